@@ -1,0 +1,24 @@
+//! The crate-level error type.
+
+use crate::{FenError, PositionError};
+
+/// Anything that can go wrong reading a position or a move sequence.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// The FEN could not be read.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// The FEN was read but is not a legal position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A move of a sequence is illegal.
+    #[error("ply {ply}: illegal move {mv} in {fen}")]
+    IllegalMove {
+        /// 1-based ply number.
+        ply: usize,
+        /// The move as written.
+        mv: String,
+        /// The position it was tried in.
+        fen: String,
+    },
+}

@@ -1,0 +1,754 @@
+//! `Position`: a validated placement with legal move generation, attack queries and
+//! an incrementally updated Zobrist key.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use crate::setup::board_fen;
+use crate::{zobrist, ByColor, Color, Move, Piece, Role, Setup, Square, SquareSet};
+
+const ORTH: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+/// Horse steps with the leg (the orthogonal neighbour that must be empty).
+const HORSE: [((i8, i8), (i8, i8)); 8] = [
+    ((1, 2), (0, 1)),
+    ((-1, 2), (0, 1)),
+    ((1, -2), (0, -1)),
+    ((-1, -2), (0, -1)),
+    ((2, 1), (1, 0)),
+    ((2, -1), (1, 0)),
+    ((-2, 1), (-1, 0)),
+    ((-2, -1), (-1, 0)),
+];
+
+/// One reason a [`Setup`] is not a legal position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionErrorKind {
+    /// A side has no general.
+    #[error("{0} has no general")]
+    MissingGeneral(Color),
+    /// A side has more than one general.
+    #[error("{0} has {1} generals")]
+    TooManyGenerals(Color, usize),
+    /// More pieces of a kind than a side owns (2 advisors, 2 elephants, 2 horses, 2 chariots, 2 cannons, 5 soldiers).
+    #[error("{color} has {count} {role}s, at most {max} allowed")]
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// The kind.
+        role: Role,
+        /// How many are on the board.
+        count: usize,
+        /// How many a side owns.
+        max: usize,
+    },
+    /// A piece stands on a point it can never reach (general or advisor off its palace
+    /// points, elephant off its seven points, soldier behind its start rank).
+    #[error("{piece:?} on {square} is on a point it can never stand on")]
+    ImpossibleSquare {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        square: Square,
+    },
+    /// The generals face each other on an open file.
+    #[error("the generals face each other on file {0}")]
+    GeneralsFacing(char),
+    /// The side that just moved is in check (it would be captured next move).
+    #[error("{0} is not to move but is in check")]
+    OppositeCheck(Color),
+}
+
+/// Every reason a [`Setup`] was rejected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionError {
+    /// The reasons, in board order.
+    pub reasons: Vec<PositionErrorKind>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("illegal position: ")?;
+        for (i, r) in self.reasons.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{r}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Whether `piece` may ever stand on `sq` (palace points, elephant points, soldier ranks).
+pub fn can_stand_on(piece: Piece, sq: Square) -> bool {
+    let f = sq.file().index();
+    // Rank from the piece owner's side: 0 = own back rank.
+    let r = match piece.color {
+        Color::Red => sq.rank().index(),
+        Color::Black => 9 - sq.rank().index(),
+    };
+    match piece.role {
+        Role::General => (3..=5).contains(&f) && r <= 2,
+        Role::Advisor => matches!((f, r), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2)),
+        Role::Elephant => matches!(
+            (f, r),
+            (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
+        ),
+        Role::Soldier => r >= 5 || (matches!(r, 3 | 4) && f % 2 == 0),
+        Role::Horse | Role::Chariot | Role::Cannon => true,
+    }
+}
+
+/// A legal Xiangqi position: placement and side to move, plus move counters.
+///
+/// Equality and hashing use the placement and the side to move only: two positions are
+/// equal exactly when they are the same position for the repetition rules.
+#[derive(Clone)]
+pub struct Position {
+    board: [Option<Piece>; 90],
+    turn: Color,
+    generals: ByColor<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    key: u64,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.key == other.key && self.turn == other.turn && self.board == other.board
+    }
+}
+
+impl Eq for Position {}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key);
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::startpos()
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = PositionError;
+
+    fn try_from(setup: Setup) -> Result<Position, PositionError> {
+        let mut reasons = Vec::new();
+        let mut counts = [[0usize; 7]; 2];
+        let mut generals: ByColor<Option<Square>> = ByColor::default();
+        for sq in Square::all() {
+            if let Some(p) = setup.board[sq.index()] {
+                counts[p.color.index()][p.role.index()] += 1;
+                if p.role == Role::General {
+                    generals[p.color] = Some(sq);
+                }
+                if !can_stand_on(p, sq) {
+                    reasons.push(PositionErrorKind::ImpossibleSquare { piece: p, square: sq });
+                }
+            }
+        }
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let n = counts[color.index()][role.index()];
+                let max = match role {
+                    Role::General => 1,
+                    Role::Soldier => 5,
+                    _ => 2,
+                };
+                if role == Role::General {
+                    if n == 0 {
+                        reasons.push(PositionErrorKind::MissingGeneral(color));
+                    } else if n > 1 {
+                        reasons.push(PositionErrorKind::TooManyGenerals(color, n));
+                    }
+                } else if n > max {
+                    reasons.push(PositionErrorKind::TooManyPieces { color, role, count: n, max });
+                }
+            }
+        }
+        let (Some(red), Some(black)) = (generals.red, generals.black) else {
+            return Err(PositionError { reasons });
+        };
+        let pos = Position {
+            board: setup.board,
+            turn: setup.turn,
+            generals: ByColor { red, black },
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            key: zobrist::compute(&setup.board, setup.turn),
+        };
+        if pos.generals_facing() {
+            reasons.push(PositionErrorKind::GeneralsFacing(red.file().char()));
+        } else if reasons.is_empty() && pos.is_attacked(pos.general(!pos.turn), pos.turn) {
+            reasons.push(PositionErrorKind::OppositeCheck(!pos.turn));
+        }
+        if reasons.is_empty() {
+            Ok(pos)
+        } else {
+            Err(PositionError { reasons })
+        }
+    }
+}
+
+impl From<&Position> for Setup {
+    fn from(pos: &Position) -> Setup {
+        Setup {
+            board: pos.board,
+            turn: pos.turn,
+            halfmoves: pos.halfmoves,
+            fullmoves: pos.fullmoves,
+        }
+    }
+}
+
+/// Why a move cannot be played in a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {mv} in {fen}")]
+pub struct IllegalMove {
+    /// The move in ICCS.
+    pub mv: String,
+    /// The position, as FEN.
+    pub fen: String,
+}
+
+impl Position {
+    /// The standard start position.
+    pub fn startpos() -> Position {
+        Position::try_from(Setup::startpos()).expect("start position is legal")
+    }
+
+    /// Parses and validates a FEN.
+    pub fn from_fen(fen: &str) -> Result<Position, crate::Error> {
+        let setup: Setup = fen.parse()?;
+        Ok(Position::try_from(setup)?)
+    }
+
+    /// The FEN of this position.
+    pub fn fen(&self) -> String {
+        Setup::from(self).to_string()
+    }
+
+    /// The placement field of the FEN.
+    pub fn board_fen(&self) -> String {
+        board_fen(&self.board)
+    }
+
+    /// The board, by point.
+    #[inline]
+    pub fn board(&self) -> &[Option<Piece>; 90] {
+        &self.board
+    }
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Where `color`'s general stands.
+    #[inline]
+    pub fn general(&self, color: Color) -> Square {
+        self.generals[color]
+    }
+
+    /// Plies since the last capture.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number.
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Zobrist key (placement and side to move).
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.key
+    }
+
+    /// The points of `color`'s pieces.
+    pub fn occupied_by(&self, color: Color) -> SquareSet {
+        Square::all()
+            .filter(|&sq| matches!(self.board[sq.index()], Some(p) if p.color == color))
+            .collect()
+    }
+
+    /// Iterates over `(square, piece)` of every piece.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.board[sq.index()].map(|p| (sq, p)))
+    }
+
+    fn generals_facing(&self) -> bool {
+        let (r, b) = (self.generals.red, self.generals.black);
+        if r.file() != b.file() {
+            return false;
+        }
+        let f = r.file().index();
+        let (lo, hi) = (r.rank().index().min(b.rank().index()), r.rank().index().max(b.rank().index()));
+        ((lo + 1)..hi).all(|rank| self.board[(rank * 9 + f) as usize].is_none())
+    }
+
+    /// Builds the move from `from` to `to` with its role and capture read off the board,
+    /// without checking that it is legal. `None` when `from` is empty.
+    pub fn move_from_squares(&self, from: Square, to: Square) -> Option<Move> {
+        let p = self.piece_at(from)?;
+        Some(Move { role: p.role, from, to, capture: self.piece_at(to).map(|c| c.role) })
+    }
+
+    // ---------------------------------------------------------------- attacks
+
+    /// The points of `by`'s pieces that could capture on `sq` right now (pseudo-legally:
+    /// own-general safety is not considered). An enemy general attacks the other general
+    /// across an open file (flying general).
+    pub fn attackers(&self, sq: Square, by: Color) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        self.scan_attackers(sq, by, |s| {
+            set.insert(s);
+            false
+        });
+        set
+    }
+
+    /// Whether any of `by`'s pieces could capture on `sq` (see [`Position::attackers`]).
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.scan_attackers(sq, by, |_| true)
+    }
+
+    /// Calls `found` for each attacker; stops early when it returns `true`. Returns whether it stopped.
+    fn scan_attackers(&self, sq: Square, by: Color, mut found: impl FnMut(Square) -> bool) -> bool {
+        let target_is_general =
+            matches!(self.board[sq.index()], Some(p) if p.role == Role::General && p.color != by);
+        // Lines: chariot, cannon, flying general.
+        for (df, dr) in ORTH {
+            let mut cur = sq;
+            let mut screens = 0;
+            while let Some(next) = cur.offset(df, dr) {
+                cur = next;
+                if let Some(p) = self.board[cur.index()] {
+                    if screens == 0 {
+                        if p.color == by
+                            && (p.role == Role::Chariot
+                                || (p.role == Role::General && df == 0 && target_is_general))
+                            && found(cur)
+                        {
+                            return true;
+                        }
+                        screens = 1;
+                    } else {
+                        if p.color == by && p.role == Role::Cannon && found(cur) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        // Horses: a horse at `h` reaches `sq` when its leg (next to `h`, towards `sq`) is empty.
+        for ((df, dr), (lf, lr)) in HORSE {
+            if let Some(h) = sq.offset(-df, -dr) {
+                if self.board[h.index()] == Some(Piece::new(by, Role::Horse)) {
+                    let leg = h.offset(lf, lr).expect("leg is on the board");
+                    if self.board[leg.index()].is_none() && found(h) {
+                        return true;
+                    }
+                }
+            }
+        }
+        // Soldiers.
+        let fwd: i8 = by.fold(1, -1);
+        if let Some(s) = sq.offset(0, -fwd) {
+            if self.board[s.index()] == Some(Piece::new(by, Role::Soldier)) && found(s) {
+                return true;
+            }
+        }
+        if !sq.rank().is_home(by) {
+            for df in [-1, 1] {
+                if let Some(s) = sq.offset(df, 0) {
+                    if self.board[s.index()] == Some(Piece::new(by, Role::Soldier)) && found(s) {
+                        return true;
+                    }
+                }
+            }
+        }
+        // General and advisors inside the palace.
+        if sq.in_palace(by) {
+            for (df, dr) in ORTH {
+                if let Some(s) = sq.offset(df, dr) {
+                    if self.board[s.index()] == Some(Piece::new(by, Role::General)) && found(s) {
+                        return true;
+                    }
+                }
+            }
+            for (df, dr) in DIAG {
+                if let Some(s) = sq.offset(df, dr) {
+                    if self.board[s.index()] == Some(Piece::new(by, Role::Advisor)) && found(s) {
+                        return true;
+                    }
+                }
+            }
+        }
+        // Elephants on their own side.
+        if sq.rank().is_home(by) {
+            for (df, dr) in DIAG {
+                if let (Some(s), Some(eye)) = (sq.offset(2 * df, 2 * dr), sq.offset(df, dr)) {
+                    if self.board[s.index()] == Some(Piece::new(by, Role::Elephant))
+                        && self.board[eye.index()].is_none()
+                        && found(s)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.is_attacked(self.general(self.turn), !self.turn)
+    }
+
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> SquareSet {
+        self.attackers(self.general(self.turn), !self.turn)
+    }
+
+    /// Whether `color`'s general is attacked (whoever is to move).
+    pub fn is_general_attacked(&self, color: Color) -> bool {
+        self.is_attacked(self.general(color), !color)
+    }
+
+    /// `color`'s pieces (other than the general) that may not leave their point along
+    /// every line: removing the piece would expose `color`'s general to attack (a pin,
+    /// including the facing-generals pin).
+    pub fn pinned(&self, color: Color) -> SquareSet {
+        let g = self.general(color);
+        let mut set = SquareSet::EMPTY;
+        for (sq, p) in self.pieces() {
+            if p.color == color && p.role != Role::General {
+                let mut copy = self.clone();
+                copy.board[sq.index()] = None;
+                if copy.is_attacked(g, !color) {
+                    set.insert(sq);
+                }
+            }
+        }
+        set
+    }
+
+    // ------------------------------------------------------------ move generation
+
+    /// Pseudo-legal moves of the piece on `from` (geometry only; own-general safety ignored).
+    pub fn pseudo_moves_from(&self, from: Square, out: &mut Vec<Move>) {
+        let Some(piece) = self.board[from.index()] else { return };
+        let color = piece.color;
+        let push = |to: Square, out: &mut Vec<Move>| match self.board[to.index()] {
+            None => out.push(Move { role: piece.role, from, to, capture: None }),
+            Some(t) if t.color != color => {
+                out.push(Move { role: piece.role, from, to, capture: Some(t.role) })
+            }
+            _ => {}
+        };
+        match piece.role {
+            Role::General => {
+                for (df, dr) in ORTH {
+                    if let Some(to) = from.offset(df, dr) {
+                        if to.in_palace(color) {
+                            push(to, out);
+                        }
+                    }
+                }
+                // Flying general: capture the enemy general across an open file.
+                let eg = self.generals[!color];
+                if eg.file() == from.file() {
+                    let dr: i8 = if eg.rank() > from.rank() { 1 } else { -1 };
+                    let mut cur = from;
+                    while let Some(n) = cur.offset(0, dr) {
+                        cur = n;
+                        if self.board[cur.index()].is_some() {
+                            if cur == eg {
+                                push(cur, out);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            Role::Advisor => {
+                for (df, dr) in DIAG {
+                    if let Some(to) = from.offset(df, dr) {
+                        if to.in_palace(color) {
+                            push(to, out);
+                        }
+                    }
+                }
+            }
+            Role::Elephant => {
+                for (df, dr) in DIAG {
+                    if let (Some(to), Some(eye)) = (from.offset(2 * df, 2 * dr), from.offset(df, dr)) {
+                        if to.rank().is_home(color) && self.board[eye.index()].is_none() {
+                            push(to, out);
+                        }
+                    }
+                }
+            }
+            Role::Horse => {
+                for ((df, dr), (lf, lr)) in HORSE {
+                    if let Some(to) = from.offset(df, dr) {
+                        let leg = from.offset(lf, lr).expect("leg is between from and to");
+                        if self.board[leg.index()].is_none() {
+                            push(to, out);
+                        }
+                    }
+                }
+            }
+            Role::Chariot => {
+                for (df, dr) in ORTH {
+                    let mut cur = from;
+                    while let Some(n) = cur.offset(df, dr) {
+                        cur = n;
+                        push(cur, out);
+                        if self.board[cur.index()].is_some() {
+                            break;
+                        }
+                    }
+                }
+            }
+            Role::Cannon => {
+                for (df, dr) in ORTH {
+                    let mut cur = from;
+                    let mut screened = false;
+                    while let Some(n) = cur.offset(df, dr) {
+                        cur = n;
+                        match self.board[cur.index()] {
+                            None if !screened => {
+                                out.push(Move { role: Role::Cannon, from, to: cur, capture: None })
+                            }
+                            None => {}
+                            Some(_) if !screened => screened = true,
+                            Some(t) => {
+                                if t.color != color {
+                                    out.push(Move {
+                                        role: Role::Cannon,
+                                        from,
+                                        to: cur,
+                                        capture: Some(t.role),
+                                    });
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            Role::Soldier => {
+                let fwd = color.fold(1, -1);
+                if let Some(to) = from.offset(0, fwd) {
+                    push(to, out);
+                }
+                if !from.rank().is_home(color) {
+                    for df in [-1, 1] {
+                        if let Some(to) = from.offset(df, 0) {
+                            push(to, out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// All pseudo-legal moves of the side to move.
+    pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        for sq in Square::all() {
+            if matches!(self.board[sq.index()], Some(p) if p.color == self.turn) {
+                self.pseudo_moves_from(sq, out);
+            }
+        }
+    }
+
+    /// Whether the pseudo-legal move `m` keeps the mover's general safe.
+    #[inline]
+    fn keeps_general_safe(&mut self, m: &Move) -> bool {
+        let us = self.turn;
+        let moved = self.board[m.from.index()];
+        let captured = self.board[m.to.index()];
+        self.board[m.to.index()] = moved;
+        self.board[m.from.index()] = None;
+        let g = if m.role == Role::General { m.to } else { self.generals[us] };
+        let safe = !self.is_attacked(g, !us);
+        self.board[m.from.index()] = moved;
+        self.board[m.to.index()] = captured;
+        safe
+    }
+
+    /// Appends the legal moves of the side to move to `out`.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.pseudo_moves(out);
+        let mut scratch = self.clone();
+        let mut i = start;
+        while i < out.len() {
+            if scratch.keeps_general_safe(&out[i]) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(64);
+        self.legal_moves_into(&mut v);
+        v
+    }
+
+    /// The legal moves of the piece on `from` (empty when it is not the mover's).
+    pub fn legal_moves_from(&self, from: Square) -> Vec<Move> {
+        let mut v = Vec::new();
+        if matches!(self.piece_at(from), Some(p) if p.color == self.turn) {
+            self.pseudo_moves_from(from, &mut v);
+            let mut scratch = self.clone();
+            v.retain(|m| scratch.keeps_general_safe(m));
+        }
+        v
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut scratch = self.clone();
+        let mut buf = Vec::with_capacity(16);
+        for sq in Square::all() {
+            if matches!(self.board[sq.index()], Some(p) if p.color == self.turn) {
+                buf.clear();
+                self.pseudo_moves_from(sq, &mut buf);
+                if buf.iter().any(|m| scratch.keeps_general_safe(m)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `m` is a legal move here: the mover's piece of `m.role` is on `m.from`,
+    /// `m.capture` matches what stands on `m.to`, the geometry is right and the mover's
+    /// general is safe afterwards.
+    pub fn is_legal(&self, m: &Move) -> bool {
+        match self.piece_at(m.from) {
+            Some(p) if p.color == self.turn && p.role == m.role => {}
+            _ => return false,
+        }
+        if self.piece_at(m.to).map(|p| p.role) != m.capture {
+            return false;
+        }
+        let mut v = Vec::with_capacity(17);
+        self.pseudo_moves_from(m.from, &mut v);
+        v.contains(m) && self.clone().keeps_general_safe(m)
+    }
+
+    /// Whether the side to move is checkmated (in check with no legal move).
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether the side to move has no legal move (困毙 or mate: a loss in Xiangqi either way).
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    /// Plays `m`, assumed legal (see [`Position::is_legal`]); updates the key and counters.
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let us = self.turn;
+        let piece = self.board[m.from.index()].expect("a piece on the move's origin");
+        if let Some(c) = self.board[m.to.index()] {
+            self.key ^= zobrist::piece_key(c, m.to);
+        }
+        self.key ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
+        self.key ^= zobrist::side_key();
+        self.board[m.to.index()] = Some(piece);
+        self.board[m.from.index()] = None;
+        if piece.role == Role::General {
+            self.generals[us] = m.to;
+        }
+        if m.capture.is_some() {
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves += 1;
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !us;
+    }
+
+    /// Plays `m` after checking it is legal.
+    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove { mv: m.to_string(), fen: self.fen() })
+        }
+    }
+
+    /// Copy-make: the position after the legal move `m`.
+    pub fn after(&self, m: &Move) -> Position {
+        let mut p = self.clone();
+        p.play_unchecked(m);
+        p
+    }
+
+    /// Passes the turn (a null move): the same placement with the other side to move.
+    /// Used by the analyzer to ask what the side that just moved threatens.
+    pub fn pass(&mut self) {
+        self.turn = !self.turn;
+        self.key ^= zobrist::side_key();
+    }
+
+    /// A copy with the other side to move (see [`Position::pass`]).
+    pub fn passed(&self) -> Position {
+        let mut p = self.clone();
+        p.pass();
+        p
+    }
+
+    /// Removes the piece on `sq` (for analysis: "what if this piece were gone").
+    /// Removing a general is refused and returns `None`.
+    pub fn without(&self, sq: Square) -> Option<Position> {
+        let p = self.piece_at(sq)?;
+        if p.role == Role::General {
+            return None;
+        }
+        let mut copy = self.clone();
+        copy.board[sq.index()] = None;
+        copy.key ^= zobrist::piece_key(p, sq);
+        Some(copy)
+    }
+}

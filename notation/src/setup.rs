@@ -1,0 +1,224 @@
+//! `Setup`: an unchecked placement, what a FEN parses into, and FEN reading and writing.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{Color, Piece, Square};
+
+/// The standard start position.
+pub const STARTPOS_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// A placement and side to move, not yet validated (see [`crate::Position`]).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// Pieces by point (`rank * 9 + file`, rank 0 = Red's back rank).
+    pub board: [Option<Piece>; 90],
+    /// The side to move.
+    pub turn: Color,
+    /// Plies since the last capture (FEN's half-move clock).
+    pub halfmoves: u32,
+    /// Move number, starting at 1, incremented after Black's move.
+    pub fullmoves: u32,
+}
+
+impl Setup {
+    /// An empty board, Red to move.
+    pub fn empty() -> Setup {
+        Setup { board: [None; 90], turn: Color::Red, halfmoves: 0, fullmoves: 1 }
+    }
+
+    /// The standard start position.
+    pub fn startpos() -> Setup {
+        STARTPOS_FEN.parse().expect("start position FEN is valid")
+    }
+
+    /// The piece on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Writes the placement field of a FEN.
+    pub fn board_fen(&self) -> String {
+        board_fen(&self.board)
+    }
+}
+
+impl fmt::Debug for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Setup({self})")
+    }
+}
+
+/// Writes the placement field of a FEN for a board.
+pub(crate) fn board_fen(board: &[Option<Piece>; 90]) -> String {
+    let mut s = String::with_capacity(64);
+    for rank in (0..10u8).rev() {
+        let mut empty = 0;
+        for file in 0..9u8 {
+            match board[(rank * 9 + file) as usize] {
+                Some(p) => {
+                    if empty > 0 {
+                        s.push((b'0' + empty) as char);
+                        empty = 0;
+                    }
+                    s.push(p.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push((b'0' + empty) as char);
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
+impl fmt::Display for Setup {
+    /// The full FEN: placement, `w`/`b`, `- -`, half-move clock, move number.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} - - {} {}",
+            self.board_fen(),
+            self.turn.fold('w', 'b'),
+            self.halfmoves,
+            self.fullmoves
+        )
+    }
+}
+
+/// Why a FEN could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FenErrorKind {
+    /// The text is empty.
+    #[error("empty FEN")]
+    Empty,
+    /// The placement does not have ten rows.
+    #[error("the placement has {0} rows, expected 10")]
+    RowCount(usize),
+    /// A row does not describe nine points.
+    #[error("row {row} (counting from Black's side) describes {len} points, expected 9")]
+    RowLength {
+        /// Row number 1..=10 from the top (Black's back rank).
+        row: usize,
+        /// Points it describes.
+        len: usize,
+    },
+    /// A letter that names no piece.
+    #[error("unknown piece letter {0:?}")]
+    UnknownLetter(char),
+    /// The side to move is not `w`, `r` or `b`.
+    #[error("side to move {0:?}: expected w, r or b")]
+    Turn(String),
+    /// A counter is not a number.
+    #[error("counter {0:?} is not a number")]
+    Counter(String),
+}
+
+/// A FEN that could not be read: what and where (byte offset into the text).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid FEN at column {column}: {kind}")]
+pub struct FenError {
+    /// What is wrong.
+    pub kind: FenErrorKind,
+    /// Byte offset (0-based) of the offending character or field.
+    pub column: usize,
+}
+
+impl FromStr for Setup {
+    type Err = FenError;
+
+    fn from_str(fen: &str) -> Result<Setup, FenError> {
+        let err = |kind, column| Err(FenError { kind, column });
+        let lead = fen.len() - fen.trim_start().len();
+        let text = fen.trim_end();
+        if text.trim().is_empty() {
+            return err(FenErrorKind::Empty, 0);
+        }
+        // Fields with their byte offsets.
+        let mut fields = Vec::new();
+        let mut start = None;
+        for (i, c) in text.char_indices() {
+            if c.is_whitespace() {
+                if let Some(s) = start.take() {
+                    fields.push((s, &text[s..i]));
+                }
+            } else if start.is_none() {
+                start = Some(i);
+            }
+        }
+        if let Some(s) = start {
+            fields.push((s, &text[s..]));
+        }
+        let (pstart, placement) = fields[0];
+        debug_assert!(pstart >= lead);
+
+        let mut setup = Setup::empty();
+        let rows: Vec<(usize, &str)> = {
+            let mut v = Vec::new();
+            let mut off = pstart;
+            for r in placement.split('/') {
+                v.push((off, r));
+                off += r.len() + 1;
+            }
+            v
+        };
+        if rows.len() != 10 {
+            return err(FenErrorKind::RowCount(rows.len()), pstart);
+        }
+        for (ri, (off, row)) in rows.iter().enumerate() {
+            let rank = 9 - ri as u8;
+            let mut file = 0usize;
+            for (ci, c) in row.char_indices() {
+                if let Some(d) = c.to_digit(10) {
+                    if d == 0 {
+                        return err(FenErrorKind::UnknownLetter(c), off + ci);
+                    }
+                    file += d as usize;
+                } else if let Some(p) = Piece::from_char(c) {
+                    if file < 9 {
+                        setup.board[rank as usize * 9 + file] = Some(p);
+                    }
+                    file += 1;
+                } else {
+                    return err(FenErrorKind::UnknownLetter(c), off + ci);
+                }
+                if file > 9 {
+                    return err(FenErrorKind::RowLength { row: ri + 1, len: file }, off + ci);
+                }
+            }
+            if file != 9 {
+                return err(FenErrorKind::RowLength { row: ri + 1, len: file }, *off);
+            }
+        }
+        if let Some(&(off, t)) = fields.get(1) {
+            setup.turn = match t {
+                "w" | "W" | "r" | "R" => Color::Red,
+                "b" | "B" => Color::Black,
+                _ => return err(FenErrorKind::Turn(t.to_owned()), off),
+            };
+        }
+        // Fields 2 and 3 (castling, en passant) are `-` in Xiangqi and often omitted;
+        // the numeric fields that follow are the half-move clock and the move number.
+        let mut counters = 0;
+        for &(off, t) in fields.iter().skip(2) {
+            if t == "-" && counters == 0 {
+                continue;
+            }
+            let n: u32 = t.parse().map_err(|_| FenError {
+                kind: FenErrorKind::Counter(t.to_owned()),
+                column: off,
+            })?;
+            match counters {
+                0 => setup.halfmoves = n,
+                1 => setup.fullmoves = n.max(1),
+                _ => return err(FenErrorKind::Counter(t.to_owned()), off),
+            }
+            counters += 1;
+        }
+        Ok(setup)
+    }
+}

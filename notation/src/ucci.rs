@@ -1,0 +1,98 @@
+//! UCCI `position` commands: `position startpos moves h2e2 h9g7`,
+//! `position fen <FEN> moves ...`.
+
+use crate::{Error, Iccs, Move, Position, Setup};
+
+/// A parsed `position` line: where it starts and the moves that follow.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UcciPosition {
+    /// The start position.
+    pub setup: Setup,
+    /// The moves, as coordinates.
+    pub moves: Vec<Iccs>,
+}
+
+/// Why a `position` line could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid UCCI position line at column {column}: {message}")]
+pub struct UcciError {
+    /// What is wrong.
+    pub message: String,
+    /// Byte offset into the line.
+    pub column: usize,
+}
+
+impl std::str::FromStr for UcciPosition {
+    type Err = UcciError;
+
+    fn from_str(line: &str) -> Result<UcciPosition, UcciError> {
+        let tokens: Vec<(usize, &str)> = line
+            .split_whitespace()
+            .map(|t| (t.as_ptr() as usize - line.as_ptr() as usize, t))
+            .collect();
+        let err = |message: String, column| Err(UcciError { message, column });
+        let mut i = 0;
+        if tokens.first().map(|t| t.1) == Some("position") {
+            i = 1;
+        }
+        let setup = match tokens.get(i) {
+            Some((_, "startpos")) => {
+                i += 1;
+                Setup::startpos()
+            }
+            Some((col, "fen")) => {
+                let end = tokens[i + 1..]
+                    .iter()
+                    .position(|t| t.1 == "moves")
+                    .map_or(tokens.len(), |p| p + i + 1);
+                if end == i + 1 {
+                    return err("missing FEN after `fen`".into(), *col);
+                }
+                let start = tokens[i + 1].0;
+                let stop = tokens[end - 1].0 + tokens[end - 1].1.len();
+                let setup = line[start..stop].parse::<Setup>().map_err(|e| UcciError {
+                    message: e.kind.to_string(),
+                    column: start + e.column,
+                })?;
+                i = end;
+                setup
+            }
+            Some((col, t)) => return err(format!("expected `startpos` or `fen`, found {t:?}"), *col),
+            None => return err("expected `startpos` or `fen`".into(), line.len()),
+        };
+        let mut moves = Vec::new();
+        if let Some((col, t)) = tokens.get(i) {
+            if *t != "moves" {
+                return err(format!("expected `moves`, found {t:?}"), *col);
+            }
+            for (col, t) in &tokens[i + 1..] {
+                let m: Iccs = t.parse().map_err(|e: crate::iccs::ParseIccsError| UcciError {
+                    message: e.to_string(),
+                    column: col + e.column,
+                })?;
+                moves.push(m);
+            }
+        }
+        Ok(UcciPosition { setup, moves })
+    }
+}
+
+impl UcciPosition {
+    /// Validates the start position and plays the moves; returns the start position and
+    /// the legal moves, or the first error with its ply (1-based).
+    pub fn replay(&self) -> Result<(Position, Vec<Move>), Error> {
+        let start = Position::try_from(self.setup.clone())?;
+        let mut pos = start.clone();
+        let mut out = Vec::with_capacity(self.moves.len());
+        for (i, m) in self.moves.iter().enumerate() {
+            let mv = m.to_move(&pos).map_err(|_| Error::IllegalMove {
+                ply: i + 1,
+                mv: m.to_string(),
+                fen: pos.fen(),
+            })?;
+            pos.play_unchecked(&mv);
+            out.push(mv);
+        }
+        Ok((start, out))
+    }
+}

@@ -1,0 +1,64 @@
+//! `qili`: the command-line interface. Thin: clap arguments → a library call → output.
+//!
+//! Exit codes: 0 success; 1 the command found what it looks for (an audit's
+//! disagreements); 2 usage, input or I/O errors. A closed output pipe ends quietly with 0.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+
+/// qili (棋例): adjudicate Xiangqi repetition cases.
+#[derive(Parser)]
+#[command(name = "qili", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator check).
+    Perft(cmd::perft::Args),
+}
+
+/// An error that ends a command: its message and exit code.
+pub struct Failure {
+    /// What to print on stderr.
+    pub message: String,
+    /// The exit code.
+    pub code: u8,
+}
+
+impl Failure {
+    /// A usage or input error (exit code 2).
+    pub fn input(message: impl std::fmt::Display) -> Failure {
+        Failure { message: message.to_string(), code: 2 }
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure { message: format!("I/O error: {e}"), code: 2 }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = match cli.command {
+        Command::Perft(args) => cmd::perft::run(args, &mut out),
+    };
+    let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(f) if f.message.contains("Broken pipe") => ExitCode::SUCCESS,
+        Err(f) => {
+            let _ = writeln!(io::stderr(), "qili: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}
