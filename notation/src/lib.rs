@@ -16,6 +16,7 @@
 
 mod error;
 pub mod iccs;
+pub mod movetext;
 mod perft;
 mod position;
 mod setup;
@@ -25,6 +26,7 @@ pub mod zobrist;
 
 pub use error::Error;
 pub use iccs::Iccs;
+pub use movetext::{parse_move, write_move, MoveTextError, Notation};
 pub use perft::{divide, perft};
 pub use position::{can_stand_on, IllegalMove, Position, PositionError, PositionErrorKind};
 pub use setup::{FenError, FenErrorKind, Setup, STARTPOS_FEN};
