@@ -40,6 +40,17 @@ impl Notation {
         Notation::Wxf,
         Notation::ChineseShort,
     ];
+
+    /// Which failure to report when several readers stop at the same byte: the full
+    /// notations before ICCS and the abbreviated one.
+    fn error_priority(self) -> u8 {
+        match self {
+            Notation::Chinese => 3,
+            Notation::Wxf => 2,
+            Notation::Iccs => 1,
+            Notation::ChineseShort => 0,
+        }
+    }
 }
 
 /// Why a move text could not be resolved.
@@ -75,6 +86,12 @@ enum Syntax {
 struct Failed {
     column: usize,
     message: String,
+}
+
+impl Failed {
+    fn rank(&self, n: Notation) -> (usize, u8) {
+        (self.column, n.error_priority())
+    }
 }
 
 impl From<SyntaxError> for Failed {
@@ -120,7 +137,7 @@ fn resolve(pos: &Position, syntax: &Syntax, text: &str) -> Result<Move, MoveText
 /// Resolves `text` (surrounding whitespace ignored) in `pos`. With `hint`, only that
 /// notation is tried; without, ICCS, Chinese full, WXF and abbreviated are tried in turn
 /// and the first that reads the text decides. When none reads it, the error is the one
-/// that got furthest into the text.
+/// that got furthest into the text (on a tie: Chinese, WXF, ICCS, abbreviated).
 pub fn parse_move(
     pos: &Position,
     text: &str,
@@ -132,17 +149,18 @@ pub fn parse_move(
         Some(n) => std::slice::from_ref(n),
         None => &Notation::TRY_ORDER,
     };
-    let mut best: Option<Failed> = None;
+    let mut best: Option<(Failed, Notation)> = None;
     for &n in order {
         match read(trimmed, n) {
             Ok(syntax) => return resolve(pos, &syntax, trimmed),
             Err(f) => {
-                if !matches!(&best, Some(b) if b.column >= f.column) {
-                    best = Some(f);
+                if !matches!(&best, Some((b, bn)) if b.rank(*bn) >= f.rank(n)) {
+                    best = Some((f, n));
                 }
             }
         }
     }
+    let best = best.map(|(f, _)| f);
     let best = best.unwrap_or(Failed {
         column: 0,
         message: "empty move".into(),
