@@ -25,10 +25,10 @@ fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()
 }
 
-fn parse(
-    n: Notation,
-    text: &str,
-) -> Result<Box<dyn Fn(&Position) -> Result<String, ResolveError>>, SyntaxError> {
+/// A read move, waiting for a position.
+type Resolver = Box<dyn Fn(&Position) -> Result<String, ResolveError>>;
+
+fn parse(n: Notation, text: &str) -> Result<Resolver, SyntaxError> {
     Ok(match n {
         Notation::Chinese => {
             let c: Chinese = text.parse()?;
