@@ -14,11 +14,13 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod encoding;
 mod error;
 pub mod iccs;
 pub mod movetext;
 mod perft;
 mod position;
+pub mod record;
 mod setup;
 mod types;
 pub mod ucci;
