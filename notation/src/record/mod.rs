@@ -27,7 +27,7 @@ pub mod write;
 pub mod xqf;
 
 pub use error::{ErrorKind, Malformed, ReadError, RecordError};
-pub use read::{detect_format, read_bytes, read_file, Format};
+pub use read::{collect_files, detect_format, read_bytes, read_file, Format};
 
 use std::fmt;
 

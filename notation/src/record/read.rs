@@ -179,3 +179,37 @@ fn name_file(games: &mut [ReadGame], name: &str) {
         }
     }
 }
+
+/// The files named by `paths`: files as given, directories walked recursively (entries
+/// sorted by name, hidden entries skipped).
+pub fn collect_files(paths: &[impl AsRef<Path>]) -> io::Result<Vec<std::path::PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        let p = p.as_ref();
+        if !p.is_dir() {
+            out.push(p.to_path_buf());
+            continue;
+        }
+        let mut stack = vec![p.to_path_buf()];
+        while let Some(dir) = stack.pop() {
+            let mut entries: Vec<_> = std::fs::read_dir(&dir)?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|e| {
+                    !e.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+                })
+                .collect();
+            entries.sort();
+            let mut subdirs = Vec::new();
+            for e in entries {
+                if e.is_dir() {
+                    subdirs.push(e);
+                } else {
+                    out.push(e);
+                }
+            }
+            stack.extend(subdirs.into_iter().rev());
+        }
+    }
+    Ok(out)
+}

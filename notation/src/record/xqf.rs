@@ -183,19 +183,14 @@ pub fn read(data: &[u8]) -> Result<ReadGame, Malformed> {
 
     // Pieces.
     let mut setup = Setup::empty();
+    // From version 1.2 the 32 points are also rotated by the key.
     let mut raw = [0u8; 32];
-    for (i, r) in raw.iter_mut().enumerate() {
-        let v = h[0x10 + i];
+    for i in 0..32 {
+        let v = h[0x10 + i].wrapping_sub(keys.xy);
         if keys.version >= 12 {
-            *r = 0;
-            let _ = v;
+            raw[(i + usize::from(keys.xy) + 1) % 32] = v;
         } else {
-            *r = v.wrapping_sub(keys.xy);
-        }
-    }
-    if keys.version >= 12 {
-        for i in 0..32 {
-            raw[(i + usize::from(keys.xy) + 1) % 32] = h[0x10 + i].wrapping_sub(keys.xy);
+            raw[i] = v;
         }
     }
     for (i, &v) in raw.iter().enumerate() {
