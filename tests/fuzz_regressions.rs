@@ -23,22 +23,15 @@ fn replay(target: &str, check: fn(&[u8])) {
     }
 }
 
-#[test]
-fn fen() {
-    replay("fen", checks::fen);
+macro_rules! targets {
+    ($($name:ident),* $(,)?) => {$(
+        #[test]
+        fn $name() {
+            replay(stringify!($name), checks::$name);
+        }
+    )*};
 }
 
-#[test]
-fn iccs() {
-    replay("iccs", checks::iccs);
-}
-
-#[test]
-fn ucci() {
-    replay("ucci", checks::ucci);
-}
-
-#[test]
-fn movegen() {
-    replay("movegen", checks::movegen);
-}
+targets!(
+    fen, iccs, ucci, movegen, chinese, abbreviated, wxf, pgn, xqf, cbr, cbf, dhtmlxq, text, any,
+);

@@ -3,7 +3,17 @@
 //! Each function takes the raw fuzzer bytes and panics only when a property is broken.
 #![allow(dead_code)]
 
-use qili_notation::{zobrist, Iccs, Position, Setup, Square, UcciPosition};
+use std::fmt::Display;
+use std::str::FromStr;
+
+use qili_notation::record::{self, ReadGame};
+use qili_notation::{
+    parse_move, zobrist, Abbreviated, Chinese, ChineseStyle, Iccs, Move, Notation, Position,
+    Setup, Square, UcciPosition, Wxf, WxfStyle,
+};
+
+mod records;
+pub use records::*;
 
 /// FEN: parse a `Setup`, print it, re-parse → equal; validate as a `Position`, print,
 /// re-parse → equal; ask the move generator something.
@@ -92,7 +102,7 @@ pub fn movegen(data: &[u8]) {
         _ => (Position::startpos(), data),
     };
     let mut pseudo = Vec::new();
-    for &b in plies.iter().take(512) {
+    for &b in plies.iter().take(64) {
         let legal = pos.legal_moves();
         assert_eq!(pos.has_legal_move(), !legal.is_empty());
         pseudo.clear();
@@ -123,4 +133,115 @@ pub fn movegen(data: &[u8]) {
         let setup = Setup::from(&pos);
         assert_eq!(pos.zobrist(), zobrist::compute(&setup.board, setup.turn));
     }
+}
+
+/// Splits notation inputs: the bytes before the first newline choose a position (one legal
+/// move index per byte from the start position, at most 64), the rest is the move text.
+fn position_and_text(data: &[u8]) -> Option<(Position, &str)> {
+    let cut = data.iter().position(|&b| b == b'\n')?;
+    let text = std::str::from_utf8(&data[cut + 1..]).ok()?;
+    let mut pos = Position::startpos();
+    for &b in data[..cut].iter().take(64) {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        pos.play_unchecked(&legal[b as usize % legal.len()]);
+    }
+    Some((pos, text))
+}
+
+/// The properties every descriptive notation must have in `pos`: every legal move written
+/// canonically (and in `styles`) reads back as itself; any text that parses resolves to a
+/// legal move or a typed error, and its printed form resolves the same way.
+fn descriptive<S, E>(
+    data: &[u8],
+    notation: Notation,
+    to_move: impl Fn(&S, &Position) -> Result<Move, E>,
+    from_move: impl Fn(&Position, &Move) -> S,
+    styles: impl Fn(&S) -> Vec<String>,
+) where
+    S: FromStr + Display,
+{
+    let Some((pos, text)) = position_and_text(data) else {
+        return;
+    };
+    let legal = pos.legal_moves();
+    for m in &legal {
+        let w = from_move(&pos, m);
+        for t in std::iter::once(w.to_string()).chain(styles(&w)) {
+            let Ok(back) = t.parse::<S>() else {
+                panic!("{notation:?}: {t:?} written for {m} does not parse in {pos:?}");
+            };
+            assert_eq!(to_move(&back, &pos).ok(), Some(*m), "{notation:?} {t:?} in {pos:?}");
+            assert_eq!(parse_move(&pos, &t, Some(notation)).ok(), Some(*m));
+        }
+    }
+    if let Ok(s) = text.parse::<S>() {
+        let r = to_move(&s, &pos).ok();
+        if let Some(m) = r {
+            assert!(legal.contains(&m));
+        }
+        let printed = s.to_string();
+        let again = printed.parse::<S>();
+        assert!(again.is_ok(), "{notation:?}: printed {printed:?} does not parse");
+        if let Ok(again) = again {
+            assert_eq!(to_move(&again, &pos).ok(), r, "{notation:?}: {text:?} vs {printed:?}");
+        }
+    }
+    if let Ok(m) = parse_move(&pos, text, None) {
+        assert!(legal.contains(&m), "parse_move({text:?}) gave illegal {m}");
+    }
+}
+
+/// Chinese full notation (`炮二平五`), in every style.
+pub fn chinese(data: &[u8]) {
+    descriptive(
+        data,
+        Notation::Chinese,
+        |s: &Chinese, p| s.to_move(p),
+        Chinese::from_move,
+        |w| {
+            let style = ChineseStyle {
+                traditional: true,
+                fullwidth_digits: true,
+            };
+            vec![w.display(style).to_string()]
+        },
+    );
+}
+
+/// Chinese abbreviated notation (`炮25`).
+pub fn abbreviated(data: &[u8]) {
+    descriptive(
+        data,
+        Notation::ChineseShort,
+        |s: &Abbreviated, p| s.to_move(p),
+        Abbreviated::from_move,
+        |w| {
+            let style = ChineseStyle {
+                traditional: true,
+                fullwidth_digits: true,
+            };
+            vec![w.display(style).to_string()]
+        },
+    );
+}
+
+/// WXF notation (`C2.5`), in every style.
+pub fn wxf(data: &[u8]) {
+    descriptive(
+        data,
+        Notation::Wxf,
+        |s: &Wxf, p| s.to_move(p),
+        Wxf::from_move,
+        |w| {
+            let style = WxfStyle {
+                fullwidth: true,
+                lowercase: true,
+                equals_for_traverse: true,
+            };
+            vec![w.display(style).to_string()]
+        },
+    );
 }
