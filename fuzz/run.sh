@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
-# The crates have no `unsafe`, so no sanitizer (-s none): 3-10x more executions.
-# Runs one fuzz target for SECONDS (default 300) with the saved regression inputs as seeds.
+# Runs one fuzz target for SECONDS (default 300), seeded with the saved regression inputs and
+# (when ../shared is present) the sample records of that format. See README.md.
 #   bash fuzz/run.sh TARGET [SECONDS] [extra libFuzzer flags...]
 set -euo pipefail
 cd "$(dirname "$0")"
 t="$1"; secs="${2:-300}"; shift; [ $# -gt 0 ] && shift
 mkdir -p "corpus/$t" "artifacts/$t"
-seeds="../tests/data/fuzz/$t"
-RUSTC_BOOTSTRAP=1 cargo fuzz run -a -s none "$t" "corpus/$t" "$seeds" -- \
+seeds=("../tests/data/fuzz/$t")
+samples="../../shared/games/cchess-formats/data"
+declare -A ext=([pgn]=pgn [xqf]=xqf [cbr]="cbr cbl" [cbf]=cbf [dhtmlxq]=txt [text]=txt [any]="pgn xqf cbr cbl cbf txt")
+if [ -d "$samples" ] && [ -n "${ext[$t]:-}" ]; then
+    mkdir -p "corpus/$t-samples"
+    for e in ${ext[$t]}; do
+        find "$samples" -maxdepth 1 -iname "*.$e" -size -256k -exec cp -n {} "corpus/$t-samples/" \;
+    done
+    seeds+=("corpus/$t-samples")
+fi
+# No sanitizer (-s none): the crates have no `unsafe`; -a keeps overflow checks.
+RUSTC_BOOTSTRAP=1 cargo fuzz run -a -s none "$t" "corpus/$t" "${seeds[@]}" -- \
     -max_total_time="$secs" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=10 \
     -print_final_stats=1 "$@"

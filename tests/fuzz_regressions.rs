@@ -8,7 +8,9 @@ use std::path::PathBuf;
 mod checks;
 
 fn replay(target: &str, check: fn(&[u8])) {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/fuzz").join(target);
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/fuzz")
+        .join(target);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -33,5 +35,18 @@ macro_rules! targets {
 }
 
 targets!(
-    fen, iccs, ucci, movegen, chinese, abbreviated, wxf, pgn, xqf, cbr, cbf, dhtmlxq, text, any,
+    fen,
+    iccs,
+    ucci,
+    movegen,
+    chinese,
+    abbreviated,
+    wxf,
+    pgn,
+    xqf,
+    cbr,
+    cbf,
+    dhtmlxq,
+    text,
+    any,
 );

@@ -8,11 +8,12 @@ use std::str::FromStr;
 
 use qili_notation::record::{self, ReadGame};
 use qili_notation::{
-    parse_move, zobrist, Abbreviated, Chinese, ChineseStyle, Iccs, Move, Notation, Position,
-    Setup, Square, UcciPosition, Wxf, WxfStyle,
+    parse_move, zobrist, Abbreviated, Chinese, ChineseStyle, Iccs, Move, Notation, Position, Setup,
+    Square, UcciPosition, Wxf, WxfStyle,
 };
 
 mod records;
+#[allow(unused_imports)]
 pub use records::*;
 
 /// FEN: parse a `Setup`, print it, re-parse → equal; validate as a `Position`, print,
@@ -173,7 +174,11 @@ fn descriptive<S, E>(
             let Ok(back) = t.parse::<S>() else {
                 panic!("{notation:?}: {t:?} written for {m} does not parse in {pos:?}");
             };
-            assert_eq!(to_move(&back, &pos).ok(), Some(*m), "{notation:?} {t:?} in {pos:?}");
+            assert_eq!(
+                to_move(&back, &pos).ok(),
+                Some(*m),
+                "{notation:?} {t:?} in {pos:?}"
+            );
             assert_eq!(parse_move(&pos, &t, Some(notation)).ok(), Some(*m));
         }
     }
@@ -184,9 +189,16 @@ fn descriptive<S, E>(
         }
         let printed = s.to_string();
         let again = printed.parse::<S>();
-        assert!(again.is_ok(), "{notation:?}: printed {printed:?} does not parse");
+        assert!(
+            again.is_ok(),
+            "{notation:?}: printed {printed:?} does not parse"
+        );
         if let Ok(again) = again {
-            assert_eq!(to_move(&again, &pos).ok(), r, "{notation:?}: {text:?} vs {printed:?}");
+            assert_eq!(
+                to_move(&again, &pos).ok(),
+                r,
+                "{notation:?}: {text:?} vs {printed:?}"
+            );
         }
     }
     if let Ok(m) = parse_move(&pos, text, None) {

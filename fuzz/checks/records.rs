@@ -29,7 +29,12 @@ fn check_game(g: &ReadGame, round_trip: bool) {
             let text = record::write::pgn(game, notation);
             let back = record::read_bytes(text.as_bytes(), "roundtrip.pgn")
                 .unwrap_or_else(|e| panic!("written PGN unreadable: {e}\n{text}"));
-            assert_eq!(back.len(), 1, "{notation:?} PGN gave {} games:\n{text}", back.len());
+            assert_eq!(
+                back.len(),
+                1,
+                "{notation:?} PGN gave {} games:\n{text}",
+                back.len()
+            );
             let moves: Vec<_> = back[0].game.mainline().collect();
             let orig: Vec<_> = game.mainline().collect();
             assert_eq!(moves, orig, "{notation:?} PGN round trip:\n{text}");
