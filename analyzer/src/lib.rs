@@ -2,11 +2,14 @@
 #![deny(missing_docs)]
 
 pub mod conduct;
+pub mod explain;
 pub mod graph;
+pub mod input;
 pub mod judge;
 pub mod label;
 pub mod labeling;
 pub mod natural;
+pub mod report;
 pub mod rules;
 pub mod verdict;
 
