@@ -24,6 +24,8 @@ enum Command {
     Perft(cmd::perft::Args),
     /// Convert game records (PGN, XQF, CBR/CBL, CBF, DhtmlXQ, text) to PGN or JSON Lines.
     Convert(cmd::convert::Args),
+    /// Rule on the repetition cycles of a line of play (and the natural move limit).
+    Judge(cmd::judge::Args),
 }
 
 /// An error that ends a command: its message and exit code.
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => cmd::perft::run(args, &mut out),
         Command::Convert(args) => cmd::convert::run(args, &mut out),
+        Command::Judge(args) => cmd::judge::run(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
     match result {
