@@ -25,7 +25,12 @@ def iccs_to_uci(m: str) -> str:
 
 def load_cases(root: str) -> list[dict]:
     cases = []
-    vectors = os.path.join(root, "..", "shared", "vectors", "fairy-stockfish-xiangqi-chasing.jsonl")
+    rel = os.path.join("vectors", "fairy-stockfish-xiangqi-chasing.jsonl")
+    # $QILI_SHARED, else a shared/ beside the repository or one of its parents.
+    bases = [os.environ.get("QILI_SHARED", "")] + [
+        os.path.join(root, *[".."] * k, "shared") for k in (1, 2, 3)]
+    vectors = next((os.path.join(b, rel) for b in bases
+                    if b and os.path.exists(os.path.join(b, rel))), os.path.join("shared", rel))
     if os.path.exists(vectors):
         with open(vectors, encoding="utf-8") as f:
             for line in f:

@@ -7,9 +7,12 @@ cd "$(dirname "$0")"
 t="$1"; secs="${2:-300}"; shift; [ $# -gt 0 ] && shift
 mkdir -p "corpus/$t" "artifacts/$t"
 seeds=("../tests/data/fuzz/$t")
-samples="../../shared/games/cchess-formats/data"
+samples=""
+for d in "${QILI_SHARED:-}" ../../shared ../../../shared; do
+    [ -n "$d" ] && [ -d "$d/games/cchess-formats/data" ] && { samples="$d/games/cchess-formats/data"; break; }
+done
 declare -A ext=([pgn]=pgn [xqf]=xqf [cbr]="cbr cbl" [cbf]=cbf [dhtmlxq]=txt [text]=txt [any]="pgn xqf cbr cbl cbf txt")
-if [ -d "$samples" ] && [ -n "${ext[$t]:-}" ]; then
+if [ -n "$samples" ] && [ -n "${ext[$t]:-}" ]; then
     mkdir -p "corpus/$t-samples"
     for e in ${ext[$t]}; do
         find "$samples" -maxdepth 1 -iname "*.$e" -size -256k -exec cp -n {} "corpus/$t-samples/" \;
