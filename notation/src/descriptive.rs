@@ -398,7 +398,7 @@ pub(crate) fn resolve(
     if origins.len == 0 {
         return Err(illegal(IllegalReason::NoTandem { role }, text()));
     }
-    let mut found: Found<Move, 8> = Found::new();
+    let mut found: Found<Move, 16> = Found::new();
     // The most telling reason when nothing fits: a reachable but illegal point beats an
     // unreachable one, which beats a direction the piece cannot take.
     let mut reason: Option<IllegalReason> = None;
