@@ -15,10 +15,13 @@ use qili_notation::record::{collect_files, read_file};
 /// Every 10th CCPD game file (2,795 files), or `None` without the shared data.
 fn sample() -> Option<Vec<PathBuf>> {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = [manifest.join("../../shared"), manifest.join("../../../shared")]
-        .into_iter()
-        .map(|r| r.join("games/ccpd/Dataset/對局"))
-        .find(|p| p.exists())?;
+    let dir = [
+        manifest.join("../../shared"),
+        manifest.join("../../../shared"),
+    ]
+    .into_iter()
+    .map(|r| r.join("games/ccpd/Dataset/對局"))
+    .find(|p| p.exists())?;
     let files = collect_files(&[dir]).ok()?;
     Some(files.into_iter().step_by(10).collect())
 }
@@ -50,7 +53,9 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("ccpd");
     group.sample_size(10);
     group.throughput(Throughput::Elements(files.len() as u64));
-    group.bench_function("baseline: read + Big5 decode", |b| b.iter(|| baseline(&files)));
+    group.bench_function("baseline: read + Big5 decode", |b| {
+        b.iter(|| baseline(&files))
+    });
     group.bench_function("read_file (games)", |b| b.iter(|| read_all(&files)));
     group.finish();
 }
