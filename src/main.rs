@@ -20,6 +20,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Label every move of a line: check, mate threat, chase, exchange, offer, block, follow, idle.
+    Label(cmd::label::Args),
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(cmd::perft::Args),
 }
@@ -35,13 +37,19 @@ pub struct Failure {
 impl Failure {
     /// A usage or input error (exit code 2).
     pub fn input(message: impl std::fmt::Display) -> Failure {
-        Failure { message: message.to_string(), code: 2 }
+        Failure {
+            message: message.to_string(),
+            code: 2,
+        }
     }
 }
 
 impl From<io::Error> for Failure {
     fn from(e: io::Error) -> Failure {
-        Failure { message: format!("I/O error: {e}"), code: 2 }
+        Failure {
+            message: format!("I/O error: {e}"),
+            code: 2,
+        }
     }
 }
 
@@ -50,6 +58,7 @@ fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command {
+        Command::Label(args) => cmd::label::run(args, &mut out),
         Command::Perft(args) => cmd::perft::run(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));

@@ -2,7 +2,10 @@
 #![deny(missing_docs)]
 
 pub mod label;
+pub mod material;
+pub mod protection;
+pub mod report;
 pub mod rules;
 
-pub use label::{label_move, Chase, CycleContext, Label, MoveLabels, Root};
+pub use label::{label_line, label_move, Chase, CycleContext, Label, MoveLabels, Root};
 pub use rules::{OpenChoices, RuleSet, Settings};
