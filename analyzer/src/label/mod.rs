@@ -182,10 +182,12 @@ pub struct Evidence {
 pub enum DismissReason {
     /// The threat existed before the move (从捉到捉, CXA 29.2, 细则6).
     NotNew,
-    /// Only the general threatens (CXA 27.1, 细则9).
-    GeneralAlone,
-    /// Only soldiers threaten, outside mutual perpetual attack (CXA 27.2, 细则11).
-    SoldierAlone,
+    /// The general alone threatens: idle (CXA 27.1, 细则9); or, under AXF, the winning
+    /// line needs the general, which may chase (AXF r28).
+    GeneralChase,
+    /// Soldiers alone threaten outside mutual perpetual attack: idle (CXA 27.2, 细则11);
+    /// or, under AXF, the winning line needs a soldier, which may chase (AXF r29).
+    SoldierChase,
     /// Capturing gets the mover mated at once (CXA 29.4, 细则7).
     MatedAfterCapture,
     /// Two pieces of a kind attacking each other: an offer (AXF r24).
@@ -314,6 +316,28 @@ pub fn label_move(
     out.labels.dedup();
     out.evidence.sort_by_key(|e| e.label);
     out
+}
+
+/// The threats of the side to move in `pos` (what it could win if it moved now), with
+/// the threats the chase rules dismiss. Novelty (29.2) is not asked here.
+pub fn threats(
+    pos: &Position,
+    settings: &Settings,
+    cycle: CycleContext,
+) -> (Vec<Chase>, Vec<Dismissed>) {
+    let mut ctx = threat::Ctx::new(
+        ChasePolicy::of(settings.rules),
+        settings.mate_depth,
+        cycle.mutual_perpetual_attack,
+    );
+    let side = pos.turn();
+    let targets: SquareSet = pos
+        .pieces()
+        .filter(|&(sq, p)| p.color != side && Material::of(p, sq).is_material())
+        .map(|(sq, _)| sq)
+        .collect();
+    let (found, dismissed) = ctx.threats(pos, targets);
+    (found.into_iter().map(|f| f.chase).collect(), dismissed)
 }
 
 /// Labels every move of a line from `start` (the moves must be legal in turn).

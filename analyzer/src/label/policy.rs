@@ -8,12 +8,16 @@ use crate::rules::RuleSet;
 pub struct ChasePolicy {
     /// The rule set these rules come from.
     pub rules: RuleSet,
-    /// The general alone threatening a capture chases. CXA: no, it is idle (27.1, 细则9);
-    /// AXF: yes (r28, D67–68).
-    pub general_alone_chases: bool,
-    /// A soldier alone threatening a capture chases. CXA: only in mutual perpetual attack
-    /// (27.2, 细则11); AXF: yes (r29, D69–70).
-    pub soldier_alone_chases: bool,
+    /// A threat made by the general alone is idle; together with another piece, or with
+    /// a piece using the general's power, it chases (CXA 27.1, 细则9). Under AXF the general
+    /// may chase, alone or with another piece (r28, D67–68): see `general_and_soldier_permitted`.
+    pub general_alone_is_idle: bool,
+    /// A threat made by soldiers alone is idle, except in mutual perpetual attack
+    /// (长打对长打), where it chases (CXA 27.2, 细则11).
+    pub soldier_chases_in_mutual_attack: bool,
+    /// The general and soldiers may chase (AXF r28, D67–68; r29, D69–70): a threat counts
+    /// only when a piece other than the general or a soldier starts a winning line.
+    pub general_and_soldier_permitted: bool,
     /// A horse or cannon attacking a chariot chases even when the chariot is protected
     /// and the capture would lose material. CXA: no; AXF: yes (r15, D18–25; screen moves
     /// included, r26, D61–62).
@@ -21,9 +25,10 @@ pub struct ChasePolicy {
     /// A chariot held in place by a horse (horse-leg pin) is chased by any attack on it,
     /// whatever its protection. CXA: no; AXF: yes (r19, D39–41).
     pub horse_pinned_chariot_always_chased: bool,
-    /// A chariot confined to a cannon's line: it does not chase by moving along that line,
-    /// and a chariot attacking it chases whatever its protection. CXA: no; AXF: yes
-    /// (r27, D63–66).
+    /// A chariot confined to a cannon's line does not chase by moving along that line.
+    /// CXA: no such rule; AXF: yes (r27, D63–66). (Attacks on the confined chariot follow
+    /// the general rules: by a horse or cannon, r15; by a chariot, a chase when it is
+    /// unprotected, since it cannot capture back, r24.)
     pub cannon_confined_chariot: bool,
     /// Two pieces of the same kind attacking each other, both able to capture: an offer,
     /// not a chase. CXA: no (the unprotected one is chased, 细则5); AXF: yes (r24, D51–55).
@@ -39,8 +44,9 @@ impl ChasePolicy {
         let axf = rules == RuleSet::Axf;
         ChasePolicy {
             rules,
-            general_alone_chases: axf,
-            soldier_alone_chases: axf,
+            general_alone_is_idle: true,
+            soldier_chases_in_mutual_attack: !axf,
+            general_and_soldier_permitted: axf,
             minor_on_chariot_always_chases: axf,
             horse_pinned_chariot_always_chased: axf,
             cannon_confined_chariot: axf,
@@ -49,7 +55,7 @@ impl ChasePolicy {
         }
     }
 
-    /// The citation for the general alone (idle or chase).
+    /// The citation for the general's part in a threat.
     pub fn general_alone_article(&self) -> &'static str {
         match self.rules {
             RuleSet::Cxa => "CXA 27.1, 细则9",
@@ -57,7 +63,7 @@ impl ChasePolicy {
         }
     }
 
-    /// The citation for a soldier alone (idle or chase).
+    /// The citation for a soldier's part in a threat.
     pub fn soldier_alone_article(&self) -> &'static str {
         match self.rules {
             RuleSet::Cxa => "CXA 27.2, 细则11",

@@ -139,11 +139,37 @@ impl Ctx {
         if pos.attackers(t, us).is_empty() {
             return None;
         }
-        let ex = protection::best_exchange(pos, t)?;
         let capturers = protection::legal_capturers(pos, t);
+        if capturers.is_empty() {
+            return None;
+        }
         let role_of = |s: Square| pos.piece_at(s).map(|p| p.role);
         let mut articles: Vec<String> = vec!["CXA 29.1".into(), "CXA 29.3".into()];
         let special = self.always_chased(pos, t, capturers);
+        // AXF r28/r29: only a line started by a piece other than the general or a soldier
+        // makes a chase; CXA judges the general and soldiers below, by who takes part.
+        let by_general_or_soldier =
+            |s: Square| matches!(role_of(s), Some(Role::General | Role::Soldier));
+        let (ex, permitted) = if self.policy.general_and_soldier_permitted {
+            let others = capturers
+                .filter(|&s| !by_general_or_soldier(s))
+                .filter_map(|s| protection::exchange_from(pos, s, t));
+            let best_other = others.fold(None::<protection::Exchange>, |b, e| match b {
+                Some(b) if !e.net.better_than(b.net) => Some(b),
+                _ => Some(e),
+            });
+            match best_other {
+                Some(e) if e.gains() || special.is_some() => (e, None),
+                _ => {
+                    let ex = protection::best_exchange(pos, t)?;
+                    let first = role_of(ex.first.from)
+                        .filter(|r| matches!(r, Role::General | Role::Soldier));
+                    (ex, first)
+                }
+            }
+        } else {
+            (protection::best_exchange(pos, t)?, None)
+        };
         let protectors = protection::protectors(pos, t, &ex.first);
         let root = if ex.gains() {
             match protection::classify(pos, t, &ex, &protectors) {
@@ -215,24 +241,34 @@ impl Ctx {
                 policy::AXF_SEVERAL_ATTACKERS,
             );
         }
+        if let Some(role) = permitted {
+            // AXF: the winning line needs the general or a soldier, which may chase.
+            let (reason, article) = if role == Role::General {
+                (
+                    DismissReason::GeneralChase,
+                    self.policy.general_alone_article(),
+                )
+            } else {
+                (
+                    DismissReason::SoldierChase,
+                    self.policy.soldier_alone_article(),
+                )
+            };
+            return dismiss(chase, reason, article);
+        }
         let roles: Vec<Role> = chase.attackers.iter().filter_map(|&s| role_of(s)).collect();
-        if roles.iter().all(|&r| r == Role::General) {
-            if !self.policy.general_alone_chases {
-                let a = self.policy.general_alone_article();
-                return dismiss(chase, DismissReason::GeneralAlone, a);
-            }
-            chase
-                .articles
-                .push(self.policy.general_alone_article().into());
+        if roles.iter().all(|&r| r == Role::General) && self.policy.general_alone_is_idle {
+            let a = self.policy.general_alone_article();
+            return dismiss(chase, DismissReason::GeneralChase, a);
         } else if roles.contains(&Role::General) {
             chase
                 .articles
                 .push(self.policy.general_alone_article().into());
         }
         if roles.iter().all(|&r| r == Role::Soldier) {
-            if !self.policy.soldier_alone_chases && !self.mutual {
+            if !(self.mutual && self.policy.soldier_chases_in_mutual_attack) {
                 let a = self.policy.soldier_alone_article();
-                return dismiss(chase, DismissReason::SoldierAlone, a);
+                return dismiss(chase, DismissReason::SoldierChase, a);
             }
             chase
                 .articles
@@ -275,12 +311,6 @@ impl Ctx {
             && protection::pinned_by(pos, t, victim.color, Role::Horse).is_some()
         {
             return Some(policy::AXF_HORSE_PINNED_CHARIOT);
-        }
-        if self.policy.cannon_confined_chariot
-            && roles().any(|r| r == Role::Chariot)
-            && protection::pinned_by(pos, t, victim.color, Role::Cannon).is_some()
-        {
-            return Some(policy::AXF_CANNON_CONFINED_CHARIOT);
         }
         None
     }

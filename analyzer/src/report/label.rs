@@ -116,7 +116,7 @@ pub struct EvidenceReport {
 /// A threat that is not a chase.
 #[derive(Debug, Clone, Serialize)]
 pub struct DismissedReport {
-    /// Why (`not_new`, `general_alone`, `soldier_alone`, `mated_after_capture`,
+    /// Why (`not_new`, `general_chase`, `soldier_chase`, `mated_after_capture`,
     /// `same_kind_mutual`, `several_attackers`, `confined_chariot`).
     pub reason: crate::label::DismissReason,
     /// The article applied.
@@ -376,8 +376,8 @@ fn dismiss_text(r: crate::label::DismissReason) -> &'static str {
     use crate::label::DismissReason as D;
     match r {
         D::NotNew => "从捉到捉, the threat existed before",
-        D::GeneralAlone => "帅(将)单独捉, the general alone",
-        D::SoldierAlone => "兵(卒)单独捉, a soldier alone",
+        D::GeneralChase => "帅(将)捉子, the general's threat",
+        D::SoldierChase => "兵(卒)捉子, a soldier's threat",
         D::MatedAfterCapture => "吃子后被将死, capturing gets the mover mated",
         D::SameKindMutual => "同兵种互捉, same-kind pieces attack each other",
         D::SeveralAttackers => "多子捉有根子, several pieces on a protected piece",
