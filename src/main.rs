@@ -24,6 +24,8 @@ enum Command {
     Label(cmd::label::Args),
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(cmd::perft::Args),
+    /// Convert game records (PGN, XQF, CBR/CBL, CBF, DhtmlXQ, text) to PGN or JSON Lines.
+    Convert(cmd::convert::Args),
 }
 
 /// An error that ends a command: its message and exit code.
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Label(args) => cmd::label::run(args, &mut out),
         Command::Perft(args) => cmd::perft::run(args, &mut out),
+        Command::Convert(args) => cmd::convert::run(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
     match result {

@@ -96,7 +96,7 @@ pub fn can_stand_on(piece: Piece, sq: Square) -> bool {
             (f, r),
             (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
         ),
-        Role::Soldier => r >= 5 || (matches!(r, 3 | 4) && f % 2 == 0),
+        Role::Soldier => r >= 5 || (matches!(r, 3 | 4) && f.is_multiple_of(2)),
         Role::Horse | Role::Chariot | Role::Cannon => true,
     }
 }
