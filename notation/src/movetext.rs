@@ -74,32 +74,6 @@ pub enum MoveTextError {
     Ambiguous(String),
 }
 
-<<<<<<< HEAD
-/// Resolves `text` in `pos`. With `hint`, only that notation is tried; without, every
-/// supported notation is tried in turn.
-pub fn parse_move(
-    pos: &Position,
-    text: &str,
-    hint: Option<Notation>,
-) -> Result<Move, MoveTextError> {
-    match hint {
-        None | Some(Notation::Iccs) => {
-            let iccs: Iccs =
-                text.parse()
-                    .map_err(|e: crate::iccs::ParseIccsError| MoveTextError::Syntax {
-                        text: text.to_owned(),
-                        column: e.column,
-                        message: e.to_string(),
-                    })?;
-            iccs.to_move(pos)
-                .map_err(|_| MoveTextError::Illegal(text.to_owned()))
-        }
-        Some(n) => Err(MoveTextError::Syntax {
-            text: text.to_owned(),
-            column: 0,
-            message: format!("{n:?} notation is not supported yet"),
-        }),
-=======
 /// A text read in one notation, not yet resolved.
 enum Syntax {
     Iccs(Iccs),
@@ -117,7 +91,6 @@ struct Failed {
 impl Failed {
     fn rank(&self, n: Notation) -> (usize, u8) {
         (self.column, n.error_priority())
->>>>>>> main
     }
 }
 

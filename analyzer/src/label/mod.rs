@@ -251,7 +251,6 @@ pub fn label_move(
     settings: &Settings,
     cycle: CycleContext,
 ) -> MoveLabels {
-<<<<<<< HEAD
     let side = before.turn();
     let after = before.after(mv);
     let policy = ChasePolicy::of(settings.rules);
@@ -431,20 +430,5 @@ fn new_chases(
                 ),
             });
         }
-=======
-    let _ = (settings, cycle);
-    let after = before.after(mv);
-    let label = if after.is_check() {
-        Label::Check
-    } else {
-        Label::Idle
-    };
-    MoveLabels {
-        side: before.turn(),
-        mv: *mv,
-        labels: vec![label],
-        chases: Vec::new(),
-        mate_line: None,
->>>>>>> main
     }
 }
