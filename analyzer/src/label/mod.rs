@@ -294,7 +294,15 @@ pub fn label_move(
             });
             out.mate_line = Some(line);
         }
-        new_chases(before, mv, &after, &passed, &mut ctx, &mut out);
+        new_chases(
+            before,
+            mv,
+            &after,
+            &passed,
+            &mut ctx,
+            &settings.open,
+            &mut out,
+        );
     }
     quiet::exchange_and_offer(&after, mv, &mut ctx, &mut out);
     if !out.labels.iter().any(|l| l.is_attack()) {
@@ -363,6 +371,7 @@ fn new_chases(
     after: &Position,
     passed: &Position,
     ctx: &mut threat::Ctx,
+    open: &crate::rules::OpenChoices,
     out: &mut MoveLabels,
 ) {
     let side = before.turn();
@@ -393,7 +402,15 @@ fn new_chases(
         let (prev, _) = ctx.threats(before, wanted);
         for f in now {
             let mut chase = f.chase;
-            if prev.iter().any(|p| p.id == f.id) {
+            let series_only = open.direct_threat_after_check_series_is_new;
+            let existed = prev.iter().any(|p| {
+                p.id == f.id
+                    && !(series_only
+                        && p.chase.form == ChaseForm::CheckSeries
+                        && chase.form != ChaseForm::CheckSeries)
+            });
+            let earlier_series = prev.iter().any(|p| p.id == f.id);
+            if existed {
                 out.dismissed.push(Dismissed {
                     chase,
                     reason: DismissReason::NotNew,
@@ -402,6 +419,13 @@ fn new_chases(
                 });
             } else {
                 chase.articles.push("CXA 29.2, 细则2".into());
+                if earlier_series {
+                    chase.notes.push(
+                        "before the move the target could be won only through a series of checks; \
+                         the direct threat is counted as new (open choice)"
+                            .into(),
+                    );
+                }
                 out.chases.push(chase);
             }
         }

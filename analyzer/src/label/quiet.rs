@@ -9,7 +9,6 @@ use crate::protection::{self, between};
 
 /// 兑 (28.5) and 献 (28.6) for the moved piece.
 pub(super) fn exchange_and_offer(after: &Position, mv: &Move, ctx: &mut Ctx, out: &mut MoveLabels) {
-    let side = out.side;
     let Some(moved) = after.piece_at(mv.to) else {
         return;
     };
@@ -28,33 +27,8 @@ pub(super) fn exchange_and_offer(after: &Position, mv: &Move, ctx: &mut Ctx, out
         }
         if let Some(ex) = protection::exchange_from(after, c, mv.to) {
             if ex.line.len() >= 2 && ex.balance == Balance::Even {
-                exchange = Some(evidence_exchange(
-                    mv.to,
-                    c,
-                    ex.line,
-                    "can be exchanged for the",
-                ));
+                exchange = Some(evidence_exchange(mv.to, c, ex.line));
                 break;
-            }
-        }
-    }
-    // 兑, proposed: the moved piece attacks an equal protected piece; the exchange is even.
-    if exchange.is_none() {
-        let passed = after.passed();
-        for (sq, p) in after.pieces() {
-            if p.color == side || Material::of(p, sq) != value {
-                continue;
-            }
-            if let Some(ex) = protection::exchange_from(&passed, mv.to, sq) {
-                if ex.line.len() >= 2 && ex.balance == Balance::Even {
-                    exchange = Some(evidence_exchange(
-                        mv.to,
-                        sq,
-                        ex.line,
-                        "offers to exchange itself for the",
-                    ));
-                    break;
-                }
             }
         }
     }
@@ -96,13 +70,15 @@ pub(super) fn exchange_and_offer(after: &Position, mv: &Move, ctx: &mut Ctx, out
     }
 }
 
-fn evidence_exchange(piece: Square, other: Square, line: Vec<Move>, verb: &str) -> Evidence {
+fn evidence_exchange(piece: Square, other: Square, line: Vec<Move>) -> Evidence {
     Evidence {
         label: Label::Exchange,
         articles: vec!["CXA 28.5".into()],
         pieces: vec![piece],
         targets: vec![other],
-        detail: format!("the moved piece {verb} piece on {other} (an even exchange)"),
+        detail: format!(
+            "the moved piece can be exchanged for the piece on {other} (an even exchange)"
+        ),
         line,
     }
 }
@@ -131,9 +107,11 @@ fn destinations(pos: &Position, from: Square, buf: &mut Vec<Move>) -> SquareSet 
     buf.iter().map(|m| m.to).collect()
 }
 
-/// 拦 (28.7): the moved piece now stands in the way of an opponent piece.
+/// 拦 (28.7): the moved piece now stands in the way of an opponent chariot or cannon,
+/// cutting points off its line. (Stepping on a horse's leg or an elephant's eye is not
+/// counted, nor anything the general does: 27.1 treats the general's own actions as idle.)
 pub(super) fn block(before: &Position, after: &Position, mv: &Move, out: &mut MoveLabels) {
-    if mv.capture.is_some() {
+    if mv.capture.is_some() || mv.role == Role::General {
         return; // the point was occupied before: nothing newly cut
     }
     let to = mv.to;
@@ -148,8 +126,6 @@ pub(super) fn block(before: &Position, after: &Position, mv: &Move, out: &mut Mo
         let (df, dr) = (tf - sq.file().index() as i8, tr - sq.rank().index() as i8);
         let relevant = match p.role {
             Role::Chariot | Role::Cannon => (df == 0 || dr == 0) && clear_between(before, sq, to),
-            Role::Horse => df.abs() + dr.abs() == 1,
-            Role::Elephant => df.abs() == 1 && dr.abs() == 1,
             _ => false,
         };
         if !relevant {
@@ -184,8 +160,11 @@ pub(super) fn block(before: &Position, after: &Position, mv: &Move, out: &mut Mo
 }
 
 /// 跟 (28.8): the moved piece watches a protected opponent piece, or pins one, without
-/// threatening to win it.
+/// threatening to win it. (Not the general: its own actions are idle, 27.1.)
 pub(super) fn follow(after: &Position, mv: &Move, out: &mut MoveLabels) {
+    if mv.role == Role::General {
+        return;
+    }
     let side = out.side;
     let them = !side;
     let passed = after.passed();

@@ -290,14 +290,11 @@ impl LabelReport {
                     c.articles.join("; "),
                     c.line.join(" ")
                 );
+                for n in &c.notes {
+                    let _ = writeln!(s, "         注 note: {n}");
+                }
                 for p in &c.protectors {
-                    let _ = writeln!(
-                        s,
-                        "         根 {}{}: {}",
-                        role_chinese(p.role, &after, &p.square),
-                        p.square,
-                        p.why
-                    );
+                    let _ = writeln!(s, "         根 {}: {}", name(&p.square), p.why);
                 }
             }
             for e in &m.evidence {
@@ -353,13 +350,6 @@ fn piece_name(pos: &Position, sq: &str) -> String {
         Some(p) => format!("{}{}", p.chinese(), sq),
         None => sq.to_owned(),
     }
-}
-
-fn role_chinese(_role: &str, pos: &Position, sq: &str) -> &'static str {
-    sq.parse::<Square>()
-        .ok()
-        .and_then(|q| pos.piece_at(q))
-        .map_or("", |p| p.chinese())
 }
 
 fn root_chinese(root: &str) -> &'static str {
