@@ -72,12 +72,16 @@ fn corpus_verdicts() {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let text = std::fs::read_to_string(path).unwrap();
         let case: Case = toml::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let game = from_fen_and_moves(&case.fen, &case.moves.join(" ")).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let game = from_fen_and_moves(&case.fen, &case.moves.join(" "))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         let mut sections = Vec::new();
         for (rules, exp) in &case.expected {
             let rule_set: RuleSet = rules.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
-            let settings =
-                Settings { rules: rule_set, repetitions: exp.repetitions.unwrap_or(3), ..Settings::default() };
+            let settings = Settings {
+                rules: rule_set,
+                repetitions: exp.repetitions.unwrap_or(3),
+                ..Settings::default()
+            };
             let j = judge(&game.start, &game.moves, &settings);
             let cycle = match j.ruling.source {
                 RulingSource::Cycle { index } => j.cycles.get(index),
@@ -87,10 +91,18 @@ fn corpus_verdicts() {
             let got_black = cycle.map(|c| c.black.kind.as_str());
             let mut diffs = Vec::new();
             if j.ruling.result.as_str() != exp.result {
-                diffs.push(format!("result {} (expected {})", j.ruling.result.as_str(), exp.result));
+                diffs.push(format!(
+                    "result {} (expected {})",
+                    j.ruling.result.as_str(),
+                    exp.result
+                ));
             }
             if j.ruling.status.as_str() != exp.status {
-                diffs.push(format!("status {} (expected {})", j.ruling.status.as_str(), exp.status));
+                diffs.push(format!(
+                    "status {} (expected {})",
+                    j.ruling.status.as_str(),
+                    exp.status
+                ));
             }
             if let Some(r) = &exp.red {
                 if got_red != Some(r.as_str()) {
@@ -106,8 +118,16 @@ fn corpus_verdicts() {
             let listed = EXPECTED_FAILURES.contains(&key.as_str());
             report.push(format!(
                 "{key}: {}{}",
-                if diffs.is_empty() { "ok".to_string() } else { diffs.join(", ") },
-                if listed { " (listed as expected failure)" } else { "" }
+                if diffs.is_empty() {
+                    "ok".to_string()
+                } else {
+                    diffs.join(", ")
+                },
+                if listed {
+                    " (listed as expected failure)"
+                } else {
+                    ""
+                }
             ));
             if diffs.is_empty() == listed {
                 unexpected.push(if listed {
@@ -134,6 +154,10 @@ fn disagreeing_cases_name_both_rule_sets() {
         }
         let case: Case = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let (cxa, axf) = (&case.expected["cxa"], &case.expected["axf"]);
-        assert!((cxa.result.as_str(), cxa.status.as_str()) != (axf.result.as_str(), axf.status.as_str()), "{name}");
+        assert!(
+            (cxa.result.as_str(), cxa.status.as_str())
+                != (axf.result.as_str(), axf.status.as_str()),
+            "{name}"
+        );
     }
 }
