@@ -35,13 +35,19 @@ pub struct Failure {
 impl Failure {
     /// A usage or input error (exit code 2).
     pub fn input(message: impl std::fmt::Display) -> Failure {
-        Failure { message: message.to_string(), code: 2 }
+        Failure {
+            message: message.to_string(),
+            code: 2,
+        }
     }
 }
 
 impl From<io::Error> for Failure {
     fn from(e: io::Error) -> Failure {
-        Failure { message: format!("I/O error: {e}"), code: 2 }
+        Failure {
+            message: format!("I/O error: {e}"),
+            code: 2,
+        }
     }
 }
 

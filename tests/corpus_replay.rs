@@ -60,7 +60,11 @@ fn corpus_cases_replay() {
             match mv {
                 Some(mv) => pos.play_unchecked(&mv),
                 None => {
-                    failures.push(format!("{name}: ply {}: illegal move {m} in {}", i + 1, pos.fen()));
+                    failures.push(format!(
+                        "{name}: ply {}: illegal move {m} in {}",
+                        i + 1,
+                        pos.fen()
+                    ));
                     ok = false;
                     break;
                 }
@@ -74,7 +78,10 @@ fn corpus_cases_replay() {
         }
         for (rules, exp) in &case.expected {
             let status = exp.get("status").and_then(|v| v.as_str()).unwrap_or("none");
-            let reps = exp.get("repetitions").and_then(|v| v.as_integer()).unwrap_or(3) as u32;
+            let reps = exp
+                .get("repetitions")
+                .and_then(|v| v.as_integer())
+                .unwrap_or(3) as u32;
             if status != "none" && max_occ < reps && exp.get("natural_limit").is_none() {
                 failures.push(format!(
                     "{name} [{rules}]: expects a ruling ({status}) but no position occurs {reps} times (max {max_occ})"
@@ -82,5 +89,11 @@ fn corpus_cases_replay() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {} corpus cases fail:\n{}", failures.len(), files.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} corpus cases fail:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
 }

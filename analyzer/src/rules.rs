@@ -54,7 +54,10 @@ pub struct OpenChoices {
 
 impl Default for OpenChoices {
     fn default() -> OpenChoices {
-        OpenChoices { key_point_plain_case_only: true, axf_pinned_chariot_ranked_above_chase: true }
+        OpenChoices {
+            key_point_plain_case_only: true,
+            axf_pinned_chariot_ranked_above_chase: true,
+        }
     }
 }
 

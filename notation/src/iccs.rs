@@ -44,7 +44,10 @@ impl FromStr for Iccs {
 
     fn from_str(s: &str) -> Result<Iccs, ParseIccsError> {
         let b = s.as_bytes();
-        let bad = |column| ParseIccsError { text: s.to_owned(), column };
+        let bad = |column| ParseIccsError {
+            text: s.to_owned(),
+            column,
+        };
         let square = |i: usize| -> Result<Square, ParseIccsError> {
             let f = *b.get(i).ok_or_else(|| bad(i))?;
             let r = *b.get(i + 1).ok_or_else(|| bad(i + 1))?;
@@ -76,7 +79,10 @@ impl Iccs {
 
     /// The coordinates of a move.
     pub fn from_move(m: &Move) -> Iccs {
-        Iccs { from: m.from, to: m.to }
+        Iccs {
+            from: m.from,
+            to: m.to,
+        }
     }
 }
 

@@ -40,15 +40,22 @@ pub enum MoveTextError {
 
 /// Resolves `text` in `pos`. With `hint`, only that notation is tried; without, every
 /// supported notation is tried in turn.
-pub fn parse_move(pos: &Position, text: &str, hint: Option<Notation>) -> Result<Move, MoveTextError> {
+pub fn parse_move(
+    pos: &Position,
+    text: &str,
+    hint: Option<Notation>,
+) -> Result<Move, MoveTextError> {
     match hint {
         None | Some(Notation::Iccs) => {
-            let iccs: Iccs = text.parse().map_err(|e: crate::iccs::ParseIccsError| MoveTextError::Syntax {
-                text: text.to_owned(),
-                column: e.column,
-                message: e.to_string(),
-            })?;
-            iccs.to_move(pos).map_err(|_| MoveTextError::Illegal(text.to_owned()))
+            let iccs: Iccs =
+                text.parse()
+                    .map_err(|e: crate::iccs::ParseIccsError| MoveTextError::Syntax {
+                        text: text.to_owned(),
+                        column: e.column,
+                        message: e.to_string(),
+                    })?;
+            iccs.to_move(pos)
+                .map_err(|_| MoveTextError::Illegal(text.to_owned()))
         }
         Some(n) => Err(MoveTextError::Syntax {
             text: text.to_owned(),

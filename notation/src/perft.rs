@@ -19,6 +19,15 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     pos.legal_moves()
         .into_iter()
-        .map(|m| (m, if depth <= 1 { 1 } else { perft(&pos.after(&m), depth - 1) }))
+        .map(|m| {
+            (
+                m,
+                if depth <= 1 {
+                    1
+                } else {
+                    perft(&pos.after(&m), depth - 1)
+                },
+            )
+        })
         .collect()
 }

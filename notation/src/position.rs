@@ -96,7 +96,7 @@ pub fn can_stand_on(piece: Piece, sq: Square) -> bool {
             (f, r),
             (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
         ),
-        Role::Soldier => r >= 5 || (matches!(r, 3 | 4) && f % 2 == 0),
+        Role::Soldier => r >= 5 || (matches!(r, 3 | 4) && f.is_multiple_of(2)),
         Role::Horse | Role::Chariot | Role::Cannon => true,
     }
 }
@@ -161,7 +161,10 @@ impl TryFrom<Setup> for Position {
                     generals[p.color] = Some(sq);
                 }
                 if !can_stand_on(p, sq) {
-                    reasons.push(PositionErrorKind::ImpossibleSquare { piece: p, square: sq });
+                    reasons.push(PositionErrorKind::ImpossibleSquare {
+                        piece: p,
+                        square: sq,
+                    });
                 }
             }
         }
@@ -180,7 +183,12 @@ impl TryFrom<Setup> for Position {
                         reasons.push(PositionErrorKind::TooManyGenerals(color, n));
                     }
                 } else if n > max {
-                    reasons.push(PositionErrorKind::TooManyPieces { color, role, count: n, max });
+                    reasons.push(PositionErrorKind::TooManyPieces {
+                        color,
+                        role,
+                        count: n,
+                        max,
+                    });
                 }
             }
         }
@@ -311,7 +319,10 @@ impl Position {
             return false;
         }
         let f = r.file().index();
-        let (lo, hi) = (r.rank().index().min(b.rank().index()), r.rank().index().max(b.rank().index()));
+        let (lo, hi) = (
+            r.rank().index().min(b.rank().index()),
+            r.rank().index().max(b.rank().index()),
+        );
         ((lo + 1)..hi).all(|rank| self.board[(rank * 9 + f) as usize].is_none())
     }
 
@@ -319,7 +330,12 @@ impl Position {
     /// without checking that it is legal. `None` when `from` is empty.
     pub fn move_from_squares(&self, from: Square, to: Square) -> Option<Move> {
         let p = self.piece_at(from)?;
-        Some(Move { role: p.role, from, to, capture: self.piece_at(to).map(|c| c.role) })
+        Some(Move {
+            role: p.role,
+            from,
+            to,
+            capture: self.piece_at(to).map(|c| c.role),
+        })
     }
 
     // ---------------------------------------------------------------- attacks
@@ -467,13 +483,23 @@ impl Position {
 
     /// Pseudo-legal moves of the piece on `from` (geometry only; own-general safety ignored).
     pub fn pseudo_moves_from(&self, from: Square, out: &mut Vec<Move>) {
-        let Some(piece) = self.board[from.index()] else { return };
+        let Some(piece) = self.board[from.index()] else {
+            return;
+        };
         let color = piece.color;
         let push = |to: Square, out: &mut Vec<Move>| match self.board[to.index()] {
-            None => out.push(Move { role: piece.role, from, to, capture: None }),
-            Some(t) if t.color != color => {
-                out.push(Move { role: piece.role, from, to, capture: Some(t.role) })
-            }
+            None => out.push(Move {
+                role: piece.role,
+                from,
+                to,
+                capture: None,
+            }),
+            Some(t) if t.color != color => out.push(Move {
+                role: piece.role,
+                from,
+                to,
+                capture: Some(t.role),
+            }),
             _ => {}
         };
         match piece.role {
@@ -512,7 +538,9 @@ impl Position {
             }
             Role::Elephant => {
                 for (df, dr) in DIAG {
-                    if let (Some(to), Some(eye)) = (from.offset(2 * df, 2 * dr), from.offset(df, dr)) {
+                    if let (Some(to), Some(eye)) =
+                        (from.offset(2 * df, 2 * dr), from.offset(df, dr))
+                    {
                         if to.rank().is_home(color) && self.board[eye.index()].is_none() {
                             push(to, out);
                         }
@@ -548,9 +576,12 @@ impl Position {
                     while let Some(n) = cur.offset(df, dr) {
                         cur = n;
                         match self.board[cur.index()] {
-                            None if !screened => {
-                                out.push(Move { role: Role::Cannon, from, to: cur, capture: None })
-                            }
+                            None if !screened => out.push(Move {
+                                role: Role::Cannon,
+                                from,
+                                to: cur,
+                                capture: None,
+                            }),
                             None => {}
                             Some(_) if !screened => screened = true,
                             Some(t) => {
@@ -601,7 +632,11 @@ impl Position {
         let captured = self.board[m.to.index()];
         self.board[m.to.index()] = moved;
         self.board[m.from.index()] = None;
-        let g = if m.role == Role::General { m.to } else { self.generals[us] };
+        let g = if m.role == Role::General {
+            m.to
+        } else {
+            self.generals[us]
+        };
         let safe = !self.is_attacked(g, !us);
         self.board[m.from.index()] = moved;
         self.board[m.to.index()] = captured;
@@ -714,7 +749,10 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMove { mv: m.to_string(), fen: self.fen() })
+            Err(IllegalMove {
+                mv: m.to_string(),
+                fen: self.fen(),
+            })
         }
     }
 

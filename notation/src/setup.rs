@@ -6,7 +6,8 @@ use std::str::FromStr;
 use crate::{Color, Piece, Square};
 
 /// The standard start position.
-pub const STARTPOS_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+pub const STARTPOS_FEN: &str =
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 /// A placement and side to move, not yet validated (see [`crate::Position`]).
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -24,7 +25,12 @@ pub struct Setup {
 impl Setup {
     /// An empty board, Red to move.
     pub fn empty() -> Setup {
-        Setup { board: [None; 90], turn: Color::Red, halfmoves: 0, fullmoves: 1 }
+        Setup {
+            board: [None; 90],
+            turn: Color::Red,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
     }
 
     /// The standard start position.
@@ -187,11 +193,23 @@ impl FromStr for Setup {
                     return err(FenErrorKind::UnknownLetter(c), off + ci);
                 }
                 if file > 9 {
-                    return err(FenErrorKind::RowLength { row: ri + 1, len: file }, off + ci);
+                    return err(
+                        FenErrorKind::RowLength {
+                            row: ri + 1,
+                            len: file,
+                        },
+                        off + ci,
+                    );
                 }
             }
             if file != 9 {
-                return err(FenErrorKind::RowLength { row: ri + 1, len: file }, *off);
+                return err(
+                    FenErrorKind::RowLength {
+                        row: ri + 1,
+                        len: file,
+                    },
+                    *off,
+                );
             }
         }
         if let Some(&(off, t)) = fields.get(1) {

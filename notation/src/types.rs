@@ -80,7 +80,10 @@ pub struct ByColor<T> {
 impl<T> ByColor<T> {
     /// Builds both values from a function of the colour.
     pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
-        ByColor { red: f(Color::Red), black: f(Color::Black) }
+        ByColor {
+            red: f(Color::Red),
+            black: f(Color::Black),
+        }
     }
     /// The value of `color`.
     #[inline]
@@ -272,7 +275,11 @@ impl Piece {
     /// Parses a FEN letter (with the `H`/`E` variants).
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_char(c)?;
-        let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
         Some(Piece { color, role })
     }
 

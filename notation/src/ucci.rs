@@ -57,7 +57,9 @@ impl std::str::FromStr for UcciPosition {
                 i = end;
                 setup
             }
-            Some((col, t)) => return err(format!("expected `startpos` or `fen`, found {t:?}"), *col),
+            Some((col, t)) => {
+                return err(format!("expected `startpos` or `fen`, found {t:?}"), *col)
+            }
             None => return err("expected `startpos` or `fen`".into(), line.len()),
         };
         let mut moves = Vec::new();
@@ -66,10 +68,12 @@ impl std::str::FromStr for UcciPosition {
                 return err(format!("expected `moves`, found {t:?}"), *col);
             }
             for (col, t) in &tokens[i + 1..] {
-                let m: Iccs = t.parse().map_err(|e: crate::iccs::ParseIccsError| UcciError {
-                    message: e.to_string(),
-                    column: col + e.column,
-                })?;
+                let m: Iccs = t
+                    .parse()
+                    .map_err(|e: crate::iccs::ParseIccsError| UcciError {
+                        message: e.to_string(),
+                        column: col + e.column,
+                    })?;
                 moves.push(m);
             }
         }

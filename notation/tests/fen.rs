@@ -5,11 +5,23 @@ use qili_notation::{Color, FenErrorKind, Position, PositionErrorKind, Role, Setu
 #[test]
 fn valid_fens_round_trip() {
     let table = [
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", None),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r - - 0 1", Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")),
-        ("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w", Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            None,
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r - - 0 1",
+            Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
+        ),
+        (
+            "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w",
+            Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
+        ),
         ("4k4/9/9/9/9/9/9/9/9/3K5 b - - 12 40", None),
-        ("4k4/9/9/9/9/9/9/9/9/3K5 b 3 7", Some("4k4/9/9/9/9/9/9/9/9/3K5 b - - 3 7")),
+        (
+            "4k4/9/9/9/9/9/9/9/9/3K5 b 3 7",
+            Some("4k4/9/9/9/9/9/9/9/9/3K5 b - - 3 7"),
+        ),
     ];
     for (fen, canonical) in table {
         let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
@@ -22,11 +34,31 @@ fn unreadable_fens_name_reason_and_column() {
     let table: [(&str, FenErrorKind, usize); 7] = [
         ("", FenErrorKind::Empty, 0),
         ("9/9/9", FenErrorKind::RowCount(3), 0),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w", FenErrorKind::RowLength { row: 10, len: 8 }, 50),
-        ("rnbakabnrr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", FenErrorKind::RowLength { row: 1, len: 10 }, 9),
-        ("rnbakabnx/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", FenErrorKind::UnknownLetter('x'), 8),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x", FenErrorKind::Turn("x".into()), 60),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - z 1", FenErrorKind::Counter("z".into()), 66),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+            FenErrorKind::RowLength { row: 10, len: 8 },
+            50,
+        ),
+        (
+            "rnbakabnrr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            FenErrorKind::RowLength { row: 1, len: 10 },
+            9,
+        ),
+        (
+            "rnbakabnx/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            FenErrorKind::UnknownLetter('x'),
+            8,
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+            FenErrorKind::Turn("x".into()),
+            60,
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - z 1",
+            FenErrorKind::Counter("z".into()),
+            66,
+        ),
     ];
     for (fen, kind, column) in table {
         let err = fen.parse::<Setup>().expect_err(fen);
@@ -42,19 +74,39 @@ fn reasons(fen: &str) -> Vec<PositionErrorKind> {
 #[test]
 fn illegal_positions_list_every_reason() {
     use PositionErrorKind::*;
-    assert_eq!(reasons("9/9/9/9/9/9/9/9/9/4K4 w"), vec![MissingGeneral(Color::Black)]);
-    assert_eq!(reasons("3kk4/9/9/9/9/9/9/9/9/3K5 w"), vec![TooManyGenerals(Color::Black, 2)]);
+    assert_eq!(
+        reasons("9/9/9/9/9/9/9/9/9/4K4 w"),
+        vec![MissingGeneral(Color::Black)]
+    );
+    assert_eq!(
+        reasons("3kk4/9/9/9/9/9/9/9/9/3K5 w"),
+        vec![TooManyGenerals(Color::Black, 2)]
+    );
     // Advisor off its five points, elephant off its seven, soldier behind its start rank.
     let r = reasons("3k5/9/9/9/9/9/9/P8/1A5B1/4K4 w");
     assert_eq!(r.len(), 3, "{r:?}");
     assert!(r.iter().all(|k| matches!(k, ImpossibleSquare { .. })));
     // A general out of its palace.
-    assert!(matches!(reasons("3k5/9/9/9/9/9/9/K8/9/9 w")[..], [ImpossibleSquare { .. }]));
-    assert_eq!(reasons("4k4/9/9/9/9/9/9/9/9/4K4 w"), vec![GeneralsFacing('e')]);
+    assert!(matches!(
+        reasons("3k5/9/9/9/9/9/9/K8/9/9 w")[..],
+        [ImpossibleSquare { .. }]
+    ));
+    assert_eq!(
+        reasons("4k4/9/9/9/9/9/9/9/9/4K4 w"),
+        vec![GeneralsFacing('e')]
+    );
     // Black (not to move) in check from the red chariot.
-    assert_eq!(reasons("4k4/9/9/9/9/9/9/9/4R4/3K5 w"), vec![OppositeCheck(Color::Black)]);
+    assert_eq!(
+        reasons("4k4/9/9/9/9/9/9/9/4R4/3K5 w"),
+        vec![OppositeCheck(Color::Black)]
+    );
     assert_eq!(
         reasons("3k5/9/9/9/9/9/9/9/9/RRR1K4 w"),
-        vec![TooManyPieces { color: Color::Red, role: Role::Chariot, count: 3, max: 2 }]
+        vec![TooManyPieces {
+            color: Color::Red,
+            role: Role::Chariot,
+            count: 3,
+            max: 2
+        }]
     );
 }

@@ -11,7 +11,9 @@ fn data(name: &str) -> String {
 }
 
 fn lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'))
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
 }
 
 #[test]
@@ -84,7 +86,11 @@ fn legal_moves_agree_with_is_legal() {
         // Every legal move leaves the mover's general unattacked and the generals apart.
         for m in &legal {
             let after = pos.after(m);
-            assert!(!after.is_general_attacked(pos.turn()), "{m} in {}", pos.fen());
+            assert!(
+                !after.is_general_attacked(pos.turn()),
+                "{m} in {}",
+                pos.fen()
+            );
         }
         if legal.is_empty() {
             assert!(pos.is_checkmate() || pos.is_stalemate());
@@ -99,7 +105,11 @@ fn zobrist_incremental_matches_recomputation() {
         assert_eq!(pos.zobrist(), zobrist::compute(pos.board(), pos.turn()));
         for m in pos.legal_moves() {
             let after = pos.after(&m);
-            assert_eq!(after.zobrist(), zobrist::compute(after.board(), after.turn()), "{m}");
+            assert_eq!(
+                after.zobrist(),
+                zobrist::compute(after.board(), after.turn()),
+                "{m}"
+            );
             let reparsed = Position::from_fen(&after.fen()).unwrap();
             assert_eq!(reparsed, after);
             assert_eq!(reparsed.zobrist(), after.zobrist());

@@ -97,9 +97,24 @@ pub struct CycleContext {
 }
 
 /// Labels the legal move `mv` played in `before`.
-pub fn label_move(before: &Position, mv: &Move, settings: &Settings, cycle: CycleContext) -> MoveLabels {
+pub fn label_move(
+    before: &Position,
+    mv: &Move,
+    settings: &Settings,
+    cycle: CycleContext,
+) -> MoveLabels {
     let _ = (settings, cycle);
     let after = before.after(mv);
-    let label = if after.is_check() { Label::Check } else { Label::Idle };
-    MoveLabels { side: before.turn(), mv: *mv, labels: vec![label], chases: Vec::new(), mate_line: None }
+    let label = if after.is_check() {
+        Label::Check
+    } else {
+        Label::Idle
+    };
+    MoveLabels {
+        side: before.turn(),
+        mv: *mv,
+        labels: vec![label],
+        chases: Vec::new(),
+        mate_line: None,
+    }
 }

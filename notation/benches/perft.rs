@@ -1,0 +1,79 @@
+//! Move generation speed: perft on the three reference positions, reported as nodes per
+//! second, against a baseline measured in the same run (pseudo-legal generation of the same
+//! nodes, i.e. the cost of the legality filter).
+//!
+//! `cargo bench -p qili-notation --bench perft`
+
+use std::time::Instant;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use qili_notation::{perft, Position};
+
+const POSITIONS: [(&str, &str, u32); 3] = [
+    (
+        "startpos",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        3,
+    ),
+    (
+        "middlegame",
+        "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+        3,
+    ),
+    (
+        "endgame",
+        "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+        4,
+    ),
+];
+
+/// Counts pseudo-legal leaves the same way perft counts legal ones (baseline).
+fn pseudo_perft(pos: &Position, depth: u32, buf: &mut Vec<Vec<qili_notation::Move>>) -> u64 {
+    let mut moves = buf.pop().unwrap_or_default();
+    moves.clear();
+    let n = if depth == 1 {
+        pos.pseudo_moves(&mut moves);
+        moves.len() as u64
+    } else {
+        pos.legal_moves_into(&mut moves);
+        moves
+            .iter()
+            .map(|m| pseudo_perft(&pos.after(m), depth - 1, buf))
+            .sum()
+    };
+    buf.push(moves);
+    n
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    for (name, fen, depth) in POSITIONS {
+        let pos = Position::from_fen(fen).unwrap();
+        let nodes = perft(&pos, depth);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{name}/legal/d{depth}"), |b| {
+            b.iter(|| perft(&pos, depth))
+        });
+        group.bench_function(format!("{name}/pseudo-baseline/d{depth}"), |b| {
+            let mut buf = Vec::new();
+            b.iter(|| pseudo_perft(&pos, depth, &mut buf))
+        });
+        // A plain summary line: legal nodes/s and the ratio to the baseline in this run.
+        let t = Instant::now();
+        let legal = perft(&pos, depth);
+        let legal_s = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let mut buf = Vec::new();
+        let _ = pseudo_perft(&pos, depth, &mut buf);
+        let base_s = t.elapsed().as_secs_f64();
+        println!(
+            "summary {name}: {legal} nodes, {:.1} M legal nodes/s, legal/pseudo-baseline time ratio {:.2}",
+            legal as f64 / legal_s / 1e6,
+            legal_s / base_s
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
