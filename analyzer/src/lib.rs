@@ -1,6 +1,7 @@
 //! Repetition analysis for **qili**: position graph, move labels, verdicts and explanations.
 #![deny(missing_docs)]
 
+pub mod audit;
 pub mod html;
 pub mod label;
 pub mod rules;

@@ -1,3 +1,4 @@
 //! One module per subcommand: its clap arguments and its `run`.
 
+pub mod audit;
 pub mod perft;

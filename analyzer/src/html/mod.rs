@@ -11,9 +11,11 @@
 //! `.mark.target`, `.mark.checked`, `.last-move`, `#verdict`, `#articles`, `.cycle`,
 //! `.step`, `#games` (index page).
 
+mod annotate;
 mod page;
 mod svg;
 
+pub use annotate::{annotate_move, piece_text};
 pub use page::{
     index_page, label_text, ruling_page, Article, Conduct, CycleSection, IndexPage, IndexRow, Page,
     RowStatus, Step,
