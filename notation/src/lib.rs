@@ -14,19 +14,30 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod abbreviated;
+pub mod chinese;
+pub mod descriptive;
+pub mod encoding;
 mod error;
 pub mod iccs;
 pub mod movetext;
 mod perft;
 mod position;
+pub mod record;
 mod setup;
 mod types;
 pub mod ucci;
+pub mod wxf;
 pub mod zobrist;
 
+pub use abbreviated::Abbreviated;
+pub use chinese::{Chinese, ChineseStyle};
+pub use descriptive::{
+    Direction, IllegalReason, Origin, ResolveError, SyntaxError, SyntaxErrorKind, Tandem,
+};
 pub use error::Error;
 pub use iccs::Iccs;
-pub use movetext::{parse_move, write_move, MoveTextError, Notation};
+pub use movetext::{detect_notation, parse_move, write_move, MoveTextError, Notation};
 pub use perft::{divide, perft};
 pub use position::{can_stand_on, IllegalMove, Position, PositionError, PositionErrorKind};
 pub use setup::{FenError, FenErrorKind, Setup, STARTPOS_FEN};
@@ -34,3 +45,4 @@ pub use types::{
     ByColor, ByRole, Color, File, Move, ParseSquareError, Piece, Rank, Role, Square, SquareSet,
 };
 pub use ucci::UcciPosition;
+pub use wxf::{Wxf, WxfStyle};

@@ -1,7 +1,22 @@
 //! Reading a move written in any supported notation, for record readers.
 //!
-//! STUB: only ICCS for now; the notation modules (Chinese full and abbreviated, WXF) plug in here.
+//! ```
+//! use qili_notation::{movetext::{detect_notation, parse_move, write_move}, Notation, Position};
+//!
+//! let pos = Position::startpos();
+//! for text in ["h2e2", "H2-E2", "炮二平五", "C2.5", "Ｃ２＝５", "炮25"] {
+//!     assert_eq!(parse_move(&pos, text, None)?.to_string(), "h2e2");
+//! }
+//! let m = parse_move(&pos, "炮二平五", Some(Notation::Chinese))?;
+//! assert_eq!(write_move(&pos, &m, Notation::Wxf), "C2.5");
+//! assert_eq!(detect_notation(&["炮二平五", "马8进7"]), Some(Notation::Chinese));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+use crate::abbreviated::Abbreviated;
+use crate::chinese::Chinese;
+use crate::descriptive::{ResolveError, SyntaxError};
+use crate::wxf::Wxf;
 use crate::{Iccs, Move, Position};
 
 /// The notations a move text can be written in.
@@ -15,6 +30,27 @@ pub enum Notation {
     Chinese,
     /// Chinese abbreviated notation (`炮25`).
     ChineseShort,
+}
+
+impl Notation {
+    /// The order in which [`parse_move`] tries notations without a hint.
+    pub const TRY_ORDER: [Notation; 4] = [
+        Notation::Iccs,
+        Notation::Chinese,
+        Notation::Wxf,
+        Notation::ChineseShort,
+    ];
+
+    /// Which failure to report when several readers stop at the same byte: the full
+    /// notations before ICCS and the abbreviated one.
+    fn error_priority(self) -> u8 {
+        match self {
+            Notation::Chinese => 3,
+            Notation::Wxf => 2,
+            Notation::Iccs => 1,
+            Notation::ChineseShort => 0,
+        }
+    }
 }
 
 /// Why a move text could not be resolved.
@@ -38,37 +74,125 @@ pub enum MoveTextError {
     Ambiguous(String),
 }
 
-/// Resolves `text` in `pos`. With `hint`, only that notation is tried; without, every
-/// supported notation is tried in turn.
+/// A text read in one notation, not yet resolved.
+enum Syntax {
+    Iccs(Iccs),
+    Chinese(Chinese),
+    Wxf(Wxf),
+    Short(Abbreviated),
+}
+
+/// A syntax failure: byte offset and message.
+struct Failed {
+    column: usize,
+    message: String,
+}
+
+impl Failed {
+    fn rank(&self, n: Notation) -> (usize, u8) {
+        (self.column, n.error_priority())
+    }
+}
+
+impl From<SyntaxError> for Failed {
+    fn from(e: SyntaxError) -> Failed {
+        Failed {
+            column: e.span.start,
+            message: format!("{:?} notation: {}", e.notation, e.kind),
+        }
+    }
+}
+
+fn read(text: &str, notation: Notation) -> Result<Syntax, Failed> {
+    Ok(match notation {
+        Notation::Iccs => Syntax::Iccs(text.parse().map_err(
+            |e: crate::iccs::ParseIccsError| Failed {
+                column: e.column,
+                message: "Iccs notation: expected e.g. h2e2 or H2-E2".into(),
+            },
+        )?),
+        Notation::Chinese => Syntax::Chinese(text.parse::<Chinese>()?),
+        Notation::Wxf => Syntax::Wxf(text.parse::<Wxf>()?),
+        Notation::ChineseShort => Syntax::Short(text.parse::<Abbreviated>()?),
+    })
+}
+
+fn resolve(pos: &Position, syntax: &Syntax, text: &str) -> Result<Move, MoveTextError> {
+    let r = match syntax {
+        Syntax::Iccs(i) => {
+            return i
+                .to_move(pos)
+                .map_err(|_| MoveTextError::Illegal(text.to_owned()));
+        }
+        Syntax::Chinese(c) => c.to_move(pos),
+        Syntax::Wxf(w) => w.to_move(pos),
+        Syntax::Short(a) => a.to_move(pos),
+    };
+    r.map_err(|e| match e {
+        ResolveError::Illegal { .. } => MoveTextError::Illegal(text.to_owned()),
+        ResolveError::Ambiguous { .. } => MoveTextError::Ambiguous(text.to_owned()),
+    })
+}
+
+/// Resolves `text` (surrounding whitespace ignored) in `pos`. With `hint`, only that
+/// notation is tried; without, ICCS, Chinese full, WXF and abbreviated are tried in turn
+/// and the first that reads the text decides. When none reads it, the error is the one
+/// that got furthest into the text (on a tie: Chinese, WXF, ICCS, abbreviated).
 pub fn parse_move(
     pos: &Position,
     text: &str,
     hint: Option<Notation>,
 ) -> Result<Move, MoveTextError> {
-    match hint {
-        None | Some(Notation::Iccs) => {
-            let iccs: Iccs =
-                text.parse()
-                    .map_err(|e: crate::iccs::ParseIccsError| MoveTextError::Syntax {
-                        text: text.to_owned(),
-                        column: e.column,
-                        message: e.to_string(),
-                    })?;
-            iccs.to_move(pos)
-                .map_err(|_| MoveTextError::Illegal(text.to_owned()))
+    let lead = text.len() - text.trim_start().len();
+    let trimmed = text.trim();
+    let order: &[Notation] = match &hint {
+        Some(n) => std::slice::from_ref(n),
+        None => &Notation::TRY_ORDER,
+    };
+    let mut best: Option<(Failed, Notation)> = None;
+    for &n in order {
+        match read(trimmed, n) {
+            Ok(syntax) => return resolve(pos, &syntax, trimmed),
+            Err(f) => {
+                if !matches!(&best, Some((b, bn)) if b.rank(*bn) >= f.rank(n)) {
+                    best = Some((f, n));
+                }
+            }
         }
-        Some(n) => Err(MoveTextError::Syntax {
-            text: text.to_owned(),
-            column: 0,
-            message: format!("{n:?} notation is not supported yet"),
-        }),
+    }
+    let best = best.map(|(f, _)| f);
+    let best = best.unwrap_or(Failed {
+        column: 0,
+        message: "empty move".into(),
+    });
+    Err(MoveTextError::Syntax {
+        text: text.to_owned(),
+        column: lead + best.column,
+        message: best.message,
+    })
+}
+
+/// Writes `mv` (legal in `pos`) in `notation`, in its canonical form (simplified
+/// characters, Red in Chinese numerals and Black in ASCII digits; WXF in ASCII upper case).
+pub fn write_move(pos: &Position, mv: &Move, notation: Notation) -> String {
+    match notation {
+        Notation::Iccs => Iccs::from_move(mv).to_string(),
+        Notation::Chinese => Chinese::from_move(pos, mv).to_string(),
+        Notation::Wxf => Wxf::from_move(pos, mv).to_string(),
+        Notation::ChineseShort => Abbreviated::from_move(pos, mv).to_string(),
     }
 }
 
-/// Writes `mv` (legal in `pos`) in `notation`.
-pub fn write_move(pos: &Position, mv: &Move, notation: Notation) -> String {
-    let _ = pos;
-    match notation {
-        _ => Iccs::from_move(mv).to_string(),
+/// The notation most of `sample` (move texts, e.g. the first moves of a record) is written
+/// in, judged by syntax alone; ties go to the earlier of [`Notation::TRY_ORDER`]. `None`
+/// when no text reads in any notation.
+pub fn detect_notation(sample: &[&str]) -> Option<Notation> {
+    let mut best: Option<(Notation, usize)> = None;
+    for n in Notation::TRY_ORDER {
+        let count = sample.iter().filter(|t| read(t.trim(), n).is_ok()).count();
+        if count > 0 && !matches!(best, Some((_, c)) if c >= count) {
+            best = Some((n, count));
+        }
     }
+    best.map(|(n, _)| n)
 }

@@ -1,0 +1,168 @@
+//! nom grammars of the Chinese full and abbreviated notations (private).
+
+use nom::combinator::opt;
+
+use super::glyphs::{self, Digits};
+use crate::descriptive::{one, Direction, Origin, PErr, PResult, SyntaxErrorKind as K, Tandem};
+use crate::{Color, Role};
+
+/// What the parsers read, before it becomes a syntax type.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Parsed {
+    pub role: Role,
+    /// The colour named by the piece glyph, else by the kind of digits.
+    pub color: Color,
+    pub origin: Origin,
+    pub direction: Option<Direction>,
+    pub number: u8,
+}
+
+fn fail<T>(rest: &str, kind: K) -> PResult<'_, T> {
+    Err(nom::Err::Failure(PErr { rest, kind }))
+}
+
+fn piece(i: &str) -> PResult<'_, (Role, Option<Color>)> {
+    one(K::ExpectedPiece, glyphs::piece)(i)
+}
+
+/// A numeral 1–9; `kind` when there is none.
+fn number(kind: K) -> impl Fn(&str) -> PResult<'_, (u8, Digits)> {
+    move |i| {
+        let (rest, (n, d)) = one(kind, glyphs::numeral)(i)?;
+        if n == 0 {
+            return fail(i, K::NumberOutOfRange);
+        }
+        Ok((rest, (n, d)))
+    }
+}
+
+fn direction(i: &str) -> PResult<'_, Direction> {
+    one(K::ExpectedDirection, glyphs::direction)(i)
+}
+
+/// 前 中 后, or an index 一…五 / 1…5.
+fn place(i: &str) -> PResult<'_, Tandem> {
+    if let Ok(r) = one(K::ExpectedOrigin, glyphs::place)(i) {
+        return Ok(r);
+    }
+    let (rest, (n, _)) = one(K::ExpectedOrigin, glyphs::numeral)(i)?;
+    if !(1..=5).contains(&n) {
+        return fail(i, K::NumberOutOfRange);
+    }
+    Ok((rest, Tandem::Nth(n)))
+}
+
+fn color_of(glyph: Option<Color>, digits: Digits) -> Color {
+    glyph.unwrap_or(match digits {
+        Digits::Chinese => Color::Red,
+        Digits::Arabic => Color::Black,
+    })
+}
+
+/// Full notation: `炮二平五`, `马8进7`, `前炮平五`, `前兵四平五`, `一兵平五`, `前九平八`, `二7平6`.
+pub(crate) fn full(i: &str) -> PResult<'_, Parsed> {
+    let (role, glyph, origin, rest) = match piece(i) {
+        Ok((rest, (role, glyph))) => {
+            let (rest, (file, _)) = number(K::ExpectedFile)(rest)?;
+            (role, glyph, Origin::File(file), rest)
+        }
+        Err(nom::Err::Error(e1)) => {
+            let (rest, place) = place(i).map_err(|e| match e {
+                nom::Err::Error(_) => nom::Err::Error(PErr {
+                    rest: e1.rest,
+                    kind: K::ExpectedPiece,
+                }),
+                e => e,
+            })?;
+            let (rest, p) = opt(piece)(rest)?;
+            let (rest, file) = opt(number(K::ExpectedFile))(rest)?;
+            let (role, glyph) = match p {
+                Some(p) => p,
+                // 前九平八: the piece is left out for soldiers, the file must be there.
+                None if file.is_some() => (Role::Soldier, None),
+                None => return fail(rest, K::ExpectedPiece),
+            };
+            (
+                role,
+                glyph,
+                Origin::Tandem {
+                    place,
+                    file: file.map(|f| f.0),
+                },
+                rest,
+            )
+        }
+        Err(e) => return Err(e),
+    };
+    let (rest, d) = direction(rest)?;
+    let (rest, (n, digits)) = number(K::ExpectedNumber)(rest)?;
+    let color = color_of(glyph, digits);
+    Ok((
+        rest,
+        Parsed {
+            role,
+            color,
+            origin,
+            direction: Some(d),
+            number: n,
+        },
+    ))
+}
+
+/// Abbreviated notation: `炮25`, `马87`, `前炮5`, `前兵45`, and with a direction word when
+/// the bare form is ambiguous: `车1进2`.
+pub(crate) fn abbreviated(i: &str) -> PResult<'_, Parsed> {
+    let (rest, place) = opt(place)(i)?;
+    let (rest, (role, glyph)) = piece(rest).map_err(|e| match (e, place) {
+        (nom::Err::Error(_), None) => nom::Err::Error(PErr {
+            rest: i,
+            kind: K::ExpectedPiece,
+        }),
+        (e, _) => e,
+    })?;
+    let (rest, first) = opt(number(K::ExpectedFile))(rest)?;
+    let (rest, d) = opt(direction)(rest)?;
+    let (rest, second) = if d.is_some() {
+        number(K::ExpectedNumber)(rest).map(|(r, n)| (r, Some(n)))?
+    } else {
+        opt(number(K::ExpectedNumber))(rest)?
+    };
+    let (file, (n, digits)) = match (first, second) {
+        (Some(f), Some(n)) => (Some(f.0), n),
+        (Some(n), None) if place.is_some() => (None, n),
+        (None, Some(n)) if place.is_some() => (None, n),
+        (None, _) => {
+            return Err(nom::Err::Error(PErr {
+                rest,
+                kind: K::ExpectedFile,
+            }))
+        }
+        (Some(_), None) => {
+            return Err(nom::Err::Error(PErr {
+                rest,
+                kind: K::ExpectedNumber,
+            }))
+        }
+    };
+    let origin = match (place, file) {
+        (Some(place), file) => Origin::Tandem { place, file },
+        (None, Some(f)) => Origin::File(f),
+        (None, None) => {
+            return Err(nom::Err::Error(PErr {
+                rest,
+                kind: K::ExpectedFile,
+            }))
+        }
+    };
+    let color = color_of(glyph, digits);
+    Ok((
+        rest,
+        Parsed {
+            role,
+            color,
+            origin,
+            direction: d,
+            number: n,
+        },
+    ))
+}
