@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use qili_notation::{Iccs, Move, Position, UcciPosition};
+use qili_notation::record::{self, ErrorKind, ReadError, ReadGame, RecordError};
+use qili_notation::{Iccs, Move, MoveTextError, Position, UcciPosition};
 use serde::Serialize;
 
 use crate::rules::RuleSet;
@@ -15,15 +16,29 @@ pub enum FailureKind {
     /// The file could not be opened or read.
     Io,
     /// The file is not in a format qili reads.
-    Format,
+    UnknownFormat,
+    /// A binary container is broken before any game could be read.
+    Malformed,
     /// The text could not be decoded.
     Encoding,
     /// The record's syntax is broken.
     Syntax,
+    /// A limit protecting memory and stack was exceeded.
+    Limit,
+    /// The start position could not be read.
+    Fen,
     /// The start position is not a legal position.
     Position,
-    /// A move is illegal or ambiguous in its position.
+    /// A binary record ends in the middle of a structure.
+    Truncated,
+    /// A binary or XML record holds a value it cannot hold.
+    Format,
+    /// A move could not be read in any notation.
+    UnknownMove,
+    /// A move is illegal in its position.
     IllegalMove,
+    /// A move fits several legal moves.
+    AmbiguousMove,
 }
 
 impl FailureKind {
@@ -31,11 +46,32 @@ impl FailureKind {
     pub fn as_str(self) -> &'static str {
         match self {
             FailureKind::Io => "io",
-            FailureKind::Format => "format",
+            FailureKind::UnknownFormat => "unknown_format",
+            FailureKind::Malformed => "malformed",
             FailureKind::Encoding => "encoding",
             FailureKind::Syntax => "syntax",
+            FailureKind::Limit => "limit",
+            FailureKind::Fen => "fen",
             FailureKind::Position => "position",
+            FailureKind::Truncated => "truncated",
+            FailureKind::Format => "format",
+            FailureKind::UnknownMove => "unknown_move",
             FailureKind::IllegalMove => "illegal_move",
+            FailureKind::AmbiguousMove => "ambiguous_move",
+        }
+    }
+
+    fn of_record(kind: &ErrorKind) -> FailureKind {
+        match kind {
+            ErrorKind::Move(MoveTextError::Syntax { .. }) => FailureKind::UnknownMove,
+            ErrorKind::Move(MoveTextError::Illegal(_)) => FailureKind::IllegalMove,
+            ErrorKind::Move(MoveTextError::Ambiguous(_)) => FailureKind::AmbiguousMove,
+            ErrorKind::Syntax(_) => FailureKind::Syntax,
+            ErrorKind::Limit(_) => FailureKind::Limit,
+            ErrorKind::Fen(_) => FailureKind::Fen,
+            ErrorKind::Position(_) => FailureKind::Position,
+            ErrorKind::Truncated(_) => FailureKind::Truncated,
+            ErrorKind::Format(_) => FailureKind::Format,
         }
     }
 }
@@ -109,7 +145,9 @@ fn kind_of(path: &Path) -> Option<Kind> {
     match ext.as_str() {
         "toml" => Some(Kind::Case),
         "iccs" | "ucci" => Some(Kind::Lines),
-        "pgn" | "xqf" | "cbl" | "cbr" | "cbf" | "txt" | "dhtmlxq" | "wxf" => Some(Kind::Record),
+        "pgn" | "xqf" | "cbl" | "cbr" | "cbf" | "txt" | "dhtmlxq" | "wxf" | "html" | "htm" => {
+            Some(Kind::Record)
+        }
         _ => None,
     }
 }
@@ -139,6 +177,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for entry in entries {
         let entry = entry?;
         let path = entry.path();
+        if entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
         let ty = entry.file_type()?;
         if ty.is_dir() || (ty.is_symlink() && path.is_dir()) {
             walk(&path, out)?;
@@ -153,50 +194,96 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// [`GameInput`] (index 0) carrying the failure.
 pub fn read_path(path: &Path, rules: RuleSet) -> Vec<GameInput> {
     let file = path.display().to_string();
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
+    match kind_of(path) {
+        Some(Kind::Case) | Some(Kind::Lines) => {
+            let bytes = match std::fs::read(path) {
+                Ok(b) => b,
+                Err(e) => {
+                    return vec![GameInput::failed(
+                        &file,
+                        0,
+                        ReadFailure::new(FailureKind::Io, format!("{file}: {e}")),
+                    )]
+                }
+            };
+            match kind_of(path) {
+                Some(Kind::Case) => read_case(&file, &bytes, rules).into_iter().collect(),
+                _ => read_lines(&file, &bytes),
+            }
+        }
+        Some(Kind::Record) | None => read_record(path, &file),
+    }
+}
+
+/// Record files of every format, through the record readers.
+fn read_record(path: &Path, file: &str) -> Vec<GameInput> {
+    let html = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+    let games = match record::read_file(path) {
+        Ok(games) => games,
         Err(e) => {
-            return vec![GameInput::failed(
-                &file,
-                0,
-                ReadFailure::new(FailureKind::Io, format!("{file}: {e}")),
-            )]
+            let kind = match e {
+                ReadError::Io { .. } => FailureKind::Io,
+                ReadError::UnknownFormat { .. } => FailureKind::UnknownFormat,
+                ReadError::Malformed { .. } => FailureKind::Malformed,
+            };
+            let mut f = ReadFailure::new(kind, e.to_string());
+            if let ReadError::Malformed { offset, .. } = e {
+                f.offset = usize::try_from(offset).ok();
+            }
+            return vec![GameInput::failed(file, 0, f)];
         }
     };
-    match kind_of(path) {
-        Some(Kind::Case) => read_case(&file, &bytes, rules).into_iter().collect(),
-        Some(Kind::Lines) => read_lines(&file, &bytes),
-        Some(Kind::Record) | None => read_record(&file, &bytes),
+    // An HTML page without a DhtmlXQ record in it is not a record: nothing to audit.
+    if html && games.iter().all(|g| g.game.moves.is_empty()) {
+        return Vec::new();
+    }
+    games
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| from_record(file, i + 1, g))
+        .collect()
+}
+
+fn failure_of(e: &RecordError) -> ReadFailure {
+    ReadFailure {
+        kind: FailureKind::of_record(&e.kind),
+        message: e.to_string(),
+        ply: e.ply,
+        offset: e.byte_offset.and_then(|o| usize::try_from(o).ok()),
     }
 }
 
-/// Record files. Until the record readers land, text files of UCCI/ICCS lines are read
-/// here and anything else is reported as an unsupported format.
-fn read_record(file: &str, bytes: &[u8]) -> Vec<GameInput> {
-    if std::str::from_utf8(bytes).is_ok_and(looks_like_lines) {
-        return read_lines(file, bytes);
-    }
-    vec![GameInput::failed(
-        file,
-        0,
-        ReadFailure::new(
-            FailureKind::Format,
-            format!("{file}: record format not supported"),
-        ),
-    )]
-}
-
-fn looks_like_lines(text: &str) -> bool {
-    text.lines()
+fn from_record(file: &str, index: usize, rg: ReadGame) -> GameInput {
+    let ReadGame { game, error, .. } = rg;
+    let recorded = game
+        .tag("Result")
         .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .all(|l| {
-            l.starts_with("position ")
-                || l.starts_with("startpos")
-                || l.starts_with("fen ")
-                || l.split_whitespace()
-                    .all(|t| t.parse::<Iccs>().is_ok() || GameResultToken::is(t))
-        })
+        .filter(|r| !r.is_empty() && *r != "*")
+        .map(str::to_owned)
+        .or_else(|| {
+            game.result
+                .filter(|r| *r != record::GameResult::Unknown)
+                .map(|r| r.pgn().to_owned())
+        });
+    let body = match error {
+        Some(e) => Err(failure_of(&e)),
+        None => match Position::try_from(game.setup.clone()) {
+            Err(e) => Err(ReadFailure::new(
+                FailureKind::Position,
+                format!("{file}: game #{index}: {e}"),
+            )),
+            Ok(start) => Ok((start, game.mainline().copied().collect())),
+        },
+    };
+    GameInput {
+        file: file.to_owned(),
+        index,
+        tags: game.tags,
+        recorded,
+        game: body,
+    }
 }
 
 struct GameResultToken;
@@ -437,20 +524,36 @@ result = "1/2-1/2"
 
     #[test]
     fn garbage_is_an_error_not_a_panic() {
-        for bytes in [
-            &b"\xff\xfe\x00garbage"[..],
-            b"[Event \"x\"]\n1. ??",
-            b"",
-            b"fen",
-            b"position fen moves",
-        ] {
-            let games = read_record("g.pgn", bytes);
+        let dir = std::env::temp_dir().join(format!("qili-audit-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cases: [(&str, &[u8]); 6] = [
+            ("a.pgn", b"\xff\xfe\x00garbage"),
+            ("b.pgn", b"[Event \"x\"]\n1. Xq9-9 *"),
+            ("c.xqf", b"XQ\x0a"),
+            ("d.iccs", b"fen"),
+            ("e.ucci", b"position fen moves"),
+            ("f.toml", b"fen = \"x\"\nmoves = [\"h2e2\"]"),
+        ];
+        for (name, bytes) in cases {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            let games = read_path(&path, RuleSet::Cxa);
+            assert!(
+                games.iter().any(|g| g.game.is_err()),
+                "{name}: an error is reported"
+            );
             for g in games {
-                let _ = g
-                    .game
-                    .map(|_| ())
-                    .map_err(|f| assert!(!f.message.is_empty()));
+                if let Err(f) = g.game {
+                    assert!(
+                        f.message.contains(name),
+                        "{name}: the message names the file: {}",
+                        f.message
+                    );
+                }
             }
         }
+        let missing = read_path(&dir.join("missing.pgn"), RuleSet::Cxa);
+        assert_eq!(missing[0].game.as_ref().unwrap_err().kind, FailureKind::Io);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
