@@ -127,13 +127,16 @@ fn audit_pages_render_in_chromium() {
         dom.contains(r#"<table id="games">"#),
         "index table rendered:\n{dom}"
     );
-    let first = dom.find(r#"href="game-"#).expect("a link to a game page");
-    let name: String = dom[first + 6..].chars().take_while(|c| *c != '"').collect();
-    let page = pages.join(&name);
-    assert!(page.exists(), "{name} linked and written");
+    let row = dom
+        .split("<tr ")
+        .find(|r| r.contains("perpetual-check-recorded-draw.pgn"))
+        .expect("the perpetual check game is listed");
+    let start = row.find(r#"href=""#).expect("a link to its page") + 6;
+    let name: String = row[start..].chars().take_while(|c| *c != '"').collect();
+    let game = pages.join(&name);
+    assert!(game.exists(), "{name} linked and written");
 
     // The game page: boards, the check arrows of the perpetual check, the verdict.
-    let game = pages.join("game-00001.html");
     let dom = run_chromium(&chromium, &game, &["--dump-dom".into()]);
     let boards = dom.matches(r#"<svg class="board""#).count();
     assert!(
