@@ -2,9 +2,22 @@
 #![deny(missing_docs)]
 
 pub mod audit;
+pub mod conduct;
+pub mod explain;
+pub mod graph;
 pub mod html;
+pub mod input;
+pub mod judge;
 pub mod label;
+pub mod labeling;
+pub mod natural;
+pub mod report;
 pub mod rules;
+pub mod verdict;
 
+pub use conduct::{Conduct, ConductKind};
+pub use graph::{Line, PositionGraph};
+pub use judge::{judge, judge_lines, Judgement, Ruling};
 pub use label::{label_move, Chase, CycleContext, Label, MoveLabels, Root};
 pub use rules::{OpenChoices, RuleSet, Settings};
+pub use verdict::{Article, Outcome, Status, Verdict};

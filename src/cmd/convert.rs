@@ -51,7 +51,12 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     for chunk in files.chunks(256) {
         let done: Vec<(String, Result<Vec<ReadGame>, String>)> = chunk
             .par_iter()
-            .map(|p| (p.display().to_string(), record::read_file(p).map_err(|e| e.to_string())))
+            .map(|p| {
+                (
+                    p.display().to_string(),
+                    record::read_file(p).map_err(|e| e.to_string()),
+                )
+            })
             .collect();
         for (name, games) in done {
             let games = match games {

@@ -1,0 +1,3 @@
+//! JSON output structs, apart from the domain types, each carrying `schema_version`.
+
+pub mod judge_json;
