@@ -60,10 +60,11 @@ pub fn detect_format(head: &[u8], extension: Option<&str>) -> Format {
     if text.contains("<ChineseChessRecord") {
         return Format::Cbf;
     }
-    if text.contains("[DhtmlXQ") {
+    let first = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    // A PGN tag first (`[Event "…"]`) makes a PGN, even when a comment quotes DhtmlXQ.
+    if text.contains("[DhtmlXQ") && !starts_with_pgn_tag(first) {
         return Format::DhtmlXq;
     }
-    let first = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     if first.starts_with('[') || ext.as_deref() == Some("pgn") {
         return Format::Pgn;
     }
@@ -74,6 +75,21 @@ pub fn detect_format(head: &[u8], extension: Option<&str>) -> Format {
         Some("cbf") => Format::Cbf,
         _ => Format::Text,
     }
+}
+
+/// Whether `text` starts with a PGN tag: `[`, a name, a space, a quote.
+fn starts_with_pgn_tag(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('[') else {
+        return false;
+    };
+    let name_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    name_len > 0
+        && !rest.starts_with("DhtmlXQ")
+        && rest[name_len..]
+            .trim_start_matches([' ', '\t'])
+            .starts_with('"')
 }
 
 /// Reads every game of a file, detecting format and encoding. Games that could not be read
