@@ -20,10 +20,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Label every move of a line: check, mate threat, chase, exchange, offer, block, follow, idle.
+    Label(cmd::label::Args),
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(cmd::perft::Args),
     /// Convert game records (PGN, XQF, CBR/CBL, CBF, DhtmlXQ, text) to PGN or JSON Lines.
     Convert(cmd::convert::Args),
+    /// Rule on the repetition cycles of a line of play (and the natural move limit).
+    Judge(cmd::judge::Args),
 }
 
 /// An error that ends a command: its message and exit code.
@@ -58,8 +62,10 @@ fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command {
+        Command::Label(args) => cmd::label::run(args, &mut out),
         Command::Perft(args) => cmd::perft::run(args, &mut out),
         Command::Convert(args) => cmd::convert::run(args, &mut out),
+        Command::Judge(args) => cmd::judge::run(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
     match result {
