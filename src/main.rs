@@ -28,6 +28,8 @@ enum Command {
     Convert(cmd::convert::Args),
     /// Rule on the repetition cycles of a line of play (and the natural move limit).
     Judge(cmd::judge::Args),
+    /// Audit game collections: rule every repetition and compare with the recorded results.
+    Audit(cmd::audit::Args),
 }
 
 /// An error that ends a command: its message and exit code.
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => cmd::perft::run(args, &mut out),
         Command::Convert(args) => cmd::convert::run(args, &mut out),
         Command::Judge(args) => cmd::judge::run(args, &mut out),
+        Command::Audit(args) => cmd::audit::run(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
     match result {

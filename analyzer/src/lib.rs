@@ -1,9 +1,11 @@
 //! Repetition analysis for **qili**: position graph, move labels, verdicts and explanations.
 #![deny(missing_docs)]
 
+pub mod audit;
 pub mod conduct;
 pub mod explain;
 pub mod graph;
+pub mod html;
 pub mod input;
 pub mod judge;
 pub mod label;

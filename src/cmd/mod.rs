@@ -1,5 +1,6 @@
 //! One module per subcommand: its clap arguments and its `run`.
 
+pub mod audit;
 pub mod convert;
 pub mod judge;
 pub mod label;
