@@ -23,9 +23,13 @@ fn root() -> PathBuf {
 }
 
 fn replay(fen: &str, moves: impl IntoIterator<Item = String>, out: &mut Plies) {
-    let Ok(mut pos) = Position::from_fen(fen) else { return };
+    let Ok(mut pos) = Position::from_fen(fen) else {
+        return;
+    };
     for m in moves {
-        let Some(mv) = m.parse::<Iccs>().ok().and_then(|i| i.to_move(&pos).ok()) else { return };
+        let Some(mv) = m.parse::<Iccs>().ok().and_then(|i| i.to_move(&pos).ok()) else {
+            return;
+        };
         out.push((pos.clone(), mv));
         pos.play_unchecked(&mv);
     }
@@ -38,12 +42,27 @@ fn corpus() -> Plies {
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
     files.sort();
-    for f in files.iter().filter(|p| p.extension().is_some_and(|e| e == "toml")) {
-        let Ok(text) = std::fs::read_to_string(f) else { continue };
-        let Ok(v) = text.parse::<toml::Table>() else { continue };
+    for f in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+    {
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        let Ok(v) = text.parse::<toml::Table>() else {
+            continue;
+        };
         let fen = v.get("fen").and_then(|x| x.as_str()).unwrap_or_default();
-        let moves = v.get("moves").and_then(|x| x.as_array()).cloned().unwrap_or_default();
-        replay(fen, moves.iter().filter_map(|m| m.as_str().map(str::to_owned)), &mut out);
+        let moves = v
+            .get("moves")
+            .and_then(|x| x.as_array())
+            .cloned()
+            .unwrap_or_default();
+        replay(
+            fen,
+            moves.iter().filter_map(|m| m.as_str().map(str::to_owned)),
+            &mut out,
+        );
     }
     out
 }
@@ -52,7 +71,9 @@ fn corpus() -> Plies {
 /// `shared/` beside the clone (or one level further up for git worktrees).
 fn games() -> Plies {
     let rel = "shared/games/wukong/Hu_Ronghua_1391_UCI_games.pgn";
-    let Some(text) = ["..", "../.."].iter().find_map(|up| std::fs::read_to_string(root().join(up).join(rel)).ok())
+    let Some(text) = ["..", "../.."]
+        .iter()
+        .find_map(|up| std::fs::read_to_string(root().join(up).join(rel)).ok())
     else {
         println!("note: {rel} not found beside the clone; real-game benchmark skipped");
         return Vec::new();
@@ -72,7 +93,11 @@ fn games() -> Plies {
 fn label_all(plies: &Plies, settings: &Settings) -> usize {
     plies
         .iter()
-        .map(|(p, m)| label_move(p, m, settings, CycleContext::default()).labels.len())
+        .map(|(p, m)| {
+            label_move(p, m, settings, CycleContext::default())
+                .labels
+                .len()
+        })
         .sum()
 }
 
@@ -96,7 +121,9 @@ fn bench(c: &mut Criterion) {
             continue;
         }
         group.throughput(Throughput::Elements(plies.len() as u64));
-        group.bench_function(format!("{name}/label"), |b| b.iter(|| label_all(&plies, &settings)));
+        group.bench_function(format!("{name}/label"), |b| {
+            b.iter(|| label_all(&plies, &settings))
+        });
         group.bench_function(format!("{name}/legal-moves-baseline"), |b| {
             let mut buf = Vec::new();
             b.iter(|| movegen_all(&plies, &mut buf))

@@ -178,16 +178,25 @@ mod tests {
                 positions.push(p);
             }
             for pos in positions {
-                let mut fast: Vec<Move> = checking_moves(&pos, &mut buf).into_iter().map(|(m, _)| m).collect();
-                let mut slow: Vec<Move> =
-                    pos.legal_moves().into_iter().filter(|m| pos.after(m).is_check()).collect();
+                let mut fast: Vec<Move> = checking_moves(&pos, &mut buf)
+                    .into_iter()
+                    .map(|(m, _)| m)
+                    .collect();
+                let mut slow: Vec<Move> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| pos.after(m).is_check())
+                    .collect();
                 fast.sort_by_key(|m| (m.from, m.to));
                 slow.sort_by_key(|m| (m.from, m.to));
                 assert_eq!(fast, slow, "{}", pos.fen());
                 checked += slow.len();
             }
         }
-        assert!(checked > 100, "the positions give checks to compare ({checked})");
+        assert!(
+            checked > 100,
+            "the positions give checks to compare ({checked})"
+        );
     }
 
     #[test]

@@ -11,13 +11,16 @@ use qili_notation::{Color, Move, Position, Role, Square, SquareSet};
 use serde::{Deserialize, Serialize};
 
 use crate::material::Material;
-use crate::protection::{self, Protector};
+use crate::protection::Protector;
 use crate::rules::Settings;
 
 pub mod mate;
 pub mod policy;
 mod quiet;
 mod threat;
+
+#[cfg(test)]
+mod tests;
 
 pub use mate::{mate_by_checks, MateSearch};
 pub use policy::ChasePolicy;
@@ -194,8 +197,6 @@ pub enum DismissReason {
     SameKindMutual,
     /// Several pieces attacking a protected piece (AXF r35).
     SeveralAttackers,
-    /// A chariot confined by a cannon moving along its line (AXF r27).
-    ConfinedChariot,
 }
 
 /// A threat that is not a chase, and why.
@@ -294,15 +295,7 @@ pub fn label_move(
             });
             out.mate_line = Some(line);
         }
-        new_chases(
-            before,
-            mv,
-            &after,
-            &passed,
-            &mut ctx,
-            &settings.open,
-            &mut out,
-        );
+        new_chases(before, &after, &passed, &mut ctx, &settings.open, &mut out);
     }
     quiet::exchange_and_offer(&after, mv, &mut ctx, &mut out);
     if !out.labels.iter().any(|l| l.is_attack()) {
@@ -367,7 +360,6 @@ pub fn label_line(
 /// The chases of the move: threats after it that did not exist before it (29.2, 细则2, 细则6).
 fn new_chases(
     before: &Position,
-    mv: &Move,
     after: &Position,
     passed: &Position,
     ctx: &mut threat::Ctx,
@@ -380,23 +372,7 @@ fn new_chases(
         .filter(|&(sq, p)| p.color != side && Material::of(p, sq).is_material())
         .map(|(sq, _)| sq)
         .collect();
-    let (mut now, mut dismissed) = ctx.threats(passed, targets);
-    // AXF r27: a chariot confined to a cannon's line does not chase by moving along it.
-    if ctx.policy.cannon_confined_chariot && mv.role == Role::Chariot {
-        let was = protection::pinned_by(before, mv.from, side, Role::Cannon);
-        if was.is_some() && was == protection::pinned_by(after, mv.to, side, Role::Cannon) {
-            let (keep, drop): (Vec<_>, Vec<_>) = now
-                .into_iter()
-                .partition(|f| f.chase.line.first().is_none_or(|m| m.from != mv.to));
-            now = keep;
-            dismissed.extend(drop.into_iter().map(|f| Dismissed {
-                chase: f.chase,
-                reason: DismissReason::ConfinedChariot,
-                article: policy::AXF_CANNON_CONFINED_CHARIOT.into(),
-                line: Vec::new(),
-            }));
-        }
-    }
+    let (now, dismissed) = ctx.threats(passed, targets);
     if !now.is_empty() {
         let wanted: SquareSet = now.iter().map(|f| f.id).collect();
         let (prev, _) = ctx.threats(before, wanted);

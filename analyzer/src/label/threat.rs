@@ -180,8 +180,14 @@ impl Ctx {
         let root = if ex.gains() {
             match protection::classify(pos, t, &ex, &protectors) {
                 Unprotected::None => Root::Unprotected,
-                Unprotected::FalseRoot => Root::FalseRoot,
-                Unprotected::Insufficient => Root::InsufficientRoot,
+                Unprotected::FalseRoot => {
+                    articles.push("CXA 28.16".into());
+                    Root::FalseRoot
+                }
+                Unprotected::Insufficient => {
+                    articles.push("CXA 28.16".into());
+                    Root::InsufficientRoot
+                }
                 Unprotected::CheaperAttacker => {
                     articles.push("CXA 细则3".into());
                     Root::GainsDespiteRoot
@@ -337,7 +343,14 @@ impl Ctx {
     /// Targets (by identity) won through a series of at most `d` checks, each with the
     /// check series that leads to the winning capture. Inner positions only ask whether
     /// the exchange gains (cheap); the caller judges the capture position in full.
-    fn series(&mut self, pos: &Position, ids: &Ids, d: u32, wanted: SquareSet, ply: usize) -> Vec<Hit> {
+    fn series(
+        &mut self,
+        pos: &Position,
+        ids: &Ids,
+        d: u32,
+        wanted: SquareSet,
+        ply: usize,
+    ) -> Vec<Hit> {
         self.nodes += 1;
         let mut found = Vec::new();
         if ply > 0 {
@@ -348,7 +361,10 @@ impl Ctx {
                 }
                 if let Some(id) = id_square(ids[sq.index()]) {
                     if wanted.contains(id) && self.gains(pos, sq) {
-                        found.push(Hit { id, prefix: Vec::new() });
+                        found.push(Hit {
+                            id,
+                            prefix: Vec::new(),
+                        });
                     }
                 }
             }
@@ -412,13 +428,17 @@ impl Ctx {
     /// Cheap test: does the side to move win material on `t` (or, under AXF, attack a
     /// chariot that counts whatever its protection)?
     fn gains(&self, pos: &Position, t: Square) -> bool {
-        let Some(victim) = pos.piece_at(t) else { return false };
+        let Some(victim) = pos.piece_at(t) else {
+            return false;
+        };
         if !Material::of(victim, t).is_material() || pos.attackers(t, pos.turn()).is_empty() {
             return false;
         }
         match protection::best_exchange(pos, t) {
             Some(ex) if ex.gains() => true,
-            Some(_) => self.always_chased(pos, t, protection::legal_capturers(pos, t)).is_some(),
+            Some(_) => self
+                .always_chased(pos, t, protection::legal_capturers(pos, t))
+                .is_some(),
             None => false,
         }
     }
@@ -437,7 +457,8 @@ impl Ctx {
             c.series_len = hit.prefix.len();
             c.form = ChaseForm::CheckSeries;
             c.target = hit.id;
-            let mut attackers: Vec<Square> = hit.prefix.first().map(|m| vec![m.from]).unwrap_or_default();
+            let mut attackers: Vec<Square> =
+                hit.prefix.first().map(|m| vec![m.from]).unwrap_or_default();
             for a in c.attackers.iter().filter_map(|s| id_square(ids[s.index()])) {
                 if !attackers.contains(&a) {
                     attackers.push(a);
