@@ -245,7 +245,8 @@ pub struct CycleContext {
     pub mutual_perpetual_attack: bool,
 }
 
-/// Labels the legal move `mv` played in `before`.
+/// Labels the legal move `mv` played in `before`. A move that is not legal there gets the
+/// single label `idle` with evidence saying so (no panic).
 pub fn label_move(
     before: &Position,
     mv: &Move,
@@ -253,6 +254,24 @@ pub fn label_move(
     cycle: CycleContext,
 ) -> MoveLabels {
     let side = before.turn();
+    if !before.is_legal(mv) {
+        return MoveLabels {
+            side,
+            mv: *mv,
+            labels: vec![Label::Idle],
+            chases: Vec::new(),
+            mate_line: None,
+            evidence: vec![Evidence {
+                label: Label::Idle,
+                articles: Vec::new(),
+                pieces: Vec::new(),
+                targets: Vec::new(),
+                line: Vec::new(),
+                detail: format!("{mv} is not a legal move here: not labelled"),
+            }],
+            dismissed: Vec::new(),
+        };
+    }
     let after = before.after(mv);
     let policy = ChasePolicy::of(settings.rules);
     let mut ctx = threat::Ctx::new(policy, settings.mate_depth, cycle.mutual_perpetual_attack);
@@ -341,7 +360,7 @@ pub fn threats(
     (found.into_iter().map(|f| f.chase).collect(), dismissed)
 }
 
-/// Labels every move of a line from `start` (the moves must be legal in turn).
+/// Labels every move of a line from `start`; stops before the first move that is not legal.
 pub fn label_line(
     start: &Position,
     moves: &[Move],
@@ -351,6 +370,9 @@ pub fn label_line(
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len());
     for m in moves {
+        if !pos.is_legal(m) {
+            break;
+        }
         out.push(label_move(&pos, m, settings, cycle));
         pos.play_unchecked(m);
     }

@@ -196,3 +196,28 @@ fn labels_are_sorted_heaviest_first_and_never_empty() {
         assert_eq!(l.evidence.len(), l.labels.len(), "{m}: {:?}", l.labels);
     }
 }
+
+#[test]
+fn illegal_moves_do_not_panic() {
+    let start = Position::startpos();
+    let bogus = Move {
+        role: Role::Chariot,
+        from: "e4".parse().unwrap(),
+        to: "e5".parse().unwrap(),
+        capture: None,
+    };
+    let l = label_move(
+        &start,
+        &bogus,
+        &Settings::default(),
+        CycleContext::default(),
+    );
+    assert_eq!(l.labels, [Label::Idle]);
+    assert!(label_line(
+        &start,
+        &[bogus],
+        &Settings::default(),
+        CycleContext::default()
+    )
+    .is_empty());
+}
