@@ -26,6 +26,10 @@ enum Command {
     Perft(cmd::perft::Args),
     /// Convert game records (PGN, XQF, CBR/CBL, CBF, DhtmlXQ, text) to PGN or JSON Lines.
     Convert(cmd::convert::Args),
+    /// Rule on the repetition cycles of a line of play (and the natural move limit).
+    Judge(cmd::judge::Args),
+    /// Audit game collections: rule every repetition and compare with the recorded results.
+    Audit(cmd::audit::Args),
 }
 
 /// An error that ends a command: its message and exit code.
@@ -63,6 +67,8 @@ fn main() -> ExitCode {
         Command::Label(args) => cmd::label::run(args, &mut out),
         Command::Perft(args) => cmd::perft::run(args, &mut out),
         Command::Convert(args) => cmd::convert::run(args, &mut out),
+        Command::Judge(args) => cmd::judge::run(args, &mut out),
+        Command::Audit(args) => cmd::audit::run(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
     match result {

@@ -1,11 +1,25 @@
 //! Repetition analysis for **qili**: position graph, move labels, verdicts and explanations.
 #![deny(missing_docs)]
 
+pub mod audit;
+pub mod conduct;
+pub mod explain;
+pub mod graph;
+pub mod html;
+pub mod input;
+pub mod judge;
 pub mod label;
+pub mod labeling;
 pub mod material;
+pub mod natural;
 pub mod protection;
 pub mod report;
 pub mod rules;
+pub mod verdict;
 
+pub use conduct::{Conduct, ConductKind};
+pub use graph::{Line, PositionGraph};
+pub use judge::{judge, judge_lines, Judgement, Ruling};
 pub use label::{label_line, label_move, Chase, CycleContext, Label, MoveLabels, Root};
 pub use rules::{OpenChoices, RuleSet, Settings};
+pub use verdict::{Article, Outcome, Status, Verdict};

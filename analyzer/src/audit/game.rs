@@ -1,0 +1,204 @@
+//! Auditing one game: replay, the cheap repetition pre-pass, the ruling, and the comparison
+//! with what the record says.
+
+use std::collections::HashMap;
+
+use qili_notation::{Color, Move, Position};
+use serde::Serialize;
+
+use super::input::{GameInput, ReadFailure};
+use super::result::GameResult;
+use super::rule::{rule, Outcome, Ruled};
+use crate::rules::Settings;
+
+/// Something the audit found in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Finding {
+    /// Recorded as a draw, but the ruling in force makes `loser` lose.
+    DrawShouldBeLoss {
+        /// The side that should have lost.
+        loser: Color,
+    },
+    /// Recorded as a loss of one side, but the ruling makes the other side lose.
+    WrongSide {
+        /// The side the record says lost.
+        recorded_loser: Color,
+        /// The side the ruling says loses.
+        ruled_loser: Color,
+    },
+    /// The record ends in a cycle ruled a draw, yet it records a win (resignation, time
+    /// or an arbiter's decision the record does not show).
+    WinOverDrawRuling {
+        /// The recorded winner.
+        winner: Color,
+    },
+    /// A ruling came in force and the players played on.
+    PlayedPast {
+        /// The ply at which the ruling came in force.
+        ply: usize,
+        /// The side that had to change, for a one-sided ruling.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        side: Option<Color>,
+        /// Whether the players left the cycle (true) or went round it again (false).
+        changed: bool,
+    },
+    /// The natural move limit was reached (a draw by the rules unless the game ended first).
+    NaturalLimit {
+        /// The ply at which it was reached.
+        ply: usize,
+    },
+}
+
+impl Finding {
+    /// Whether the finding contradicts the recorded result.
+    pub fn is_disagreement(&self) -> bool {
+        matches!(
+            self,
+            Finding::DrawShouldBeLoss { .. } | Finding::WrongSide { .. }
+        )
+    }
+
+    /// The snake-case name used in JSON and in the summary.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Finding::DrawShouldBeLoss { .. } => "draw_should_be_loss",
+            Finding::WrongSide { .. } => "wrong_side",
+            Finding::WinOverDrawRuling { .. } => "win_over_draw_ruling",
+            Finding::PlayedPast { changed: true, .. } => "played_past_changed",
+            Finding::PlayedPast { changed: false, .. } => "played_past_continued",
+            Finding::NaturalLimit { .. } => "natural_limit",
+        }
+    }
+}
+
+/// The audit of one game.
+#[derive(Debug, Clone)]
+pub struct GameReport {
+    /// The file.
+    pub file: String,
+    /// 1-based number of the game in its file (0: the file as a whole).
+    pub index: usize,
+    /// The record's tags.
+    pub tags: Vec<(String, String)>,
+    /// The result as the record writes it.
+    pub recorded_text: Option<String>,
+    /// The result as understood.
+    pub recorded: Option<GameResult>,
+    /// Why the game could not be read.
+    pub error: Option<ReadFailure>,
+    /// The start position (when read).
+    pub start: Option<Position>,
+    /// The moves (when read).
+    pub moves: Vec<Move>,
+    /// How often the most repeated position occurs (1: no repetition).
+    pub max_occurrences: u32,
+    /// The ruling, when some position occurs at least twice.
+    pub ruled: Option<Ruled>,
+    /// What the audit found.
+    pub findings: Vec<Finding>,
+}
+
+impl GameReport {
+    /// Whether some finding contradicts the recorded result.
+    pub fn disagrees(&self) -> bool {
+        self.findings.iter().any(Finding::is_disagreement)
+    }
+
+    /// A tag's value.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// How often the most repeated position of the game occurs. Cheap: one Zobrist key per ply.
+pub fn max_occurrences(start: &Position, moves: &[Move]) -> u32 {
+    let mut seen: HashMap<u64, u32> = HashMap::with_capacity(moves.len() + 1);
+    let mut pos = start.clone();
+    let mut max = 1;
+    *seen.entry(pos.zobrist()).or_default() += 1;
+    for m in moves {
+        pos.play_unchecked(m);
+        let n = seen.entry(pos.zobrist()).or_default();
+        *n += 1;
+        max = max.max(*n);
+    }
+    max
+}
+
+/// Audits one game read from a file.
+pub fn audit_game(input: GameInput, settings: &Settings) -> GameReport {
+    let recorded = input.recorded.as_deref().and_then(GameResult::parse);
+    let mut report = GameReport {
+        file: input.file,
+        index: input.index,
+        tags: input.tags,
+        recorded_text: input.recorded,
+        recorded,
+        error: None,
+        start: None,
+        moves: Vec::new(),
+        max_occurrences: 0,
+        ruled: None,
+        findings: Vec::new(),
+    };
+    let (start, moves) = match input.game {
+        Ok(g) => g,
+        Err(f) => {
+            report.error = Some(f);
+            return report;
+        }
+    };
+    report.max_occurrences = max_occurrences(&start, &moves);
+    // Only a game with a position occurring twice needs any analysis (labels, verdicts).
+    let ruled = rule(&start, &moves, settings, report.max_occurrences >= 2);
+    report.findings = compare(&ruled, recorded, moves.len());
+    report.ruled = Some(ruled);
+    report.start = Some(start);
+    report.moves = moves;
+    report
+}
+
+/// Compares a ruling with the recorded result.
+pub fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize) -> Vec<Finding> {
+    let mut out = Vec::new();
+    if let Some(ply) = ruled.natural_limit_ply {
+        out.push(Finding::NaturalLimit { ply });
+    }
+    let Some(decision) = &ruled.decision else {
+        return out;
+    };
+    let ended_there = decision.last_ply >= plies;
+    match (decision.outcome, recorded) {
+        (Outcome::Loses(loser), Some(GameResult::Draw)) => {
+            out.push(Finding::DrawShouldBeLoss { loser })
+        }
+        (Outcome::Loses(loser), Some(r)) if r.loser() == Some(!loser) => {
+            out.push(Finding::WrongSide {
+                recorded_loser: !loser,
+                ruled_loser: loser,
+            })
+        }
+        (Outcome::Draw, Some(r)) if ended_there => {
+            if let Some(loser) = r.loser() {
+                out.push(Finding::WinOverDrawRuling { winner: !loser });
+            }
+        }
+        _ => {}
+    }
+    if !ended_there {
+        let side = match decision.outcome {
+            Outcome::MustChange(c) | Outcome::Loses(c) => Some(c),
+            Outcome::Draw => None,
+        };
+        out.push(Finding::PlayedPast {
+            ply: decision.in_force_ply,
+            side,
+            changed: decision.left_cycle,
+        });
+    }
+    out
+}

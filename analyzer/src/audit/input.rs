@@ -1,0 +1,559 @@
+//! Finding the files to audit and reading every game in them: record files of any
+//! format, ruling cases (`corpus/cases/*.toml`) and ICCS/UCCI line files.
+
+use std::path::{Path, PathBuf};
+
+use qili_notation::record::{self, ErrorKind, ReadError, ReadGame, RecordError};
+use qili_notation::{Iccs, Move, MoveTextError, Position, UcciPosition};
+use serde::Serialize;
+
+use crate::rules::RuleSet;
+
+/// Why a game (or a whole file) could not be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    /// The file could not be opened or read.
+    Io,
+    /// The file is not in a format qili reads.
+    UnknownFormat,
+    /// A binary container is broken before any game could be read.
+    Malformed,
+    /// The text could not be decoded.
+    Encoding,
+    /// The record's syntax is broken.
+    Syntax,
+    /// A limit protecting memory and stack was exceeded.
+    Limit,
+    /// The start position could not be read.
+    Fen,
+    /// The start position is not a legal position.
+    Position,
+    /// A binary record ends in the middle of a structure.
+    Truncated,
+    /// A binary or XML record holds a value it cannot hold.
+    Format,
+    /// A move could not be read in any notation.
+    UnknownMove,
+    /// A move is illegal in its position.
+    IllegalMove,
+    /// A move fits several legal moves.
+    AmbiguousMove,
+}
+
+impl FailureKind {
+    /// The snake-case name used in JSON and in the summary.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FailureKind::Io => "io",
+            FailureKind::UnknownFormat => "unknown_format",
+            FailureKind::Malformed => "malformed",
+            FailureKind::Encoding => "encoding",
+            FailureKind::Syntax => "syntax",
+            FailureKind::Limit => "limit",
+            FailureKind::Fen => "fen",
+            FailureKind::Position => "position",
+            FailureKind::Truncated => "truncated",
+            FailureKind::Format => "format",
+            FailureKind::UnknownMove => "unknown_move",
+            FailureKind::IllegalMove => "illegal_move",
+            FailureKind::AmbiguousMove => "ambiguous_move",
+        }
+    }
+
+    fn of_record(kind: &ErrorKind) -> FailureKind {
+        match kind {
+            ErrorKind::Move(MoveTextError::Syntax { .. }) => FailureKind::UnknownMove,
+            ErrorKind::Move(MoveTextError::Illegal(_)) => FailureKind::IllegalMove,
+            ErrorKind::Move(MoveTextError::Ambiguous(_)) => FailureKind::AmbiguousMove,
+            ErrorKind::Syntax(_) => FailureKind::Syntax,
+            ErrorKind::Limit(_) => FailureKind::Limit,
+            ErrorKind::Fen(_) => FailureKind::Fen,
+            ErrorKind::Position(_) => FailureKind::Position,
+            ErrorKind::Truncated(_) => FailureKind::Truncated,
+            ErrorKind::Format(_) => FailureKind::Format,
+        }
+    }
+}
+
+/// A game that could not be read: what went wrong and where.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReadFailure {
+    /// The kind of failure.
+    pub kind: FailureKind,
+    /// The reader's message, naming the place.
+    pub message: String,
+    /// The 1-based ply of an illegal move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply: Option<usize>,
+    /// The byte offset in the file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offset: Option<usize>,
+}
+
+impl ReadFailure {
+    pub(crate) fn new(kind: FailureKind, message: impl Into<String>) -> ReadFailure {
+        ReadFailure {
+            kind,
+            message: message.into(),
+            ply: None,
+            offset: None,
+        }
+    }
+}
+
+/// One game as read from a file, before analysis.
+#[derive(Debug, Clone)]
+pub struct GameInput {
+    /// The file, as given or found.
+    pub file: String,
+    /// 1-based number of the game in its file (0: the file as a whole failed).
+    pub index: usize,
+    /// The record's tags in file order (PGN tags, case id and article …).
+    pub tags: Vec<(String, String)>,
+    /// The result as the record writes it.
+    pub recorded: Option<String>,
+    /// The start position and the legal moves, or why they could not be read.
+    pub game: Result<(Position, Vec<Move>), ReadFailure>,
+}
+
+impl GameInput {
+    fn failed(file: &str, index: usize, failure: ReadFailure) -> GameInput {
+        GameInput {
+            file: file.to_owned(),
+            index,
+            tags: Vec::new(),
+            recorded: None,
+            game: Err(failure),
+        }
+    }
+}
+
+/// A file kind, by extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A ruling case of the corpus.
+    Case,
+    /// One game per line: UCCI `position` lines or bare ICCS move lists.
+    Lines,
+    /// A record file for the record readers.
+    Record,
+}
+
+fn kind_of(path: &Path) -> Option<Kind> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    match ext.as_str() {
+        "toml" => Some(Kind::Case),
+        "iccs" | "ucci" => Some(Kind::Lines),
+        "pgn" | "xqf" | "cbl" | "cbr" | "cbf" | "txt" | "dhtmlxq" | "wxf" | "html" | "htm" => {
+            Some(Kind::Record)
+        }
+        _ => None,
+    }
+}
+
+/// The files to audit under `paths`: files as given, folders walked recursively for the
+/// extensions qili reads, in a stable (sorted) order. A path that does not exist is an error.
+pub fn discover(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        let meta = std::fs::metadata(p)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
+        if meta.is_dir() {
+            let mut found = Vec::new();
+            walk(p, &mut found)?;
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+    for entry in entries {
+        let entry = entry?;
+        let path = entry.path();
+        if entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let ty = entry.file_type()?;
+        if ty.is_dir() || (ty.is_symlink() && path.is_dir()) {
+            walk(&path, out)?;
+        } else if kind_of(&path).is_some() {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Reads every game of `path`. Never fails: a file that cannot be read yields one
+/// [`GameInput`] (index 0) carrying the failure.
+pub fn read_path(path: &Path, rules: RuleSet) -> Vec<GameInput> {
+    let file = path.display().to_string();
+    match kind_of(path) {
+        Some(Kind::Case) | Some(Kind::Lines) => {
+            let bytes = match std::fs::read(path) {
+                Ok(b) => b,
+                Err(e) => {
+                    return vec![GameInput::failed(
+                        &file,
+                        0,
+                        ReadFailure::new(FailureKind::Io, format!("{file}: {e}")),
+                    )]
+                }
+            };
+            match kind_of(path) {
+                Some(Kind::Case) => read_case(&file, &bytes, rules).into_iter().collect(),
+                _ => read_lines(&file, &bytes),
+            }
+        }
+        Some(Kind::Record) | None => read_record(path, &file),
+    }
+}
+
+/// Record files of every format, through the record readers.
+fn read_record(path: &Path, file: &str) -> Vec<GameInput> {
+    let html = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+    let games = match record::read_file(path) {
+        Ok(games) => games,
+        Err(e) => {
+            let kind = match e {
+                ReadError::Io { .. } => FailureKind::Io,
+                ReadError::UnknownFormat { .. } => FailureKind::UnknownFormat,
+                ReadError::Malformed { .. } => FailureKind::Malformed,
+            };
+            let mut f = ReadFailure::new(kind, e.to_string());
+            if let ReadError::Malformed { offset, .. } = e {
+                f.offset = usize::try_from(offset).ok();
+            }
+            return vec![GameInput::failed(file, 0, f)];
+        }
+    };
+    // An HTML page without a DhtmlXQ record in it is not a record: nothing to audit.
+    if html && games.iter().all(|g| g.game.moves.is_empty()) {
+        return Vec::new();
+    }
+    games
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| from_record(file, i + 1, g))
+        .collect()
+}
+
+fn failure_of(e: &RecordError) -> ReadFailure {
+    ReadFailure {
+        kind: FailureKind::of_record(&e.kind),
+        message: e.to_string(),
+        ply: e.ply,
+        offset: e.byte_offset.and_then(|o| usize::try_from(o).ok()),
+    }
+}
+
+fn from_record(file: &str, index: usize, rg: ReadGame) -> GameInput {
+    let ReadGame { game, error, .. } = rg;
+    let recorded = game
+        .tag("Result")
+        .map(str::trim)
+        .filter(|r| !r.is_empty() && *r != "*")
+        .map(str::to_owned)
+        .or_else(|| {
+            game.result
+                .filter(|r| *r != record::GameResult::Unknown)
+                .map(|r| r.pgn().to_owned())
+        });
+    let body = match error {
+        Some(e) => Err(failure_of(&e)),
+        None => match Position::try_from(game.setup.clone()) {
+            Err(e) => Err(ReadFailure::new(
+                FailureKind::Position,
+                format!("{file}: game #{index}: {e}"),
+            )),
+            Ok(start) => Ok((start, game.mainline().copied().collect())),
+        },
+    };
+    GameInput {
+        file: file.to_owned(),
+        index,
+        tags: game.tags,
+        recorded,
+        game: body,
+    }
+}
+
+struct GameResultToken;
+
+impl GameResultToken {
+    fn is(t: &str) -> bool {
+        matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
+    }
+}
+
+/// One game per line: `position startpos moves h2e2 …`, `fen <FEN> moves …`, or bare ICCS
+/// moves from the start position; a trailing `1-0`, `0-1`, `1/2-1/2` or `*` is the result.
+/// Blank lines and `#` comments are skipped.
+fn read_lines(file: &str, bytes: &[u8]) -> Vec<GameInput> {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let mut f = ReadFailure::new(FailureKind::Encoding, format!("{file}: not UTF-8: {e}"));
+            f.offset = Some(e.valid_up_to());
+            return vec![GameInput::failed(file, 0, f)];
+        }
+    };
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for (n, raw) in text.split_inclusive('\n').enumerate() {
+        let line_start = offset;
+        offset += raw.len();
+        let line = raw.trim_end();
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let index = out.len() + 1;
+        let mut body = line;
+        let mut recorded = None;
+        if let Some(last) = line.split_whitespace().last() {
+            if GameResultToken::is(last) {
+                recorded = (last != "*").then(|| last.to_owned());
+                body = line[..line.len() - last.len()].trim_end();
+            }
+        }
+        let parsed = if ["position ", "startpos", "fen "]
+            .iter()
+            .any(|p| trimmed.starts_with(p))
+        {
+            body.parse::<UcciPosition>()
+        } else {
+            format!("startpos moves {body}")
+                .parse::<UcciPosition>()
+                .map_err(|mut e| {
+                    e.column = e.column.saturating_sub("startpos moves ".len());
+                    e
+                })
+        };
+        let game = match parsed {
+            Err(e) => {
+                let mut f = ReadFailure::new(
+                    FailureKind::Syntax,
+                    format!("{file}:{}: column {}: {}", n + 1, e.column + 1, e.message),
+                );
+                f.offset = Some(line_start + e.column);
+                Err(f)
+            }
+            Ok(ucci) => replay(file, n + 1, &ucci),
+        };
+        let tags = vec![("Line".to_owned(), (n + 1).to_string())];
+        out.push(GameInput {
+            file: file.to_owned(),
+            index,
+            tags,
+            recorded,
+            game,
+        });
+    }
+    out
+}
+
+fn replay(
+    file: &str,
+    line: usize,
+    ucci: &UcciPosition,
+) -> Result<(Position, Vec<Move>), ReadFailure> {
+    ucci.replay().map_err(|e| match e {
+        qili_notation::Error::IllegalMove {
+            ply,
+            ref mv,
+            ref fen,
+        } => {
+            let mut f = ReadFailure::new(
+                FailureKind::IllegalMove,
+                format!("{file}:{line}: ply {ply}: illegal move {mv} in {fen}"),
+            );
+            f.ply = Some(ply);
+            f
+        }
+        other => ReadFailure::new(FailureKind::Position, format!("{file}:{line}: {other}")),
+    })
+}
+
+/// A ruling case: `fen`, ICCS `moves`, and `expected.<rules>` with an optional `result`,
+/// taken as the recorded result. A TOML file without `fen` and `moves` is not a case and
+/// is skipped.
+fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
+    let fail = |kind, msg: String| {
+        Some(GameInput::failed(
+            file,
+            1,
+            ReadFailure::new(kind, format!("{file}: {msg}")),
+        ))
+    };
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => return fail(FailureKind::Encoding, format!("not UTF-8: {e}")),
+    };
+    let value: toml::Table = match text.parse() {
+        Ok(v) => v,
+        Err(e) => return fail(FailureKind::Syntax, format!("TOML: {e}")),
+    };
+    let (Some(fen), Some(moves)) = (value.get("fen"), value.get("moves")) else {
+        return None;
+    };
+    let Some(fen) = fen.as_str() else {
+        return fail(FailureKind::Syntax, "`fen` is not a string".into());
+    };
+    let Some(moves) = moves.as_array() else {
+        return fail(FailureKind::Syntax, "`moves` is not an array".into());
+    };
+    let mut tags = Vec::new();
+    for (k, v) in &value {
+        if let Some(s) = v.as_str().filter(|_| k != "fen") {
+            tags.push((k.clone(), s.to_owned()));
+        }
+    }
+    let recorded = value
+        .get("expected")
+        .and_then(|e| e.get(rules.as_str()))
+        .and_then(|e| e.get("result"))
+        .and_then(|r| r.as_str())
+        .map(str::to_owned);
+    let game = (|| {
+        let start = Position::from_fen(fen)
+            .map_err(|e| ReadFailure::new(FailureKind::Position, format!("{file}: fen: {e}")))?;
+        let mut pos = start.clone();
+        let mut out = Vec::with_capacity(moves.len());
+        for (i, m) in moves.iter().enumerate() {
+            let text = m.as_str().unwrap_or_default();
+            let mv = text
+                .parse::<Iccs>()
+                .ok()
+                .and_then(|c| c.to_move(&pos).ok())
+                .ok_or_else(|| {
+                    let mut f = ReadFailure::new(
+                        FailureKind::IllegalMove,
+                        format!(
+                            "{file}: ply {}: illegal move {text:?} in {}",
+                            i + 1,
+                            pos.fen()
+                        ),
+                    );
+                    f.ply = Some(i + 1);
+                    f
+                })?;
+            pos.play_unchecked(&mv);
+            out.push(mv);
+        }
+        Ok((start, out))
+    })();
+    Some(GameInput {
+        file: file.to_owned(),
+        index: 1,
+        tags,
+        recorded,
+        game,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_read_ucci_and_bare_moves_with_results() {
+        let text = "# comment\nh2e2 h9g7 1-0\n\nposition startpos moves h2e2 h7e7 *\nfen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 moves e0d0\n";
+        let games = read_lines("t.iccs", text.as_bytes());
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].recorded.as_deref(), Some("1-0"));
+        assert_eq!(games[0].game.as_ref().unwrap().1.len(), 2);
+        assert_eq!(games[1].recorded, None);
+        assert_eq!(games[1].index, 2);
+        assert!(
+            games[2].game.is_err(),
+            "facing generals: not a legal position"
+        );
+        assert_eq!(
+            games[2].game.as_ref().unwrap_err().kind,
+            FailureKind::Position
+        );
+    }
+
+    #[test]
+    fn an_illegal_move_names_file_line_and_ply() {
+        let games = read_lines("t.iccs", b"h2e2 h9g7 a0a5\n");
+        let f = games[0].game.as_ref().unwrap_err();
+        assert_eq!(f.kind, FailureKind::IllegalMove);
+        assert_eq!(f.ply, Some(3));
+        assert!(f.message.starts_with("t.iccs:1: ply 3"), "{}", f.message);
+    }
+
+    #[test]
+    fn a_syntax_error_carries_a_byte_offset() {
+        let games = read_lines("t.iccs", b"h2e2\nh2e2 zz99\n");
+        let f = games[1].game.as_ref().unwrap_err();
+        assert_eq!(f.kind, FailureKind::Syntax);
+        assert_eq!(f.offset, Some(10));
+    }
+
+    #[test]
+    fn a_case_gives_its_expected_result_for_the_chosen_rules() {
+        let text = r#"
+id = "x"
+article = "CXA 26.1"
+fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+moves = ["h2e2", "h9g7"]
+[expected.cxa]
+result = "0-1"
+[expected.axf]
+result = "1/2-1/2"
+"#;
+        let g = read_case("x.toml", text.as_bytes(), RuleSet::Cxa).unwrap();
+        assert_eq!(g.recorded.as_deref(), Some("0-1"));
+        assert!(g.tags.contains(&("article".into(), "CXA 26.1".into())));
+        let g = read_case("x.toml", text.as_bytes(), RuleSet::Axf).unwrap();
+        assert_eq!(g.recorded.as_deref(), Some("1/2-1/2"));
+        assert!(read_case("c.toml", b"[package]\nname = \"x\"\n", RuleSet::Cxa).is_none());
+        let bad = read_case("b.toml", b"fen = 1\nmoves = []\n", RuleSet::Cxa).unwrap();
+        assert_eq!(bad.game.unwrap_err().kind, FailureKind::Syntax);
+    }
+
+    #[test]
+    fn garbage_is_an_error_not_a_panic() {
+        let dir = std::env::temp_dir().join(format!("qili-audit-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cases: [(&str, &[u8]); 6] = [
+            ("a.pgn", b"\xff\xfe\x00garbage"),
+            ("b.pgn", b"[Event \"x\"]\n1. Xq9-9 *"),
+            ("c.xqf", b"XQ\x0a"),
+            ("d.iccs", b"fen"),
+            ("e.ucci", b"position fen moves"),
+            ("f.toml", b"fen = \"x\"\nmoves = [\"h2e2\"]"),
+        ];
+        for (name, bytes) in cases {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            let games = read_path(&path, RuleSet::Cxa);
+            assert!(
+                games.iter().any(|g| g.game.is_err()),
+                "{name}: an error is reported"
+            );
+            for g in games {
+                if let Err(f) = g.game {
+                    assert!(
+                        f.message.contains(name),
+                        "{name}: the message names the file: {}",
+                        f.message
+                    );
+                }
+            }
+        }
+        let missing = read_path(&dir.join("missing.pgn"), RuleSet::Cxa);
+        assert_eq!(missing[0].game.as_ref().unwrap_err().kind, FailureKind::Io);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

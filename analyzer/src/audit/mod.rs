@@ -1,0 +1,111 @@
+//! Auditing game collections: every game of every file is replayed, its repetition cycles
+//! are found, labelled and ruled, and the ruling is compared with what the record says.
+//!
+//! ```no_run
+//! use qili_analyzer::audit::{audit_files, discover, AuditConfig};
+//!
+//! let files = discover(&["corpus".into()])?;
+//! let summary = audit_files(&files, &AuditConfig::default(), |games| {
+//!     for g in games {
+//!         if g.disagrees() {
+//!             println!("{}#{} disagrees with its record", g.file, g.index);
+//!         }
+//!     }
+//! })?;
+//! print!("{}", summary.table());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Speed: a game with no position occurring twice is only replayed (one Zobrist key per
+//! ply); labelling and verdicts run only on games with repetitions. Files, and the games
+//! inside a file, are audited in parallel (rayon).
+
+mod cycle_view;
+mod game;
+mod input;
+pub mod json;
+mod pages;
+mod result;
+mod rule;
+mod summary;
+mod text;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+pub use game::{audit_game, max_occurrences, Finding, GameReport};
+pub use input::{discover, read_path, FailureKind, GameInput, ReadFailure};
+pub use pages::{game_page, HtmlWriter};
+pub use result::GameResult;
+pub use rule::{rule, Decision, Outcome, Ruled};
+pub use summary::{outcome_kind, Summary};
+pub use text::game_text;
+
+use crate::rules::Settings;
+
+/// How to audit.
+#[derive(Debug, Clone, Default)]
+pub struct AuditConfig {
+    /// Rule set, repetition threshold, natural limit …
+    pub settings: Settings,
+    /// Worker threads (default: one per core).
+    pub jobs: Option<usize>,
+}
+
+/// Why an audit could not run at all.
+#[derive(Debug, thiserror::Error)]
+pub enum AuditError {
+    /// The worker pool could not be built.
+    #[error("cannot start {jobs} worker threads: {message}")]
+    Threads {
+        /// Threads asked for.
+        jobs: usize,
+        /// The reason.
+        message: String,
+    },
+}
+
+/// Audits every game of `files` (see [`discover`]). `on_file` receives each file's games in
+/// file order, as soon as they are done; the summary is returned at the end.
+pub fn audit_files(
+    files: &[PathBuf],
+    config: &AuditConfig,
+    mut on_file: impl FnMut(&[GameReport]),
+) -> Result<Summary, AuditError> {
+    let started = Instant::now();
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(jobs) = config.jobs {
+        builder = builder.num_threads(jobs.max(1));
+    }
+    let pool = builder.build().map_err(|e| AuditError::Threads {
+        jobs: config.jobs.unwrap_or(0),
+        message: e.to_string(),
+    })?;
+    let settings = &config.settings;
+    let mut summary = Summary::new(settings.repetitions);
+    let chunk = (pool.current_num_threads() * 16).max(32);
+    for files in files.chunks(chunk) {
+        let done: Vec<Vec<GameReport>> = pool.install(|| {
+            files
+                .par_iter()
+                .map(|path| {
+                    read_path(path, settings.rules)
+                        .into_par_iter()
+                        .map(|g| audit_game(g, settings))
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        });
+        for games in &done {
+            summary.files += 1;
+            for g in games {
+                summary.add(g);
+            }
+            on_file(games);
+        }
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    Ok(summary)
+}

@@ -1,0 +1,146 @@
+//! The figures of a whole audit, and the plain-text table printed at its end.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::game::GameReport;
+use super::rule::Outcome;
+
+/// Figures of an audit.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Summary {
+    /// Files read.
+    pub files: usize,
+    /// Games read and analysed.
+    pub games_read: usize,
+    /// Games (or whole files) that could not be read, by reason.
+    pub games_failed: BTreeMap<&'static str, usize>,
+    /// Plies replayed.
+    pub plies: u64,
+    /// Games with a position occurring at least twice.
+    pub games_with_repetition: usize,
+    /// Games with a position occurring at least `repetitions` times (a ruling in force).
+    pub games_with_ruling_threshold: usize,
+    /// The occurrence count used for the line above.
+    pub repetitions: u32,
+    /// Repetition cycles found.
+    pub cycles: usize,
+    /// Rulings in force that settle a record, by kind (`draw`, `red_loses`, …).
+    pub rulings: BTreeMap<&'static str, usize>,
+    /// Games whose ruling contradicts the recorded result.
+    pub games_disagreeing: usize,
+    /// Findings by kind (disagreements and notes).
+    pub findings: BTreeMap<&'static str, usize>,
+    /// Wall-clock time, seconds.
+    pub seconds: f64,
+}
+
+impl Summary {
+    /// An empty summary for rulings in force at `repetitions` occurrences.
+    pub fn new(repetitions: u32) -> Summary {
+        Summary {
+            repetitions,
+            ..Summary::default()
+        }
+    }
+
+    /// Counts one game.
+    pub fn add(&mut self, g: &GameReport) {
+        if let Some(f) = &g.error {
+            *self.games_failed.entry(f.kind.as_str()).or_default() += 1;
+            return;
+        }
+        self.games_read += 1;
+        self.plies += g.moves.len() as u64;
+        if g.max_occurrences >= 2 {
+            self.games_with_repetition += 1;
+        }
+        if g.max_occurrences >= self.repetitions {
+            self.games_with_ruling_threshold += 1;
+        }
+        if let Some(r) = &g.ruled {
+            self.cycles += r.cycles;
+            if let Some(d) = &r.decision {
+                *self.rulings.entry(outcome_kind(d.outcome)).or_default() += 1;
+            }
+        }
+        if g.disagrees() {
+            self.games_disagreeing += 1;
+        }
+        for f in &g.findings {
+            *self.findings.entry(f.kind()).or_default() += 1;
+        }
+    }
+
+    /// Games that could not be read.
+    pub fn games_failed_total(&self) -> usize {
+        self.games_failed.values().sum()
+    }
+
+    /// Games per second (read and failed alike).
+    pub fn games_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            (self.games_read + self.games_failed_total()) as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+
+    /// The plain-text summary table.
+    pub fn table(&self) -> String {
+        let mut rows: Vec<(String, String)> = vec![
+            ("files".into(), self.files.to_string()),
+            ("games read".into(), self.games_read.to_string()),
+            ("games failed".into(), self.games_failed_total().to_string()),
+        ];
+        for (k, n) in &self.games_failed {
+            rows.push((format!("  failed: {k}"), n.to_string()));
+        }
+        rows.push(("plies replayed".into(), self.plies.to_string()));
+        rows.push((
+            "games with a repeated position".into(),
+            self.games_with_repetition.to_string(),
+        ));
+        rows.push((
+            format!("games with a position {} times", self.repetitions),
+            self.games_with_ruling_threshold.to_string(),
+        ));
+        rows.push(("repetition cycles".into(), self.cycles.to_string()));
+        for (k, n) in &self.rulings {
+            rows.push((format!("  ruling: {k}"), n.to_string()));
+        }
+        rows.push((
+            "games disagreeing with the record".into(),
+            self.games_disagreeing.to_string(),
+        ));
+        for (k, n) in &self.findings {
+            rows.push((format!("  finding: {k}"), n.to_string()));
+        }
+        rows.push(("seconds".into(), format!("{:.2}", self.seconds)));
+        rows.push(("games/s".into(), format!("{:.0}", self.games_per_second())));
+        let w = rows
+            .iter()
+            .map(|(k, _)| k.chars().count())
+            .max()
+            .unwrap_or(0);
+        let v = rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+        let mut s = String::new();
+        for (k, val) in rows {
+            let pad = w - k.chars().count();
+            let _ = writeln!(s, "{k}{}  {val:>v$}", " ".repeat(pad));
+        }
+        s
+    }
+}
+
+/// The snake-case name of an outcome: `draw`, `red_loses`, `black_must_change` …
+pub fn outcome_kind(o: Outcome) -> &'static str {
+    use qili_notation::Color::*;
+    match o {
+        Outcome::Draw => "draw",
+        Outcome::Loses(Red) => "red_loses",
+        Outcome::Loses(Black) => "black_loses",
+        Outcome::MustChange(Red) => "red_must_change",
+        Outcome::MustChange(Black) => "black_must_change",
+    }
+}

@@ -1,0 +1,410 @@
+//! The position graph (RULES.md §1): one node per distinct position (placement and side to
+//! move — [`Position`]'s `Eq`/`Hash`), one edge per move played. Lines (a game's main line,
+//! variations of a record) join the same graph.
+//!
+//! A **cycle** is found on a line as a *periodic run*: a stretch of the line's positions
+//! `p[s..=e]` with `p[t] == p[t - period]` for every `t` in `s + period ..= e`, `period`
+//! minimal. One period is the stretch between two consecutive occurrences of the repeated
+//! position `p[s]`; the position occurs `1 + (e - s) / period` times in the run. Loops that
+//! intertwine (a rook chasing three pieces in turn, two pieces taking turns) repeat with the
+//! period of the whole pattern; such a cycle is flagged `intertwined`, and the strongly
+//! connected region of the graph it lies in is reported with each side's moves inside it.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use petgraph::algo::tarjan_scc;
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::EdgeRef;
+use qili_notation::{ByColor, Color, Move, Position};
+
+/// A line of play: a start position and the moves played from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// Where the line starts.
+    pub start: Position,
+    /// The moves, in order.
+    pub moves: Vec<Move>,
+}
+
+/// A move that is not legal where it is played: the line stops before it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("ply {ply}: illegal move {mv} in {fen}")]
+pub struct IllegalMoveAt {
+    /// 1-based ply of the move.
+    pub ply: usize,
+    /// The move (ICCS).
+    pub mv: String,
+    /// The position it was tried in.
+    pub fen: String,
+}
+
+/// An edge: one move played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    /// Which line it was played in.
+    pub line: usize,
+    /// 1-based ply in that line.
+    pub ply: usize,
+    /// The move.
+    pub mv: Move,
+    /// Who played it.
+    pub mover: Color,
+}
+
+/// A line's walk through the graph.
+#[derive(Debug, Clone)]
+pub struct Walk {
+    /// `positions[i]` stands after ply `i` (`positions[0]` is the start).
+    pub positions: Vec<Position>,
+    /// The node of each position.
+    pub nodes: Vec<NodeIndex>,
+    /// `moves[i]` is ply `i + 1`.
+    pub moves: Vec<Move>,
+    /// Where the line stopped on an illegal move, if it did.
+    pub stopped: Option<IllegalMoveAt>,
+}
+
+/// A periodic run of positions: a cycle played `occurrences - 1` times (in whole periods).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Run {
+    /// Index of the first occurrence of the repeated position (0 = the start position).
+    pub start: usize,
+    /// Plies between two consecutive occurrences.
+    pub period: usize,
+    /// Index of the last position of the run.
+    pub end: usize,
+}
+
+impl Run {
+    /// How often the repeated position `p[start]` occurs in the run.
+    pub fn occurrences(&self) -> usize {
+        1 + (self.end - self.start) / self.period
+    }
+
+    /// The index of the `k`-th occurrence (1-based) of the repeated position, if the run
+    /// could reach it (it may lie beyond the end of the run).
+    pub fn occurrence_index(&self, k: usize) -> Option<usize> {
+        k.checked_sub(1)?
+            .checked_mul(self.period)?
+            .checked_add(self.start)
+    }
+
+    /// The plies of one period: `start + 1 ..= start + period`.
+    pub fn cycle_plies(&self) -> std::ops::RangeInclusive<usize> {
+        self.start + 1..=self.start + self.period
+    }
+}
+
+/// The strongly connected region of the graph around a cycle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Region {
+    /// Number of distinct positions in the region.
+    pub positions: usize,
+    /// Each side's distinct moves inside the region, with the position they are played from.
+    pub moves: ByColor<Vec<(Position, Move)>>,
+}
+
+/// The position graph.
+#[derive(Debug, Clone, Default)]
+pub struct PositionGraph {
+    graph: DiGraph<Position, Played>,
+    index: HashMap<Position, NodeIndex>,
+    walks: Vec<Walk>,
+    scc: Option<Vec<usize>>,
+}
+
+impl PositionGraph {
+    /// An empty graph.
+    pub fn new() -> PositionGraph {
+        PositionGraph::default()
+    }
+
+    /// A graph of the given lines.
+    pub fn from_lines(lines: &[Line]) -> PositionGraph {
+        let mut g = PositionGraph::new();
+        for line in lines {
+            g.add_line(&line.start, &line.moves);
+        }
+        g
+    }
+
+    fn node(&mut self, pos: &Position) -> NodeIndex {
+        if let Some(&n) = self.index.get(pos) {
+            return n;
+        }
+        let n = self.graph.add_node(pos.clone());
+        self.index.insert(pos.clone(), n);
+        n
+    }
+
+    /// Adds a line; returns its number. Stops at the first illegal move (recorded in the walk).
+    pub fn add_line(&mut self, start: &Position, moves: &[Move]) -> usize {
+        let line = self.walks.len();
+        let mut pos = start.clone();
+        let mut walk = Walk {
+            positions: vec![pos.clone()],
+            nodes: vec![self.node(&pos)],
+            moves: Vec::with_capacity(moves.len()),
+            stopped: None,
+        };
+        for (i, mv) in moves.iter().enumerate() {
+            if !pos.is_legal(mv) {
+                walk.stopped = Some(IllegalMoveAt {
+                    ply: i + 1,
+                    mv: mv.to_string(),
+                    fen: pos.fen(),
+                });
+                break;
+            }
+            let mover = pos.turn();
+            pos.play_unchecked(mv);
+            let from = *walk.nodes.last().unwrap_or(&NodeIndex::new(0));
+            let to = self.node(&pos);
+            self.graph.add_edge(
+                from,
+                to,
+                Played {
+                    line,
+                    ply: i + 1,
+                    mv: *mv,
+                    mover,
+                },
+            );
+            walk.positions.push(pos.clone());
+            walk.nodes.push(to);
+            walk.moves.push(*mv);
+        }
+        self.walks.push(walk);
+        self.scc = None;
+        line
+    }
+
+    /// The walk of line `line`.
+    pub fn walk(&self, line: usize) -> Option<&Walk> {
+        self.walks.get(line)
+    }
+
+    /// Number of distinct positions.
+    pub fn node_count(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    /// Number of moves played (all lines).
+    pub fn edge_count(&self) -> usize {
+        self.graph.edge_count()
+    }
+
+    /// The cycles of line `line` (see the module documentation), in order of their start.
+    pub fn cycles(&self, line: usize) -> Vec<Run> {
+        self.walks
+            .get(line)
+            .map(|w| periodic_runs(&w.nodes))
+            .unwrap_or_default()
+    }
+
+    /// Whether the period of `run` on `line` passes a position twice (loops intertwine).
+    pub fn intertwined(&self, line: usize, run: &Run) -> bool {
+        let Some(w) = self.walks.get(line) else {
+            return false;
+        };
+        let mut seen = std::collections::HashSet::new();
+        (run.start..run.start + run.period)
+            .any(|i| w.nodes.get(i).is_some_and(|n| !seen.insert(*n)))
+    }
+
+    fn components(&mut self) -> &Vec<usize> {
+        if self.scc.is_none() {
+            let mut comp = vec![usize::MAX; self.graph.node_count()];
+            for (c, nodes) in tarjan_scc(&self.graph).into_iter().enumerate() {
+                for n in nodes {
+                    comp[n.index()] = c;
+                }
+            }
+            self.scc = Some(comp);
+        }
+        self.scc.get_or_insert_with(Vec::new)
+    }
+
+    /// The strongly connected region containing position `index` of line `line`.
+    pub fn region(&mut self, line: usize, index: usize) -> Option<Region> {
+        let node = *self.walks.get(line)?.nodes.get(index)?;
+        let comp = self.components().clone();
+        let c = comp[node.index()];
+        let mut region = Region {
+            positions: 0,
+            moves: ByColor::new_with(|_| Vec::new()),
+        };
+        let mut seen = std::collections::HashSet::new();
+        for n in self.graph.node_indices().filter(|n| comp[n.index()] == c) {
+            region.positions += 1;
+            for e in self.graph.edges(n) {
+                if comp[e.target().index()] == c && seen.insert((n, e.weight().mv)) {
+                    region.moves[e.weight().mover].push((self.graph[n].clone(), e.weight().mv));
+                }
+            }
+        }
+        Some(region)
+    }
+}
+
+/// The periodic runs of a sequence of keys (see the module documentation): greedy from the
+/// left, each run started at the earliest repetition with its minimal period and extended
+/// backwards as far as the period holds; runs swallowed by a later, wider one are dropped.
+pub fn periodic_runs<K: Eq + Hash + Copy>(keys: &[K]) -> Vec<Run> {
+    let mut last: HashMap<K, usize> = HashMap::new();
+    let mut runs: Vec<Run> = Vec::new();
+    let mut cur: Option<Run> = None;
+    for t in 0..keys.len() {
+        let prev = last.insert(keys[t], t);
+        if let Some(r) = cur.as_mut() {
+            if keys[t] == keys[t - r.period] {
+                r.end = t;
+                continue;
+            }
+            runs.push(*r);
+            cur = None;
+        }
+        if let Some(i) = prev {
+            let p = t - i;
+            let mut s = i;
+            while s > 0 && keys[s - 1] == keys[s - 1 + p] {
+                s -= 1;
+            }
+            runs.retain(|r| !(r.start >= s && r.end <= t));
+            cur = Some(Run {
+                start: s,
+                period: p,
+                end: t,
+            });
+        }
+    }
+    runs.extend(cur);
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn runs(s: &str) -> Vec<(usize, usize, usize, usize)> {
+        let keys: Vec<char> = s.chars().collect();
+        periodic_runs(&keys)
+            .iter()
+            .map(|r| (r.start, r.period, r.end, r.occurrences()))
+            .collect()
+    }
+
+    #[test]
+    fn simple_loop() {
+        // A B C D A B C D A: period 4, A three times.
+        assert_eq!(runs("ABCDABCDA"), vec![(0, 4, 8, 3)]);
+        assert_eq!(runs("XABCDABCDA"), vec![(1, 4, 9, 3)]);
+        assert_eq!(runs("XABCDABCDAY"), vec![(1, 4, 9, 3)]);
+        assert_eq!(runs("ABCD"), vec![]);
+    }
+
+    #[test]
+    fn loop_entered_in_the_middle_extends_backwards() {
+        // Y A B A C A B A C A: the period-4 run starts at the first A.
+        assert_eq!(runs("YABACABACA"), vec![(1, 4, 9, 3)]);
+    }
+
+    #[test]
+    fn distinct_loops_are_distinct_cycles() {
+        // A loop of period 2, then a change and a loop of period 3.
+        assert_eq!(runs("ABABAXYZXYZX"), vec![(0, 2, 4, 3), (5, 3, 11, 3)]);
+    }
+
+    #[test]
+    fn long_detour_then_short_loop() {
+        // A … A then A B A B A: the short loop is its own cycle, occurring three times.
+        let r = runs("AXYZWABABA");
+        assert!(r.contains(&(5, 2, 9, 3)), "{r:?}");
+    }
+
+    #[test]
+    fn occurrence_index() {
+        let r = Run {
+            start: 1,
+            period: 4,
+            end: 9,
+        };
+        assert_eq!(r.occurrence_index(3), Some(9));
+        assert_eq!(r.occurrence_index(4), Some(13));
+        assert_eq!(r.occurrence_index(0), None);
+        assert_eq!(r.occurrence_index(usize::MAX), None);
+        assert_eq!(r.cycle_plies(), 2..=5);
+    }
+
+    #[test]
+    fn graph_of_a_shuffle_with_a_variation() {
+        let start = Position::startpos();
+        let mv = |pos: &Position, s: &str| {
+            s.parse::<qili_notation::Iccs>()
+                .unwrap()
+                .to_move(pos)
+                .unwrap()
+        };
+        let mut moves = Vec::new();
+        let mut pos = start.clone();
+        for s in [
+            "b0c2", "b9c7", "c2b0", "c7b9", "b0c2", "b9c7", "c2b0", "c7b9",
+        ] {
+            let m = mv(&pos, s);
+            pos.play_unchecked(&m);
+            moves.push(m);
+        }
+        let mut g = PositionGraph::new();
+        let line = g.add_line(&start, &moves);
+        assert_eq!(g.node_count(), 4);
+        assert_eq!(g.edge_count(), 8);
+        assert_eq!(
+            g.cycles(line),
+            vec![Run {
+                start: 0,
+                period: 4,
+                end: 8
+            }]
+        );
+        assert!(!g.intertwined(line, &g.cycles(line)[0]));
+        // A variation: the other horse shuffles from the same start; joins at the start node.
+        let mut vpos = start.clone();
+        let mut vmoves = Vec::new();
+        for s in ["h0g2", "h9g7", "g2h0", "g7h9"] {
+            let m = mv(&vpos, s);
+            vpos.play_unchecked(&m);
+            vmoves.push(m);
+        }
+        let v = g.add_line(&start, &vmoves);
+        assert_eq!(g.node_count(), 7);
+        assert_eq!(
+            g.cycles(v),
+            vec![Run {
+                start: 0,
+                period: 4,
+                end: 4
+            }]
+        );
+        let region = g.region(line, 0).unwrap();
+        assert_eq!(region.positions, 7);
+        assert_eq!(region.moves[Color::Red].len(), 4);
+        assert_eq!(region.moves[Color::Black].len(), 4);
+    }
+
+    #[test]
+    fn illegal_move_stops_the_line() {
+        let start = Position::startpos();
+        let pos = start.clone();
+        let good = "b0c2"
+            .parse::<qili_notation::Iccs>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        let mut g = PositionGraph::new();
+        let line = g.add_line(&start, &[good, good]);
+        let w = g.walk(line).unwrap();
+        assert_eq!(w.moves.len(), 1);
+        assert_eq!(w.stopped.as_ref().map(|s| s.ply), Some(2));
+    }
+}

@@ -1,0 +1,71 @@
+//! Self-contained teaching pages: HTML with inline SVG boards and inline CSS, no network.
+//!
+//! The renderer works on small plain types of its own — a [`Diagram`] (a board with
+//! [`Arrow`]s and [`Mark`]s), a [`Page`] of [`CycleSection`]s with bilingual [`Text`] —
+//! so that it knows nothing about how a ruling was reached; adapters elsewhere turn a
+//! judgement or an audit into these types.
+//!
+//! Every element a reader (or a browser test) looks for has a stable class or id:
+//! `svg.board`, `.piece.red`/`.piece.black`, `.arrow.check`, `.arrow.chase`, `.arrow.mate`,
+//! `.link.protector`, `.link.false-root`, `.mark.protector`, `.mark.false-root`,
+//! `.mark.target`, `.mark.checked`, `.last-move`, `#verdict`, `#articles`, `.cycle`,
+//! `.step`, `#games` (index page).
+
+mod annotate;
+mod page;
+mod svg;
+
+pub use annotate::{annotate_move, piece_text};
+pub use page::{
+    index_page, label_text, ruling_page, Article, Conduct, CycleSection, IndexPage, IndexRow, Page,
+    RowStatus, Step,
+};
+pub use svg::{board_svg, Arrow, ArrowKind, Diagram, Mark, MarkKind};
+
+/// A text in Chinese and English, shown side by side.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Text {
+    /// Chinese.
+    pub zh: String,
+    /// English.
+    pub en: String,
+}
+
+impl Text {
+    /// A bilingual text.
+    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Text {
+        Text {
+            zh: zh.into(),
+            en: en.into(),
+        }
+    }
+}
+
+/// Escapes `s` for HTML text and attribute values.
+pub(crate) fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(
+            escape(r#"<a href="x">&'</a>"#),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;"
+        );
+    }
+}

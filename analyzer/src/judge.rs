@@ -1,0 +1,441 @@
+//! The library entry: judge a line of play — find its cycles, label their moves, classify
+//! each side's conduct, rule on every cycle, check the natural limit, and pick the ruling of
+//! the record (RULES.md §1: the last cycle that reached the threshold decides).
+
+use qili_notation::{ByColor, Color, Move, Position, Role};
+use serde::Serialize;
+
+use crate::conduct::{classify, Conduct, ConductKind, CycleMove, PieceRef, PieceTracker};
+use crate::graph::{IllegalMoveAt, Line, PositionGraph, Run};
+use crate::label::{CycleContext, Label, MoveLabels, Root};
+use crate::labeling::Labeller;
+use crate::natural::{natural_limit, NaturalLimit};
+use crate::rules::{RuleSet, Settings};
+use crate::verdict::{self, Article, Outcome, SideEvidence, Status, Verdict, VerdictInput};
+
+/// The judgement of one line of play.
+#[derive(Debug, Clone)]
+pub struct Judgement {
+    /// The settings it was made under.
+    pub settings: Settings,
+    /// `positions[i]` stands after ply `i` (`positions[0]` is the start).
+    pub positions: Vec<Position>,
+    /// The legal moves judged (`moves[i]` is ply `i + 1`).
+    pub moves: Vec<Move>,
+    /// Where the line stopped on an illegal move.
+    pub stopped: Option<IllegalMoveAt>,
+    /// Every cycle, in force or not, in order of its first occurrence.
+    pub cycles: Vec<CycleJudgement>,
+    /// The labels of every ply inside a cycle, by ply.
+    pub labelled: Vec<PlyLabels>,
+    /// The natural-limit check.
+    pub natural_limit: NaturalLimit,
+    /// The ruling of the record.
+    pub ruling: Ruling,
+}
+
+/// The labels of one ply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlyLabels {
+    /// The ply (1-based).
+    pub ply: usize,
+    /// The cycle (index into [`Judgement::cycles`]) it was labelled in.
+    pub cycle: usize,
+    /// Labels and evidence.
+    pub labels: MoveLabels,
+}
+
+/// One cycle and its ruling.
+#[derive(Debug, Clone)]
+pub struct CycleJudgement {
+    /// Where it lies on the line.
+    pub run: Run,
+    /// How often the repeated position occurs in it.
+    pub occurrences: usize,
+    /// Whether it reached the threshold.
+    pub in_force: bool,
+    /// The ply at which the repeated position occurred for the threshold-th time.
+    pub in_force_ply: Option<usize>,
+    /// The ply at which the ruling became final for a repeating offender.
+    pub repeated_ply: Option<usize>,
+    /// Whether the loops of its period intertwine (a position passed twice in one period).
+    pub intertwined: bool,
+    /// Distinct positions of its strongly connected region.
+    pub region_positions: usize,
+    /// Each side's distinct moves inside that region.
+    pub region_moves: ByColor<usize>,
+    /// The cycle context given to the labeller.
+    pub context: CycleContext,
+    /// The moves of one period with their labels.
+    pub moves: Vec<CycleMove>,
+    /// Red's conduct.
+    pub red: Conduct,
+    /// Black's conduct.
+    pub black: Conduct,
+    /// The ruling (would-be, when not in force).
+    pub verdict: Verdict,
+    /// The side whose move left the cycle, when the line goes on after it.
+    pub left_by: Option<Color>,
+}
+
+impl CycleJudgement {
+    /// The conduct of `color`.
+    pub fn conduct(&self, color: Color) -> &Conduct {
+        color.fold(&self.red, &self.black)
+    }
+
+    /// The ply at which its verdict took its present form (for ordering rulings).
+    pub fn decided_ply(&self) -> Option<usize> {
+        self.repeated_ply.or(self.in_force_ply)
+    }
+}
+
+/// Where the record's ruling comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum RulingSource {
+    /// A cycle (index into [`Judgement::cycles`]).
+    Cycle {
+        /// The cycle's index.
+        index: usize,
+    },
+    /// The natural move limit.
+    NaturalLimit {
+        /// The ply at which it was reached.
+        ply: usize,
+        /// The side whose claim holds first.
+        claimant: Color,
+    },
+    /// Nothing to rule.
+    None,
+}
+
+/// The ruling of a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ruling {
+    /// The result.
+    pub result: Outcome,
+    /// Final, must change, or none.
+    pub status: Status,
+    /// Where it comes from.
+    pub source: RulingSource,
+    /// The articles applied.
+    pub articles: Vec<Article>,
+}
+
+/// Judges `moves` played from `start`. Illegal moves end the line (see [`Judgement::stopped`]).
+pub fn judge(start: &Position, moves: &[Move], settings: &Settings) -> Judgement {
+    let line = Line {
+        start: start.clone(),
+        moves: moves.to_vec(),
+    };
+    let mut v = judge_lines(std::slice::from_ref(&line), settings);
+    v.pop().unwrap_or_else(|| empty_judgement(start, settings))
+}
+
+fn empty_judgement(start: &Position, settings: &Settings) -> Judgement {
+    let positions = vec![start.clone()];
+    let natural_limit = natural_limit(
+        &positions,
+        &[],
+        settings.natural_limit,
+        settings.natural_limit_check_cap,
+    );
+    Judgement {
+        settings: settings.clone(),
+        positions,
+        moves: Vec::new(),
+        stopped: None,
+        cycles: Vec::new(),
+        labelled: Vec::new(),
+        natural_limit,
+        ruling: Ruling {
+            result: Outcome::None,
+            status: Status::None,
+            source: RulingSource::None,
+            articles: Vec::new(),
+        },
+    }
+}
+
+/// Judges several lines (a main line and variations) sharing one position graph and one
+/// label cache; one judgement per line.
+pub fn judge_lines(lines: &[Line], settings: &Settings) -> Vec<Judgement> {
+    let graph = PositionGraph::from_lines(lines);
+    let mut labeller = Labeller::new();
+    let mut graph = graph;
+    (0..lines.len())
+        .map(|i| judge_walk(&mut graph, i, &mut labeller, settings))
+        .collect()
+}
+
+fn judge_walk(
+    graph: &mut PositionGraph,
+    line: usize,
+    labeller: &mut Labeller,
+    settings: &Settings,
+) -> Judgement {
+    let runs = graph.cycles(line);
+    let Some(walk) = graph.walk(line).cloned() else {
+        return empty_judgement(&Position::startpos(), settings);
+    };
+    let threshold = verdict::threshold(settings);
+    let last = walk.positions.len() - 1;
+    let mut cycles = Vec::with_capacity(runs.len());
+    let mut labelled: Vec<PlyLabels> = Vec::new();
+    for run in runs {
+        let plies: Vec<usize> = run.cycle_plies().collect();
+        let befores: Vec<Position> = plies
+            .iter()
+            .map(|&p| walk.positions[p - 1].clone())
+            .collect();
+        let mvs: Vec<Move> = plies.iter().map(|&p| walk.moves[p - 1]).collect();
+        let (context, labels) = labeller.label_cycle(&befores, &mvs, settings);
+        let mut tracker = PieceTracker::new(&walk.positions[run.start]);
+        let moves: Vec<CycleMove> = plies
+            .iter()
+            .zip(labels)
+            .map(|(&ply, labels)| {
+                tracker.play(&labels.mv);
+                let chases = tracker.chases(&labels);
+                CycleMove {
+                    ply,
+                    labels,
+                    chases,
+                }
+            })
+            .collect();
+        let red = classify(Color::Red, &moves);
+        let black = classify(Color::Black, &moves);
+        let occurrences = run.occurrences();
+        let evidence = ByColor::new_with(|c| {
+            side_evidence(
+                settings.rules,
+                c.fold(&red, &black),
+                &moves,
+                &walk.positions,
+            )
+        });
+        let input = VerdictInput {
+            red: &red,
+            black: &black,
+            occurrences,
+            mutual_perpetual_attack: context.mutual_perpetual_attack,
+            evidence,
+        };
+        let verdict = verdict::rule(settings, &input);
+        let in_force = occurrences >= threshold;
+        let in_force_ply = run.occurrence_index(threshold).filter(|&i| i <= run.end);
+        let repeated_ply = match verdict.reason {
+            verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => run
+                .occurrence_index(threshold + 1)
+                .filter(|&i| i <= run.end),
+            _ => None,
+        };
+        let index = cycles.len();
+        for ply in run.start + 1..=run.end {
+            if labelled.iter().all(|l| l.ply != ply) {
+                let k = (ply - run.start - 1) % run.period;
+                labelled.push(PlyLabels {
+                    ply,
+                    cycle: index,
+                    labels: moves[k].labels.clone(),
+                });
+            }
+        }
+        let region = graph.region(line, run.start);
+        cycles.push(CycleJudgement {
+            run,
+            occurrences,
+            in_force,
+            in_force_ply,
+            repeated_ply,
+            intertwined: graph.intertwined(line, &run),
+            region_positions: region.as_ref().map_or(0, |r| r.positions),
+            region_moves: ByColor::new_with(|c| region.as_ref().map_or(0, |r| r.moves[c].len())),
+            context,
+            moves,
+            red,
+            black,
+            verdict,
+            left_by: (run.end < last).then(|| walk.positions[run.end].turn()),
+        });
+    }
+    labelled.sort_by_key(|l| l.ply);
+    let natural_limit = natural_limit(
+        &walk.positions,
+        &walk.moves,
+        settings.natural_limit,
+        settings.natural_limit_check_cap,
+    );
+    let ruling = ruling(&cycles, &natural_limit);
+    Judgement {
+        settings: settings.clone(),
+        positions: walk.positions,
+        moves: walk.moves,
+        stopped: walk.stopped,
+        cycles,
+        labelled,
+        natural_limit,
+        ruling,
+    }
+}
+
+/// The ruling of the record: the last event among the cycles in force (by the ply at which
+/// their verdict took its form) and the natural limit being reached; a cycle wins a tie.
+fn ruling(cycles: &[CycleJudgement], nl: &NaturalLimit) -> Ruling {
+    let last_cycle = cycles
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.in_force)
+        .filter_map(|(i, c)| c.decided_ply().map(|p| (p, i)))
+        .max();
+    let natural = nl.reached();
+    match (last_cycle, natural) {
+        (Some((p, i)), n) if !matches!(n, Some((q, _)) if q > p) => {
+            let v = &cycles[i].verdict;
+            Ruling {
+                result: v.result,
+                status: v.status,
+                source: RulingSource::Cycle { index: i },
+                articles: v.articles.clone(),
+            }
+        }
+        (_, Some((ply, claimant))) => Ruling {
+            result: Outcome::Draw,
+            status: Status::Final,
+            source: RulingSource::NaturalLimit { ply, claimant },
+            articles: vec![Article("CXA 4.2.4"), Article("CXA 23.3")],
+        },
+        _ => Ruling {
+            result: Outcome::None,
+            status: Status::None,
+            source: RulingSource::None,
+            articles: Vec::new(),
+        },
+    }
+}
+
+/// Facts about `conduct`'s chases that the rule set's verdict and citations use.
+fn side_evidence(
+    rules: RuleSet,
+    conduct: &Conduct,
+    moves: &[CycleMove],
+    positions: &[Position],
+) -> SideEvidence {
+    let mut ev = SideEvidence::default();
+    let chase_conduct = matches!(
+        conduct.kind,
+        ConductKind::PerpetualChase
+            | ConductKind::CheckAndChase
+            | ConductKind::MateThreatAndChase
+            | ConductKind::ChasesAndIdle
+    );
+    if !chase_conduct {
+        return ev;
+    }
+    let mut push = |a: &'static str| {
+        if !ev.articles.contains(&Article(a)) {
+            ev.articles.push(Article(a));
+        }
+    };
+    for m in moves
+        .iter()
+        .filter(|m| m.labels.side == conduct.side && m.primary() == Label::Chase)
+    {
+        let Some(after) = positions.get(m.ply) else {
+            continue;
+        };
+        let offer = m
+            .labels
+            .labels
+            .iter()
+            .any(|l| matches!(l, Label::Exchange | Label::Offer));
+        for c in &m.labels.chases {
+            let roles: Vec<Role> = c
+                .attackers
+                .iter()
+                .filter_map(|&a| after.piece_at(a).map(|p| p.role))
+                .collect();
+            let screen = !c.attackers.contains(&m.labels.mv.to);
+            match rules {
+                RuleSet::Cxa => {
+                    match c.root {
+                        Root::FalseRoot | Root::InsufficientRoot => push("CXA 28.16"),
+                        Root::GainsDespiteRoot => push("CXA 细则3"),
+                        _ => {}
+                    }
+                    if roles.contains(&Role::General) && roles.len() > 1 {
+                        push("CXA 27.1");
+                        push("CXA 细则9");
+                    }
+                    if c.line.len() > 1 {
+                        push("CXA 29.1");
+                    }
+                    if offer {
+                        push("CXA 细则5");
+                    }
+                }
+                RuleSet::Axf => {
+                    let light = roles
+                        .iter()
+                        .any(|r| matches!(r, Role::Horse | Role::Cannon));
+                    if c.target_role == Role::Chariot && light && c.root == Root::Protected {
+                        push("AXF r15 (D18–25)");
+                    }
+                    if roles.contains(&Role::Cannon) && screen {
+                        push(if c.target_role == Role::Chariot {
+                            "AXF r26 (D61–62)"
+                        } else {
+                            "AXF r25 (D56–60)"
+                        });
+                    }
+                    if roles.contains(&Role::General) {
+                        push("AXF r28 (D67–68)");
+                    }
+                    if roles.contains(&Role::Soldier) {
+                        push("AXF r29 (D69–70)");
+                    }
+                    if offer {
+                        push("AXF r36 (D90–93)");
+                    }
+                }
+            }
+        }
+    }
+    for &t in &conduct.constant_targets {
+        if t.role == Role::Chariot && chased_while_horse_pinned(t, conduct.side, moves, positions) {
+            ev.horse_pinned_chariots.push(t);
+        }
+    }
+    ev
+}
+
+/// Whether `target` (a chariot) stands pinned by an enemy horse whenever `side` chases it.
+fn chased_while_horse_pinned(
+    target: PieceRef,
+    side: Color,
+    moves: &[CycleMove],
+    positions: &[Position],
+) -> bool {
+    let mut any = false;
+    for m in moves.iter().filter(|m| m.labels.side == side) {
+        let Some(after) = positions.get(m.ply) else {
+            return false;
+        };
+        for cr in m.chases.iter().filter(|cr| cr.target == target) {
+            let Some(without) = after.without(cr.at) else {
+                return false;
+            };
+            let g = after.general(target.color);
+            let by_horse = without
+                .attackers(g, !target.color)
+                .any(|a| after.piece_at(a).is_some_and(|p| p.role == Role::Horse));
+            if !by_horse || after.is_general_attacked(target.color) {
+                return false;
+            }
+            any = true;
+        }
+    }
+    any
+}

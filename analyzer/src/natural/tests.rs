@@ -1,0 +1,163 @@
+//! Natural-limit tests on long captureless sequences built here by shuffling pieces without
+//! repeating a position.
+
+use std::collections::HashSet;
+
+use qili_notation::{Color, Move, Position};
+
+use super::*;
+
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+}
+
+/// Plays `plies` moves from `start`, no position repeated; the move of ply `i` gives check
+/// exactly when `check(i, mover)`. No move captures, except that from ply `capture_from` on
+/// the first capture available is played (once).
+fn shuffle(
+    start: &Position,
+    plies: usize,
+    check: impl Fn(usize, Color) -> bool,
+    capture_from: Option<usize>,
+) -> (Vec<Position>, Vec<Move>) {
+    let mut rng = Lcg(7);
+    let mut pos = start.clone();
+    let mut seen: HashSet<Position> = HashSet::from([pos.clone()]);
+    let mut positions = vec![pos.clone()];
+    let mut moves = Vec::new();
+    for ply in 1..=plies {
+        let mut legal = pos.legal_moves();
+        for i in (1..legal.len()).rev() {
+            legal.swap(i, (rng.next() as usize) % (i + 1));
+        }
+        let captured = moves.iter().any(|m: &Move| m.is_capture());
+        let may_capture = !captured && capture_from.is_some_and(|c| ply >= c);
+        let want_check = check(ply, pos.turn());
+        legal.sort_by_key(|m| !(may_capture && m.is_capture()));
+        let m = legal
+            .into_iter()
+            .find(|m| {
+                let after = pos.after(m);
+                (may_capture || !m.is_capture())
+                    && m.capture != Some(qili_notation::Role::General)
+                    && !seen.contains(&after)
+                    && after.is_check() == want_check
+                    && after.legal_moves().iter().any(|r| !r.is_capture())
+            })
+            .unwrap_or_else(|| panic!("generator stuck at ply {ply} in {}", pos.fen()));
+        pos.play_unchecked(&m);
+        seen.insert(pos.clone());
+        positions.push(pos.clone());
+        moves.push(m);
+    }
+    (positions, moves)
+}
+
+const FEN: &str = "1n2k4/9/2c6/9/9/9/9/4B4/4A4/RN1AK3R w - - 0 1";
+
+fn start() -> Position {
+    Position::from_fen(FEN).unwrap()
+}
+
+#[test]
+fn sixty_moves_without_capture() {
+    let (positions, moves) = shuffle(&start(), 121, |_, _| false, None);
+    let nl = natural_limit(&positions[..120], &moves[..119], 60, 10);
+    assert_eq!(nl.reached(), None);
+    assert!(!nl.claims.red.holds && !nl.claims.black.holds);
+    assert_eq!(
+        (nl.claims.red.counted_moves, nl.claims.red.opponent_moves),
+        (60, 59)
+    );
+    assert_eq!(nl.plies_without_capture, 119);
+    let nl = natural_limit(&positions, &moves, 60, 10);
+    assert_eq!(nl.claims.red.reached_at_ply, Some(120));
+    assert_eq!(nl.claims.black.reached_at_ply, Some(120));
+    assert_eq!(nl.reached(), Some((120, Color::Red)));
+    assert!(nl.claims.red.holds && nl.claims.black.holds);
+    assert_eq!(nl.last_capture_ply, None);
+    // A lower limit (competitions may lower it).
+    let nl = natural_limit(&positions, &moves, 40, 10);
+    assert_eq!(nl.reached(), Some((80, Color::Red)));
+    // Not applied.
+    assert_eq!(natural_limit(&positions, &moves, 0, 10).reached(), None);
+}
+
+#[test]
+fn a_capture_restarts_the_count() {
+    let (positions, moves) = shuffle(&start(), 200, |_, _| false, Some(31));
+    let c = moves
+        .iter()
+        .position(|m| m.is_capture())
+        .expect("a capture was played")
+        + 1;
+    assert!((31..=80).contains(&c), "capture at ply {c}");
+    let nl = natural_limit(&positions, &moves, 60, 10);
+    assert_eq!(nl.last_capture_ply, Some(c));
+    assert_eq!(nl.plies_without_capture, 200 - c);
+    // Without the capture the limit would have been reached at ply 120; now 120 plies after it.
+    assert_eq!(
+        nl.reached().map(|r| r.0),
+        Some(c + 120).filter(|&p| p <= 200)
+    );
+    let upto = c + 119;
+    let nl = natural_limit(&positions[..=upto], &moves[..upto], 60, 10);
+    assert_eq!(nl.reached(), None);
+    assert_eq!(nl.plies_without_capture, 119);
+}
+
+#[test]
+fn claimant_checks_count_for_ten_moves() {
+    // Red checks with its moves 1, 3, 5, … (plies 1, 5, 9, …): 15 checks, 5 beyond the cap.
+    let check = |ply: usize, mover: Color| mover == Color::Red && ply % 4 == 1 && ply < 60;
+    let (positions, moves) = shuffle(&start(), 130, check, None);
+    let nl = natural_limit(&positions, &moves, 60, 10);
+    assert_eq!(nl.claims.red.checks, 15);
+    // Black's claim: Red's checks all count for Black.
+    assert_eq!(nl.claims.black.reached_at_ply, Some(120));
+    // Red's claim: 5 of its moves do not count, so it needs 65 moves (ply 129).
+    assert_eq!(nl.claims.red.reached_at_ply, Some(129));
+    let nl = natural_limit(&positions[..121], &moves[..120], 60, 10);
+    assert!(!nl.claims.red.holds && nl.claims.black.holds);
+    assert_eq!(nl.claims.red.counted_moves, 55);
+}
+
+#[test]
+fn halfmove_clock_of_the_start_counts() {
+    let fen = FEN.replace(" 0 1", " 100 1");
+    let s = Position::from_fen(&fen).unwrap();
+    let (positions, moves) = shuffle(&s, 20, |_, _| false, None);
+    let nl = natural_limit(&positions, &moves, 60, 10);
+    assert_eq!(nl.plies_without_capture, 120);
+    // 100 plies before the record: Black made the last of them; Red 50, Black 50.
+    assert_eq!(nl.claims.red.reached_at_ply, Some(20));
+}
+
+#[test]
+fn judge_rules_a_draw_by_the_natural_limit() {
+    let (positions, moves) = shuffle(&start(), 120, |_, _| false, None);
+    let j = crate::judge::judge(&positions[0], &moves, &crate::Settings::default());
+    assert!(j.cycles.is_empty());
+    assert_eq!(j.ruling.result, crate::Outcome::Draw);
+    assert_eq!(
+        j.ruling.source,
+        crate::judge::RulingSource::NaturalLimit {
+            ply: 120,
+            claimant: Color::Red
+        }
+    );
+    assert!(j.ruling.articles.iter().any(|a| a.code() == "CXA 4.2.4"));
+    let en = crate::explain::en::explain(&j);
+    assert!(
+        en.contains("natural move limit of 60 moves was reached at ply 120"),
+        "{en}"
+    );
+}

@@ -1,0 +1,413 @@
+//! The JSON of `qili judge` (documented in docs/judge-json.md).
+
+use qili_notation::{write_move, Color, Iccs, Move, Notation, Position, Role, Square};
+use serde::Serialize;
+
+use crate::conduct::{Conduct, PieceRef};
+use crate::explain;
+use crate::judge::{CycleJudgement, Judgement, PlyLabels, RulingSource};
+use crate::label::{Label, MoveLabels, Root};
+use crate::verdict::{Outcome, Reason, Status};
+
+/// The schema version of [`JudgeJson`].
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The whole judgement.
+#[derive(Debug, Clone, Serialize)]
+pub struct JudgeJson {
+    /// Always [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// `cxa` or `axf`.
+    pub rules: &'static str,
+    /// The occurrence count at which a ruling is in force.
+    pub repetitions: u32,
+    /// The start position.
+    pub start_fen: String,
+    /// Number of plies judged.
+    pub plies: usize,
+    /// Where the record stopped on an illegal move.
+    pub stopped: Option<StoppedJson>,
+    /// The ruling of the record.
+    pub ruling: RulingJson,
+    /// Every cycle, in force or not.
+    pub cycles: Vec<CycleJson>,
+    /// The natural move limit.
+    pub natural_limit: NaturalLimitJson,
+    /// The labelled plies (those inside a cycle), in order.
+    pub moves: Vec<MoveJson>,
+}
+
+/// An illegal move that ended the record.
+#[derive(Debug, Clone, Serialize)]
+pub struct StoppedJson {
+    /// 1-based ply.
+    pub ply: usize,
+    /// The move.
+    pub mv: String,
+    /// The position.
+    pub fen: String,
+}
+
+/// Explanations in both languages.
+#[derive(Debug, Clone, Serialize)]
+pub struct ExplanationJson {
+    /// Chinese.
+    pub zh: String,
+    /// English.
+    pub en: String,
+}
+
+/// The ruling of the record.
+#[derive(Debug, Clone, Serialize)]
+pub struct RulingJson {
+    /// `red_wins`, `black_wins`, `draw` or `none`.
+    pub result: Outcome,
+    /// `final`, `must_change` or `none`.
+    pub status: Status,
+    /// `cycle`, `natural_limit` or `none`.
+    pub source: &'static str,
+    /// Index into `cycles` when the source is a cycle.
+    pub cycle: Option<usize>,
+    /// The ply at which the ruling took effect.
+    pub ply: Option<usize>,
+    /// The articles applied.
+    pub articles: Vec<&'static str>,
+    /// The explanation of the whole judgement.
+    pub explanation: ExplanationJson,
+}
+
+/// A piece named by its point in the repeated position.
+#[derive(Debug, Clone, Serialize)]
+pub struct PieceJson {
+    /// `red` or `black`.
+    pub color: Color,
+    /// The role.
+    pub role: Role,
+    /// Its point in the repeated position.
+    pub square: Square,
+}
+
+/// One side's conduct.
+#[derive(Debug, Clone, Serialize)]
+pub struct ConductJson {
+    /// The conduct (`perpetual_check`, …).
+    pub conduct: &'static str,
+    /// Its Chinese term.
+    pub chinese: &'static str,
+    /// Whether it is forbidden under the rule set.
+    pub forbidden: bool,
+    /// The side's cycle plies (one period).
+    pub plies: Vec<usize>,
+    /// The pieces its chases pursue.
+    pub targets: Vec<PieceJson>,
+    /// The pieces that chase.
+    pub attackers: Vec<PieceJson>,
+    /// Pieces chased in every move.
+    pub constant_targets: Vec<PieceJson>,
+    /// The pieces chasing those (two or more: taking turns).
+    pub constant_target_attackers: Vec<PieceJson>,
+}
+
+/// A verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct VerdictJson {
+    /// The result it imposes (for `must_change`: if the offender repeats).
+    pub result: Outcome,
+    /// `final` or `must_change`.
+    pub status: Status,
+    /// `one_sided_perpetual_check`, `mutual_perpetual_check`, `both_allowed`, `both_forbidden`,
+    /// `forbidden_vs_allowed`.
+    pub reason: &'static str,
+    /// The offender or perpetual checker.
+    pub offender: Option<Color>,
+}
+
+/// A cycle.
+#[derive(Debug, Clone, Serialize)]
+pub struct CycleJson {
+    /// Index of the first occurrence of the repeated position (0 = the start position).
+    pub first_ply: usize,
+    /// Plies between consecutive occurrences.
+    pub period: usize,
+    /// The last position index of the cycle on the line.
+    pub last_ply: usize,
+    /// How often the repeated position occurs.
+    pub occurrences: usize,
+    /// Whether the ruling is in force.
+    pub in_force: bool,
+    /// The ply of the threshold-th occurrence.
+    pub in_force_ply: Option<usize>,
+    /// The ply at which a repeating offender lost.
+    pub repeated_ply: Option<usize>,
+    /// The repeated position.
+    pub fen: String,
+    /// First and last ply of one period.
+    pub cycle_plies: [usize; 2],
+    /// Whether loops intertwine in the period.
+    pub intertwined: bool,
+    /// Distinct positions of the strongly connected region.
+    pub region_positions: usize,
+    /// Distinct Red moves inside the region.
+    pub region_red_moves: usize,
+    /// Distinct Black moves inside the region.
+    pub region_black_moves: usize,
+    /// Both sides attack in every move (长打对长打).
+    pub mutual_perpetual_attack: bool,
+    /// Red's conduct.
+    pub red: ConductJson,
+    /// Black's conduct.
+    pub black: ConductJson,
+    /// The verdict (would-be when not in force).
+    pub verdict: VerdictJson,
+    /// The articles applied.
+    pub articles: Vec<&'static str>,
+    /// Where an *(open)* default decided (`key_point_plain_case_only`, …).
+    pub open_choices: Vec<&'static str>,
+    /// The side that left the cycle, if the record goes on.
+    pub left_by: Option<Color>,
+}
+
+/// One side's natural-limit claim.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClaimJson {
+    /// First ply at which it holds.
+    pub reached_at_ply: Option<usize>,
+    /// Whether it holds at the end.
+    pub holds: bool,
+    /// Counted moves at the end.
+    pub counted_moves: usize,
+    /// The claimant's moves at the end.
+    pub moves: usize,
+    /// The opponent's moves at the end.
+    pub opponent_moves: usize,
+    /// The claimant's checks at the end.
+    pub checks: usize,
+}
+
+/// The natural move limit.
+#[derive(Debug, Clone, Serialize)]
+pub struct NaturalLimitJson {
+    /// The limit in moves (0: not applied).
+    pub limit: u32,
+    /// The claimant's checks counted at most.
+    pub check_cap: u32,
+    /// Plies without capture at the end.
+    pub plies_without_capture: usize,
+    /// Ply of the last capture.
+    pub last_capture_ply: Option<usize>,
+    /// First ply where a claim holds (either side).
+    pub reached_at_ply: Option<usize>,
+    /// Red's claim.
+    pub red: ClaimJson,
+    /// Black's claim.
+    pub black: ClaimJson,
+}
+
+/// A chase in a move's labels.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChaseJson {
+    /// Attacking points.
+    pub attackers: Vec<Square>,
+    /// The chased piece's point.
+    pub target: Square,
+    /// Its role.
+    pub target_role: Role,
+    /// Why it counts as unprotected.
+    pub root: Root,
+    /// The winning line, ICCS.
+    pub line: Vec<String>,
+}
+
+/// The labels of one ply.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveJson {
+    /// 1-based ply.
+    pub ply: usize,
+    /// The mover.
+    pub side: Color,
+    /// ICCS.
+    pub iccs: String,
+    /// Chinese notation.
+    pub chinese: String,
+    /// Labels, heaviest first.
+    pub labels: Vec<Label>,
+    /// Chases with evidence.
+    pub chases: Vec<ChaseJson>,
+    /// The mating line, ICCS.
+    pub mate_line: Option<Vec<String>>,
+}
+
+fn iccs(m: &Move) -> String {
+    Iccs::from_move(m).to_string()
+}
+
+fn piece(p: &PieceRef) -> PieceJson {
+    PieceJson {
+        color: p.color,
+        role: p.role,
+        square: p.home,
+    }
+}
+
+fn pieces(ps: &[PieceRef]) -> Vec<PieceJson> {
+    ps.iter().map(piece).collect()
+}
+
+fn conduct(c: &Conduct, forbidden: bool) -> ConductJson {
+    ConductJson {
+        conduct: c.kind.as_str(),
+        chinese: c.kind.chinese(),
+        forbidden,
+        plies: c.plies.clone(),
+        targets: pieces(&c.targets),
+        attackers: pieces(&c.attackers),
+        constant_targets: pieces(&c.constant_targets),
+        constant_target_attackers: pieces(&c.constant_target_attackers),
+    }
+}
+
+fn cycle(j: &Judgement, c: &CycleJudgement) -> CycleJson {
+    let v = &c.verdict;
+    let (reason, offender) = match v.reason {
+        Reason::OneSidedPerpetualCheck { checker } => ("one_sided_perpetual_check", Some(checker)),
+        Reason::MutualPerpetualCheck => ("mutual_perpetual_check", None),
+        Reason::BothAllowed => ("both_allowed", None),
+        Reason::BothForbidden => ("both_forbidden", None),
+        Reason::ForbiddenVsAllowed { offender, .. } => ("forbidden_vs_allowed", Some(offender)),
+    };
+    CycleJson {
+        first_ply: c.run.start,
+        period: c.run.period,
+        last_ply: c.run.end,
+        occurrences: c.occurrences,
+        in_force: c.in_force,
+        in_force_ply: c.in_force_ply,
+        repeated_ply: c.repeated_ply,
+        fen: j
+            .positions
+            .get(c.run.start)
+            .map(|p| p.fen())
+            .unwrap_or_default(),
+        cycle_plies: [c.run.start + 1, c.run.start + c.run.period],
+        intertwined: c.intertwined,
+        region_positions: c.region_positions,
+        region_red_moves: c.region_moves.red,
+        region_black_moves: c.region_moves.black,
+        mutual_perpetual_attack: c.context.mutual_perpetual_attack,
+        red: conduct(&c.red, v.forbidden.red),
+        black: conduct(&c.black, v.forbidden.black),
+        verdict: VerdictJson {
+            result: v.result,
+            status: v.status,
+            reason,
+            offender,
+        },
+        articles: v.articles.iter().map(|a| a.code()).collect(),
+        open_choices: v
+            .open
+            .iter()
+            .map(|n| match n {
+                crate::verdict::OpenNote::KeyPointPlainCaseOnly { .. } => {
+                    "key_point_plain_case_only"
+                }
+                crate::verdict::OpenNote::PinnedChariotRankedAboveChase { .. } => {
+                    "axf_pinned_chariot_ranked_above_chase"
+                }
+            })
+            .collect(),
+        left_by: c.left_by,
+    }
+}
+
+fn claim(c: &crate::natural::Claim) -> ClaimJson {
+    ClaimJson {
+        reached_at_ply: c.reached_at_ply,
+        holds: c.holds,
+        counted_moves: c.counted_moves,
+        moves: c.moves,
+        opponent_moves: c.opponent_moves,
+        checks: c.checks,
+    }
+}
+
+/// The label object of one ply (minimal version until the label report lands).
+pub fn move_json(before: Option<&Position>, ply: usize, l: &MoveLabels) -> MoveJson {
+    MoveJson {
+        ply,
+        side: l.side,
+        iccs: iccs(&l.mv),
+        chinese: before
+            .map(|p| write_move(p, &l.mv, Notation::Chinese))
+            .unwrap_or_else(|| iccs(&l.mv)),
+        labels: l.labels.clone(),
+        chases: l
+            .chases
+            .iter()
+            .map(|c| ChaseJson {
+                attackers: c.attackers.clone(),
+                target: c.target,
+                target_role: c.target_role,
+                root: c.root,
+                line: c.line.iter().map(iccs).collect(),
+            })
+            .collect(),
+        mate_line: l
+            .mate_line
+            .as_ref()
+            .map(|line| line.iter().map(iccs).collect()),
+    }
+}
+
+fn ply_json(j: &Judgement, p: &PlyLabels) -> MoveJson {
+    move_json(j.positions.get(p.ply.wrapping_sub(1)), p.ply, &p.labels)
+}
+
+/// Builds the JSON of a judgement (with both explanations).
+pub fn judge_json(j: &Judgement) -> JudgeJson {
+    let r = &j.ruling;
+    let (source, cycle_index, ply) = match r.source {
+        RulingSource::Cycle { index } => (
+            "cycle",
+            Some(index),
+            j.cycles.get(index).and_then(|c| c.decided_ply()),
+        ),
+        RulingSource::NaturalLimit { ply, .. } => ("natural_limit", None, Some(ply)),
+        RulingSource::None => ("none", None, None),
+    };
+    let nl = &j.natural_limit;
+    JudgeJson {
+        schema_version: SCHEMA_VERSION,
+        rules: j.settings.rules.as_str(),
+        repetitions: j.settings.repetitions,
+        start_fen: j.positions.first().map(|p| p.fen()).unwrap_or_default(),
+        plies: j.moves.len(),
+        stopped: j.stopped.as_ref().map(|s| StoppedJson {
+            ply: s.ply,
+            mv: s.mv.clone(),
+            fen: s.fen.clone(),
+        }),
+        ruling: RulingJson {
+            result: r.result,
+            status: r.status,
+            source,
+            cycle: cycle_index,
+            ply,
+            articles: r.articles.iter().map(|a| a.code()).collect(),
+            explanation: ExplanationJson {
+                zh: explain::zh::explain(j),
+                en: explain::en::explain(j),
+            },
+        },
+        cycles: j.cycles.iter().map(|c| cycle(j, c)).collect(),
+        natural_limit: NaturalLimitJson {
+            limit: nl.limit,
+            check_cap: nl.check_cap,
+            plies_without_capture: nl.plies_without_capture,
+            last_capture_ply: nl.last_capture_ply,
+            reached_at_ply: nl.reached().map(|(p, _)| p),
+            red: claim(&nl.claims[Color::Red]),
+            black: claim(&nl.claims[Color::Black]),
+        },
+        moves: j.labelled.iter().map(|p| ply_json(j, p)).collect(),
+    }
+}

@@ -1,0 +1,222 @@
+//! Verdicts per rule set (RULES.md §5): from both sides' conduct over a cycle to a result, a
+//! status and the articles applied. [`cxa`] and [`axf`] hold the two tables.
+
+use qili_notation::{ByColor, Color};
+use serde::{Deserialize, Serialize};
+
+use crate::conduct::{Conduct, PieceRef};
+use crate::rules::{RuleSet, Settings};
+
+pub mod axf;
+pub mod cxa;
+
+/// An article, rule or diagram cited by a verdict (`CXA 24.1`, `CXA 细则1`, `AXF r9 (D6–9)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Article(pub &'static str);
+
+impl Article {
+    /// The citation.
+    pub fn code(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Article {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl Serialize for Article {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+/// The result a ruling imposes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Red wins.
+    RedWins,
+    /// Black wins.
+    BlackWins,
+    /// Draw.
+    Draw,
+    /// No ruling.
+    None,
+}
+
+impl Outcome {
+    /// The win of `color`.
+    pub fn win(color: Color) -> Outcome {
+        color.fold(Outcome::RedWins, Outcome::BlackWins)
+    }
+
+    /// The serialized name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::RedWins => "red_wins",
+            Outcome::BlackWins => "black_wins",
+            Outcome::Draw => "draw",
+            Outcome::None => "none",
+        }
+    }
+}
+
+/// Whether a ruling ends the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// The result stands now.
+    Final,
+    /// The offender must change (变着); the result is what it incurs if it repeats the cycle.
+    MustChange,
+    /// No ruling.
+    None,
+}
+
+impl Status {
+    /// The serialized name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Final => "final",
+            Status::MustChange => "must_change",
+            Status::None => "none",
+        }
+    }
+}
+
+/// Why the verdict is what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Reason {
+    /// One side checks perpetually, the other does not: the checker loses.
+    OneSidedPerpetualCheck {
+        /// The checking side.
+        checker: Color,
+    },
+    /// Both sides check perpetually: draw.
+    MutualPerpetualCheck,
+    /// Both sides' conduct is allowed: draw.
+    BothAllowed,
+    /// Both sides' conduct is forbidden (neither a one-sided perpetual check): draw.
+    BothForbidden,
+    /// One side's conduct is forbidden, the other's allowed: the offender must change, and
+    /// loses if it repeats the cycle once more.
+    ForbiddenVsAllowed {
+        /// The side whose conduct is forbidden.
+        offender: Color,
+        /// Whether the record shows the cycle played once more after the threshold.
+        repeated: bool,
+    },
+}
+
+/// Where an *(open)* default of [`crate::OpenChoices`] decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "choice")]
+pub enum OpenNote {
+    /// CXA 27.3: an advisor/elephant chase stands because only the plain key-point case is
+    /// detected (`key_point_plain_case_only`).
+    KeyPointPlainCaseOnly {
+        /// The chasing side.
+        side: Color,
+        /// The chased advisor or elephant.
+        target: PieceRef,
+    },
+    /// AXF r19: attacking a chariot pinned by a horse ranks above an ordinary chase
+    /// (`axf_pinned_chariot_ranked_above_chase`).
+    PinnedChariotRankedAboveChase {
+        /// The side attacking the pinned chariot.
+        side: Color,
+        /// The pinned chariot.
+        target: PieceRef,
+    },
+}
+
+/// The ruling on one cycle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// The result it imposes (for `MustChange`: the result if the offender repeats).
+    pub result: Outcome,
+    /// Final or must-change.
+    pub status: Status,
+    /// Why.
+    pub reason: Reason,
+    /// Whether each side's conduct is forbidden under the rule set.
+    pub forbidden: ByColor<bool>,
+    /// The articles applied, verdict first, then the conduct and evidence articles.
+    pub articles: Vec<Article>,
+    /// Where an open default decided.
+    pub open: Vec<OpenNote>,
+}
+
+/// Everything a verdict looks at.
+#[derive(Debug, Clone)]
+pub struct VerdictInput<'a> {
+    /// Red's conduct.
+    pub red: &'a Conduct,
+    /// Black's conduct.
+    pub black: &'a Conduct,
+    /// How often the repeated position occurs in the cycle.
+    pub occurrences: usize,
+    /// Both sides attack in every move (长打对长打; the cycle context given to the labeller).
+    pub mutual_perpetual_attack: bool,
+    /// Per side: chase evidence articles (AXF) and open-choice facts gathered from the moves.
+    pub evidence: ByColor<SideEvidence>,
+}
+
+/// Facts about one side's chases that some rules look at.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SideEvidence {
+    /// Chased chariots that an enemy horse pins (AXF r19).
+    pub horse_pinned_chariots: Vec<PieceRef>,
+    /// Chase evidence articles of the rule set (e.g. `AXF r15 (D18–25)`).
+    pub articles: Vec<Article>,
+}
+
+impl VerdictInput<'_> {
+    /// The conduct of `color`.
+    pub fn conduct(&self, color: Color) -> &Conduct {
+        color.fold(self.red, self.black)
+    }
+}
+
+/// Rules on a cycle under `settings`.
+pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
+    let mut v = match settings.rules {
+        RuleSet::Cxa => cxa::rule(settings, input),
+        RuleSet::Axf => axf::rule(settings, input),
+    };
+    let mut seen = std::collections::HashSet::new();
+    v.articles.retain(|a| seen.insert(*a));
+    v
+}
+
+/// The forbidden-vs-allowed outcome shared by both rule sets: must change at the threshold,
+/// loses when the record shows the cycle played once more.
+pub(crate) fn must_change(
+    offender: Color,
+    input: &VerdictInput<'_>,
+    threshold: usize,
+) -> (Outcome, Status, Reason) {
+    let repeated = input.occurrences > threshold;
+    let status = if repeated {
+        Status::Final
+    } else {
+        Status::MustChange
+    };
+    (
+        Outcome::win(!offender),
+        status,
+        Reason::ForbiddenVsAllowed { offender, repeated },
+    )
+}
+
+/// The effective threshold (at least 2: a cycle needs two occurrences).
+pub fn threshold(settings: &Settings) -> usize {
+    (settings.repetitions as usize).max(2)
+}
+
+#[cfg(test)]
+mod tests;

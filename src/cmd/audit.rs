@@ -1,0 +1,115 @@
+//! `qili audit PATH... [--rules cxa|axf] [--repetitions N] [--jobs N] [--json] [--html DIR]`.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use qili_analyzer::audit::{self, json, AuditConfig, FailureKind};
+use qili_analyzer::{RuleSet, Settings};
+
+use crate::Failure;
+
+/// Arguments of `qili audit`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Record files or folders (searched recursively): PGN, XQF, CBL, CBR, CBF, DhtmlXQ,
+    /// text move lists, UCCI/ICCS line files (.iccs, .ucci) and ruling cases (.toml).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Rule set.
+    #[arg(long, default_value = "cxa")]
+    rules: RuleSet,
+    /// Occurrences of a position at which a ruling is in force.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..))]
+    repetitions: u32,
+    /// Natural move limit (moves without a capture).
+    #[arg(long, default_value_t = 60)]
+    natural_limit: u32,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
+    /// Print JSON Lines (one object per game, the summary last) instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Also write HTML pages (an index and one page per game with a repetition) to DIR.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
+}
+
+/// Runs the audit. Exit code 0 clean, 1 when a ruling contradicts a record, 2 on usage or
+/// I/O errors (the audit still goes through every file it can read).
+pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
+    let files = audit::discover(&args.paths).map_err(Failure::input)?;
+    let settings = Settings {
+        rules: args.rules,
+        repetitions: args.repetitions,
+        natural_limit: args.natural_limit,
+        ..Settings::default()
+    };
+    let config = AuditConfig {
+        settings,
+        jobs: args.jobs.map(|j| j as usize),
+    };
+    let mut pages = match &args.html {
+        Some(dir) => Some(audit::HtmlWriter::create(dir, &config.settings).map_err(Failure::from)?),
+        None => None,
+    };
+    let bar = progress(files.len() as u64);
+    let mut io_error = None;
+    let mut io_failures = false;
+    let summary = audit::audit_files(&files, &config, |games| {
+        bar.inc(1);
+        for g in games {
+            io_failures |= g.error.as_ref().is_some_and(|f| f.kind == FailureKind::Io);
+            let line = if args.json {
+                Some(json::game_line(g))
+            } else {
+                audit::game_text(g)
+            };
+            if let Some(line) = line {
+                if io_error.is_none() {
+                    if let Err(e) = bar.suspend(|| writeln!(out, "{line}")) {
+                        io_error = Some(e);
+                    }
+                }
+            }
+            if let Some(p) = pages.as_mut() {
+                if let Err(e) = p.add(g) {
+                    io_error.get_or_insert(e);
+                }
+            }
+        }
+    })
+    .map_err(Failure::input)?;
+    bar.finish_and_clear();
+    if let Some(e) = io_error {
+        return Err(e.into());
+    }
+    if let Some(p) = pages {
+        p.finish(&summary)?;
+    }
+    if args.json {
+        writeln!(out, "{}", json::summary_line(&summary))?;
+    } else {
+        write!(out, "{}", summary.table())?;
+    }
+    Ok(if io_failures {
+        2
+    } else if summary.games_disagreeing > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+/// A progress bar on stderr when it is a terminal; hidden otherwise.
+fn progress(files: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(files), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {per_sec} {eta}") {
+        bar.set_style(style);
+    }
+    bar
+}

@@ -1,0 +1,118 @@
+//! `qili judge [--rules cxa|axf] [--repetitions N] [--natural-limit N] [--lang zh|en]
+//! [--format text|json|html] (--fen FEN [--moves "m1 m2 ..."] | FILE | --cases FILE|-)`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use qili_analyzer::explain::{self, Lang};
+use qili_analyzer::input::{self, GameInput};
+use qili_analyzer::report::cases::judge_cases;
+use qili_analyzer::report::judge_json::judge_json;
+use qili_analyzer::{judge, RuleSet, Settings};
+
+use crate::Failure;
+
+/// Output formats.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The explanation, in `--lang`.
+    Text,
+    /// The judgement as JSON (docs/judge-json.md).
+    Json,
+    /// An HTML page (not yet available).
+    Html,
+}
+
+/// Arguments of `qili judge`.
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["fen", "file", "cases"])))]
+pub struct Args {
+    /// Rule set: cxa (default) or axf.
+    #[arg(long, default_value = "cxa")]
+    rules: RuleSet,
+    /// Occurrences of a position at which a ruling is in force.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..))]
+    repetitions: u32,
+    /// Natural move limit in moves without a capture (0: not applied).
+    #[arg(long, default_value_t = 60)]
+    natural_limit: u32,
+    /// Language of the text output: zh or en.
+    #[arg(long, default_value = "zh")]
+    lang: Lang,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Start position (FEN or `startpos`).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves from the start position, separated by spaces.
+    #[arg(long, requires = "fen")]
+    moves: Option<String>,
+    /// A file: a UCCI `position` line, or a FEN line followed by moves.
+    #[arg(conflicts_with = "fen")]
+    file: Option<PathBuf>,
+    /// Batch: a JSON Lines file of cases (`-`: standard input), one JSON judgement per
+    /// line out, each with the case's `id` (see docs/judge-json.md).
+    #[arg(long, conflicts_with_all = ["fen", "file"])]
+    cases: Option<PathBuf>,
+}
+
+fn read(args: &Args) -> Result<GameInput, Failure> {
+    if let Some(fen) = &args.fen {
+        return input::from_fen_and_moves(fen, args.moves.as_deref().unwrap_or(""))
+            .map_err(Failure::input);
+    }
+    let Some(path) = &args.file else {
+        return Err(Failure::input("no input: give --fen or a FILE"));
+    };
+    let bytes =
+        std::fs::read(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Failure::input(format!(
+            "{}: not UTF-8 (byte {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    input::from_text(&text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+}
+
+/// Runs `qili judge`.
+pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
+    if args.format == Format::Html {
+        return Err(Failure::input(
+            "--format html is not yet available; use text or json",
+        ));
+    }
+    let settings = Settings {
+        rules: args.rules,
+        repetitions: args.repetitions,
+        natural_limit: args.natural_limit,
+        ..Settings::default()
+    };
+    if let Some(path) = &args.cases {
+        return run_cases(path, &settings, out);
+    }
+    let game = read(&args)?;
+    let j = judge(&game.start, &game.moves, &settings);
+    match args.format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *out, &judge_json(&j))
+                .map_err(|e| Failure::input(e.to_string()))?;
+            writeln!(out)?;
+        }
+        _ => write!(out, "{}", explain::explain(&j, args.lang))?,
+    }
+    Ok(0)
+}
+
+fn run_cases(path: &Path, settings: &Settings, out: &mut impl Write) -> Result<u8, Failure> {
+    let summary = if path == Path::new("-") {
+        judge_cases(std::io::stdin().lock(), out, settings)?
+    } else {
+        let file = std::fs::File::open(path)
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        judge_cases(std::io::BufReader::new(file), out, settings)?
+    };
+    Ok(if summary.errors > 0 { 2 } else { 0 })
+}

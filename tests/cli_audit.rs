@@ -1,0 +1,255 @@
+//! `qili audit` end to end: the real binary on the bundled corpus, on broken input, and
+//! (when ../shared is present) on the real collections.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const QILI: &str = env!("CARGO_BIN_EXE_qili");
+
+fn repo(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+/// `shared/<rel>` beside the clone (`<clone>/../shared`), or beside the folder of a git
+/// worktree (`<dir>/wt/<name>/../../shared`); `None` (the test skips) when absent.
+fn shared(rel: &str) -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let found = [root.join("../shared"), root.join("../../shared")]
+        .into_iter()
+        .map(|d| d.join(rel))
+        .find(|p| p.exists());
+    if found.is_none() {
+        eprintln!("note: shared/{rel} absent; skipping");
+    }
+    found
+}
+
+fn qili(args: &[&str]) -> Output {
+    Command::new(QILI).args(args).output().expect("run qili")
+}
+
+fn json_lines(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("qili-cli-audit-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn audits_the_bundled_games_as_json_lines() {
+    let out = qili(&["audit", repo("corpus/games").to_str().unwrap(), "--json"]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+    let lines = json_lines(&out);
+    let (summary, games) = lines.split_last().expect("output");
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["data"]["schema_version"], 1);
+    assert!(games.iter().all(|g| g["type"] == "game"));
+    assert_eq!(
+        summary["data"]["games_read"].as_u64().unwrap() as usize,
+        games.len()
+    );
+    for g in games {
+        let d = &g["data"];
+        for key in [
+            "file",
+            "index",
+            "tags",
+            "recorded_result",
+            "error",
+            "ruling",
+            "cycles",
+            "natural_limit",
+        ] {
+            assert!(d.get(key).is_some(), "game lines carry {key}: {d}");
+        }
+    }
+    let check = games
+        .iter()
+        .find(|g| {
+            g["data"]["file"]
+                .as_str()
+                .unwrap()
+                .ends_with("perpetual-check-recorded-draw.pgn")
+        })
+        .expect("the perpetual check sample");
+    assert_eq!(check["data"]["recorded_result"], "1/2-1/2");
+    assert_eq!(check["data"]["max_occurrences"], 3);
+    assert!(!check["data"]["cycles"].as_array().unwrap().is_empty());
+    let quiet = games
+        .iter()
+        .find(|g| g["data"]["max_occurrences"] == 1)
+        .expect("a game without repetition");
+    assert_eq!(quiet["data"]["cycles"], Value::Array(vec![]));
+    assert_eq!(quiet["data"]["ruling"], Value::Null);
+}
+
+#[test]
+fn text_output_ends_with_the_summary_table() {
+    let out = qili(&["audit", repo("corpus/games").to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    for row in [
+        "files",
+        "games read",
+        "games failed",
+        "games with a position 3 times",
+        "games/s",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(row)),
+            "row {row:?} in:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn broken_records_are_reported_with_their_place_and_the_audit_goes_on() {
+    let dir = temp_dir("broken");
+    std::fs::write(dir.join("good.iccs"), "h2e2 h9g7 1-0\n").unwrap();
+    std::fs::write(dir.join("bad.iccs"), "h2e2 h9g7\nh2e2 h2e3\n").unwrap();
+    std::fs::write(
+        dir.join("bad.pgn"),
+        "[Event \"x\"]\n1. 炮二平五 马二进二 *\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("bad.xqf"), b"XQ\x0a\x00\x00").unwrap();
+    std::fs::write(dir.join("notes.md"), "not a record").unwrap();
+    let out = qili(&["audit", dir.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let lines = json_lines(&out);
+    let summary = &lines.last().unwrap()["data"];
+    assert_eq!(summary["files"], 3 + 1, "notes.md is not a record");
+    assert_eq!(summary["games_read"], 2);
+    assert_eq!(summary["games_failed"], 3);
+    let bad_line = lines
+        .iter()
+        .find(|l| {
+            l["data"]["file"]
+                .as_str()
+                .is_some_and(|f| f.ends_with("bad.iccs"))
+                && l["data"]["index"] == 2
+        })
+        .unwrap();
+    let err = &bad_line["data"]["error"];
+    assert_eq!(err["kind"], "illegal_move");
+    assert_eq!(err["ply"], 2);
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .contains("bad.iccs:2: ply 2"),
+        "{err}"
+    );
+    let text = qili(&["audit", dir.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("bad.pgn#1: unreadable"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn usage_and_missing_paths_exit_2() {
+    assert_eq!(qili(&["audit"]).status.code(), Some(2));
+    assert_eq!(
+        qili(&["audit", "/nonexistent/qili/path"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        qili(&["audit", "corpus", "--repetitions", "1"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        qili(&["audit", "corpus", "--rules", "fide"]).status.code(),
+        Some(2)
+    );
+}
+
+/// All 27,950 CCPD games: the four broken records are reported with their place, and about
+/// 9% of the games hold a position occurring three times.
+#[test]
+fn audits_the_whole_ccpd_collection() {
+    let Some(dir) = shared("games/ccpd/Dataset/對局") else {
+        return;
+    };
+    let out = qili(&["audit", dir.to_str().unwrap(), "--json"]);
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out);
+    let summary = &lines.last().unwrap()["data"];
+    assert_eq!(summary["files"], 27_950);
+    assert_eq!(
+        summary["games_read"].as_u64().unwrap() + summary["games_failed"].as_u64().unwrap(),
+        27_950
+    );
+    assert_eq!(summary["games_failed"], 4);
+    let failed: Vec<&Value> = lines
+        .iter()
+        .filter(|l| !l["data"]["error"].is_null())
+        .collect();
+    assert_eq!(failed.len(), 4);
+    assert!(failed.iter().any(|l| {
+        l["data"]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("其他/00000753.pgn")
+            && l["data"]["error"]["ply"] == 70
+    }));
+    let threefold = summary["games_with_ruling_threshold"].as_u64().unwrap();
+    assert!(
+        (2_300..=2_700).contains(&threefold),
+        "{threefold} games with a threefold position"
+    );
+    assert!(summary["games_per_second"].as_f64().unwrap() > 0.0);
+    eprintln!(
+        "CCPD: {} games read, {} failed, {threefold} with a threefold position, {:.0} games/s",
+        summary["games_read"],
+        summary["games_failed"],
+        summary["games_per_second"].as_f64().unwrap()
+    );
+}
+
+#[test]
+fn audits_the_format_samples_and_the_wukong_collection() {
+    for (rel, min_games) in [("games/cchess-formats/data", 400), ("games/wukong", 2_500)] {
+        let Some(dir) = shared(rel) else { return };
+        let out = qili(&["audit", dir.to_str().unwrap(), "--json"]);
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{rel}: {:?}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines = json_lines(&out);
+        let summary = &lines.last().unwrap()["data"];
+        let read = summary["games_read"].as_u64().unwrap();
+        assert!(read >= min_games, "{rel}: {read} games read");
+        for l in &lines[..lines.len() - 1] {
+            let e = &l["data"]["error"];
+            if !e.is_null() {
+                assert!(
+                    e["message"]
+                        .as_str()
+                        .unwrap()
+                        .contains(l["data"]["file"].as_str().unwrap()),
+                    "{e}"
+                );
+            }
+        }
+        eprintln!(
+            "{rel}: {read} games read, {} failed, {:.0} games/s",
+            summary["games_failed"],
+            summary["games_per_second"].as_f64().unwrap()
+        );
+    }
+}

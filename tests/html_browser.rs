@@ -1,0 +1,208 @@
+//! The HTML pages in a real browser: headless Chromium renders what `qili audit --html`
+//! writes; the rendered DOM must hold the boards, arrows and verdict, and a screenshot must
+//! show a drawn page (many colours, the red of the pieces, the wood of the board).
+//!
+//! Skips with a note when Chromium is not installed, except under CI (`CI` set), where
+//! `.ci/run` installs it and its absence is a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const QILI: &str = env!("CARGO_BIN_EXE_qili");
+
+fn chromium() -> Option<PathBuf> {
+    let candidates = [
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/usr/lib/chromium/chromium",
+    ];
+    let found = candidates.iter().map(PathBuf::from).find(|p| p.exists());
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium is missing under CI: .ci/run should have installed it"
+        );
+        eprintln!("note: chromium not found; skipping the browser test (apt-get install chromium)");
+    }
+    found
+}
+
+/// A fresh directory under the system temp dir.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("qili-browser-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs Chromium headless on `page` with the extra `args`; returns its stdout.
+fn run_chromium(chromium: &Path, page: &Path, args: &[String]) -> String {
+    let profile = temp_dir(&format!("profile-{}", args.len()));
+    let mut cmd = Command::new(chromium);
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()))
+    .args(args)
+    .arg(format!("file://{}", page.display()))
+    .stdin(Stdio::null())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::null());
+    let mut child = cmd.spawn().expect("start chromium");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        if child.try_wait().expect("wait for chromium").is_some() {
+            break;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("chromium did not finish within 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let out = child.wait_with_output().expect("chromium output");
+    let _ = std::fs::remove_dir_all(&profile);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Decodes an RGB(A) PNG: (width, height, pixels as RGB).
+fn decode_png(path: &Path) -> (u32, u32, Vec<[u8; 3]>) {
+    let file = std::fs::File::open(path).expect("screenshot written");
+    let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("image size")];
+    let info = reader.next_frame(&mut buf).expect("PNG frame");
+    let channels = info.color_type.samples();
+    assert!(
+        channels >= 3,
+        "colour screenshot expected, got {:?}",
+        info.color_type
+    );
+    let pixels = buf[..info.buffer_size()]
+        .chunks_exact(channels)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    (info.width, info.height, pixels)
+}
+
+/// Audits the bundled sample games with `--html` and returns the pages' folder.
+fn audit_pages() -> PathBuf {
+    let out = temp_dir("pages");
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/games");
+    let status = Command::new(QILI)
+        .arg("audit")
+        .arg(&games)
+        .arg("--html")
+        .arg(&out)
+        .stdout(Stdio::null())
+        .status()
+        .expect("run qili audit");
+    assert!(
+        matches!(status.code(), Some(0 | 1)),
+        "qili audit failed: {status}"
+    );
+    out
+}
+
+#[test]
+fn audit_pages_render_in_chromium() {
+    let Some(chromium) = chromium() else { return };
+    let pages = audit_pages();
+    let index = pages.join("index.html");
+    assert!(index.exists(), "index.html written");
+
+    // The index lists the games with repetitions and links their pages.
+    let dom = run_chromium(&chromium, &index, &["--dump-dom".into()]);
+    assert!(
+        dom.contains(r#"<table id="games">"#),
+        "index table rendered:\n{dom}"
+    );
+    let row = dom
+        .split("<tr ")
+        .find(|r| r.contains("perpetual-check-recorded-draw.pgn"))
+        .expect("the perpetual check game is listed");
+    let start = row.find(r#"href=""#).expect("a link to its page") + 6;
+    let name: String = row[start..].chars().take_while(|c| *c != '"').collect();
+    let game = pages.join(&name);
+    assert!(game.exists(), "{name} linked and written");
+
+    // The game page: boards, the check arrows of the perpetual check, the verdict.
+    let dom = run_chromium(&chromium, &game, &["--dump-dom".into()]);
+    let boards = dom.matches(r#"<svg class="board""#).count();
+    assert!(
+        boards >= 5,
+        "repeated position and every move of the cycle drawn, found {boards} boards"
+    );
+    assert!(dom.contains(r#"class="arrow check""#), "check arrows drawn");
+    assert!(dom.contains(r#"id="verdict""#), "verdict present");
+    assert!(
+        dom.contains(r#"class="piece red chariot""#),
+        "Red's chariot drawn"
+    );
+    assert!(dom.contains("楚河") && dom.contains("漢界"), "river drawn");
+
+    // A screenshot that shows a page, not a blank.
+    let shot = pages.join("shot.png");
+    run_chromium(
+        &chromium,
+        &game,
+        &[
+            "--window-size=1280,1100".into(),
+            format!("--screenshot={}", shot.display()),
+        ],
+    );
+    let (w, h, pixels) = decode_png(&shot);
+    assert_eq!((w, h), (1280, 1100));
+    let mut colours = std::collections::HashSet::new();
+    let (mut sum, mut sum2) = (0f64, 0f64);
+    let mut red_ink = 0;
+    let mut wood = 0;
+    for p in &pixels {
+        colours.insert([p[0] >> 3, p[1] >> 3, p[2] >> 3]);
+        let l = 0.299 * f64::from(p[0]) + 0.587 * f64::from(p[1]) + 0.114 * f64::from(p[2]);
+        sum += l;
+        sum2 += l * l;
+        if p[0] > 150 && p[1] < 70 && p[2] < 70 {
+            red_ink += 1;
+        }
+        if (220..=250).contains(&p[0]) && (195..=230).contains(&p[1]) && (140..=185).contains(&p[2])
+        {
+            wood += 1;
+        }
+    }
+    let n = pixels.len() as f64;
+    let variance = sum2 / n - (sum / n).powi(2);
+    eprintln!("screenshot: {} colours, luminance variance {variance:.0}, {red_ink} red px, {wood} wood px", colours.len());
+    assert!(
+        colours.len() >= 40,
+        "only {} distinct colours: blank page?",
+        colours.len()
+    );
+    assert!(
+        variance > 200.0,
+        "luminance variance {variance:.0}: blank page?"
+    );
+    assert!(
+        red_ink > 300,
+        "red pieces or check arrows visible ({red_ink} px)"
+    );
+    assert!(
+        wood as f64 > n * 0.05,
+        "the wooden board covers a good part of the page ({wood} px)"
+    );
+    if std::env::var_os("QILI_KEEP_SCREENSHOT").is_none() {
+        let _ = std::fs::remove_dir_all(&pages);
+    } else {
+        eprintln!("screenshot kept at {}", shot.display());
+    }
+}
