@@ -4,7 +4,7 @@ use std::io;
 use std::path::Path;
 
 pub use super::error::Malformed;
-use super::{cbf, cbr, dhtmlxq, pgn, text, xqf, ReadError, ReadGame, RecordError};
+use super::{cbf, cbr, dhtmlxq, pgn, text, wxf_file, xqf, ReadError, ReadGame, RecordError};
 use crate::encoding::{self, Encoding};
 
 /// The record formats [`read_file`] reads.
@@ -22,6 +22,8 @@ pub enum Format {
     Cbf,
     /// DhtmlXQ / UBB blocks in text or HTML.
     DhtmlXq,
+    /// A WXF game file (PlayOK export).
+    Wxf,
     /// A plain move list, optionally after a FEN line.
     Text,
 }
@@ -36,6 +38,7 @@ impl Format {
             Format::Cbl => "cbl",
             Format::Cbf => "cbf",
             Format::DhtmlXq => "dhtmlxq",
+            Format::Wxf => "wxf",
             Format::Text => "text",
         }
     }
@@ -66,6 +69,9 @@ pub fn detect_format(head: &[u8], extension: Option<&str>) -> Format {
     }
     if text.contains("[DhtmlXQ") {
         return Format::DhtmlXq;
+    }
+    if wxf_file::detect(&text) {
+        return Format::Wxf;
     }
     if first.starts_with('[') || ext.as_deref() == Some("pgn") {
         return Format::Pgn;
@@ -117,7 +123,7 @@ pub(crate) fn read_as(
         Format::Xqf => vec![xqf::read(bytes).map_err(|e| e.in_file(name))?],
         Format::Cbr => vec![cbr::read_record(bytes, 0).map_err(|e| e.in_file(name))?],
         Format::Cbl => cbr::read_library(bytes).map_err(|e| e.in_file(name))?,
-        Format::Pgn | Format::Cbf | Format::DhtmlXq | Format::Text => {
+        Format::Pgn | Format::Cbf | Format::DhtmlXq | Format::Wxf | Format::Text => {
             let (enc, text) = encoding::decode(bytes);
             let mut games = match format {
                 Format::Pgn => pgn::Games::new(text.as_bytes())
@@ -128,6 +134,7 @@ pub(crate) fn read_as(
                     })?,
                 Format::Cbf => vec![cbf::read(&text)],
                 Format::DhtmlXq => dhtmlxq::read(&text),
+                Format::Wxf => vec![wxf_file::read(&text)],
                 _ => vec![text::read(&text)],
             };
             map_offsets(&mut games, bytes, enc);
