@@ -235,8 +235,9 @@ fn judge_walk(
             &walk.positions,
         );
         let index = cycles.len();
-        for ply in run.start + 1..=run.end {
-            if !std::mem::replace(&mut is_labelled[ply], true) {
+        let span = is_labelled[run.start + 1..=run.end].iter_mut();
+        for (ply, done) in (run.start + 1..).zip(span) {
+            if !std::mem::replace(done, true) {
                 let k = (ply - run.start - 1) % run.period;
                 labelled.push(PlyLabels {
                     ply,

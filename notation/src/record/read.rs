@@ -93,8 +93,8 @@ fn starts_with_pgn_tag(text: &str) -> bool {
     let name_len = rest
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .unwrap_or(rest.len());
+    // (DhtmlXQ writes `[DhtmlXQ_name]value`, never a quoted value.)
     name_len > 0
-        && !rest.starts_with("DhtmlXQ")
         && rest[name_len..]
             .trim_start_matches([' ', '\t'])
             .starts_with('"')
