@@ -237,3 +237,34 @@ fn million_ply_record() {
     assert_eq!(games[0].game.moves.len(), 1_000_000);
     let _ = Setup::startpos();
 }
+
+#[test]
+fn thousands_of_errors_in_a_gbk_file() {
+    // 20,000 games, each stopping on an unreadable move: every error offset is mapped back
+    // to the GBK bytes (this was quadratic in memory reading: minutes for this file).
+    let text = "[Event \"象棋\"]\n\n1. 炮二平九九 *\n\n".repeat(20_000);
+    let (gbk, _, _) = encoding_rs::GBK.encode(&text);
+    let games = record::read_bytes(&gbk, "errors.pgn").unwrap();
+    assert_eq!(games.len(), 20_000);
+    let offsets: Vec<u64> = games
+        .iter()
+        .map(|g| {
+            g.error
+                .as_ref()
+                .and_then(|e| e.byte_offset)
+                .expect("an error with an offset")
+        })
+        .collect();
+    // Strictly increasing, one game's length apart, inside the file.
+    let step = offsets[1] - offsets[0];
+    assert!(
+        offsets.windows(2).all(|w| w[1] - w[0] == step),
+        "{:?}",
+        &offsets[..4]
+    );
+    assert!(*offsets.last().unwrap() < gbk.len() as u64);
+    assert_eq!(
+        &gbk[offsets[0] as usize..offsets[0] as usize + 2],
+        &encoding_rs::GBK.encode("炮").0[..]
+    );
+}

@@ -150,13 +150,39 @@ fn errors_mut(g: &mut ReadGame) -> impl Iterator<Item = &mut RecordError> {
     g.error.iter_mut().chain(g.warnings.iter_mut())
 }
 
+/// Maps every error offset from the decoded text back to `raw`, in one pass over `raw`
+/// (offset by offset it was quadratic: a file with thousands of errors took seconds).
 fn map_offsets(games: &mut [ReadGame], raw: &[u8], enc: Encoding) {
-    for g in games {
-        for e in errors_mut(g) {
-            if let Some(off) = e.byte_offset {
-                e.byte_offset = Some(encoding::raw_offset(raw, enc, off));
+    let mut offsets: Vec<&mut u64> = games
+        .iter_mut()
+        .flat_map(errors_mut)
+        .filter_map(|e| e.byte_offset.as_mut())
+        .collect();
+    if offsets.is_empty() {
+        return;
+    }
+    if enc == Encoding::Utf8 {
+        for off in offsets {
+            *off = encoding::raw_offset(raw, enc, *off);
+        }
+        return;
+    }
+    offsets.sort_by_key(|o| **o);
+    // As `encoding::raw_offset`, for increasing queries: the raw start of the character
+    // being produced when the decoded length first reaches the query.
+    let mut decoder = enc.encoding_rs().new_decoder_with_bom_removal();
+    let mut buf = [0u8; 16];
+    let (mut produced, mut start, mut i) = (0u64, 0usize, 0usize);
+    for off in offsets {
+        while produced < *off && i < raw.len() {
+            let (_, _, written, _) = decoder.decode_to_utf8(&raw[i..i + 1], &mut buf, false);
+            i += 1;
+            if written > 0 {
+                produced += written as u64;
+                start = i;
             }
         }
+        *off = start as u64;
     }
 }
 
