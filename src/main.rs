@@ -22,6 +22,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(cmd::perft::Args),
+    /// Convert game records (PGN, XQF, CBR/CBL, CBF, DhtmlXQ, text) to PGN or JSON Lines.
+    Convert(cmd::convert::Args),
     /// Rule on the repetition cycles of a line of play (and the natural move limit).
     Judge(cmd::judge::Args),
 }
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command {
         Command::Perft(args) => cmd::perft::run(args, &mut out),
+        Command::Convert(args) => cmd::convert::run(args, &mut out),
         Command::Judge(args) => cmd::judge::run(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));

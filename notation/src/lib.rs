@@ -17,11 +17,13 @@
 pub mod abbreviated;
 pub mod chinese;
 pub mod descriptive;
+pub mod encoding;
 mod error;
 pub mod iccs;
 pub mod movetext;
 mod perft;
 mod position;
+pub mod record;
 mod setup;
 mod types;
 pub mod ucci;

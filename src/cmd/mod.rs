@@ -1,4 +1,5 @@
 //! One module per subcommand: its clap arguments and its `run`.
 
+pub mod convert;
 pub mod judge;
 pub mod perft;

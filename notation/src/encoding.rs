@@ -1,0 +1,314 @@
+//! Text encodings of game records: detection and decoding to UTF-8.
+//!
+//! Xiangqi records come in UTF-8, GBK/GB18030 (mainland software), Big5 (Taiwan and Hong
+//! Kong collections such as CCPD) and UTF-16 (CCBridge). A file is decoded as a whole
+//! encoding, detected once per file: a byte-order mark decides first; then UTF-16 without a
+//! mark is recognised by its zero bytes; then valid UTF-8 wins; otherwise the sample is
+//! decoded both as GB18030 and as Big5, and the decoding that yields more common Xiangqi
+//! characters (车 馬 炮 進 退 平 …, in either script) and fewer malformed sequences wins.
+//!
+//! Records must be decoded **before** tokenising: a Big5 character's second byte may be an
+//! ASCII `[`, `]`, `{`, `}` or `\`.
+
+use std::fmt;
+use std::io::{self, Read};
+
+/// An encoding a record file can be written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// UTF-8, with or without a byte-order mark.
+    Utf8,
+    /// GBK and its superset GB18030 (decoded as GB18030).
+    Gb18030,
+    /// Big5 (decoded as WHATWG Big5, which includes the HKSCS extensions).
+    Big5,
+    /// UTF-16, little-endian.
+    Utf16Le,
+    /// UTF-16, big-endian.
+    Utf16Be,
+}
+
+impl Encoding {
+    /// The encoding_rs encoding used to decode.
+    pub fn encoding_rs(self) -> &'static encoding_rs::Encoding {
+        match self {
+            Encoding::Utf8 => encoding_rs::UTF_8,
+            Encoding::Gb18030 => encoding_rs::GB18030,
+            Encoding::Big5 => encoding_rs::BIG5,
+            Encoding::Utf16Le => encoding_rs::UTF_16LE,
+            Encoding::Utf16Be => encoding_rs::UTF_16BE,
+        }
+    }
+
+    /// A short lower-case name: `utf-8`, `gb18030`, `big5`, `utf-16le`, `utf-16be`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "utf-8",
+            Encoding::Gb18030 => "gb18030",
+            Encoding::Big5 => "big5",
+            Encoding::Utf16Le => "utf-16le",
+            Encoding::Utf16Be => "utf-16be",
+        }
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How many leading bytes [`detect`] looks at (the rest of a file is assumed alike).
+pub const SAMPLE_LEN: usize = 64 * 1024;
+
+/// Characters that are frequent in Xiangqi records, in simplified and traditional forms.
+const COMMON: &str =
+    "车車马馬炮砲包进進退平将將帅帥士仕相象兵卒一二三四五六七八九前后後红紅黑先胜勝负負和局";
+
+/// Detects the encoding of a file from its first bytes (see the module documentation).
+pub fn detect(sample: &[u8]) -> Encoding {
+    let sample = &sample[..sample.len().min(SAMPLE_LEN)];
+    if sample.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Encoding::Utf8;
+    }
+    if sample.starts_with(&[0xFF, 0xFE]) {
+        return Encoding::Utf16Le;
+    }
+    if sample.starts_with(&[0xFE, 0xFF]) {
+        return Encoding::Utf16Be;
+    }
+    if let Some(e) = detect_utf16(sample) {
+        return e;
+    }
+    if is_utf8_prefix(sample) {
+        return Encoding::Utf8;
+    }
+    let gb = score(sample, Encoding::Gb18030);
+    let big5 = score(sample, Encoding::Big5);
+    if big5 > gb {
+        Encoding::Big5
+    } else {
+        Encoding::Gb18030
+    }
+}
+
+/// UTF-16 without a byte-order mark: ASCII characters put a zero byte at every odd (LE) or
+/// even (BE) position; text in the other encodings has (almost) no zero bytes.
+fn detect_utf16(sample: &[u8]) -> Option<Encoding> {
+    if sample.len() < 4 {
+        return None;
+    }
+    let pairs = sample.len() / 2;
+    let even = sample.iter().step_by(2).filter(|&&b| b == 0).count();
+    let odd = sample
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .filter(|&&b| b == 0)
+        .count();
+    if odd * 4 > pairs && even * 20 < pairs {
+        Some(Encoding::Utf16Le)
+    } else if even * 4 > pairs && odd * 20 < pairs {
+        Some(Encoding::Utf16Be)
+    } else {
+        None
+    }
+}
+
+/// Valid UTF-8, allowing a character cut off at the end of the sample.
+fn is_utf8_prefix(sample: &[u8]) -> bool {
+    match std::str::from_utf8(sample) {
+        Ok(_) => true,
+        Err(e) => e.error_len().is_none() && sample.len() - e.valid_up_to() < 4,
+    }
+}
+
+/// Common characters found minus a penalty for malformed sequences.
+fn score(sample: &[u8], enc: Encoding) -> i64 {
+    let mut decoder = enc.encoding_rs().new_decoder_without_bom_handling();
+    let mut out = String::with_capacity(sample.len() * 2);
+    let mut errors = 0i64;
+    let mut input = sample;
+    loop {
+        out.reserve(input.len() * 3 + 16);
+        let (result, read) = decoder.decode_to_string_without_replacement(input, &mut out, false);
+        input = &input[read..];
+        match result {
+            encoding_rs::DecoderResult::InputEmpty => break,
+            encoding_rs::DecoderResult::OutputFull => continue,
+            encoding_rs::DecoderResult::Malformed(_, _) => errors += 1,
+        }
+    }
+    let hits = out.chars().filter(|c| COMMON.contains(*c)).count() as i64;
+    hits - 4 * errors
+}
+
+/// Decodes a whole byte buffer: the detected encoding and the UTF-8 text (malformed
+/// sequences become U+FFFD; a byte-order mark is removed).
+pub fn decode(bytes: &[u8]) -> (Encoding, String) {
+    let enc = detect(bytes);
+    (enc, decode_as(bytes, enc))
+}
+
+/// Decodes `bytes` in `enc` (malformed sequences become U+FFFD; a BOM is removed).
+pub fn decode_as(bytes: &[u8], enc: Encoding) -> String {
+    let (text, _had_errors) = enc.encoding_rs().decode_with_bom_removal(bytes);
+    text.into_owned()
+}
+
+/// Maps a byte offset in the decoded UTF-8 text back to a byte offset in the raw bytes
+/// (the start of the raw sequence that produced the character at `utf8_offset`).
+pub fn raw_offset(raw: &[u8], enc: Encoding, utf8_offset: u64) -> u64 {
+    if enc == Encoding::Utf8 {
+        let bom = if raw.starts_with(&[0xEF, 0xBB, 0xBF]) {
+            3
+        } else {
+            0
+        };
+        return utf8_offset + bom;
+    }
+    let mut decoder = enc.encoding_rs().new_decoder_with_bom_removal();
+    let mut buf = [0u8; 16];
+    let mut produced = 0u64;
+    let mut start = 0usize;
+    for i in 0..raw.len() {
+        if produced >= utf8_offset {
+            return start as u64;
+        }
+        let (_, _, written, _) = decoder.decode_to_utf8(&raw[i..i + 1], &mut buf, false);
+        if written > 0 {
+            produced += written as u64;
+            start = i + 1;
+        }
+    }
+    start as u64
+}
+
+/// A reader that decodes an underlying byte stream to UTF-8 on the fly.
+pub struct DecodingReader<R> {
+    inner: R,
+    decoder: encoding_rs::Decoder,
+    raw: Vec<u8>,
+    raw_start: usize,
+    raw_end: usize,
+    eof: bool,
+    out: Vec<u8>,
+    out_start: usize,
+    out_end: usize,
+}
+
+impl<R: Read> DecodingReader<R> {
+    /// Decodes `inner`, whose encoding is `enc`.
+    pub fn new(inner: R, enc: Encoding) -> DecodingReader<R> {
+        DecodingReader {
+            inner,
+            decoder: enc.encoding_rs().new_decoder_with_bom_removal(),
+            raw: vec![0; 32 * 1024],
+            raw_start: 0,
+            raw_end: 0,
+            eof: false,
+            out: vec![0; 3 * 32 * 1024 + 16],
+            out_start: 0,
+            out_end: 0,
+        }
+    }
+
+    fn fill(&mut self) -> io::Result<()> {
+        while self.out_start == self.out_end {
+            if self.raw_start == self.raw_end && !self.eof {
+                self.raw_start = 0;
+                self.raw_end = 0;
+                let n = loop {
+                    match self.inner.read(&mut self.raw) {
+                        Ok(n) => break n,
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                        Err(e) => return Err(e),
+                    }
+                };
+                self.raw_end = n;
+                self.eof = n == 0;
+            }
+            if self.eof && self.raw_start == self.raw_end {
+                // Flush whatever the decoder still holds.
+                let (_, _, written, _) = self.decoder.decode_to_utf8(&[], &mut self.out, true);
+                self.out_start = 0;
+                self.out_end = written;
+                return Ok(());
+            }
+            let (_, read, written, _) = self.decoder.decode_to_utf8(
+                &self.raw[self.raw_start..self.raw_end],
+                &mut self.out,
+                false,
+            );
+            self.raw_start += read;
+            self.out_start = 0;
+            self.out_end = written;
+        }
+        Ok(())
+    }
+}
+
+impl<R: Read> Read for DecodingReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.fill()?;
+        let n = (self.out_end - self.out_start).min(buf.len());
+        buf[..n].copy_from_slice(&self.out[self.out_start..self.out_start + n]);
+        self.out_start += n;
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_boms_and_utf8() {
+        assert_eq!(detect(b"\xEF\xBB\xBF[Event]"), Encoding::Utf8);
+        assert_eq!(detect(b"\xFF\xFE[\0E\0"), Encoding::Utf16Le);
+        assert_eq!(detect(b"\xFE\xFF\0[\0E"), Encoding::Utf16Be);
+        assert_eq!(detect("[Event \"炮二平五\"]".as_bytes()), Encoding::Utf8);
+        assert_eq!(detect(b"[\0E\0v\0e\0n\0t\0]\0"), Encoding::Utf16Le);
+    }
+
+    #[test]
+    fn tells_gbk_from_big5() {
+        let text = "1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ 紅勝";
+        let (big5, _, _) = encoding_rs::BIG5.encode(text);
+        assert_eq!(detect(&big5), Encoding::Big5);
+        assert_eq!(decode(&big5).1, text);
+        let simplified = "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 红胜";
+        let (gbk, _, _) = encoding_rs::GBK.encode(simplified);
+        assert_eq!(detect(&gbk), Encoding::Gb18030);
+        assert_eq!(decode(&gbk).1, simplified);
+    }
+
+    #[test]
+    fn big5_second_bytes_survive() {
+        // 功 is A5 5C in Big5: its second byte is a backslash.
+        let text = "{功}[";
+        let (big5, _, _) = encoding_rs::BIG5.encode(text);
+        assert!(big5.contains(&b'\\'));
+        assert_eq!(decode_as(&big5, Encoding::Big5), text);
+    }
+
+    #[test]
+    fn streaming_equals_whole() {
+        let text = "車馬炮進退平".repeat(20_000);
+        let (big5, _, _) = encoding_rs::BIG5.encode(&text);
+        let mut s = String::new();
+        DecodingReader::new(&big5[..], Encoding::Big5)
+            .read_to_string(&mut s)
+            .unwrap();
+        assert_eq!(s, text);
+    }
+
+    #[test]
+    fn maps_offsets_back() {
+        let text = "ab車c";
+        let (big5, _, _) = encoding_rs::BIG5.encode(text);
+        // 'c' is at UTF-8 offset 5, raw offset 4.
+        assert_eq!(raw_offset(&big5, Encoding::Big5, 5), 4);
+        assert_eq!(raw_offset(&big5, Encoding::Big5, 2), 2);
+    }
+}

@@ -1,0 +1,332 @@
+//! Building a [`Game`] from reader events: tags, moves (as text or as squares), comments,
+//! NAGs and variations. Every reader feeds one of these, so move resolution, variation
+//! handling and error places work the same for all formats.
+
+use super::{ErrorKind, Game, GameResult, Node, ReadGame, RecordError};
+use crate::movetext::{parse_move, MoveTextError, Notation};
+use crate::{Iccs, Move, Position, Setup, Square};
+
+/// One line being read: the main line or a variation.
+struct Frame {
+    line: Vec<Node>,
+    /// The position after the last move of `line` (`None` once the line is dead).
+    pos: Option<Position>,
+    /// The position before the last move of `line`.
+    before_last: Option<Position>,
+    /// Plies from the start position to the start of this line.
+    base_ply: usize,
+    /// Comments waiting for the next move of this line.
+    pending: Vec<String>,
+}
+
+impl Frame {
+    fn dead(base_ply: usize) -> Frame {
+        Frame {
+            line: Vec::new(),
+            pos: None,
+            before_last: None,
+            base_ply,
+            pending: Vec::new(),
+        }
+    }
+}
+
+/// Builds one game from reader events.
+pub(crate) struct GameBuilder {
+    index: usize,
+    game: Game,
+    /// The notation the record declares (`[Format "WXF"]`).
+    hint: Option<Notation>,
+    /// The notation found in the first move text.
+    detected: Option<Notation>,
+    frames: Vec<Frame>,
+    started: bool,
+    error: Option<RecordError>,
+    warnings: Vec<RecordError>,
+}
+
+/// Notations tried, in order, to find the notation of a game from its first move.
+const DETECT_ORDER: [Notation; 4] = [
+    Notation::Iccs,
+    Notation::Chinese,
+    Notation::Wxf,
+    Notation::ChineseShort,
+];
+
+impl GameBuilder {
+    /// A builder for game `index` of a file, from the standard start position.
+    pub(crate) fn new(index: usize) -> GameBuilder {
+        GameBuilder {
+            index,
+            game: Game::default(),
+            hint: None,
+            detected: None,
+            frames: Vec::new(),
+            started: false,
+            error: None,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// Sets the start position.
+    pub(crate) fn set_setup(&mut self, setup: Setup) {
+        self.game.setup = setup;
+    }
+
+    /// Adds a tag; `FEN` sets the start position and `Format` the notation.
+    pub(crate) fn tag(&mut self, name: &str, value: &str, offset: u64) {
+        self.game.tags.push((name.to_owned(), value.to_owned()));
+        if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
+            match value.parse::<Setup>() {
+                Ok(s) => self.game.setup = s,
+                Err(e) => {
+                    self.game.setup = Setup::empty();
+                    self.fail(RecordError::new(self.index, ErrorKind::Fen(e)).at_offset(offset));
+                }
+            }
+        } else if name.eq_ignore_ascii_case("Format") {
+            self.hint = notation_from_tag(value);
+        }
+    }
+
+    /// Sets the result.
+    pub(crate) fn result(&mut self, result: GameResult) {
+        self.game.result = Some(result);
+    }
+
+    /// Records a problem that ends the reading of the main line.
+    pub(crate) fn fail(&mut self, error: RecordError) {
+        if self.error.is_none() {
+            self.error = Some(error);
+        }
+        for f in &mut self.frames {
+            f.pos = None;
+        }
+        self.started = true;
+        if self.frames.is_empty() {
+            self.frames.push(Frame::dead(0));
+        }
+    }
+
+    /// Records a problem that loses nothing of the moves (a bad tag, a skipped comment).
+    pub(crate) fn warn(&mut self, kind: ErrorKind, offset: u64) {
+        self.warnings
+            .push(RecordError::new(self.index, kind).at_offset(offset));
+    }
+
+    /// Records a syntax problem at `offset`: in a variation it ends that variation, in the
+    /// main line it ends the game's moves.
+    pub(crate) fn syntax_error(&mut self, kind: ErrorKind, offset: u64) {
+        let err = RecordError::new(self.index, kind).at_offset(offset);
+        if self.frames.len() > 1 {
+            self.warnings.push(err);
+            if let Some(f) = self.frames.last_mut() {
+                f.pos = None;
+            }
+        } else {
+            self.fail(err);
+        }
+    }
+
+    fn start(&mut self, offset: u64) {
+        if self.started {
+            return;
+        }
+        self.started = true;
+        match Position::try_from(self.game.setup.clone()) {
+            Ok(pos) => self.frames.push(Frame {
+                line: Vec::new(),
+                pos: Some(pos),
+                before_last: None,
+                base_ply: 0,
+                pending: Vec::new(),
+            }),
+            Err(e) => {
+                self.frames.push(Frame::dead(0));
+                self.fail(RecordError::new(self.index, ErrorKind::Position(e)).at_offset(offset));
+            }
+        }
+    }
+
+    /// Resolves and plays a move written as text at byte `offset`.
+    pub(crate) fn move_text(&mut self, text: &str, offset: u64) {
+        self.start(offset);
+        let Some(pos) = self.frames.last().and_then(|f| f.pos.as_ref()) else {
+            return;
+        };
+        let resolved =
+            resolve_text(self.hint, &mut self.detected, pos, text).map_err(ErrorKind::Move);
+        self.play(resolved, offset);
+    }
+
+    /// Plays a move given by its squares at byte `offset`.
+    pub(crate) fn move_squares(&mut self, from: Square, to: Square, offset: u64) {
+        self.start(offset);
+        let Some(pos) = self.frames.last().and_then(|f| f.pos.as_ref()) else {
+            return;
+        };
+        let iccs = Iccs { from, to };
+        let resolved = iccs
+            .to_move(pos)
+            .map_err(|_| ErrorKind::Move(MoveTextError::Illegal(iccs.to_string())));
+        self.play(resolved, offset);
+    }
+
+    /// A move that cannot even be decoded (e.g. a point off the board in a binary record).
+    pub(crate) fn bad_move(&mut self, kind: ErrorKind, offset: u64) {
+        self.start(offset);
+        if self.frames.last().and_then(|f| f.pos.as_ref()).is_some() {
+            self.play(Err(kind), offset);
+        }
+    }
+
+    fn play(&mut self, resolved: Result<Move, ErrorKind>, offset: u64) {
+        let depth = self.frames.len();
+        let frame = self.frames.last_mut().expect("started");
+        let ply = frame.base_ply + frame.line.len() + 1;
+        match resolved {
+            Ok(mv) => {
+                let pos = frame.pos.take().expect("live frame");
+                let mut after = pos.clone();
+                after.play_unchecked(&mv);
+                frame.before_last = Some(pos);
+                frame.pos = Some(after);
+                let mut node = Node::new(mv);
+                node.comments_before = std::mem::take(&mut frame.pending);
+                frame.line.push(node);
+            }
+            Err(e) => {
+                let err = RecordError::new(self.index, e)
+                    .at_ply(ply)
+                    .at_offset(offset);
+                frame.pos = None;
+                if depth == 1 {
+                    self.fail(err);
+                } else {
+                    self.warnings.push(err);
+                }
+            }
+        }
+    }
+
+    /// A comment: after the last move of the current line, or before the first one.
+    /// Comments in a line that stopped at a bad move are dropped with the moves.
+    pub(crate) fn comment(&mut self, text: &str) {
+        let text = text.trim();
+        if text.is_empty() {
+            return;
+        }
+        let depth = self.frames.len();
+        let Some(f) = self.frames.last_mut() else {
+            self.game.comments.push(text.to_owned());
+            return;
+        };
+        if f.pos.is_none() {
+            return;
+        }
+        if let Some(n) = f.line.last_mut() {
+            n.comments_after.push(text.to_owned());
+        } else if depth == 1 {
+            self.game.comments.push(text.to_owned());
+        } else {
+            f.pending.push(text.to_owned());
+        }
+    }
+
+    /// A numeric annotation glyph for the last move.
+    pub(crate) fn nag(&mut self, nag: u16) {
+        if let Some(f) = self.frames.last_mut() {
+            if f.pos.is_some() {
+                if let Some(n) = f.line.last_mut() {
+                    n.nags.push(nag);
+                }
+            }
+        }
+    }
+
+    /// Starts an alternative to the last move of the current line.
+    pub(crate) fn begin_variation(&mut self, offset: u64) {
+        self.start(offset);
+        let parent = self.frames.last().expect("started");
+        let base_ply = (parent.base_ply + parent.line.len()).saturating_sub(1);
+        let frame = match (&parent.pos, &parent.before_last) {
+            (Some(_), Some(before)) => Frame {
+                line: Vec::new(),
+                pos: Some(before.clone()),
+                before_last: None,
+                base_ply,
+                pending: Vec::new(),
+            },
+            _ => Frame::dead(base_ply),
+        };
+        self.frames.push(frame);
+    }
+
+    /// Ends the current variation. Returns false when no variation is open.
+    pub(crate) fn end_variation(&mut self) -> bool {
+        if self.frames.len() < 2 {
+            return false;
+        }
+        let done = self.frames.pop().expect("two frames");
+        if !done.line.is_empty() {
+            let parent = self.frames.last_mut().expect("one frame");
+            if let Some(n) = parent.line.last_mut() {
+                n.variations.push(done.line);
+            }
+        }
+        true
+    }
+
+    /// The finished game (open variations are closed).
+    pub(crate) fn finish(mut self) -> ReadGame {
+        while self.end_variation() {}
+        if let Some(root) = self.frames.pop() {
+            self.game.moves = root.line;
+        }
+        ReadGame {
+            game: self.game,
+            error: self.error,
+            warnings: self.warnings,
+        }
+    }
+}
+
+/// The notation named by a `Format` tag.
+pub(crate) fn notation_from_tag(value: &str) -> Option<Notation> {
+    let v = value.trim().to_ascii_lowercase();
+    match v.as_str() {
+        "iccs" | "ucci" | "uci" => Some(Notation::Iccs),
+        "wxf" => Some(Notation::Wxf),
+        "chinese" | "chn" | "zh" => Some(Notation::Chinese),
+        _ => None,
+    }
+}
+
+/// Resolves a move text: with the declared or detected notation first, then any notation;
+/// the first move of a game without declared notation fixes the detected one.
+fn resolve_text(
+    hint: Option<Notation>,
+    detected: &mut Option<Notation>,
+    pos: &Position,
+    text: &str,
+) -> Result<Move, MoveTextError> {
+    if let Some(hint) = hint.or(*detected) {
+        return match parse_move(pos, text, Some(hint)) {
+            Ok(m) => Ok(m),
+            Err(first) => match parse_move(pos, text, None) {
+                Ok(m) => Ok(m),
+                Err(any) => Err(match first {
+                    MoveTextError::Syntax { .. } => any,
+                    _ => first,
+                }),
+            },
+        };
+    }
+    for n in DETECT_ORDER {
+        if let Ok(m) = parse_move(pos, text, Some(n)) {
+            *detected = Some(n);
+            return Ok(m);
+        }
+    }
+    parse_move(pos, text, None)
+}

@@ -1,0 +1,280 @@
+//! CCBridge (象棋桥) binary records (`.cbr`) and libraries of records (`.cbl`).
+//!
+//! A record starts with the magic `CCBridge Record\0`, holds fixed-size UTF-16LE string
+//! fields (NUL-terminated; the rest of a field is garbage), the result at 0x81C, the board
+//! (90 bytes from 0x848, row by row from Black's side; `0x11..=0x17` Red chariot, horse,
+//! elephant, advisor, general, cannon, soldier; `0x21..=0x27` the same for Black), then from
+//! 0x8A6 the move records: `flags, 0, from, to` (points as board indices), flags `4` = a
+//! comment follows (u32 byte length, UTF-16LE), `2` = this move has an alternative, given
+//! after the current line ends, `1` = the line ends. The first move record is the root
+//! (the start position; its comment is the game comment).
+//!
+//! A library (`CCBridgeLibrary\0`) has a header, an index of `capacity` (u32 at 0x3C)
+//! entries of 276 bytes from 0x10440, then the records, each in one or more 4096-byte
+//! blocks.
+
+use super::builder::GameBuilder;
+use super::read::Malformed;
+use super::tree::{RawMove, Tree};
+use super::{ErrorKind, GameResult, ReadGame, RecordError};
+use crate::{Color, Piece, Role, Setup, Square};
+
+/// Magic of a record.
+pub const RECORD_MAGIC: &[u8] = b"CCBridge Record\0";
+/// Magic of a library.
+pub const LIBRARY_MAGIC: &[u8] = b"CCBridgeLibrary\0";
+
+const BLOCK: usize = 4096;
+const INDEX_START: usize = 0x10440;
+const INDEX_ENTRY: usize = 276;
+const BOARD: usize = 0x848;
+const MOVES: usize = 0x8A6;
+
+/// String fields: tag name, offset, size in bytes.
+const FIELDS: [(&str, usize, usize); 13] = [
+    ("Title", 0xB4, 0x80),
+    ("Opening", 0x134, 0x40),
+    ("ContestType", 0x274, 0x40),
+    ("Event", 0x2B4, 0x40),
+    ("Round", 0x2F4, 0x40),
+    ("Group", 0x334, 0x40),
+    ("Date", 0x374, 0x40),
+    ("Site", 0x3B4, 0x40),
+    ("Red", 0x434, 0x40),
+    ("RedTeam", 0x474, 0x40),
+    ("Black", 0x514, 0x40),
+    ("BlackTeam", 0x554, 0x40),
+    ("Annotator", 0x6F4, 0x40),
+];
+
+fn utf16(bytes: &[u8]) -> String {
+    let units: Vec<u16> = bytes
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .take_while(|&u| u != 0)
+        .collect();
+    String::from_utf16_lossy(&units)
+}
+
+fn piece(code: u8) -> Option<Piece> {
+    let color = match code >> 4 {
+        1 => Color::Red,
+        2 => Color::Black,
+        _ => return None,
+    };
+    let role = match code & 0x0F {
+        1 => Role::Chariot,
+        2 => Role::Horse,
+        3 => Role::Elephant,
+        4 => Role::Advisor,
+        5 => Role::General,
+        6 => Role::Cannon,
+        7 => Role::Soldier,
+        _ => return None,
+    };
+    Some(Piece::new(color, role))
+}
+
+/// Board index (row 0 = Black's back rank) → point.
+fn point(i: u8) -> Option<Square> {
+    if i < 90 {
+        Square::from_xy((i % 9) as i8, 9 - (i / 9) as i8)
+    } else {
+        None
+    }
+}
+
+/// Reads one record (`data` starts with the record magic); `index` is its place in a
+/// library.
+pub fn read_record(data: &[u8], index: usize) -> Result<ReadGame, Malformed> {
+    if !data.starts_with(RECORD_MAGIC) {
+        return Err(Malformed::new(0, "not a CCBridge record (no magic)"));
+    }
+    if data.len() < MOVES + 4 {
+        return Err(Malformed::new(
+            data.len() as u64,
+            format!(
+                "truncated CCBridge record: {} of at least {} bytes",
+                data.len(),
+                MOVES + 4
+            ),
+        ));
+    }
+    let mut b = GameBuilder::new(index);
+    for (name, at, size) in FIELDS {
+        let v = utf16(&data[at..at + size]);
+        if !v.trim().is_empty() {
+            b.tag(name, &v, at as u64);
+        }
+    }
+    let result = match data[0x81C] {
+        1 => GameResult::RedWins,
+        2 => GameResult::BlackWins,
+        3 => GameResult::Draw,
+        _ => GameResult::Unknown,
+    };
+    b.tag("Result", result.pgn(), 0x81C);
+    b.result(result);
+    let mut setup = Setup::empty();
+    for i in 0..90u8 {
+        let code = data[BOARD + usize::from(i)];
+        if code == 0 {
+            continue;
+        }
+        match (piece(code), point(i)) {
+            (Some(p), Some(sq)) => setup.board[sq.index()] = Some(p),
+            _ => {
+                let at = (BOARD + usize::from(i)) as u64;
+                b.fail(
+                    RecordError::new(
+                        index,
+                        ErrorKind::Format(format!("unknown piece code {code:#04x}")),
+                    )
+                    .at_offset(at),
+                );
+            }
+        }
+    }
+    if data[0x844] == 2 {
+        setup.turn = Color::Black;
+    }
+
+    let mut tree = Tree::new();
+    let mut pos = MOVES;
+    let mut pending: Vec<usize> = Vec::new();
+    let mut parent: Option<usize> = None;
+    let mut truncated = None;
+    loop {
+        let at = pos;
+        let Some(rec) = data.get(pos..pos + 4) else {
+            truncated = Some(at);
+            break;
+        };
+        pos += 4;
+        let comment = if rec[0] & 4 != 0 {
+            let Some(len) = data.get(pos..pos + 4) else {
+                truncated = Some(at);
+                break;
+            };
+            let len = u32::from_le_bytes([len[0], len[1], len[2], len[3]]) as usize;
+            pos += 4;
+            let Some(text) = data.get(pos..pos.saturating_add(len)) else {
+                truncated = Some(pos);
+                break;
+            };
+            pos += len;
+            Some(utf16(text))
+        } else {
+            None
+        };
+        let node = match parent {
+            None => 0,
+            Some(p) => {
+                let mv = match (point(rec[2]), point(rec[3])) {
+                    (Some(f), Some(t)) => RawMove::Squares(f, t),
+                    _ => RawMove::Bad(format!(
+                        "move points {} → {} are off the board",
+                        rec[2], rec[3]
+                    )),
+                };
+                tree.add(p, mv, at as u64)
+            }
+        };
+        tree.nodes[node].comment = comment;
+        if rec[0] & 2 != 0 {
+            if let Some(p) = parent {
+                pending.push(p);
+            }
+        }
+        if rec[0] & 1 == 0 {
+            parent = Some(node);
+        } else if let Some(p) = pending.pop() {
+            parent = Some(p);
+        } else {
+            break;
+        }
+    }
+    if let Some(&first) = tree.nodes[0].children.first() {
+        if let RawMove::Squares(from, _) = tree.nodes[first].mv {
+            if let Some(p) = setup.board[from.index()] {
+                setup.turn = p.color;
+            }
+        }
+    }
+    if setup != Setup::startpos() {
+        b.tag("FEN", &setup.to_string(), BOARD as u64);
+    }
+    b.set_setup(setup);
+    tree.replay(&mut b);
+    if let Some(at) = truncated {
+        b.fail(
+            RecordError::new(
+                index,
+                ErrorKind::Truncated(format!("move record at byte {at}")),
+            )
+            .at_offset(at as u64),
+        );
+    }
+    Ok(b.finish())
+}
+
+/// Reads every record of a library.
+pub fn read_library(data: &[u8]) -> Result<Vec<ReadGame>, Malformed> {
+    if !data.starts_with(LIBRARY_MAGIC) {
+        return Err(Malformed::new(0, "not a CCBridge library (no magic)"));
+    }
+    let Some(cap) = data.get(0x3C..0x40) else {
+        return Err(Malformed::new(
+            data.len() as u64,
+            "truncated CCBridge library header",
+        ));
+    };
+    let capacity = u32::from_le_bytes([cap[0], cap[1], cap[2], cap[3]]) as usize;
+    let mut start = capacity
+        .checked_mul(INDEX_ENTRY)
+        .and_then(|n| n.checked_add(INDEX_START));
+    if !start.is_some_and(|s| data.get(s..).is_some_and(|d| d.starts_with(RECORD_MAGIC))) {
+        // Unknown layout: the first record magic on a 16-byte boundary.
+        start = (0..data.len().saturating_sub(16))
+            .step_by(16)
+            .find(|&o| data[o..].starts_with(RECORD_MAGIC));
+    }
+    let Some(start) = start else {
+        return Ok(Vec::new());
+    };
+    let is_record = |o: usize| data.get(o..).is_some_and(|d| d.starts_with(RECORD_MAGIC));
+    let mut games = Vec::new();
+    let mut o = start;
+    while o < data.len() {
+        if !is_record(o) {
+            o += BLOCK;
+            continue;
+        }
+        let mut end = o + BLOCK;
+        while end < data.len() && !is_record(end) {
+            end += BLOCK;
+        }
+        let end = end.min(data.len());
+        let index = games.len();
+        match read_record(&data[o..end], index) {
+            Ok(mut g) => {
+                for e in g.error.iter_mut().chain(g.warnings.iter_mut()) {
+                    if let Some(off) = e.byte_offset.as_mut() {
+                        *off += o as u64;
+                    }
+                }
+                games.push(g);
+            }
+            Err(m) => {
+                let mut b = GameBuilder::new(index);
+                b.fail(
+                    RecordError::new(index, ErrorKind::Truncated(m.message))
+                        .at_offset(o as u64 + m.offset),
+                );
+                games.push(b.finish());
+            }
+        }
+        o = end;
+    }
+    Ok(games)
+}

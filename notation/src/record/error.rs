@@ -1,0 +1,168 @@
+//! Errors of the record readers: per game ([`RecordError`]) and per file ([`ReadError`]).
+
+use std::fmt;
+use std::io;
+
+use crate::{FenError, MoveTextError, PositionError};
+
+/// What went wrong in a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorKind {
+    /// A move could not be resolved (unreadable, illegal or ambiguous).
+    #[error("{0}")]
+    Move(MoveTextError),
+    /// The text is malformed here (unbalanced braces or parentheses, bad tag, …).
+    #[error("{0}")]
+    Syntax(String),
+    /// A limit protecting memory and stack was exceeded (nesting depth, comment length).
+    #[error("{0}")]
+    Limit(String),
+    /// The start position could not be read.
+    #[error("{0}")]
+    Fen(FenError),
+    /// The start position is not a legal position.
+    #[error("{0}")]
+    Position(PositionError),
+    /// A binary record ends in the middle of a structure.
+    #[error("truncated: {0}")]
+    Truncated(String),
+    /// A binary or XML record holds a value it cannot hold.
+    #[error("{0}")]
+    Format(String),
+}
+
+impl ErrorKind {
+    /// A stable machine-readable name: `unknown_move`, `illegal_move`, `ambiguous_move`,
+    /// `syntax`, `limit`, `fen`, `position`, `truncated`, `format`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ErrorKind::Move(MoveTextError::Syntax { .. }) => "unknown_move",
+            ErrorKind::Move(MoveTextError::Illegal(_)) => "illegal_move",
+            ErrorKind::Move(MoveTextError::Ambiguous(_)) => "ambiguous_move",
+            ErrorKind::Syntax(_) => "syntax",
+            ErrorKind::Limit(_) => "limit",
+            ErrorKind::Fen(_) => "fen",
+            ErrorKind::Position(_) => "position",
+            ErrorKind::Truncated(_) => "truncated",
+            ErrorKind::Format(_) => "format",
+        }
+    }
+}
+
+/// A problem in one game of a file, with its place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordError {
+    /// The file, when reading from a file.
+    pub file: Option<String>,
+    /// Index of the game in the file (0-based).
+    pub game: usize,
+    /// The ply (1-based, counted from the start position along the line) of the move that
+    /// could not be read, if the problem is a move.
+    pub ply: Option<usize>,
+    /// Byte offset in the file (for text formats: in the file's original encoding).
+    pub byte_offset: Option<u64>,
+    /// What went wrong.
+    pub kind: ErrorKind,
+}
+
+impl RecordError {
+    /// An error of game `game` without place yet.
+    pub fn new(game: usize, kind: ErrorKind) -> RecordError {
+        RecordError {
+            file: None,
+            game,
+            ply: None,
+            byte_offset: None,
+            kind,
+        }
+    }
+
+    /// With a ply.
+    pub fn at_ply(mut self, ply: usize) -> RecordError {
+        self.ply = Some(ply);
+        self
+    }
+
+    /// With a byte offset.
+    pub fn at_offset(mut self, offset: u64) -> RecordError {
+        self.byte_offset = Some(offset);
+        self
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = &self.file {
+            write!(f, "{file}: ")?;
+        }
+        write!(f, "game #{}", self.game)?;
+        if let Some(ply) = self.ply {
+            write!(f, ", ply {ply}")?;
+        }
+        if let Some(off) = self.byte_offset {
+            write!(f, ", byte {off}")?;
+        }
+        write!(f, ": {}", self.kind)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A file that could not be read at all.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The file could not be opened or read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// The I/O error.
+        source: io::Error,
+    },
+    /// The content is not a game record format this library reads.
+    #[error("{file}: not a game record (unknown format)")]
+    UnknownFormat {
+        /// The file.
+        file: String,
+    },
+    /// A binary container is broken before any game could be read.
+    #[error("{file}: byte {offset}: {message}")]
+    Malformed {
+        /// The file.
+        file: String,
+        /// Byte offset of the problem.
+        offset: u64,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// A container-level problem found by a binary reader before any game could be read
+/// (no magic, header cut short); [`read_file`](super::read_file) turns it into a
+/// [`ReadError::Malformed`] naming the file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("byte {offset}: {message}")]
+pub struct Malformed {
+    /// Byte offset of the problem.
+    pub offset: u64,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Malformed {
+    pub(crate) fn new(offset: u64, message: impl Into<String>) -> Malformed {
+        Malformed {
+            offset,
+            message: message.into(),
+        }
+    }
+
+    /// The file-level error for file `name`.
+    pub fn in_file(self, name: &str) -> ReadError {
+        ReadError::Malformed {
+            file: name.to_owned(),
+            offset: self.offset,
+            message: self.message,
+        }
+    }
+}

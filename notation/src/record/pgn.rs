@@ -1,0 +1,704 @@
+//! PGN as used for Xiangqi: tags (`FEN`, `Format` …), move text in any notation, move
+//! numbers, comments `{…}` and `; …`, NAGs `$n` and `!`/`?`, nested variations `( … )`,
+//! results `1-0 0-1 1/2-1/2 *`, many games per file.
+//!
+//! The reader streams: it reads UTF-8 (decode first, see [`crate::encoding`]) through a
+//! fixed buffer and calls a [`Visitor`] for each syntactic element, in time linear in the
+//! input. Nothing recurses, and [`Limits`] bound the nesting depth, the length of one
+//! comment, tag or token; crossing a limit is reported as an error of kind `limit` and the
+//! excess is skipped without being stored.
+//!
+//! ```
+//! use qili_notation::record::pgn;
+//! let text = "[Event \"x\"]\n[Format \"ICCS\"]\n1. h2e2 h9g7 (1... b9c7) 2. h0g2 1-0\n";
+//! let games: Vec<_> = pgn::Games::new(text.as_bytes()).collect::<Result<_, _>>()?;
+//! assert_eq!(games[0].game.moves.len(), 3);
+//! assert_eq!(games[0].game.moves[1].variations.len(), 1);
+//! # Ok::<(), std::io::Error>(())
+//! ```
+
+use std::io::{self, Read};
+
+use super::builder::GameBuilder;
+use super::{ErrorKind, GameResult, ReadGame};
+use crate::Setup;
+
+/// Bounds that keep hostile input from exhausting memory.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Deepest nesting of variations kept (deeper ones are skipped with an error).
+    pub max_depth: usize,
+    /// Longest comment kept, in bytes.
+    pub max_comment: usize,
+    /// Longest tag line, in bytes.
+    pub max_tag: usize,
+    /// Longest move token, in bytes.
+    pub max_token: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_depth: 64,
+            max_comment: 1 << 20,
+            max_tag: 64 << 10,
+            max_token: 256,
+        }
+    }
+}
+
+/// Receives the elements of a game, in order.
+pub trait Visitor {
+    /// What a game becomes.
+    type Output;
+    /// A game starts; `index` counts games in the stream from 0.
+    fn begin_game(&mut self, index: usize);
+    /// A tag pair; `offset` is the byte offset of its `[`.
+    fn tag(&mut self, _name: &str, _value: &str, _offset: u64) {}
+    /// The tag section ended (the move text follows).
+    fn end_tags(&mut self) {}
+    /// A move, as written (move numbers and `!`/`?` suffixes removed).
+    fn move_text(&mut self, _text: &str, _offset: u64) {}
+    /// A numeric annotation glyph for the previous move.
+    fn nag(&mut self, _nag: u16) {}
+    /// A comment (`{…}` or `; …`), without its delimiters.
+    fn comment(&mut self, _text: &str, _offset: u64) {}
+    /// `(`: an alternative to the previous move starts.
+    fn begin_variation(&mut self, _offset: u64) {}
+    /// `)`: the alternative ends.
+    fn end_variation(&mut self) {}
+    /// The result token.
+    fn result(&mut self, _result: GameResult) {}
+    /// A syntax problem or a crossed limit, at `offset`.
+    fn error(&mut self, _kind: ErrorKind, _offset: u64) {}
+    /// A tag line that is not `[Name "value"]`; by default reported as a syntax error.
+    fn bad_tag(&mut self, line: &str, offset: u64) {
+        self.error(ErrorKind::Syntax(bad_tag_message(line)), offset);
+    }
+    /// The game ends.
+    fn end_game(&mut self) -> Self::Output;
+}
+
+const BUF: usize = 64 * 1024;
+
+/// A streaming PGN reader over UTF-8 input.
+pub struct Reader<R> {
+    inner: R,
+    buf: Box<[u8]>,
+    pos: usize,
+    end: usize,
+    /// Offset of `buf[0]` in the stream.
+    base: u64,
+    eof: bool,
+    next_index: usize,
+    limits: Limits,
+    /// Scratch buffer for tokens, comments and tags.
+    scratch: Vec<u8>,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader with default [`Limits`].
+    pub fn new(inner: R) -> Reader<R> {
+        Reader::with_limits(inner, Limits::default())
+    }
+
+    /// A reader with the given limits.
+    pub fn with_limits(inner: R, limits: Limits) -> Reader<R> {
+        Reader {
+            inner,
+            buf: vec![0; BUF].into_boxed_slice(),
+            pos: 0,
+            end: 0,
+            base: 0,
+            eof: false,
+            next_index: 0,
+            limits,
+            scratch: Vec::new(),
+        }
+    }
+
+    fn fill(&mut self) -> io::Result<bool> {
+        if self.pos < self.end {
+            return Ok(true);
+        }
+        if self.eof {
+            return Ok(false);
+        }
+        self.base += self.end as u64;
+        self.pos = 0;
+        self.end = 0;
+        let n = loop {
+            match self.inner.read(&mut self.buf) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        self.end = n;
+        self.eof = n == 0;
+        Ok(n > 0)
+    }
+
+    #[inline]
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        if self.pos < self.end {
+            return Ok(Some(self.buf[self.pos]));
+        }
+        Ok(if self.fill()? {
+            Some(self.buf[self.pos])
+        } else {
+            None
+        })
+    }
+
+    #[inline]
+    fn bump(&mut self) {
+        self.pos += 1;
+    }
+
+    #[inline]
+    fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    fn skip_ws(&mut self) -> io::Result<()> {
+        while let Some(b) = self.peek()? {
+            if b.is_ascii_whitespace() {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Consumes up to and including the next newline.
+    fn skip_line(&mut self) -> io::Result<()> {
+        while let Some(b) = self.peek()? {
+            self.bump();
+            if b == b'\n' {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the rest of the line into `scratch` (without the newline), keeping at most
+    /// `max` bytes; returns whether it was cut.
+    fn read_line(&mut self, max: usize) -> io::Result<bool> {
+        self.scratch.clear();
+        let mut cut = false;
+        while let Some(b) = self.peek()? {
+            self.bump();
+            if b == b'\n' {
+                break;
+            }
+            if self.scratch.len() < max {
+                self.scratch.push(b);
+            } else {
+                cut = true;
+            }
+        }
+        if self.scratch.last() == Some(&b'\r') {
+            self.scratch.pop();
+        }
+        Ok(cut)
+    }
+
+    /// Reads the next game; `None` at the end of the stream.
+    pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
+        self.skip_ws()?;
+        if self.peek()?.is_none() {
+            return Ok(None);
+        }
+        let index = self.next_index;
+        self.next_index += 1;
+        v.begin_game(index);
+        let mut in_tags = true;
+        let mut depth = 0usize; // open variations passed to the visitor
+        let mut skipped = 0usize; // open variations beyond the depth limit
+        let mut last_open = 0u64;
+        loop {
+            self.skip_ws()?;
+            let Some(b) = self.peek()? else { break };
+            let at = self.offset();
+            match b {
+                b'[' => {
+                    if !in_tags {
+                        break; // the next game's tags
+                    }
+                    self.bump();
+                    self.tag(v, at)?;
+                    continue;
+                }
+                b'%' if self.at_line_start() => {
+                    self.skip_line()?;
+                    continue;
+                }
+                _ => {}
+            }
+            if in_tags {
+                in_tags = false;
+                v.end_tags();
+            }
+            match b {
+                b'{' => {
+                    self.bump();
+                    self.brace_comment(v, at, skipped > 0)?;
+                }
+                b';' => {
+                    self.bump();
+                    let cut = self.read_line(self.limits.max_comment)?;
+                    if cut {
+                        v.error(limit("comment", self.limits.max_comment), at);
+                    } else if skipped == 0 {
+                        v.comment(&String::from_utf8_lossy(&self.scratch), at);
+                    }
+                }
+                b'(' => {
+                    self.bump();
+                    if skipped > 0 || depth >= self.limits.max_depth {
+                        if skipped == 0 {
+                            v.error(
+                                ErrorKind::Limit(format!(
+                                    "variations nested deeper than {}",
+                                    self.limits.max_depth
+                                )),
+                                at,
+                            );
+                        }
+                        skipped += 1;
+                    } else {
+                        depth += 1;
+                        last_open = at;
+                        v.begin_variation(at);
+                    }
+                }
+                b')' => {
+                    self.bump();
+                    if skipped > 0 {
+                        skipped -= 1;
+                    } else if depth > 0 {
+                        depth -= 1;
+                        v.end_variation();
+                    } else {
+                        v.error(
+                            ErrorKind::Syntax("unbalanced ')': no variation is open".into()),
+                            at,
+                        );
+                    }
+                }
+                b'}' => {
+                    self.bump();
+                    v.error(
+                        ErrorKind::Syntax("unbalanced '}': no comment is open".into()),
+                        at,
+                    );
+                }
+                b'$' => {
+                    self.bump();
+                    self.token()?;
+                    match std::str::from_utf8(&self.scratch)
+                        .ok()
+                        .and_then(|s| s.parse().ok())
+                    {
+                        Some(n) if skipped == 0 => v.nag(n),
+                        Some(_) => {}
+                        None => {
+                            v.error(ErrorKind::Syntax("'$' not followed by a number".into()), at)
+                        }
+                    }
+                }
+                _ => {
+                    let cut = self.token()?;
+                    if cut {
+                        v.error(limit("token", self.limits.max_token), at);
+                        continue;
+                    }
+                    if skipped > 0 {
+                        continue;
+                    }
+                    let token = String::from_utf8_lossy(&self.scratch).into_owned();
+                    if self.word(v, &token, at, depth == 0) {
+                        // A result ends the game; what follows up to the next tag is not part
+                        // of any game (e.g. a footer line).
+                        self.skip_to_tags()?;
+                        break;
+                    }
+                }
+            }
+        }
+        if in_tags {
+            v.end_tags();
+        }
+        if depth > 0 || skipped > 0 {
+            v.error(
+                ErrorKind::Syntax("unclosed variation '('".into()),
+                last_open,
+            );
+        }
+        Ok(Some(v.end_game()))
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.pos == 0 || self.buf[self.pos - 1] == b'\n'
+    }
+
+    /// Skips lines until one starting with `[` (or the end).
+    fn skip_to_tags(&mut self) -> io::Result<()> {
+        // Rest of the result's line.
+        self.skip_line()?;
+        loop {
+            while let Some(b) = self.peek()? {
+                if b == b' ' || b == b'\t' || b == b'\r' {
+                    self.bump();
+                } else {
+                    break;
+                }
+            }
+            match self.peek()? {
+                None | Some(b'[') => return Ok(()),
+                Some(_) => self.skip_line()?,
+            }
+        }
+    }
+
+    /// Reads a token up to whitespace or a delimiter into `scratch`; returns whether it
+    /// was cut at the limit.
+    fn token(&mut self) -> io::Result<bool> {
+        self.scratch.clear();
+        let mut cut = false;
+        while let Some(b) = self.peek()? {
+            if b.is_ascii_whitespace()
+                || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b'$')
+            {
+                break;
+            }
+            self.bump();
+            if self.scratch.len() < self.limits.max_token {
+                self.scratch.push(b);
+            } else {
+                cut = true;
+            }
+        }
+        Ok(cut)
+    }
+
+    /// A `{…}` comment (the `{` is consumed).
+    fn brace_comment<V: Visitor>(&mut self, v: &mut V, at: u64, skip: bool) -> io::Result<()> {
+        self.scratch.clear();
+        let mut cut = false;
+        loop {
+            let Some(b) = self.peek()? else {
+                v.error(
+                    ErrorKind::Syntax("unclosed comment: '{' without '}'".into()),
+                    at,
+                );
+                return Ok(());
+            };
+            self.bump();
+            if b == b'}' {
+                break;
+            }
+            if self.scratch.len() < self.limits.max_comment {
+                self.scratch.push(b);
+            } else {
+                cut = true;
+            }
+        }
+        if cut {
+            v.error(limit("comment", self.limits.max_comment), at);
+        } else if !skip {
+            v.comment(&String::from_utf8_lossy(&self.scratch), at);
+        }
+        Ok(())
+    }
+
+    /// A tag line (the `[` is consumed).
+    fn tag<V: Visitor>(&mut self, v: &mut V, at: u64) -> io::Result<()> {
+        let cut = self.read_line(self.limits.max_tag)?;
+        if cut {
+            v.error(limit("tag", self.limits.max_tag), at);
+            return Ok(());
+        }
+        let line = String::from_utf8_lossy(&self.scratch).into_owned();
+        match parse_tag(&line) {
+            Some((name, value)) => v.tag(&name, &value, at),
+            None => v.bad_tag(&line, at),
+        }
+        Ok(())
+    }
+
+    /// A word of move text: a move number, a result or a move. Returns true for a result
+    /// in the main line.
+    fn word<V: Visitor>(&mut self, v: &mut V, token: &str, at: u64, main: bool) -> bool {
+        // Full-width spaces and the like split words too.
+        let mut off = 0usize;
+        for part in token.split(char::is_whitespace) {
+            let part_at = at + off as u64;
+            off += part.len() + 1;
+            if part.is_empty() {
+                continue;
+            }
+            if let Some(r) = movetext_result(part) {
+                if main {
+                    v.result(r);
+                    return true;
+                }
+                continue;
+            }
+            let (skip, rest) = strip_move_number(part);
+            if rest.is_empty() {
+                continue;
+            }
+            let (mv, nag) = strip_glyphs(rest);
+            if mv.is_empty() {
+                if let Some(n) = nag {
+                    v.nag(n);
+                }
+                continue;
+            }
+            v.move_text(mv, part_at + skip as u64);
+            if let Some(n) = nag {
+                v.nag(n);
+            }
+        }
+        false
+    }
+}
+
+fn bad_tag_message(line: &str) -> String {
+    format!("bad tag [{}: expected [Name \"value\"]", line.trim_end())
+}
+
+fn limit(what: &str, max: usize) -> ErrorKind {
+    ErrorKind::Limit(format!("{what} longer than {max} bytes"))
+}
+
+/// `Name "value"]` → (name, value); lenient about quotes inside the value.
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let line = line.trim();
+    let close = line.rfind(']')?;
+    let inner = line[..close].trim();
+    let name_end = inner.find(|c: char| c.is_whitespace() || c == '"')?;
+    let name = &inner[..name_end];
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+    {
+        return None;
+    }
+    let rest = inner[name_end..].trim();
+    let value = rest.strip_prefix('"')?.strip_suffix('"')?;
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.clone().next() {
+                Some(n @ ('"' | '\\')) => {
+                    out.push(n);
+                    chars.next();
+                }
+                _ => out.push(c),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Some((name.to_owned(), out))
+}
+
+/// A result token in move text.
+fn movetext_result(word: &str) -> Option<GameResult> {
+    match word {
+        "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "红胜" | "紅勝" | "黑胜" | "黑勝" | "和棋" => {
+            GameResult::parse(word)
+        }
+        _ => None,
+    }
+}
+
+/// Removes a leading move number (`12.`, `12...`, `１２．`); returns bytes removed and rest.
+fn strip_move_number(word: &str) -> (usize, &str) {
+    let digits = word.find(|c: char| !(c.is_ascii_digit() || ('０'..='９').contains(&c)));
+    let Some(d) = digits else {
+        return (word.len(), ""); // a bare number
+    };
+    let rest = &word[d..];
+    let dots = rest.len() - rest.trim_start_matches(['.', '．', '…', '、']).len();
+    if dots == 0 && d > 0 {
+        return (0, word); // digits that are part of a move (ICCS never starts with one)
+    }
+    let skip = d + dots;
+    (skip, &word[skip..])
+}
+
+/// Removes trailing `!`/`?` glyphs; returns the move and the NAG they stand for.
+fn strip_glyphs(word: &str) -> (&str, Option<u16>) {
+    let mv = word.trim_end_matches(['!', '?']);
+    let nag = match &word[mv.len()..] {
+        "" => None,
+        "!" => Some(1),
+        "?" => Some(2),
+        "!!" => Some(3),
+        "??" => Some(4),
+        "!?" => Some(5),
+        "?!" => Some(6),
+        _ => None,
+    };
+    (mv, nag)
+}
+
+/// Builds [`ReadGame`]s.
+pub struct GameVisitor {
+    builder: Option<GameBuilder>,
+    setup: Option<Setup>,
+}
+
+impl GameVisitor {
+    /// A new visitor.
+    pub fn new() -> GameVisitor {
+        GameVisitor {
+            builder: None,
+            setup: None,
+        }
+    }
+
+    /// A visitor whose games start from `setup` unless they have a `FEN` tag.
+    pub fn with_setup(setup: Setup) -> GameVisitor {
+        GameVisitor {
+            builder: None,
+            setup: Some(setup),
+        }
+    }
+
+    fn b(&mut self) -> &mut GameBuilder {
+        self.builder.get_or_insert_with(|| GameBuilder::new(0))
+    }
+}
+
+impl Default for GameVisitor {
+    fn default() -> GameVisitor {
+        GameVisitor::new()
+    }
+}
+
+impl Visitor for GameVisitor {
+    type Output = ReadGame;
+    fn begin_game(&mut self, index: usize) {
+        let mut b = GameBuilder::new(index);
+        if let Some(s) = &self.setup {
+            b.set_setup(s.clone());
+        }
+        self.builder = Some(b);
+    }
+    fn tag(&mut self, name: &str, value: &str, offset: u64) {
+        self.b().tag(name, value, offset);
+    }
+    fn move_text(&mut self, text: &str, offset: u64) {
+        self.b().move_text(text, offset);
+    }
+    fn nag(&mut self, nag: u16) {
+        self.b().nag(nag);
+    }
+    fn comment(&mut self, text: &str, _offset: u64) {
+        self.b().comment(text);
+    }
+    fn begin_variation(&mut self, offset: u64) {
+        self.b().begin_variation(offset);
+    }
+    fn end_variation(&mut self) {
+        self.b().end_variation();
+    }
+    fn result(&mut self, result: GameResult) {
+        self.b().result(result);
+    }
+    fn error(&mut self, kind: ErrorKind, offset: u64) {
+        match kind {
+            // What crossed a limit is skipped; the moves around it are still read.
+            ErrorKind::Limit(_) => self.b().warn(kind, offset),
+            _ => self.b().syntax_error(kind, offset),
+        }
+    }
+    fn bad_tag(&mut self, line: &str, offset: u64) {
+        let kind = ErrorKind::Syntax(bad_tag_message(line));
+        // A broken FEN tag leaves the start position unknown; other tags lose only
+        // themselves.
+        if line
+            .trim_start()
+            .get(..3)
+            .is_some_and(|t| t.eq_ignore_ascii_case("FEN"))
+        {
+            self.b().syntax_error(kind, offset);
+        } else {
+            self.b().warn(kind, offset);
+        }
+    }
+    fn end_game(&mut self) -> ReadGame {
+        self.builder
+            .take()
+            .unwrap_or_else(|| GameBuilder::new(0))
+            .finish()
+    }
+}
+
+/// The games of a UTF-8 PGN stream, one by one.
+pub struct Games<R> {
+    reader: Reader<R>,
+    visitor: GameVisitor,
+}
+
+impl<R: Read> Games<R> {
+    /// Reads `inner` (UTF-8).
+    pub fn new(inner: R) -> Games<R> {
+        Games {
+            reader: Reader::new(inner),
+            visitor: GameVisitor::new(),
+        }
+    }
+
+    /// Reads `inner` with the given limits.
+    pub fn with_limits(inner: R, limits: Limits) -> Games<R> {
+        Games {
+            reader: Reader::with_limits(inner, limits),
+            visitor: GameVisitor::new(),
+        }
+    }
+}
+
+impl<R: Read> Iterator for Games<R> {
+    type Item = io::Result<ReadGame>;
+    fn next(&mut self) -> Option<io::Result<ReadGame>> {
+        self.reader.read_game(&mut self.visitor).transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_are_lenient() {
+        assert_eq!(
+            parse_tag("Event \"a \\\"b\\\"\"]"),
+            Some(("Event".into(), "a \"b\"".into()))
+        );
+        assert_eq!(
+            parse_tag("Red \"x\"y\"]"),
+            Some(("Red".into(), "x\"y".into()))
+        );
+        assert_eq!(parse_tag("Red x]"), None);
+        assert_eq!(parse_tag("Red \"x\""), None);
+    }
+
+    #[test]
+    fn move_numbers_and_glyphs() {
+        assert_eq!(strip_move_number("12."), (3, ""));
+        assert_eq!(strip_move_number("12...h2e2"), (5, "h2e2"));
+        assert_eq!(strip_move_number("h2e2"), (0, "h2e2"));
+        assert_eq!(strip_move_number("１．炮二平五"), (6, "炮二平五"));
+        assert_eq!(strip_glyphs("h2e2!?"), ("h2e2", Some(5)));
+        assert_eq!(strip_glyphs("C2.5"), ("C2.5", None));
+    }
+}

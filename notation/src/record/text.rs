@@ -1,0 +1,73 @@
+//! Plain move lists as typed from a score sheet: moves in any notation separated by spaces,
+//! new lines or commas, with or without move numbers, an optional leading FEN line
+//! (`FEN` or `FEN,` first), and an optional result (`1-0`, `红胜` …) at the end.
+//!
+//! ```
+//! use qili_notation::record::text;
+//! let g = text::read("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\nh2e2\nh9g7\n1-0");
+//! assert!(g.is_ok());
+//! assert_eq!(g.game.moves.len(), 2);
+//! ```
+
+use super::pgn::{GameVisitor, Reader};
+use super::{builder::GameBuilder, ErrorKind, ReadGame, RecordError};
+use crate::Setup;
+
+/// Reads one game from a move list.
+pub fn read(text: &str) -> ReadGame {
+    let text = text.trim_start_matches('\u{feff}');
+    let lead = text.len() - text.trim_start().len();
+    let body = &text[lead..];
+    // A FEN first: up to the end of the line or a comma.
+    let first_end = body.find(['\n', ',', '，']).unwrap_or(body.len());
+    let first = body[..first_end].trim();
+    let (setup, start) = if looks_like_fen(first) {
+        match first.parse::<Setup>() {
+            Ok(s) => (Some(s), lead + first_end + 1),
+            Err(e) => {
+                let mut b = GameBuilder::new(0);
+                b.fail(RecordError::new(0, ErrorKind::Fen(e)).at_offset(lead as u64));
+                let mut g = b.finish();
+                g.game.set_tag("FEN", first);
+                return g;
+            }
+        }
+    } else {
+        (None, lead)
+    };
+    let rest = text.get(start.min(text.len())..).unwrap_or("");
+    // Commas separate moves; replace them by spaces of the same byte length.
+    let cleaned: String = rest
+        .chars()
+        .map(|c| match c {
+            ',' => ' ',
+            '，' => '\u{3000}',
+            c => c,
+        })
+        .collect();
+    let mut visitor = match &setup {
+        Some(s) => GameVisitor::with_setup(s.clone()),
+        None => GameVisitor::new(),
+    };
+    let mut reader = Reader::new(cleaned.as_bytes());
+    let mut game = match reader.read_game(&mut visitor) {
+        Ok(Some(g)) => g,
+        _ => GameBuilder::new(0).finish(),
+    };
+    if let Some(s) = setup {
+        game.game.setup = s;
+        game.game.set_tag("FEN", first);
+    }
+    for e in game.error.iter_mut().chain(game.warnings.iter_mut()) {
+        if let Some(o) = e.byte_offset.as_mut() {
+            *o += start as u64;
+        }
+    }
+    game
+}
+
+fn looks_like_fen(s: &str) -> bool {
+    s.split_whitespace()
+        .next()
+        .is_some_and(|p| p.matches('/').count() == 9)
+}
