@@ -2,4 +2,5 @@
 
 pub mod convert;
 pub mod judge;
+pub mod label;
 pub mod perft;
