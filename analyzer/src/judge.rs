@@ -66,6 +66,8 @@ pub struct CycleJudgement {
     pub region_moves: ByColor<usize>,
     /// The cycle context given to the labeller.
     pub context: CycleContext,
+    /// A soldier's lone threat counted as a chase under that context (CXA 27.2, 细则11).
+    pub soldier_chases: bool,
     /// The moves of one period with their labels.
     pub moves: Vec<CycleMove>,
     /// Red's conduct.
@@ -205,6 +207,15 @@ fn judge_walk(
                 }
             })
             .collect();
+        let soldier_chases = context.mutual_perpetual_attack
+            && moves.iter().any(|m| {
+                let after = walk.positions.get(m.ply);
+                m.labels.chases.iter().flat_map(|c| &c.attackers).any(|&a| {
+                    after
+                        .and_then(|p| p.piece_at(a))
+                        .is_some_and(|p| p.role == Role::Soldier)
+                })
+            });
         let red = classify(Color::Red, &moves);
         let black = classify(Color::Black, &moves);
         let occurrences = run.occurrences();
@@ -221,6 +232,7 @@ fn judge_walk(
             black: &black,
             occurrences,
             mutual_perpetual_attack: context.mutual_perpetual_attack,
+            soldier_chases,
             evidence,
         };
         let verdict = verdict::rule(settings, &input);
@@ -254,6 +266,7 @@ fn judge_walk(
             region_positions: region.as_ref().map_or(0, |r| r.positions),
             region_moves: ByColor::new_with(|c| region.as_ref().map_or(0, |r| r.moves[c].len())),
             context,
+            soldier_chases,
             moves,
             red,
             black,

@@ -203,8 +203,19 @@ fn chase(c: &Chase, r: Option<&crate::conduct::ChaseRef>, j: &Judgement, ply: us
         None => format!("{} {}", c.target_role.english(), c.target),
     };
     let mut t = format!("{attackers} → {target} ({})", root(c.root));
+    if !c.protectors.is_empty() {
+        let ps: Vec<String> = c
+            .protectors
+            .iter()
+            .map(|p| format!("{} {}: {}", p.role.english(), p.square, p.status.describe()))
+            .collect();
+        let _ = write!(t, ", protectors: {}", ps.join("; "));
+    }
     if !c.line.is_empty() {
         let _ = write!(t, ", winning line {}", line_text(&c.line));
+    }
+    for n in &c.notes {
+        let _ = write!(t, " [note: {n}]");
     }
     t
 }
@@ -233,6 +244,16 @@ fn cycle_move(j: &Judgement, m: &CycleMove, s: &mut String) {
             .map(|(i, c)| chase(c, m.chases.get(i), j, m.ply))
             .collect();
         let _ = write!(t, " — {}", cs.join("; "));
+    }
+    for d in &l.dismissed {
+        let _ = write!(
+            t,
+            " — not a chase: {} {} ({}, {})",
+            d.chase.target_role.english(),
+            d.chase.target,
+            super::dismissed_text(d.reason).0,
+            d.article
+        );
     }
     let _ = writeln!(s, "{t}");
 }
@@ -343,7 +364,13 @@ fn cycle(j: &Judgement, i: usize, c: &CycleJudgement, s: &mut String) {
     if c.context.mutual_perpetual_attack {
         let _ = writeln!(
             s,
-            "  Both sides attack in every move (mutual perpetual attack): a soldier's threat counts as a chase (CXA 27.2, 细则11)."
+            "  Both sides attack in every move (mutual perpetual attack, CXA 28.14)."
+        );
+    }
+    if c.soldier_chases {
+        let _ = writeln!(
+            s,
+            "  A soldier's threat therefore counts as a chase (CXA 27.2, 细则11)."
         );
     }
     for color in Color::ALL {

@@ -207,6 +207,22 @@ fn chase(c: &Chase, r: Option<&crate::conduct::ChaseRef>, j: &Judgement, ply: us
         }
     };
     let mut t = format!("{attackers}捉{target}（{}）", root(c.root));
+    if !c.protectors.is_empty() {
+        let color = j.positions.get(ply).map_or(Color::Black, |p| p.turn());
+        let ps: Vec<String> = c
+            .protectors
+            .iter()
+            .map(|p| {
+                format!(
+                    "{}{}（{}）",
+                    p.role.chinese(color),
+                    p.square,
+                    super::protector_zh(&p.status)
+                )
+            })
+            .collect();
+        let _ = write!(t, "，保护子：{}", ps.join("、"));
+    }
     if !c.line.is_empty() {
         let _ = write!(t, "，得子着法 {}", line_text(&c.line));
     }
@@ -237,6 +253,17 @@ fn cycle_move(j: &Judgement, m: &CycleMove, s: &mut String) {
             .map(|(i, c)| chase(c, m.chases.get(i), j, m.ply))
             .collect();
         let _ = write!(t, "——{}", cs.join("；"));
+    }
+    for d in &l.dismissed {
+        let color = j.positions.get(m.ply).map_or(Color::Black, |p| p.turn());
+        let _ = write!(
+            t,
+            "——不算捉：{}{}（{}，{}）",
+            d.chase.target_role.chinese(color),
+            d.chase.target,
+            super::dismissed_text(d.reason).1,
+            d.article
+        );
     }
     let _ = writeln!(s, "{t}");
 }

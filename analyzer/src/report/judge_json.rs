@@ -1,12 +1,14 @@
 //! The JSON of `qili judge` (documented in docs/judge-json.md).
 
-use qili_notation::{write_move, Color, Iccs, Move, Notation, Position, Role, Square};
+use qili_notation::{Color, Position, Role, Square};
 use serde::Serialize;
 
 use crate::conduct::{Conduct, PieceRef};
 use crate::explain;
 use crate::judge::{CycleJudgement, Judgement, PlyLabels, RulingSource};
-use crate::label::{Label, MoveLabels, Root};
+use crate::label::MoveLabels;
+use crate::report::label::{LabelReport, MoveReport};
+use crate::rules::RuleSet;
 use crate::verdict::{Outcome, Reason, Status};
 
 /// The schema version of [`JudgeJson`].
@@ -33,8 +35,8 @@ pub struct JudgeJson {
     pub cycles: Vec<CycleJson>,
     /// The natural move limit.
     pub natural_limit: NaturalLimitJson,
-    /// The labelled plies (those inside a cycle), in order.
-    pub moves: Vec<MoveJson>,
+    /// The labelled plies (those inside a cycle), in order: label-report entries.
+    pub moves: Vec<MoveReport>,
 }
 
 /// An illegal move that ended the record.
@@ -153,6 +155,8 @@ pub struct CycleJson {
     pub region_black_moves: usize,
     /// Both sides attack in every move (长打对长打).
     pub mutual_perpetual_attack: bool,
+    /// A soldier's threat counted as a chase under it (CXA 27.2, 细则11).
+    pub soldier_chases: bool,
     /// Red's conduct.
     pub red: ConductJson,
     /// Black's conduct.
@@ -201,44 +205,6 @@ pub struct NaturalLimitJson {
     pub red: ClaimJson,
     /// Black's claim.
     pub black: ClaimJson,
-}
-
-/// A chase in a move's labels.
-#[derive(Debug, Clone, Serialize)]
-pub struct ChaseJson {
-    /// Attacking points.
-    pub attackers: Vec<Square>,
-    /// The chased piece's point.
-    pub target: Square,
-    /// Its role.
-    pub target_role: Role,
-    /// Why it counts as unprotected.
-    pub root: Root,
-    /// The winning line, ICCS.
-    pub line: Vec<String>,
-}
-
-/// The labels of one ply.
-#[derive(Debug, Clone, Serialize)]
-pub struct MoveJson {
-    /// 1-based ply.
-    pub ply: usize,
-    /// The mover.
-    pub side: Color,
-    /// ICCS.
-    pub iccs: String,
-    /// Chinese notation.
-    pub chinese: String,
-    /// Labels, heaviest first.
-    pub labels: Vec<Label>,
-    /// Chases with evidence.
-    pub chases: Vec<ChaseJson>,
-    /// The mating line, ICCS.
-    pub mate_line: Option<Vec<String>>,
-}
-
-fn iccs(m: &Move) -> String {
-    Iccs::from_move(m).to_string()
 }
 
 fn piece(p: &PieceRef) -> PieceJson {
@@ -294,6 +260,7 @@ fn cycle(j: &Judgement, c: &CycleJudgement) -> CycleJson {
         region_red_moves: c.region_moves.red,
         region_black_moves: c.region_moves.black,
         mutual_perpetual_attack: c.context.mutual_perpetual_attack,
+        soldier_chases: c.soldier_chases,
         red: conduct(&c.red, v.forbidden.red),
         black: conduct(&c.black, v.forbidden.black),
         verdict: VerdictJson {
@@ -330,36 +297,28 @@ fn claim(c: &crate::natural::Claim) -> ClaimJson {
     }
 }
 
-/// The label object of one ply (minimal version until the label report lands).
-pub fn move_json(before: Option<&Position>, ply: usize, l: &MoveLabels) -> MoveJson {
-    MoveJson {
-        ply,
-        side: l.side,
-        iccs: iccs(&l.mv),
-        chinese: before
-            .map(|p| write_move(p, &l.mv, Notation::Chinese))
-            .unwrap_or_else(|| iccs(&l.mv)),
-        labels: l.labels.clone(),
-        chases: l
-            .chases
-            .iter()
-            .map(|c| ChaseJson {
-                attackers: c.attackers.clone(),
-                target: c.target,
-                target_role: c.target_role,
-                root: c.root,
-                line: c.line.iter().map(iccs).collect(),
-            })
-            .collect(),
-        mate_line: l
-            .mate_line
-            .as_ref()
-            .map(|line| line.iter().map(iccs).collect()),
-    }
+/// The label object of one ply: the entry of the label report (`report::label`, documented
+/// in docs/label-json.md) for that ply.
+pub fn move_json(
+    before: &Position,
+    ply: usize,
+    l: &MoveLabels,
+    rules: RuleSet,
+) -> Option<MoveReport> {
+    let mut r = LabelReport::new(before, &[l.mv], std::slice::from_ref(l), rules)
+        .moves
+        .pop()?;
+    r.ply = ply;
+    Some(r)
 }
 
-fn ply_json(j: &Judgement, p: &PlyLabels) -> MoveJson {
-    move_json(j.positions.get(p.ply.wrapping_sub(1)), p.ply, &p.labels)
+fn ply_json(j: &Judgement, p: &PlyLabels) -> Option<MoveReport> {
+    move_json(
+        j.positions.get(p.ply.wrapping_sub(1))?,
+        p.ply,
+        &p.labels,
+        j.settings.rules,
+    )
 }
 
 /// Builds the JSON of a judgement (with both explanations).
@@ -408,6 +367,6 @@ pub fn judge_json(j: &Judgement) -> JudgeJson {
             red: claim(&nl.claims[Color::Red]),
             black: claim(&nl.claims[Color::Black]),
         },
-        moves: j.labelled.iter().map(|p| ply_json(j, p)).collect(),
+        moves: j.labelled.iter().filter_map(|p| ply_json(j, p)).collect(),
     }
 }
