@@ -50,7 +50,11 @@ pub struct PlyLabels {
 pub struct CycleJudgement {
     /// Where it lies on the line.
     pub run: Run,
-    /// How often the repeated position occurs in it.
+    /// Indices of the repeated (deciding) position's occurrences in the run; the first is
+    /// the repeated position shown (usually `run.start`; later when loops intertwine).
+    pub occurrence_indices: Vec<usize>,
+    /// The most occurrences of one position in it (the repeated position's, unless a later
+    /// position of intertwined loops overtakes it after the threshold).
     pub occurrences: usize,
     /// Whether it reached the threshold.
     pub in_force: bool,
@@ -84,6 +88,14 @@ impl CycleJudgement {
     /// The conduct of `color`.
     pub fn conduct(&self, color: Color) -> &Conduct {
         color.fold(&self.red, &self.black)
+    }
+
+    /// The position index of the repeated position's first occurrence in the cycle.
+    pub fn repeated_index(&self) -> usize {
+        self.occurrence_indices
+            .first()
+            .copied()
+            .unwrap_or(self.run.start)
     }
 
     /// The ply at which its verdict took its present form (for ordering rulings).
@@ -177,7 +189,7 @@ fn judge_walk(
     labeller: &mut Labeller,
     settings: &Settings,
 ) -> Judgement {
-    let runs = graph.cycles(line);
+    let runs = graph.cycles(line, verdict::threshold(settings));
     let Some(walk) = graph.walk(line).cloned() else {
         return empty_judgement(&Position::startpos(), settings);
     };
@@ -218,7 +230,8 @@ fn judge_walk(
             });
         let red = classify(Color::Red, &moves);
         let black = classify(Color::Black, &moves);
-        let occurrences = run.occurrences();
+        let occ = crate::graph::run_occurrences(&walk.nodes, &run, threshold);
+        let occurrences = occ.most.max(run.occurrences());
         let evidence = ByColor::new_with(|c| {
             side_evidence(
                 settings.rules,
@@ -237,17 +250,15 @@ fn judge_walk(
         };
         let verdict = verdict::rule(settings, &input);
         let in_force = occurrences >= threshold;
-        let in_force_ply = run.occurrence_index(threshold).filter(|&i| i <= run.end);
+        let in_force_ply = occ.in_force;
         let repeated_ply = match verdict.reason {
-            verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => run
-                .occurrence_index(threshold + 1)
-                .filter(|&i| i <= run.end),
+            verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => occ.repeated,
             _ => None,
         };
         let index = cycles.len();
         for ply in run.start + 1..=run.end {
             if labelled.iter().all(|l| l.ply != ply) {
-                let k = (ply - run.start - 1) % run.period;
+                let k = (ply - run.start - 1) % run.span.max(1);
                 labelled.push(PlyLabels {
                     ply,
                     cycle: index,
@@ -258,6 +269,7 @@ fn judge_walk(
         let region = graph.region(line, run.start);
         cycles.push(CycleJudgement {
             run,
+            occurrence_indices: occ.indices,
             occurrences,
             in_force,
             in_force_ply,

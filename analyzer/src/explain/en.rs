@@ -319,26 +319,47 @@ fn open_note(n: &OpenNote) -> String {
 fn cycle(j: &Judgement, i: usize, c: &CycleJudgement, s: &mut String) {
     let run = c.run;
     let threshold = crate::verdict::threshold(&j.settings);
-    let fen = j
-        .positions
-        .get(run.start)
-        .map(|p| p.fen())
-        .unwrap_or_default();
-    let at = if run.start == 0 {
+    let first = c.repeated_index();
+    let fen = j.positions.get(first).map(|p| p.fen()).unwrap_or_default();
+    let at = if first == 0 {
         "the start position".to_string()
     } else {
-        format!("after ply {}", run.start)
+        format!("after ply {first}")
     };
     let _ = writeln!(s, "Cycle {}: repeated position ({at}): {fen}", i + 1);
-    let _ = writeln!(
-        s,
-        "  Cycle plies {}–{} (period {} plies); the position occurs {} times, through ply {}.",
-        run.start + 1,
-        run.start + run.period,
-        run.period,
-        c.occurrences,
-        run.end
-    );
+    let plies: Vec<String> = c
+        .occurrence_indices
+        .iter()
+        .map(|&i| {
+            if i == 0 {
+                "the start".to_string()
+            } else {
+                format!("ply {i}")
+            }
+        })
+        .collect();
+    if run.joined() {
+        let _ = writeln!(
+            s,
+            "  Cycle plies {}–{}: different loops of {} plies, joined where they meet; the position stands at {} ({} times).",
+            run.start + 1,
+            run.start + run.span,
+            run.period,
+            plies.join(", "),
+            c.occurrence_indices.len()
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "  Cycle plies {}–{} (period {} plies); the position stands at {} ({} times); the cycle runs through ply {}.",
+            run.start + 1,
+            run.start + run.span,
+            run.period,
+            plies.join(", "),
+            c.occurrence_indices.len(),
+            run.end
+        );
+    }
     match c.in_force_ply {
         Some(p) => {
             let _ = writeln!(

@@ -332,26 +332,47 @@ fn open_note(n: &OpenNote) -> String {
 fn cycle(j: &Judgement, i: usize, c: &CycleJudgement, s: &mut String) {
     let run = c.run;
     let threshold = crate::verdict::threshold(&j.settings);
-    let fen = j
-        .positions
-        .get(run.start)
-        .map(|p| p.fen())
-        .unwrap_or_default();
-    let at = if run.start == 0 {
+    let first = c.repeated_index();
+    let fen = j.positions.get(first).map(|p| p.fen()).unwrap_or_default();
+    let at = if first == 0 {
         "开始局面".to_string()
     } else {
-        format!("第{}步后", run.start)
+        format!("第{first}步后")
     };
     let _ = writeln!(s, "循环{}：重复局面（{at}）：{fen}", i + 1);
-    let _ = writeln!(
-        s,
-        "  循环着法：第{}–{}步（每循环{}步）；该局面共出现{}次，至第{}步。",
-        run.start + 1,
-        run.start + run.period,
-        run.period,
-        c.occurrences,
-        run.end
-    );
+    let plies: Vec<String> = c
+        .occurrence_indices
+        .iter()
+        .map(|&i| {
+            if i == 0 {
+                "开始".to_string()
+            } else {
+                format!("第{i}步后")
+            }
+        })
+        .collect();
+    if run.joined() {
+        let _ = writeln!(
+            s,
+            "  循环着法：第{}–{}步，由不同的{}步循环在交汇处连成；该局面出现于{}（共{}次）。",
+            run.start + 1,
+            run.start + run.span,
+            run.period,
+            plies.join("、"),
+            c.occurrence_indices.len()
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "  循环着法：第{}–{}步（每循环{}步）；该局面出现于{}（共{}次），循环延续至第{}步。",
+            run.start + 1,
+            run.start + run.span,
+            run.period,
+            plies.join("、"),
+            c.occurrence_indices.len(),
+            run.end
+        );
+    }
     match c.in_force_ply {
         Some(p) => {
             let _ = writeln!(

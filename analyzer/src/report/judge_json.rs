@@ -127,10 +127,16 @@ pub struct VerdictJson {
 /// A cycle.
 #[derive(Debug, Clone, Serialize)]
 pub struct CycleJson {
-    /// Index of the first occurrence of the repeated position (0 = the start position).
+    /// Position index of the first occurrence of the repeated position (0 = the start).
     pub first_ply: usize,
-    /// Plies between consecutive occurrences.
+    /// Position indices of all its occurrences in the cycle.
+    pub occurrence_plies: Vec<usize>,
+    /// Position index where the cycle starts (usually `first_ply`).
+    pub run_start: usize,
+    /// Plies of one loop (between consecutive occurrences).
     pub period: usize,
+    /// The cycle joins different loops of that length (intertwined loops).
+    pub joined: bool,
     /// The last position index of the cycle on the line.
     pub last_ply: usize,
     /// How often the repeated position occurs.
@@ -143,7 +149,7 @@ pub struct CycleJson {
     pub repeated_ply: Option<usize>,
     /// The repeated position.
     pub fen: String,
-    /// First and last ply of one period.
+    /// First and last ply of the cycle moves (one period, or the whole joined stretch).
     pub cycle_plies: [usize; 2],
     /// Whether loops intertwine in the period.
     pub intertwined: bool,
@@ -242,8 +248,11 @@ fn cycle(j: &Judgement, c: &CycleJudgement) -> CycleJson {
         Reason::ForbiddenVsAllowed { offender, .. } => ("forbidden_vs_allowed", Some(offender)),
     };
     CycleJson {
-        first_ply: c.run.start,
+        first_ply: c.repeated_index(),
+        occurrence_plies: c.occurrence_indices.clone(),
+        run_start: c.run.start,
         period: c.run.period,
+        joined: c.run.joined(),
         last_ply: c.run.end,
         occurrences: c.occurrences,
         in_force: c.in_force,
@@ -251,10 +260,10 @@ fn cycle(j: &Judgement, c: &CycleJudgement) -> CycleJson {
         repeated_ply: c.repeated_ply,
         fen: j
             .positions
-            .get(c.run.start)
+            .get(c.repeated_index())
             .map(|p| p.fen())
             .unwrap_or_default(),
-        cycle_plies: [c.run.start + 1, c.run.start + c.run.period],
+        cycle_plies: [c.run.start + 1, c.run.start + c.run.span],
         intertwined: c.intertwined,
         region_positions: c.region_positions,
         region_red_moves: c.region_moves.red,
