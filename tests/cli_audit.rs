@@ -47,7 +47,11 @@ fn temp_dir(name: &str) -> PathBuf {
 #[test]
 fn audits_the_bundled_games_as_json_lines() {
     let out = qili(&["audit", repo("corpus/games").to_str().unwrap(), "--json"]);
-    assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the perpetual check recorded as a draw disagrees: {out:?}"
+    );
     let lines = json_lines(&out);
     let (summary, games) = lines.split_last().expect("output");
     assert_eq!(summary["type"], "summary");
@@ -81,15 +85,54 @@ fn audits_the_bundled_games_as_json_lines() {
                 .ends_with("perpetual-check-recorded-draw.pgn")
         })
         .expect("the perpetual check sample");
-    assert_eq!(check["data"]["recorded_result"], "1/2-1/2");
-    assert_eq!(check["data"]["max_occurrences"], 3);
-    assert!(!check["data"]["cycles"].as_array().unwrap().is_empty());
+    let d = &check["data"];
+    assert_eq!(d["recorded_result"], "1/2-1/2");
+    assert_eq!(d["max_occurrences"], 3);
+    assert_eq!(d["ruling"]["result"], "black_wins");
+    assert_eq!(d["ruling"]["status"], "final");
+    assert!(
+        d["ruling"]["articles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a == "CXA 24.1"),
+        "{d}"
+    );
+    assert_eq!(d["cycles"][0]["red"]["conduct"], "perpetual_check");
+    assert_eq!(d["disagrees"], true);
+    assert_eq!(d["findings"][0]["kind"], "draw_should_be_loss");
+    assert_eq!(d["findings"][0]["loser"], "red");
+    let loses = games
+        .iter()
+        .find(|g| {
+            g["data"]["file"]
+                .as_str()
+                .unwrap()
+                .ends_with("perpetual-check-loses.pgn")
+        })
+        .expect("the recorded perpetual check loss");
+    assert_eq!(loses["data"]["ruling"]["result"], "black_wins");
+    assert_eq!(
+        loses["data"]["disagrees"], false,
+        "the record agrees: {}",
+        loses["data"]
+    );
+    let shuffle = games
+        .iter()
+        .find(|g| g["data"]["tags"]["Line"] == "5")
+        .expect("the advisor shuffle");
+    assert_eq!(shuffle["data"]["ruling"]["result"], "draw");
+    assert_eq!(shuffle["data"]["disagrees"], false);
     let quiet = games
         .iter()
         .find(|g| g["data"]["max_occurrences"] == 1)
         .expect("a game without repetition");
     assert_eq!(quiet["data"]["cycles"], Value::Array(vec![]));
-    assert_eq!(quiet["data"]["ruling"], Value::Null);
+    assert_eq!(
+        quiet["data"]["ruling"],
+        Value::Null,
+        "a game without repetition is not judged"
+    );
 }
 
 #[test]

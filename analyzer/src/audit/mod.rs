@@ -20,7 +20,6 @@
 //! ply); labelling and verdicts run only on games with repetitions. Files, and the games
 //! inside a file, are audited in parallel (rayon).
 
-mod cycle_view;
 mod game;
 mod input;
 pub mod json;
