@@ -20,6 +20,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Label every move of a line: check, mate threat, chase, exchange, offer, block, follow, idle.
+    Label(cmd::label::Args),
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(cmd::perft::Args),
     /// Convert game records (PGN, XQF, CBR/CBL, CBF, DhtmlXQ, text) to PGN or JSON Lines.
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command {
+        Command::Label(args) => cmd::label::run(args, &mut out),
         Command::Perft(args) => cmd::perft::run(args, &mut out),
         Command::Convert(args) => cmd::convert::run(args, &mut out),
         Command::Judge(args) => cmd::judge::run(args, &mut out),

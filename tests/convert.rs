@@ -146,7 +146,6 @@ fn ccpd_index(ccpd: &Path) -> HashMap<String, (Vec<String>, bool)> {
 }
 
 #[test]
-#[ignore = "needs Chinese notation"]
 fn ccpd_whole_collection_matches_index() {
     let Some(ccpd) = shared_games("ccpd") else {
         return;

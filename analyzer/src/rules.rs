@@ -50,6 +50,11 @@ pub struct OpenChoices {
     pub key_point_plain_case_only: bool,
     /// AXF r19 (D39–41, D105): rank attacks on a chariot pinned by a horse above ordinary chases.
     pub axf_pinned_chariot_ranked_above_chase: bool,
+    /// CXA 29.2 / 细则6 (novelty of a chase): a target that could already be won before the
+    /// move only through a series of checks, and can now be won directly (capture or
+    /// exchange), is chased anew: the move made the threat immediate. With `false`, any
+    /// earlier threat on the target, however reached, makes the chase "not new" (从捉到捉).
+    pub direct_threat_after_check_series_is_new: bool,
 }
 
 impl Default for OpenChoices {
@@ -57,6 +62,7 @@ impl Default for OpenChoices {
         OpenChoices {
             key_point_plain_case_only: true,
             axf_pinned_chariot_ranked_above_chase: true,
+            direct_threat_after_check_series_is_new: true,
         }
     }
 }

@@ -8,6 +8,19 @@
 //! the opponent, 退 (retreat, `-`) back, 平 (traverse, `.`/`=`) along the rank. After 平 the
 //! number is the destination file; after 进/退 it is the destination file for the horse,
 //! advisor and elephant and the distance in ranks for the others.
+//!
+//! Canonical forms (what `from_move` writes):
+//! - generals, advisors and elephants by file, even two on one file (进/退 tells them apart);
+//! - a chariot, horse or cannon sharing its file with another of its kind: 前/后 (`+`/`-`);
+//! - soldiers, when only one file holds several: 前/后 for two, 前/中/后 for three, 一…五
+//!   for four or five (WXF: `+P`/`-P`, `1P`…`5P`); when two files each hold several, the
+//!   same place word followed by the file: 前兵四平五, `+P4.5` (the rulebook prints no form
+//!   for this case; the reader also takes the cross-file count 一兵…五兵 of the
+//!   cchess-formats notes, right file first, front to back).
+//!
+//! Resolving is lenient where records are: a piece named by its file when a second one
+//! stands there resolves when only one of them can make the move, 前兵 without a file
+//! when only one front soldier can, and the side is always the side to move.
 
 use std::fmt;
 use std::ops::Range;
@@ -398,7 +411,7 @@ pub(crate) fn resolve(
     if origins.len == 0 {
         return Err(illegal(IllegalReason::NoTandem { role }, text()));
     }
-    let mut found: Found<Move, 8> = Found::new();
+    let mut found: Found<Move, 16> = Found::new();
     // The most telling reason when nothing fits: a reachable but illegal point beats an
     // unreachable one, which beats a direction the piece cannot take.
     let mut reason: Option<IllegalReason> = None;

@@ -192,6 +192,8 @@ pub struct DecodingReader<R> {
     raw_start: usize,
     raw_end: usize,
     eof: bool,
+    /// The decoder has been flushed (`last = true`): it must not be called again.
+    flushed: bool,
     out: Vec<u8>,
     out_start: usize,
     out_end: usize,
@@ -207,6 +209,7 @@ impl<R: Read> DecodingReader<R> {
             raw_start: 0,
             raw_end: 0,
             eof: false,
+            flushed: false,
             out: vec![0; 3 * 32 * 1024 + 16],
             out_start: 0,
             out_end: 0,
@@ -229,7 +232,12 @@ impl<R: Read> DecodingReader<R> {
                 self.eof = n == 0;
             }
             if self.eof && self.raw_start == self.raw_end {
-                // Flush whatever the decoder still holds.
+                // Flush whatever the decoder still holds, once: reads after the end of the
+                // stream return 0 without touching the finished decoder.
+                if self.flushed {
+                    return Ok(());
+                }
+                self.flushed = true;
                 let (_, _, written, _) = self.decoder.decode_to_utf8(&[], &mut self.out, true);
                 self.out_start = 0;
                 self.out_end = written;
@@ -290,6 +298,19 @@ mod tests {
         let (big5, _, _) = encoding_rs::BIG5.encode(text);
         assert!(big5.contains(&b'\\'));
         assert_eq!(decode_as(&big5, Encoding::Big5), text);
+    }
+
+    #[test]
+    fn reads_after_the_end_return_nothing() {
+        // A truncated GBK sequence at the end: the flush emits U+FFFD, then every further
+        // read must return 0 (it used to call the finished decoder again and panic).
+        let mut r = DecodingReader::new(&b"ab\x81"[..], Encoding::Gb18030);
+        let mut s = String::new();
+        r.read_to_string(&mut s).unwrap();
+        assert_eq!(s, "ab\u{fffd}");
+        let mut buf = [0u8; 8];
+        assert_eq!(r.read(&mut buf).unwrap(), 0);
+        assert_eq!(r.read(&mut buf).unwrap(), 0);
     }
 
     #[test]

@@ -89,7 +89,6 @@ fn ccpd_sample_big5_tags() {
 }
 
 #[test]
-#[ignore = "needs Chinese notation"]
 fn ccpd_sample_moves_match_index() {
     let Some(sample) = sample() else { return };
     for (path, entry) in &sample {

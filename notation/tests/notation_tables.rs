@@ -435,3 +435,61 @@ fn dispatcher_errors_and_detection() {
     assert_eq!(d(&["hello", "1-0"]), None);
     assert_eq!(d(&[]), None);
 }
+
+/// Random texts over the notations' alphabets never panic a reader or a resolver, and
+/// every syntax error points at a character boundary inside the text.
+#[test]
+fn random_texts_do_not_panic() {
+    let alphabet: Vec<char> =
+        "炮车马相仕帅兵卒將帥車馬傌俥砲包象士前中后後进進退平上下一二三四五六七八九\
+        0123456789０１２３４５６７８９KAEBHNRCPkaebhnrcpfmb+-.=＋－．＝ 　x"
+            .chars()
+            .collect();
+    let positions = [
+        pos(START),
+        pos(AFTER_C2_5),
+        pos(FIVE),
+        pos(TWO_FILES),
+        pos(HORSES),
+    ];
+    let mut seed: u64 = 7;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let (mut read, mut resolved) = (0, 0);
+    for _ in 0..40_000 {
+        let len = next(7);
+        let text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+        for n in [C, W, S] {
+            match parse(n, &text) {
+                Ok(resolve) => {
+                    read += 1;
+                    for p in &positions {
+                        resolved += resolve(p).is_ok() as usize;
+                    }
+                }
+                Err(e) => {
+                    assert!(
+                        text.is_char_boundary(e.span.start) && text.is_char_boundary(e.span.end),
+                        "{text:?}"
+                    );
+                    assert!(
+                        e.span.start <= e.span.end && e.span.end <= text.len(),
+                        "{text:?}"
+                    );
+                }
+            }
+        }
+        for p in &positions {
+            let _ = movetext::parse_move(p, &text, None);
+        }
+    }
+    // The generator does produce readable and even legal moves, so the resolvers ran.
+    assert!(
+        read > 100 && resolved > 0,
+        "{read} read, {resolved} resolved"
+    );
+}

@@ -283,7 +283,7 @@ fn ccpd_games_replay() {
         .collect();
     assert!(other.is_empty(), "unexpected writer differences: {other:?}");
     let mut diffs: Vec<_> = differences.into_iter().collect();
-    diffs.sort_by(|a, b| b.1.cmp(&a.1));
+    diffs.sort_by_key(|d| std::cmp::Reverse(d.1));
     eprintln!(
         "CCPD: {games_checked} games, {plies} plies read; our writer gives the record's text for \
          {written_same}; differences (record → ours): {:?}",

@@ -181,7 +181,6 @@ fn dhtmlxq_and_text_samples() {
 }
 
 #[test]
-#[ignore = "needs Chinese notation"]
 fn chinese_text_and_pgn_samples() {
     let Some(dir) = common::games("cchess-formats/data") else {
         return;
@@ -286,7 +285,6 @@ fn wukong_iccs_equals_dhtmlxq() {
 }
 
 #[test]
-#[ignore = "needs Chinese notation"]
 fn wukong_four_notations_agree() {
     let Some(dir) = common::games("wukong") else {
         return;

@@ -1,12 +1,13 @@
 //! `qili judge [--rules cxa|axf] [--repetitions N] [--natural-limit N] [--lang zh|en]
-//! [--format text|json|html] (--fen FEN [--moves "m1 m2 ..."] | FILE)`.
+//! [--format text|json|html] (--fen FEN [--moves "m1 m2 ..."] | FILE | --cases FILE|-)`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use qili_analyzer::explain::{self, Lang};
 use qili_analyzer::html;
 use qili_analyzer::input::{self, GameInput};
+use qili_analyzer::report::cases::judge_cases;
 use qili_analyzer::report::judge_json::judge_json;
 use qili_analyzer::{judge, RuleSet, Settings};
 
@@ -25,7 +26,7 @@ pub enum Format {
 
 /// Arguments of `qili judge`.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("input").required(true).args(["fen", "file"])))]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["fen", "file", "cases"])))]
 pub struct Args {
     /// Rule set: cxa (default) or axf.
     #[arg(long, default_value = "cxa")]
@@ -51,6 +52,10 @@ pub struct Args {
     /// A file: a UCCI `position` line, or a FEN line followed by moves.
     #[arg(conflicts_with = "fen")]
     file: Option<PathBuf>,
+    /// Batch: a JSON Lines file of cases (`-`: standard input), one JSON judgement per
+    /// line out, each with the case's `id` (see docs/judge-json.md).
+    #[arg(long, conflicts_with_all = ["fen", "file"])]
+    cases: Option<PathBuf>,
 }
 
 fn read(args: &Args) -> Result<GameInput, Failure> {
@@ -75,13 +80,16 @@ fn read(args: &Args) -> Result<GameInput, Failure> {
 
 /// Runs `qili judge`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
-    let game = read(&args)?;
     let settings = Settings {
         rules: args.rules,
         repetitions: args.repetitions,
         natural_limit: args.natural_limit,
         ..Settings::default()
     };
+    if let Some(path) = &args.cases {
+        return run_cases(path, &settings, out);
+    }
+    let game = read(&args)?;
     let j = judge(&game.start, &game.moves, &settings);
     match args.format {
         Format::Json => {
@@ -105,4 +113,15 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
         Format::Text => write!(out, "{}", explain::explain(&j, args.lang))?,
     }
     Ok(0)
+}
+
+fn run_cases(path: &Path, settings: &Settings, out: &mut impl Write) -> Result<u8, Failure> {
+    let summary = if path == Path::new("-") {
+        judge_cases(std::io::stdin().lock(), out, settings)?
+    } else {
+        let file = std::fs::File::open(path)
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        judge_cases(std::io::BufReader::new(file), out, settings)?
+    };
+    Ok(if summary.errors > 0 { 2 } else { 0 })
 }

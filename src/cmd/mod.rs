@@ -1,6 +1,7 @@
 //! One module per subcommand: its clap arguments and its `run`.
 
+pub mod audit;
 pub mod convert;
 pub mod judge;
-pub mod audit;
+pub mod label;
 pub mod perft;

@@ -53,6 +53,7 @@ const TITLES: &[(&str, &str, &str)] = &[
     ("AXF D38", "同上", "the same"),
     ("AXF D50", "同上", "the same"),
     ("AXF general rule (forbidden perpetual attack)", "长打（长将、长捉）禁止，犯禁方须变着，不变判负", "perpetual attack (check, chase) is forbidden; the offender must change or lose"),
+    ("AXF general rule (no violation: draw)", "双方均未犯禁，不变作和", "nobody violates: draw if nobody changes"),
 ];
 
 /// The short title of an article in `lang`, if known.

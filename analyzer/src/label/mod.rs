@@ -1,11 +1,26 @@
 //! Move labels (RULES.md §3): check, mate threat, chase, exchange, offer, block, follow, idle.
 //!
-//! STUB interface (to be replaced by the classifier): labels every move `check` or `idle`.
+//! A move is judged on the position right after it, asking what the mover threatens if it
+//! could move again at once (`Position::passed`). [`label_move`] returns every label that
+//! applies, heaviest first, each with its evidence and the articles applied; threats that
+//! look like chases but are not (not new, the general or a soldier alone, the capture gets
+//! the mover mated, ...) are kept in [`MoveLabels::dismissed`] with the article that
+//! dismisses them.
 
-use qili_notation::{Color, Move, Position, Role, Square};
+use qili_notation::{Color, Move, Position, Role, Square, SquareSet};
 use serde::{Deserialize, Serialize};
 
+use crate::material::Material;
+use crate::protection::{self, Protector};
 use crate::rules::Settings;
+
+pub mod mate;
+pub mod policy;
+mod quiet;
+mod threat;
+
+pub use mate::{mate_by_checks, MateSearch};
+pub use policy::ChasePolicy;
 
 /// One label; declaration order is weight order, heaviest first (CXA 27.4, 细则12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -34,6 +49,34 @@ impl Label {
     pub fn is_attack(self) -> bool {
         matches!(self, Label::Check | Label::MateThreat | Label::Chase)
     }
+
+    /// The Chinese term (将, 杀, 捉, 兑, 献, 拦, 跟, 闲).
+    pub fn chinese(self) -> &'static str {
+        match self {
+            Label::Check => "将",
+            Label::MateThreat => "杀",
+            Label::Chase => "捉",
+            Label::Exchange => "兑",
+            Label::Offer => "献",
+            Label::Block => "拦",
+            Label::Follow => "跟",
+            Label::Idle => "闲",
+        }
+    }
+
+    /// The snake_case English name used in JSON (`check`, `mate_threat`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Label::Check => "check",
+            Label::MateThreat => "mate_threat",
+            Label::Chase => "chase",
+            Label::Exchange => "exchange",
+            Label::Offer => "offer",
+            Label::Block => "block",
+            Label::Follow => "follow",
+            Label::Idle => "idle",
+        }
+    }
 }
 
 /// Why a chased piece counts as unprotected (RULES.md §3, 29.3).
@@ -52,10 +95,46 @@ pub enum Root {
     Protected,
 }
 
+impl Root {
+    /// The snake_case name used in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Root::Unprotected => "unprotected",
+            Root::FalseRoot => "false_root",
+            Root::InsufficientRoot => "insufficient_root",
+            Root::GainsDespiteRoot => "gains_despite_root",
+            Root::Protected => "protected",
+        }
+    }
+
+    /// The Chinese term (无根, 假根, 少根, 有根).
+    pub fn chinese(self) -> &'static str {
+        match self {
+            Root::Unprotected => "无根",
+            Root::FalseRoot => "假根",
+            Root::InsufficientRoot => "少根",
+            Root::GainsDespiteRoot => "有根得子",
+            Root::Protected => "有根",
+        }
+    }
+}
+
+/// How the material is won (CXA 29.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChaseForm {
+    /// A direct capture that is not answered.
+    Capture,
+    /// A complete exchange that ends with a material gain.
+    Exchange,
+    /// A capture reached through an unbroken series of checks.
+    CheckSeries,
+}
+
 /// A chase (捉) with its evidence.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Chase {
-    /// The attacking pieces' points.
+    /// The attacking pieces' points (after the move).
     pub attackers: Vec<Square>,
     /// The chased piece's point (after the move).
     pub target: Square,
@@ -64,6 +143,71 @@ pub struct Chase {
     /// Why it counts as unprotected.
     pub root: Root,
     /// The winning line, starting with the mover's capture or check.
+    pub line: Vec<Move>,
+    /// How the material is won.
+    pub form: ChaseForm,
+    /// How many moves of `line` form the check series before the capture (0 unless
+    /// `form` is `CheckSeries`).
+    pub series_len: usize,
+    /// The target's protectors when it is captured, with their status.
+    pub protectors: Vec<Protector>,
+    /// The net material the line wins for the mover.
+    pub net: Material,
+    /// The articles or diagrams applied.
+    pub articles: Vec<String>,
+    /// Remarks, e.g. an exception that may apply.
+    pub notes: Vec<String>,
+}
+
+/// The evidence for one label.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Evidence {
+    /// The label it supports.
+    pub label: Label,
+    /// The articles or diagrams applied.
+    pub articles: Vec<String>,
+    /// The mover's pieces concerned (points after the move).
+    pub pieces: Vec<Square>,
+    /// The opponent's pieces concerned.
+    pub targets: Vec<Square>,
+    /// A line of play that shows it (mating line, exchange), if any.
+    pub line: Vec<Move>,
+    /// One English sentence.
+    pub detail: String,
+}
+
+/// Why a threat is not a chase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DismissReason {
+    /// The threat existed before the move (从捉到捉, CXA 29.2, 细则6).
+    NotNew,
+    /// The general alone threatens: idle (CXA 27.1, 细则9); or, under AXF, the winning
+    /// line needs the general, which may chase (AXF r28).
+    GeneralChase,
+    /// Soldiers alone threaten outside mutual perpetual attack: idle (CXA 27.2, 细则11);
+    /// or, under AXF, the winning line needs a soldier, which may chase (AXF r29).
+    SoldierChase,
+    /// Capturing gets the mover mated at once (CXA 29.4, 细则7).
+    MatedAfterCapture,
+    /// Two pieces of a kind attacking each other: an offer (AXF r24).
+    SameKindMutual,
+    /// Several pieces attacking a protected piece (AXF r35).
+    SeveralAttackers,
+    /// A chariot confined by a cannon moving along its line (AXF r27).
+    ConfinedChariot,
+}
+
+/// A threat that is not a chase, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dismissed {
+    /// The threat, as it would have been reported.
+    pub chase: Chase,
+    /// Why it is not a chase.
+    pub reason: DismissReason,
+    /// The article applied.
+    pub article: String,
+    /// For `MatedAfterCapture`: the opponent's mating line after the capture.
     pub line: Vec<Move>,
 }
 
@@ -80,6 +224,10 @@ pub struct MoveLabels {
     pub chases: Vec<Chase>,
     /// The mating line, when `labels` contains `MateThreat`.
     pub mate_line: Option<Vec<Move>>,
+    /// The evidence for each label, in label order.
+    pub evidence: Vec<Evidence>,
+    /// Threats that are not chases, with the article that says so.
+    pub dismissed: Vec<Dismissed>,
 }
 
 impl MoveLabels {
@@ -103,18 +251,208 @@ pub fn label_move(
     settings: &Settings,
     cycle: CycleContext,
 ) -> MoveLabels {
-    let _ = (settings, cycle);
+    let side = before.turn();
     let after = before.after(mv);
-    let label = if after.is_check() {
-        Label::Check
-    } else {
-        Label::Idle
-    };
-    MoveLabels {
-        side: before.turn(),
+    let policy = ChasePolicy::of(settings.rules);
+    let mut ctx = threat::Ctx::new(policy, settings.mate_depth, cycle.mutual_perpetual_attack);
+    let mut out = MoveLabels {
+        side,
         mv: *mv,
-        labels: vec![label],
+        labels: Vec::new(),
         chases: Vec::new(),
         mate_line: None,
+        evidence: Vec::new(),
+        dismissed: Vec::new(),
+    };
+    if after.is_check() {
+        // 将 (28.1). The mover cannot "move again" while the opponent's general is
+        // attacked, so no chase or mate threat is asked for: check is heaviest (27.4).
+        let checkers: Vec<Square> = after.checkers().collect();
+        out.labels.push(Label::Check);
+        out.evidence.push(Evidence {
+            label: Label::Check,
+            articles: vec!["CXA 28.1".into()],
+            pieces: checkers,
+            targets: vec![after.general(!side)],
+            line: Vec::new(),
+            detail: "the move attacks the opponent's general".into(),
+        });
+    } else {
+        let passed = after.passed();
+        if let Some(line) = ctx.mate.find(&passed, settings.mate_depth) {
+            out.labels.push(Label::MateThreat);
+            out.evidence.push(Evidence {
+                label: Label::MateThreat,
+                articles: vec!["CXA 28.2".into()],
+                pieces: line.first().map(|m| vec![m.from]).unwrap_or_default(),
+                targets: vec![after.general(!side)],
+                detail: format!(
+                    "moving again, the mover mates with {} check(s)",
+                    line.len().div_ceil(2)
+                ),
+                line: line.clone(),
+            });
+            out.mate_line = Some(line);
+        }
+        new_chases(
+            before,
+            mv,
+            &after,
+            &passed,
+            &mut ctx,
+            &settings.open,
+            &mut out,
+        );
+    }
+    quiet::exchange_and_offer(&after, mv, &mut ctx, &mut out);
+    if !out.labels.iter().any(|l| l.is_attack()) {
+        quiet::block(before, &after, mv, &mut out);
+        quiet::follow(&after, mv, &mut out);
+    }
+    if out.labels.is_empty() {
+        out.labels.push(Label::Idle);
+        out.evidence.push(Evidence {
+            label: Label::Idle,
+            articles: vec!["CXA 28.9".into()],
+            pieces: vec![mv.to],
+            targets: Vec::new(),
+            line: Vec::new(),
+            detail: "no check, mate threat or chase".into(),
+        });
+    }
+    out.labels.sort();
+    out.labels.dedup();
+    out.evidence.sort_by_key(|e| e.label);
+    out
+}
+
+/// The threats of the side to move in `pos` (what it could win if it moved now), with
+/// the threats the chase rules dismiss. Novelty (29.2) is not asked here.
+pub fn threats(
+    pos: &Position,
+    settings: &Settings,
+    cycle: CycleContext,
+) -> (Vec<Chase>, Vec<Dismissed>) {
+    let mut ctx = threat::Ctx::new(
+        ChasePolicy::of(settings.rules),
+        settings.mate_depth,
+        cycle.mutual_perpetual_attack,
+    );
+    let side = pos.turn();
+    let targets: SquareSet = pos
+        .pieces()
+        .filter(|&(sq, p)| p.color != side && Material::of(p, sq).is_material())
+        .map(|(sq, _)| sq)
+        .collect();
+    let (found, dismissed) = ctx.threats(pos, targets);
+    (found.into_iter().map(|f| f.chase).collect(), dismissed)
+}
+
+/// Labels every move of a line from `start` (the moves must be legal in turn).
+pub fn label_line(
+    start: &Position,
+    moves: &[Move],
+    settings: &Settings,
+    cycle: CycleContext,
+) -> Vec<MoveLabels> {
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for m in moves {
+        out.push(label_move(&pos, m, settings, cycle));
+        pos.play_unchecked(m);
+    }
+    out
+}
+
+/// The chases of the move: threats after it that did not exist before it (29.2, 细则2, 细则6).
+fn new_chases(
+    before: &Position,
+    mv: &Move,
+    after: &Position,
+    passed: &Position,
+    ctx: &mut threat::Ctx,
+    open: &crate::rules::OpenChoices,
+    out: &mut MoveLabels,
+) {
+    let side = before.turn();
+    let targets: SquareSet = after
+        .pieces()
+        .filter(|&(sq, p)| p.color != side && Material::of(p, sq).is_material())
+        .map(|(sq, _)| sq)
+        .collect();
+    let (mut now, mut dismissed) = ctx.threats(passed, targets);
+    // AXF r27: a chariot confined to a cannon's line does not chase by moving along it.
+    if ctx.policy.cannon_confined_chariot && mv.role == Role::Chariot {
+        let was = protection::pinned_by(before, mv.from, side, Role::Cannon);
+        if was.is_some() && was == protection::pinned_by(after, mv.to, side, Role::Cannon) {
+            let (keep, drop): (Vec<_>, Vec<_>) = now
+                .into_iter()
+                .partition(|f| f.chase.line.first().is_none_or(|m| m.from != mv.to));
+            now = keep;
+            dismissed.extend(drop.into_iter().map(|f| Dismissed {
+                chase: f.chase,
+                reason: DismissReason::ConfinedChariot,
+                article: policy::AXF_CANNON_CONFINED_CHARIOT.into(),
+                line: Vec::new(),
+            }));
+        }
+    }
+    if !now.is_empty() {
+        let wanted: SquareSet = now.iter().map(|f| f.id).collect();
+        let (prev, _) = ctx.threats(before, wanted);
+        for f in now {
+            let mut chase = f.chase;
+            let series_only = open.direct_threat_after_check_series_is_new;
+            let existed = prev.iter().any(|p| {
+                p.id == f.id
+                    && !(series_only
+                        && p.chase.form == ChaseForm::CheckSeries
+                        && chase.form != ChaseForm::CheckSeries)
+            });
+            let earlier_series = prev.iter().any(|p| p.id == f.id);
+            if existed {
+                out.dismissed.push(Dismissed {
+                    chase,
+                    reason: DismissReason::NotNew,
+                    article: "CXA 29.2, 细则6".into(),
+                    line: Vec::new(),
+                });
+            } else {
+                chase.articles.push("CXA 29.2, 细则2".into());
+                if earlier_series {
+                    chase.notes.push(
+                        "before the move the target could be won only through a series of checks; \
+                         the direct threat is counted as new (open choice)"
+                            .into(),
+                    );
+                }
+                out.chases.push(chase);
+            }
+        }
+    }
+    out.dismissed.extend(dismissed);
+    if !out.chases.is_empty() {
+        out.labels.push(Label::Chase);
+        for c in &out.chases {
+            let how = match c.form {
+                ChaseForm::Capture => "capture",
+                ChaseForm::Exchange => "exchange",
+                ChaseForm::CheckSeries => "series of checks",
+            };
+            out.evidence.push(Evidence {
+                label: Label::Chase,
+                articles: c.articles.clone(),
+                pieces: c.attackers.clone(),
+                targets: vec![c.target],
+                line: c.line.clone(),
+                detail: format!(
+                    "threatens to win the {} on {} by {} ({})",
+                    c.target_role.english(),
+                    c.target,
+                    how,
+                    c.root.name()
+                ),
+            });
+        }
     }
 }

@@ -11,6 +11,9 @@ use crate::rules::Settings;
 /// The general AXF principle behind a forbidden perpetual attack with no more specific rule.
 pub const GENERAL: Article = Article("AXF general rule (forbidden perpetual attack)");
 
+/// The general AXF principle when nobody violates: draw if nobody changes.
+pub const NO_VIOLATION: Article = Article("AXF general rule (no violation: draw)");
+
 /// Whether a conduct is forbidden under AXF, with the rules that decide it.
 pub fn forbidden(c: &Conduct) -> (bool, Vec<Article>) {
     match c.kind {
@@ -101,6 +104,7 @@ pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
         }
         must_change(offender, input, threshold(settings))
     } else {
+        articles.push(NO_VIOLATION);
         (Outcome::Draw, Status::Final, Reason::BothAllowed)
     };
     articles.extend(ar);

@@ -145,6 +145,7 @@ fn axf_differences() {
             "{k:?}"
         );
         assert!(has(&v, art), "{k:?}: {:?}", v.articles);
+        assert!(has(&v, super::axf::NO_VIOLATION.code()));
         // The perpetual attacks among them are forbidden under CXA.
         let c = rule_on(RuleSet::Cxa, &red, &idle, 3);
         let cxa = if k.is_perpetual_attack() {

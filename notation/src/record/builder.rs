@@ -108,6 +108,12 @@ impl GameBuilder {
         }
     }
 
+    /// Records a problem that loses nothing of the moves (a bad tag, a skipped comment).
+    pub(crate) fn warn(&mut self, kind: ErrorKind, offset: u64) {
+        self.warnings
+            .push(RecordError::new(self.index, kind).at_offset(offset));
+    }
+
     /// Records a syntax problem at `offset`: in a variation it ends that variation, in the
     /// main line it ends the game's moves.
     pub(crate) fn syntax_error(&mut self, kind: ErrorKind, offset: u64) {

@@ -71,6 +71,10 @@ pub trait Visitor {
     fn result(&mut self, _result: GameResult) {}
     /// A syntax problem or a crossed limit, at `offset`.
     fn error(&mut self, _kind: ErrorKind, _offset: u64) {}
+    /// A tag line that is not `[Name "value"]`; by default reported as a syntax error.
+    fn bad_tag(&mut self, line: &str, offset: u64) {
+        self.error(ErrorKind::Syntax(bad_tag_message(line)), offset);
+    }
     /// The game ends.
     fn end_game(&mut self) -> Self::Output;
 }
@@ -420,13 +424,7 @@ impl<R: Read> Reader<R> {
         let line = String::from_utf8_lossy(&self.scratch).into_owned();
         match parse_tag(&line) {
             Some((name, value)) => v.tag(&name, &value, at),
-            None => v.error(
-                ErrorKind::Syntax(format!(
-                    "bad tag [{}: expected [Name \"value\"]",
-                    line.trim_end()
-                )),
-                at,
-            ),
+            None => v.bad_tag(&line, at),
         }
         Ok(())
     }
@@ -467,6 +465,10 @@ impl<R: Read> Reader<R> {
         }
         false
     }
+}
+
+fn bad_tag_message(line: &str) -> String {
+    format!("bad tag [{}: expected [Name \"value\"]", line.trim_end())
 }
 
 fn limit(what: &str, max: usize) -> ErrorKind {
@@ -613,7 +615,25 @@ impl Visitor for GameVisitor {
         self.b().result(result);
     }
     fn error(&mut self, kind: ErrorKind, offset: u64) {
-        self.b().syntax_error(kind, offset);
+        match kind {
+            // What crossed a limit is skipped; the moves around it are still read.
+            ErrorKind::Limit(_) => self.b().warn(kind, offset),
+            _ => self.b().syntax_error(kind, offset),
+        }
+    }
+    fn bad_tag(&mut self, line: &str, offset: u64) {
+        let kind = ErrorKind::Syntax(bad_tag_message(line));
+        // A broken FEN tag leaves the start position unknown; other tags lose only
+        // themselves.
+        if line
+            .trim_start()
+            .get(..3)
+            .is_some_and(|t| t.eq_ignore_ascii_case("FEN"))
+        {
+            self.b().syntax_error(kind, offset);
+        } else {
+            self.b().warn(kind, offset);
+        }
     }
     fn end_game(&mut self) -> ReadGame {
         self.builder

@@ -18,7 +18,7 @@ pub fn format_tag(notation: Notation) -> &'static str {
 enum Item<'a> {
     Line {
         nodes: &'a [Node],
-        pos: Position,
+        pos: Box<Position>,
         force_number: bool,
     },
     Open,
@@ -52,7 +52,7 @@ pub fn pgn(game: &Game, notation: Notation) -> String {
     if let Ok(start) = Position::try_from(game.setup.clone()) {
         let mut stack = vec![Item::Line {
             nodes: &game.moves,
-            pos: start,
+            pos: Box::new(start),
             force_number: true,
         }];
         while let Some(item) = stack.pop() {
@@ -89,7 +89,7 @@ pub fn pgn(game: &Game, notation: Notation) -> String {
                     let interrupted = !n.comments_after.is_empty() || !n.variations.is_empty();
                     stack.push(Item::Line {
                         nodes: rest,
-                        pos: after,
+                        pos: Box::new(after),
                         force_number: interrupted,
                     });
                     for v in n.variations.iter().rev() {

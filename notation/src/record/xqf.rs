@@ -267,8 +267,8 @@ pub fn read(data: &[u8]) -> Result<ReadGame, Malformed> {
             }
         };
         tree.nodes[node].comment = comment;
-        if rec[2] & 0x40 != 0 && parent.is_some() {
-            pending.push(parent.expect("checked"));
+        if let (true, Some(p)) = (rec[2] & 0x40 != 0, parent) {
+            pending.push(p);
         }
         if rec[2] & 0x80 != 0 {
             parent = Some(node);

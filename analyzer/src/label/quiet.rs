@@ -1,0 +1,222 @@
+//! The kinds of idle move (CXA 28.5–28.8): exchange offer 兑, offer 献, block 拦, follow 跟.
+
+use qili_notation::{Move, Position, Role, Square, SquareSet};
+
+use super::threat::Ctx;
+use super::{Evidence, Label, MoveLabels};
+use crate::material::{Balance, Material};
+use crate::protection::{self, between};
+
+/// 兑 (28.5) and 献 (28.6) for the moved piece.
+pub(super) fn exchange_and_offer(after: &Position, mv: &Move, ctx: &mut Ctx, out: &mut MoveLabels) {
+    let Some(moved) = after.piece_at(mv.to) else {
+        return;
+    };
+    let value = Material::of(moved, mv.to);
+    if !value.is_material() {
+        return;
+    }
+    let capturers = protection::legal_capturers(after, mv.to);
+    // 兑, offered: an equal opponent piece captures the moved piece, the mover recaptures,
+    // and the exchange is even.
+    let mut exchange: Option<Evidence> = None;
+    for c in capturers {
+        let Some(p) = after.piece_at(c) else { continue };
+        if Material::of(p, c) != value {
+            continue;
+        }
+        if let Some(ex) = protection::exchange_from(after, c, mv.to) {
+            if ex.line.len() >= 2 && ex.balance == Balance::Even {
+                exchange = Some(evidence_exchange(mv.to, c, ex.line));
+                break;
+            }
+        }
+    }
+    if let Some(e) = exchange {
+        out.labels.push(Label::Exchange);
+        out.evidence.push(e);
+    }
+    // 献: an unprotected piece moves where an opponent piece of the same kind can take it,
+    // and taking it neither gets the taker mated at once nor loses it material.
+    for c in capturers {
+        if after.piece_at(c).map(|p| p.role) != Some(moved.role) {
+            continue;
+        }
+        let Some(take) = after.move_from_squares(c, mv.to) else {
+            continue;
+        };
+        let p1 = after.after(&take);
+        if !protection::legal_capturers(&p1, mv.to).is_empty() {
+            return; // protected: not an offer
+        }
+        if ctx.mate.find(&p1, ctx.mate_depth).is_some() || side_to_move_gains(&p1) {
+            continue;
+        }
+        out.labels.push(Label::Offer);
+        out.evidence.push(Evidence {
+            label: Label::Offer,
+            articles: vec!["CXA 28.6".into()],
+            pieces: vec![mv.to],
+            targets: vec![c],
+            line: vec![take],
+            detail: format!(
+                "the unprotected {} can be taken by the {} on {} at no risk",
+                moved.role.english(),
+                moved.role.english(),
+                c
+            ),
+        });
+        return;
+    }
+}
+
+fn evidence_exchange(piece: Square, other: Square, line: Vec<Move>) -> Evidence {
+    Evidence {
+        label: Label::Exchange,
+        articles: vec!["CXA 28.5".into()],
+        pieces: vec![piece],
+        targets: vec![other],
+        detail: format!(
+            "the moved piece can be exchanged for the piece on {other} (an even exchange)"
+        ),
+        line,
+    }
+}
+
+/// Whether the side to move wins material on some point.
+fn side_to_move_gains(pos: &Position) -> bool {
+    let us = pos.turn();
+    pos.pieces().any(|(sq, p)| {
+        p.color != us
+            && Material::of(p, sq).is_material()
+            && !pos.attackers(sq, us).is_empty()
+            && protection::best_exchange(pos, sq).is_some_and(|e| e.gains())
+    })
+}
+
+/// Whether every point strictly between `a` and `b` (on one line) is empty.
+fn clear_between(pos: &Position, a: Square, b: Square) -> bool {
+    Square::all()
+        .filter(|&x| between(a, b, x))
+        .all(|x| pos.piece_at(x).is_none())
+}
+
+fn destinations(pos: &Position, from: Square, buf: &mut Vec<Move>) -> SquareSet {
+    buf.clear();
+    pos.pseudo_moves_from(from, buf);
+    buf.iter().map(|m| m.to).collect()
+}
+
+/// 拦 (28.7): the moved piece now stands in the way of an opponent chariot or cannon,
+/// cutting points off its line. (Stepping on a horse's leg or an elephant's eye is not
+/// counted, nor anything the general does: 27.1 treats the general's own actions as idle.)
+pub(super) fn block(before: &Position, after: &Position, mv: &Move, out: &mut MoveLabels) {
+    if mv.capture.is_some() || mv.role == Role::General {
+        return; // the point was occupied before: nothing newly cut
+    }
+    let to = mv.to;
+    let (tf, tr) = (to.file().index() as i8, to.rank().index() as i8);
+    let mut blocked = Vec::new();
+    let mut lost = SquareSet::EMPTY;
+    let mut buf = Vec::new();
+    for (sq, p) in after.pieces() {
+        if p.color == out.side {
+            continue;
+        }
+        let (df, dr) = (tf - sq.file().index() as i8, tr - sq.rank().index() as i8);
+        let relevant = match p.role {
+            Role::Chariot | Role::Cannon => (df == 0 || dr == 0) && clear_between(before, sq, to),
+            _ => false,
+        };
+        if !relevant {
+            continue;
+        }
+        let was = destinations(before, sq, &mut buf);
+        let now = destinations(after, sq, &mut buf);
+        let mut cut = SquareSet(was.0 & !now.0);
+        cut.remove(to);
+        if !cut.is_empty() {
+            blocked.push(sq);
+            lost = SquareSet(lost.0 | cut.0);
+        }
+    }
+    if blocked.is_empty() {
+        return;
+    }
+    let names: Vec<String> = blocked.iter().map(|s| s.to_string()).collect();
+    out.labels.push(Label::Block);
+    out.evidence.push(Evidence {
+        label: Label::Block,
+        articles: vec!["CXA 28.7".into()],
+        pieces: vec![to],
+        targets: blocked,
+        line: Vec::new(),
+        detail: format!(
+            "cuts the line of the piece(s) on {} ({} point(s) no longer reachable)",
+            names.join(", "),
+            lost.count()
+        ),
+    });
+}
+
+/// 跟 (28.8): the moved piece watches a protected opponent piece, or pins one, without
+/// threatening to win it. (Not the general: its own actions are idle, 27.1.)
+pub(super) fn follow(after: &Position, mv: &Move, out: &mut MoveLabels) {
+    if mv.role == Role::General {
+        return;
+    }
+    let side = out.side;
+    let them = !side;
+    let passed = after.passed();
+    let mut watched = Vec::new();
+    let mut pinned = Vec::new();
+    let g = after.general(them);
+    let checking_now = after.attackers(g, side);
+    for (sq, p) in after.pieces() {
+        if p.color != them || p.role == Role::General {
+            continue;
+        }
+        if Material::of(p, sq).is_material()
+            && protection::legal_capturers(&passed, sq).contains(mv.to)
+        {
+            let gains = protection::exchange_from(&passed, mv.to, sq).is_some_and(|e| e.gains());
+            if !gains {
+                watched.push(sq);
+                continue;
+            }
+        }
+        if let Some(lifted) = after.without(sq) {
+            if lifted.attackers(g, side).contains(mv.to) && !checking_now.contains(mv.to) {
+                pinned.push(sq);
+            }
+        }
+    }
+    if watched.is_empty() && pinned.is_empty() {
+        return;
+    }
+    let mut detail = String::from("keeps");
+    if !watched.is_empty() {
+        let v: Vec<String> = watched.iter().map(|s| s.to_string()).collect();
+        detail.push_str(&format!(
+            " the protected piece(s) on {} under attack",
+            v.join(", ")
+        ));
+    }
+    if !pinned.is_empty() {
+        if !watched.is_empty() {
+            detail.push_str(" and");
+        }
+        let v: Vec<String> = pinned.iter().map(|s| s.to_string()).collect();
+        detail.push_str(&format!(" the piece(s) on {} pinned", v.join(", ")));
+    }
+    watched.extend(pinned);
+    out.labels.push(Label::Follow);
+    out.evidence.push(Evidence {
+        label: Label::Follow,
+        articles: vec!["CXA 28.8".into()],
+        pieces: vec![mv.to],
+        targets: watched,
+        line: Vec::new(),
+        detail,
+    });
+}

@@ -1,0 +1,411 @@
+//! Threat sets (CXA 29.1, 29.3, 29.4): the material the side to move could win at once,
+//! by a direct capture, a gaining exchange, or a capture reached through an unbroken
+//! series of checks — each filtered by the chase rules of the rule set ([`ChasePolicy`]).
+//!
+//! Pieces are identified by the point they stand on in the position the search starts
+//! from, so that a piece that moves during a check series keeps its identity.
+
+use qili_notation::{Move, Position, Role, Square, SquareSet};
+
+use super::mate::{checking_moves, MateSearch};
+use super::policy::{self, ChasePolicy};
+use super::{Chase, ChaseForm, DismissReason, Dismissed, Root};
+use crate::material::Material;
+use crate::protection::{self, Unprotected};
+
+/// Most positions one threat search visits in check series before it stops looking.
+pub const SERIES_BUDGET: u32 = 20_000;
+
+const NO_ID: u8 = u8::MAX;
+
+/// Square → identity (the square the piece stood on where the search started).
+type Ids = [u8; 90];
+
+fn identity(pos: &Position) -> Ids {
+    let mut ids = [NO_ID; 90];
+    for (sq, _) in pos.pieces() {
+        ids[sq.index()] = sq.index() as u8;
+    }
+    ids
+}
+
+fn play_ids(ids: &Ids, mv: &Move) -> Ids {
+    let mut out = *ids;
+    out[mv.to.index()] = out[mv.from.index()];
+    out[mv.from.index()] = NO_ID;
+    out
+}
+
+fn id_square(id: u8) -> Option<Square> {
+    Square::new(id)
+}
+
+/// A threat found by the search, with the identity of its target.
+#[derive(Debug, Clone)]
+pub(crate) struct Found {
+    pub id: Square,
+    pub chase: Chase,
+}
+
+/// The state of one labelling: rules, bounds, scratch space.
+pub(crate) struct Ctx {
+    pub policy: ChasePolicy,
+    pub mate_depth: u32,
+    pub mutual: bool,
+    pub mate: MateSearch,
+    nodes: u32,
+    buf: Vec<Move>,
+}
+
+impl Ctx {
+    pub fn new(policy: ChasePolicy, mate_depth: u32, mutual: bool) -> Ctx {
+        Ctx {
+            policy,
+            mate_depth,
+            mutual,
+            mate: MateSearch::new(),
+            nodes: 0,
+            buf: Vec::new(),
+        }
+    }
+
+    /// The threats of the side to move in `pos` against the targets in `wanted` (points of
+    /// `pos`), with the threats the chase rules dismiss.
+    pub fn threats(&mut self, pos: &Position, wanted: SquareSet) -> (Vec<Found>, Vec<Dismissed>) {
+        self.nodes = 0;
+        let ids = identity(pos);
+        let mut dismissed = Vec::new();
+        let mut found = self.direct_all(pos, &ids, wanted, Some(&mut dismissed));
+        let mut rest = wanted;
+        for f in &found {
+            rest.remove(f.id);
+        }
+        if !rest.is_empty() && self.mate_depth > 0 {
+            found.extend(self.series(pos, &ids, self.mate_depth, rest, 0));
+        }
+        (found, dismissed)
+    }
+
+    /// Direct threats (capture or exchange) on every wanted target.
+    fn direct_all(
+        &mut self,
+        pos: &Position,
+        ids: &Ids,
+        wanted: SquareSet,
+        mut dismissed: Option<&mut Vec<Dismissed>>,
+    ) -> Vec<Found> {
+        let them = !pos.turn();
+        let mut out = Vec::new();
+        for (sq, p) in pos.pieces() {
+            if p.color != them {
+                continue;
+            }
+            let Some(id) = id_square(ids[sq.index()]) else {
+                continue;
+            };
+            if !wanted.contains(id) {
+                continue;
+            }
+            match self.direct(pos, sq) {
+                Some(Ok(mut chase)) => {
+                    // Report pieces by identity (their points where the search started).
+                    chase.target = id;
+                    chase.attackers = chase
+                        .attackers
+                        .iter()
+                        .filter_map(|s| id_square(ids[s.index()]))
+                        .collect();
+                    out.push(Found { id, chase })
+                }
+                Some(Err(d)) => {
+                    if let Some(v) = dismissed.as_deref_mut() {
+                        v.push(d);
+                    }
+                }
+                None => {}
+            }
+        }
+        out
+    }
+
+    /// Whether the side to move threatens the piece on `t` directly: `None` when it does
+    /// not, `Err` when it does but the chase rules dismiss the threat.
+    pub fn direct(&mut self, pos: &Position, t: Square) -> Option<Result<Chase, Dismissed>> {
+        let us = pos.turn();
+        let victim = pos.piece_at(t)?;
+        if victim.color == us || !Material::of(victim, t).is_material() {
+            return None;
+        }
+        if pos.attackers(t, us).is_empty() {
+            return None;
+        }
+        let capturers = protection::legal_capturers(pos, t);
+        if capturers.is_empty() {
+            return None;
+        }
+        let role_of = |s: Square| pos.piece_at(s).map(|p| p.role);
+        let mut articles: Vec<String> = vec!["CXA 29.1".into(), "CXA 29.3".into()];
+        let special = self.always_chased(pos, t, capturers);
+        // AXF r28/r29: only a line started by a piece other than the general or a soldier
+        // makes a chase; CXA judges the general and soldiers below, by who takes part.
+        let by_general_or_soldier =
+            |s: Square| matches!(role_of(s), Some(Role::General | Role::Soldier));
+        let (ex, permitted) = if self.policy.general_and_soldier_permitted {
+            let others = capturers
+                .filter(|&s| !by_general_or_soldier(s))
+                .filter_map(|s| protection::exchange_from(pos, s, t));
+            let best_other = others.fold(None::<protection::Exchange>, |b, e| match b {
+                Some(b) if !e.net.better_than(b.net) => Some(b),
+                _ => Some(e),
+            });
+            match best_other {
+                Some(e) if e.gains() || special.is_some() => (e, None),
+                _ => {
+                    let ex = protection::best_exchange(pos, t)?;
+                    let first = role_of(ex.first.from)
+                        .filter(|r| matches!(r, Role::General | Role::Soldier));
+                    (ex, first)
+                }
+            }
+        } else {
+            (protection::best_exchange(pos, t)?, None)
+        };
+        let protectors = protection::protectors(pos, t, &ex.first);
+        let root = if ex.gains() {
+            match protection::classify(pos, t, &ex, &protectors) {
+                Unprotected::None => Root::Unprotected,
+                Unprotected::FalseRoot => Root::FalseRoot,
+                Unprotected::Insufficient => Root::InsufficientRoot,
+                Unprotected::CheaperAttacker => {
+                    articles.push("CXA 细则3".into());
+                    Root::GainsDespiteRoot
+                }
+            }
+        } else if let Some(article) = special {
+            articles.push(article.into());
+            Root::Protected
+        } else {
+            return None;
+        };
+        if ex.gains() {
+            if let Some(article) = special {
+                articles.push(article.into());
+            }
+        }
+        let mut attackers: Vec<Square> = capturers.collect();
+        for m in ex.line.iter().step_by(2) {
+            if !attackers.contains(&m.from) {
+                attackers.push(m.from);
+            }
+        }
+        let form = if ex.line.len() == 1 || root == Root::Protected {
+            ChaseForm::Capture
+        } else {
+            ChaseForm::Exchange
+        };
+        let mut chase = Chase {
+            attackers,
+            target: t,
+            target_role: victim.role,
+            root,
+            line: ex.line.clone(),
+            form,
+            series_len: 0,
+            protectors,
+            net: ex.net,
+            articles,
+            notes: Vec::new(),
+        };
+        if matches!(victim.role, Role::Advisor | Role::Elephant) {
+            chase.notes.push(
+                "CXA 27.3 (defensive key point making a plain draw) may apply: not detected (open choice: plain case only)"
+                    .into(),
+            );
+        }
+        // The rule-set filters, each with its article.
+        let dismiss = |chase: Chase, reason: DismissReason, article: &str| {
+            Some(Err(Dismissed {
+                chase,
+                reason,
+                article: article.into(),
+                line: Vec::new(),
+            }))
+        };
+        if root == Root::InsufficientRoot
+            && !self.policy.insufficient_root_chases
+            && special.is_none()
+        {
+            return dismiss(
+                chase,
+                DismissReason::SeveralAttackers,
+                policy::AXF_SEVERAL_ATTACKERS,
+            );
+        }
+        if let Some(role) = permitted {
+            // AXF: the winning line needs the general or a soldier, which may chase.
+            let (reason, article) = if role == Role::General {
+                (
+                    DismissReason::GeneralChase,
+                    self.policy.general_alone_article(),
+                )
+            } else {
+                (
+                    DismissReason::SoldierChase,
+                    self.policy.soldier_alone_article(),
+                )
+            };
+            return dismiss(chase, reason, article);
+        }
+        let roles: Vec<Role> = chase.attackers.iter().filter_map(|&s| role_of(s)).collect();
+        if roles.iter().all(|&r| r == Role::General) && self.policy.general_alone_is_idle {
+            let a = self.policy.general_alone_article();
+            return dismiss(chase, DismissReason::GeneralChase, a);
+        } else if roles.contains(&Role::General) {
+            chase
+                .articles
+                .push(self.policy.general_alone_article().into());
+        }
+        if roles.iter().all(|&r| r == Role::Soldier) {
+            if !(self.mutual && self.policy.soldier_chases_in_mutual_attack) {
+                let a = self.policy.soldier_alone_article();
+                return dismiss(chase, DismissReason::SoldierChase, a);
+            }
+            chase
+                .articles
+                .push(self.policy.soldier_alone_article().into());
+        }
+        if self.policy.same_kind_mutual_is_offer && self.same_kind_mutual(pos, t, capturers) {
+            return dismiss(chase, DismissReason::SameKindMutual, policy::AXF_SAME_KIND);
+        }
+        // 29.4, 细则7: after the capture the mover must not be mated at once.
+        let p1 = pos.after(&ex.first);
+        if let Some(line) = self.mate.find(&p1, self.mate_depth) {
+            return Some(Err(Dismissed {
+                chase,
+                reason: DismissReason::MatedAfterCapture,
+                article: "CXA 29.4, 细则7".into(),
+                line,
+            }));
+        }
+        Some(Ok(chase))
+    }
+
+    /// The AXF rule under which a chariot on `t` is chased whatever its protection.
+    fn always_chased(
+        &self,
+        pos: &Position,
+        t: Square,
+        capturers: SquareSet,
+    ) -> Option<&'static str> {
+        let victim = pos.piece_at(t)?;
+        if victim.role != Role::Chariot || capturers.is_empty() {
+            return None;
+        }
+        let roles = || capturers.filter_map(|s| pos.piece_at(s).map(|p| p.role));
+        if self.policy.minor_on_chariot_always_chases
+            && roles().any(|r| matches!(r, Role::Horse | Role::Cannon))
+        {
+            return Some(policy::AXF_MINOR_ON_CHARIOT);
+        }
+        if self.policy.horse_pinned_chariot_always_chased
+            && protection::pinned_by(pos, t, victim.color, Role::Horse).is_some()
+        {
+            return Some(policy::AXF_HORSE_PINNED_CHARIOT);
+        }
+        None
+    }
+
+    /// AXF r24: every capturer is of the target's kind and the target could capture it back.
+    fn same_kind_mutual(&self, pos: &Position, t: Square, capturers: SquareSet) -> bool {
+        let Some(victim) = pos.piece_at(t) else {
+            return false;
+        };
+        let back = pos.passed();
+        !capturers.is_empty()
+            && capturers.into_iter().all(|c| {
+                pos.piece_at(c).is_some_and(|p| p.role == victim.role)
+                    && protection::legal_capturers(&back, c).contains(t)
+            })
+    }
+
+    /// Threats reached through a series of at most `d` checks, against wanted identities.
+    fn series(
+        &mut self,
+        pos: &Position,
+        ids: &Ids,
+        d: u32,
+        wanted: SquareSet,
+        ply: usize,
+    ) -> Vec<Found> {
+        self.nodes += 1;
+        let mut found = if ply > 0 {
+            self.direct_all(pos, ids, wanted, None)
+        } else {
+            Vec::new()
+        };
+        if d == 0 || self.nodes >= SERIES_BUDGET {
+            return found;
+        }
+        let mut remaining = wanted;
+        for f in &found {
+            remaining.remove(f.id);
+        }
+        if remaining.is_empty() {
+            return found;
+        }
+        let mut buf = std::mem::take(&mut self.buf);
+        let checks = checking_moves(pos, &mut buf);
+        let mut replies = Vec::new();
+        for (m, next) in checks {
+            if remaining.is_empty() || self.nodes >= SERIES_BUDGET {
+                break;
+            }
+            let ids1 = play_ids(ids, &m);
+            replies.clear();
+            next.legal_moves_into(&mut replies);
+            if replies.is_empty() {
+                continue; // mate: the mate-threat label covers it
+            }
+            let mut common: Option<Vec<Found>> = None;
+            let mut want = remaining;
+            for r in replies.clone() {
+                let after = next.after(&r);
+                let ids2 = play_ids(&ids1, &r);
+                let mut sub = self.series(&after, &ids2, d - 1, want, ply + 2);
+                for f in &mut sub {
+                    f.chase.line.insert(0, r);
+                    f.chase.line.insert(0, m);
+                    f.chase.series_len += 2;
+                }
+                let c = match common.take() {
+                    None => sub,
+                    Some(mut c) => {
+                        c.retain(|f| sub.iter().any(|s| s.id == f.id));
+                        c
+                    }
+                };
+                want = c.iter().map(|f| f.id).collect();
+                common = Some(c);
+                if want.is_empty() {
+                    break;
+                }
+            }
+            for mut f in common.unwrap_or_default() {
+                remaining.remove(f.id);
+                f.chase.form = ChaseForm::CheckSeries;
+                f.chase.target = f.id;
+                if let Some(first) = ids.get(m.from.index()).and_then(|&i| id_square(i)) {
+                    if !f.chase.attackers.contains(&first) {
+                        f.chase.attackers.insert(0, first);
+                    }
+                }
+                if !f.chase.articles.iter().any(|a| a == "CXA 28.3") {
+                    f.chase.articles.insert(0, "CXA 28.3".into());
+                }
+                found.push(f);
+            }
+        }
+        self.buf = buf;
+        found
+    }
+}

@@ -1,0 +1,376 @@
+//! The `qili label` report: one entry per ply with its labels and evidence, as JSON
+//! (documented in `docs/label-json.md`) or as a text table for referees.
+
+use std::fmt::Write as _;
+
+use qili_notation::{write_move, Color, Move, Notation, Position, Square};
+use serde::Serialize;
+
+use crate::label::{Chase, Dismissed, Evidence, Label, MoveLabels};
+use crate::material::Material;
+use crate::protection::{Protector, ProtectorStatus};
+use crate::rules::RuleSet;
+
+/// Version of the JSON layout below; bumped on any incompatible change.
+pub const LABEL_SCHEMA_VERSION: u32 = 1;
+
+/// The whole report.
+#[derive(Debug, Clone, Serialize)]
+pub struct LabelReport {
+    /// [`LABEL_SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// `cxa` or `axf`.
+    pub rules: RuleSet,
+    /// The start position.
+    pub start_fen: String,
+    /// One entry per ply.
+    pub moves: Vec<MoveReport>,
+}
+
+/// One ply.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveReport {
+    /// 1-based ply number.
+    pub ply: usize,
+    /// `red` or `black`.
+    pub side: &'static str,
+    /// The move in ICCS (`h2e2`).
+    pub iccs: String,
+    /// The move in Chinese notation (`炮二平五`).
+    pub chinese: String,
+    /// The position after the move.
+    pub fen_after: String,
+    /// Labels, heaviest first (`check`, `mate_threat`, `chase`, `exchange`, `offer`,
+    /// `block`, `follow`, `idle`).
+    pub labels: Vec<Label>,
+    /// The chases.
+    pub chases: Vec<ChaseReport>,
+    /// The mating line (ICCS) when `labels` contains `mate_threat`.
+    pub mate_line: Option<Vec<String>>,
+    /// Evidence per label.
+    pub evidence: Vec<EvidenceReport>,
+    /// Threats that are not chases, and why.
+    pub dismissed: Vec<DismissedReport>,
+}
+
+/// A chase.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChaseReport {
+    /// Points of the attacking pieces.
+    pub attackers: Vec<String>,
+    /// Point of the chased piece.
+    pub target: String,
+    /// Its role (`horse`, ...).
+    pub target_role: &'static str,
+    /// `unprotected`, `false_root`, `insufficient_root`, `gains_despite_root` (or
+    /// `protected` where AXF still counts the attack).
+    pub root: &'static str,
+    /// `capture`, `exchange` or `check_series`.
+    pub form: &'static str,
+    /// The winning line in ICCS.
+    pub line: Vec<String>,
+    /// The target's protectors with their status.
+    pub protectors: Vec<ProtectorReport>,
+    /// The net material won.
+    pub net: Material,
+    /// Articles applied.
+    pub articles: Vec<String>,
+    /// Remarks (exceptions that may apply).
+    pub notes: Vec<String>,
+}
+
+/// A protector.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProtectorReport {
+    /// Its point.
+    pub square: String,
+    /// Its role.
+    pub role: &'static str,
+    /// `real`, `hidden`, `pinned`, `faces_generals`, `exposes_general`, `screen_lost`.
+    pub status: &'static str,
+    /// Whether it really protects.
+    pub real: bool,
+    /// For `pinned` / `exposes_general`: the pieces concerned.
+    pub by: Vec<String>,
+    /// An English explanation.
+    pub why: String,
+}
+
+/// Evidence for one label.
+#[derive(Debug, Clone, Serialize)]
+pub struct EvidenceReport {
+    /// The label.
+    pub label: Label,
+    /// Articles applied.
+    pub articles: Vec<String>,
+    /// The mover's pieces concerned.
+    pub pieces: Vec<String>,
+    /// The opponent's pieces concerned.
+    pub targets: Vec<String>,
+    /// A line (ICCS).
+    pub line: Vec<String>,
+    /// One English sentence.
+    pub detail: String,
+}
+
+/// A threat that is not a chase.
+#[derive(Debug, Clone, Serialize)]
+pub struct DismissedReport {
+    /// Why (`not_new`, `general_chase`, `soldier_chase`, `mated_after_capture`,
+    /// `same_kind_mutual`, `several_attackers`, `confined_chariot`).
+    pub reason: crate::label::DismissReason,
+    /// The article applied.
+    pub article: String,
+    /// The threat as it would have been reported.
+    pub chase: ChaseReport,
+    /// For `mated_after_capture`: the opponent's mating line.
+    pub line: Vec<String>,
+}
+
+fn iccs(line: &[Move]) -> Vec<String> {
+    line.iter().map(|m| m.to_string()).collect()
+}
+
+fn squares(v: &[Square]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+fn protector(p: &Protector) -> ProtectorReport {
+    let (status, by) = match &p.status {
+        ProtectorStatus::Real => ("real", Vec::new()),
+        ProtectorStatus::Hidden => ("hidden", Vec::new()),
+        ProtectorStatus::Pinned { by } => ("pinned", squares(by)),
+        ProtectorStatus::FacesGenerals => ("faces_generals", Vec::new()),
+        ProtectorStatus::ExposesGeneral { by } => ("exposes_general", squares(by)),
+        ProtectorStatus::ScreenLost => ("screen_lost", Vec::new()),
+        ProtectorStatus::MustAnswerCheck { by } => ("must_answer_check", squares(by)),
+    };
+    ProtectorReport {
+        square: p.square.to_string(),
+        role: p.role.english(),
+        status,
+        real: p.status.is_real(),
+        by,
+        why: p.status.describe(),
+    }
+}
+
+fn chase(c: &Chase) -> ChaseReport {
+    ChaseReport {
+        attackers: squares(&c.attackers),
+        target: c.target.to_string(),
+        target_role: c.target_role.english(),
+        root: c.root.name(),
+        form: match c.form {
+            crate::label::ChaseForm::Capture => "capture",
+            crate::label::ChaseForm::Exchange => "exchange",
+            crate::label::ChaseForm::CheckSeries => "check_series",
+        },
+        line: iccs(&c.line),
+        protectors: c.protectors.iter().map(protector).collect(),
+        net: c.net,
+        articles: c.articles.clone(),
+        notes: c.notes.clone(),
+    }
+}
+
+fn evidence(e: &Evidence) -> EvidenceReport {
+    EvidenceReport {
+        label: e.label,
+        articles: e.articles.clone(),
+        pieces: squares(&e.pieces),
+        targets: squares(&e.targets),
+        line: iccs(&e.line),
+        detail: e.detail.clone(),
+    }
+}
+
+fn dismissed(d: &Dismissed) -> DismissedReport {
+    DismissedReport {
+        reason: d.reason,
+        article: d.article.clone(),
+        chase: chase(&d.chase),
+        line: iccs(&d.line),
+    }
+}
+
+impl LabelReport {
+    /// Builds the report for `moves` played from `start`, labelled as `labels`.
+    pub fn new(
+        start: &Position,
+        moves: &[Move],
+        labels: &[MoveLabels],
+        rules: RuleSet,
+    ) -> LabelReport {
+        let mut pos = start.clone();
+        let mut out = Vec::with_capacity(moves.len());
+        for (i, (m, l)) in moves.iter().zip(labels).enumerate() {
+            let chinese = write_move(&pos, m, Notation::Chinese);
+            pos.play_unchecked(m);
+            out.push(MoveReport {
+                ply: i + 1,
+                side: match l.side {
+                    Color::Red => "red",
+                    Color::Black => "black",
+                },
+                iccs: m.to_string(),
+                chinese,
+                fen_after: pos.fen(),
+                labels: l.labels.clone(),
+                chases: l.chases.iter().map(chase).collect(),
+                mate_line: l.mate_line.as_deref().map(iccs),
+                evidence: l.evidence.iter().map(evidence).collect(),
+                dismissed: l.dismissed.iter().map(dismissed).collect(),
+            });
+        }
+        LabelReport {
+            schema_version: LABEL_SCHEMA_VERSION,
+            rules,
+            start_fen: start.fen(),
+            moves: out,
+        }
+    }
+
+    /// Pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+
+    /// A text table a referee can read: one row per ply, then one indented line per
+    /// chase or dismissed threat, with Chinese piece names.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let rules = match self.rules {
+            RuleSet::Cxa => "CXA (中国象棋协会)",
+            RuleSet::Axf => "AXF (亚洲象棋联合会)",
+        };
+        let _ = writeln!(s, "规则 rules: {rules}");
+        let _ = writeln!(s, "局面 start: {}", self.start_fen);
+        let header = ["ply", "side", "着法", "iccs", "labels"];
+        let widths = [4, 5, 10, 5, 0];
+        row(&mut s, &header, &widths);
+        let start = match qili_notation::Position::from_fen(&self.start_fen) {
+            Ok(p) => p,
+            Err(_) => return s,
+        };
+        let mut before = start;
+        for m in &self.moves {
+            let after =
+                qili_notation::Position::from_fen(&m.fen_after).unwrap_or_else(|_| before.clone());
+            let side = if m.side == "red" { "红" } else { "黑" };
+            let labels: Vec<String> = m
+                .labels
+                .iter()
+                .map(|l| format!("{} {}", l.chinese(), l.name()))
+                .collect();
+            row(
+                &mut s,
+                &[
+                    &m.ply.to_string(),
+                    side,
+                    &m.chinese,
+                    &m.iccs,
+                    &labels.join(", "),
+                ],
+                &widths,
+            );
+            let name = |sq: &str| piece_name(&after, sq);
+            if let Some(line) = &m.mate_line {
+                let _ = writeln!(s, "      杀 mate: {}", line.join(" "));
+            }
+            for c in &m.chases {
+                let attackers: Vec<String> = c.attackers.iter().map(|a| name(a)).collect();
+                let _ = writeln!(
+                    s,
+                    "      捉 {} → {} {} {} [{}] line {}",
+                    attackers.join("+"),
+                    name(&c.target),
+                    root_chinese(c.root),
+                    c.root,
+                    c.articles.join("; "),
+                    c.line.join(" ")
+                );
+                for n in &c.notes {
+                    let _ = writeln!(s, "         注 note: {n}");
+                }
+                for p in &c.protectors {
+                    let _ = writeln!(s, "         根 {}: {}", name(&p.square), p.why);
+                }
+            }
+            for e in &m.evidence {
+                if matches!(
+                    e.label,
+                    Label::Exchange | Label::Offer | Label::Block | Label::Follow
+                ) {
+                    let _ = writeln!(
+                        s,
+                        "      {} {} [{}]",
+                        e.label.chinese(),
+                        e.detail,
+                        e.articles.join("; ")
+                    );
+                }
+            }
+            for d in &m.dismissed {
+                let attackers: Vec<String> = d.chase.attackers.iter().map(|a| name(a)).collect();
+                let _ = writeln!(
+                    s,
+                    "      (非捉 not a chase: {} → {}: {} [{}])",
+                    attackers.join("+"),
+                    name(&d.chase.target),
+                    dismiss_text(d.reason),
+                    d.article
+                );
+            }
+            before = after;
+        }
+        s
+    }
+}
+
+fn row(s: &mut String, cells: &[&str], widths: &[usize]) {
+    let mut line = String::new();
+    for (c, &w) in cells.iter().zip(widths) {
+        line.push_str(c);
+        let pad = w.saturating_sub(display_width(c)) + 2;
+        line.extend(std::iter::repeat_n(' ', pad));
+    }
+    let _ = writeln!(s, "{}", line.trim_end());
+}
+
+/// Terminal width: CJK characters take two columns.
+fn display_width(s: &str) -> usize {
+    s.chars()
+        .map(|c| if (c as u32) >= 0x2E80 { 2 } else { 1 })
+        .sum()
+}
+
+fn piece_name(pos: &Position, sq: &str) -> String {
+    match sq.parse::<Square>().ok().and_then(|q| pos.piece_at(q)) {
+        Some(p) => format!("{}{}", p.chinese(), sq),
+        None => sq.to_owned(),
+    }
+}
+
+fn root_chinese(root: &str) -> &'static str {
+    match root {
+        "unprotected" => "无根",
+        "false_root" => "假根",
+        "insufficient_root" => "少根",
+        "gains_despite_root" => "有根得子",
+        _ => "有根",
+    }
+}
+
+fn dismiss_text(r: crate::label::DismissReason) -> &'static str {
+    use crate::label::DismissReason as D;
+    match r {
+        D::NotNew => "从捉到捉, the threat existed before",
+        D::GeneralChase => "帅(将)捉子, the general's threat",
+        D::SoldierChase => "兵(卒)捉子, a soldier's threat",
+        D::MatedAfterCapture => "吃子后被将死, capturing gets the mover mated",
+        D::SameKindMutual => "同兵种互捉, same-kind pieces attack each other",
+        D::SeveralAttackers => "多子捉有根子, several pieces on a protected piece",
+        D::ConfinedChariot => "被炮牵制的车, chariot confined by a cannon",
+    }
+}

@@ -1,0 +1,259 @@
+//! The property checks behind the fuzz targets, shared with the regression test
+//! (`tests/fuzz_regressions.rs` replays every saved input through the same function).
+//! Each function takes the raw fuzzer bytes and panics only when a property is broken.
+#![allow(dead_code)]
+
+use std::fmt::Display;
+use std::str::FromStr;
+
+use qili_notation::record::{self, ReadGame};
+use qili_notation::{
+    parse_move, zobrist, Abbreviated, Chinese, ChineseStyle, Iccs, Move, Notation, Position, Setup,
+    Square, UcciPosition, Wxf, WxfStyle,
+};
+
+mod records;
+#[allow(unused_imports)]
+pub use records::*;
+
+/// FEN: parse a `Setup`, print it, re-parse → equal; validate as a `Position`, print,
+/// re-parse → equal; ask the move generator something.
+pub fn fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(setup) = text.parse::<Setup>() else {
+        return;
+    };
+    let printed = setup.to_string();
+    let again: Setup = printed.parse().expect("a printed Setup parses");
+    assert_eq!(setup, again, "Setup round trip through {printed:?}");
+    let Ok(pos) = Position::try_from(setup) else {
+        return;
+    };
+    let fen = pos.fen();
+    let back = Position::from_fen(&fen).expect("a printed Position parses");
+    assert_eq!(pos, back, "Position round trip through {fen:?}");
+    assert_eq!(pos.halfmoves(), back.halfmoves());
+    assert_eq!(pos.fullmoves(), back.fullmoves());
+    assert_eq!(pos.has_legal_move(), !pos.legal_moves().is_empty());
+}
+
+/// ICCS: parse, print, re-parse → equal; resolve in the start position and check the
+/// result agrees with the legal move list.
+pub fn iccs(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(iccs) = text.parse::<Iccs>() else {
+        return;
+    };
+    let printed = iccs.to_string();
+    assert_eq!(printed.parse::<Iccs>().ok(), Some(iccs));
+    let pos = Position::startpos();
+    let legal = pos.legal_moves();
+    match iccs.to_move(&pos) {
+        Ok(m) => {
+            assert!(legal.contains(&m));
+            assert_eq!(Iccs::from_move(&m), iccs);
+        }
+        Err(_) => assert!(!legal.iter().any(|m| Iccs::from_move(m) == iccs)),
+    }
+}
+
+/// UCCI `position` lines: parse and replay; a replayed game must end in a position whose
+/// key matches a recomputation from scratch.
+pub fn ucci(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(line) = text.parse::<UcciPosition>() else {
+        return;
+    };
+    let Ok((start, moves)) = line.replay() else {
+        return;
+    };
+    assert_eq!(moves.len(), line.moves.len());
+    let mut pos = start;
+    for m in &moves {
+        assert!(pos.is_legal(m));
+        pos.play_unchecked(m);
+    }
+    let setup = Setup::from(&pos);
+    assert_eq!(pos.zobrist(), zobrist::compute(&setup.board, setup.turn));
+}
+
+/// Move generation: the bytes choose a start (the standard one, or a FEN up to the first
+/// newline when the input starts with `F`) and then, one byte per ply, a legal move by
+/// index. On the way: `legal_moves`, `legal_moves_from`, `is_legal` and `has_legal_move`
+/// agree, every pseudo-move is either legal or refused, and the incremental Zobrist key
+/// equals a recomputation.
+pub fn movegen(data: &[u8]) {
+    let (mut pos, plies) = match data.split_first() {
+        Some((b'F', rest)) => {
+            let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+            let Ok(text) = std::str::from_utf8(&rest[..end]) else {
+                return;
+            };
+            let Ok(pos) = Position::from_fen(text) else {
+                return;
+            };
+            (pos, rest.get(end + 1..).unwrap_or(&[]))
+        }
+        _ => (Position::startpos(), data),
+    };
+    let mut pseudo = Vec::new();
+    for &b in plies.iter().take(64) {
+        let legal = pos.legal_moves();
+        assert_eq!(pos.has_legal_move(), !legal.is_empty());
+        pseudo.clear();
+        pos.pseudo_moves(&mut pseudo);
+        for m in &pseudo {
+            assert_eq!(pos.is_legal(m), legal.contains(m), "{m} in {pos:?}");
+        }
+        for m in &legal {
+            assert!(pseudo.contains(m));
+        }
+        // Any pair of points: the built move is legal exactly when it is in the list.
+        let from = Square::new_unchecked(b % 90);
+        let to = Square::new_unchecked(b.wrapping_mul(37) % 90);
+        if let Some(m) = pos.move_from_squares(from, to) {
+            assert_eq!(pos.is_legal(&m), legal.contains(&m));
+        }
+        let from_list = pos.legal_moves_from(from);
+        assert!(from_list.iter().all(|m| legal.contains(m)));
+        assert_eq!(
+            from_list.len(),
+            legal.iter().filter(|m| m.from == from).count()
+        );
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[b as usize % legal.len()];
+        pos.play_unchecked(&m);
+        let setup = Setup::from(&pos);
+        assert_eq!(pos.zobrist(), zobrist::compute(&setup.board, setup.turn));
+    }
+}
+
+/// Splits notation inputs: the bytes before the first newline choose a position (one legal
+/// move index per byte from the start position, at most 64), the rest is the move text.
+fn position_and_text(data: &[u8]) -> Option<(Position, &str)> {
+    let cut = data.iter().position(|&b| b == b'\n')?;
+    let text = std::str::from_utf8(&data[cut + 1..]).ok()?;
+    let mut pos = Position::startpos();
+    for &b in data[..cut].iter().take(64) {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        pos.play_unchecked(&legal[b as usize % legal.len()]);
+    }
+    Some((pos, text))
+}
+
+/// The properties every descriptive notation must have in `pos`: every legal move written
+/// canonically (and in `styles`) reads back as itself; any text that parses resolves to a
+/// legal move or a typed error, and its printed form resolves the same way.
+fn descriptive<S, E>(
+    data: &[u8],
+    notation: Notation,
+    to_move: impl Fn(&S, &Position) -> Result<Move, E>,
+    from_move: impl Fn(&Position, &Move) -> S,
+    styles: impl Fn(&S) -> Vec<String>,
+) where
+    S: FromStr + Display,
+{
+    let Some((pos, text)) = position_and_text(data) else {
+        return;
+    };
+    let legal = pos.legal_moves();
+    for m in &legal {
+        let w = from_move(&pos, m);
+        for t in std::iter::once(w.to_string()).chain(styles(&w)) {
+            let Ok(back) = t.parse::<S>() else {
+                panic!("{notation:?}: {t:?} written for {m} does not parse in {pos:?}");
+            };
+            assert_eq!(
+                to_move(&back, &pos).ok(),
+                Some(*m),
+                "{notation:?} {t:?} in {pos:?}"
+            );
+            assert_eq!(parse_move(&pos, &t, Some(notation)).ok(), Some(*m));
+        }
+    }
+    if let Ok(s) = text.parse::<S>() {
+        let r = to_move(&s, &pos).ok();
+        if let Some(m) = r {
+            assert!(legal.contains(&m));
+        }
+        let printed = s.to_string();
+        let again = printed.parse::<S>();
+        assert!(
+            again.is_ok(),
+            "{notation:?}: printed {printed:?} does not parse"
+        );
+        if let Ok(again) = again {
+            assert_eq!(
+                to_move(&again, &pos).ok(),
+                r,
+                "{notation:?}: {text:?} vs {printed:?}"
+            );
+        }
+    }
+    if let Ok(m) = parse_move(&pos, text, None) {
+        assert!(legal.contains(&m), "parse_move({text:?}) gave illegal {m}");
+    }
+}
+
+/// Chinese full notation (`炮二平五`), in every style.
+pub fn chinese(data: &[u8]) {
+    descriptive(
+        data,
+        Notation::Chinese,
+        |s: &Chinese, p| s.to_move(p),
+        Chinese::from_move,
+        |w| {
+            let style = ChineseStyle {
+                traditional: true,
+                fullwidth_digits: true,
+            };
+            vec![w.display(style).to_string()]
+        },
+    );
+}
+
+/// Chinese abbreviated notation (`炮25`).
+pub fn abbreviated(data: &[u8]) {
+    descriptive(
+        data,
+        Notation::ChineseShort,
+        |s: &Abbreviated, p| s.to_move(p),
+        Abbreviated::from_move,
+        |w| {
+            let style = ChineseStyle {
+                traditional: true,
+                fullwidth_digits: true,
+            };
+            vec![w.display(style).to_string()]
+        },
+    );
+}
+
+/// WXF notation (`C2.5`), in every style.
+pub fn wxf(data: &[u8]) {
+    descriptive(
+        data,
+        Notation::Wxf,
+        |s: &Wxf, p| s.to_move(p),
+        Wxf::from_move,
+        |w| {
+            let style = WxfStyle {
+                fullwidth: true,
+                lowercase: true,
+                equals_for_traverse: true,
+            };
+            vec![w.display(style).to_string()]
+        },
+    );
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs one fuzz target for SECONDS (default 300), seeded with the saved regression inputs and
+# (when ../shared is present) the sample records of that format. See README.md.
+#   bash fuzz/run.sh TARGET [SECONDS] [extra libFuzzer flags...]
+set -euo pipefail
+cd "$(dirname "$0")"
+t="$1"; secs="${2:-300}"; shift; [ $# -gt 0 ] && shift
+mkdir -p "corpus/$t" "artifacts/$t"
+seeds=("../tests/data/fuzz/$t")
+samples=""
+for d in "${QILI_SHARED:-}" ../../shared ../../../shared; do
+    [ -n "$d" ] && [ -d "$d/games/cchess-formats/data" ] && { samples="$d/games/cchess-formats/data"; break; }
+done
+declare -A ext=([pgn]=pgn [xqf]=xqf [cbr]="cbr cbl" [cbf]=cbf [dhtmlxq]=txt [text]=txt [any]="pgn xqf cbr cbl cbf txt")
+if [ -n "$samples" ] && [ -n "${ext[$t]:-}" ]; then
+    mkdir -p "corpus/$t-samples"
+    for e in ${ext[$t]}; do
+        find "$samples" -maxdepth 1 -iname "*.$e" -size -256k -exec cp -n {} "corpus/$t-samples/" \;
+    done
+    seeds+=("corpus/$t-samples")
+fi
+# No sanitizer (-s none): the crates have no `unsafe`; -a keeps overflow checks.
+RUSTC_BOOTSTRAP=1 cargo fuzz run -a -s none "$t" "corpus/$t" "${seeds[@]}" -- \
+    -max_total_time="$secs" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=10 \
+    -print_final_stats=1 "$@"
