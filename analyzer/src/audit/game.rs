@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use qili_notation::{Color, Move, Position};
 use serde::Serialize;
 
-use super::input::{GameInput, ReadFailure};
+use super::input::{Expected, GameInput, ReadFailure};
 use super::result::GameResult;
 use super::rule::{rule, Outcome, Ruled};
 use crate::rules::Settings;
@@ -50,6 +50,13 @@ pub enum Finding {
         /// The ply at which it was reached.
         ply: usize,
     },
+    /// A ruling case whose expected ruling differs from the ruling.
+    CaseMismatch {
+        /// What the case expects.
+        expected: Expected,
+        /// What was ruled.
+        ruled: Expected,
+    },
 }
 
 impl Finding {
@@ -57,7 +64,9 @@ impl Finding {
     pub fn is_disagreement(&self) -> bool {
         matches!(
             self,
-            Finding::DrawShouldBeLoss { .. } | Finding::WrongSide { .. }
+            Finding::DrawShouldBeLoss { .. }
+                | Finding::WrongSide { .. }
+                | Finding::CaseMismatch { .. }
         )
     }
 
@@ -74,6 +83,7 @@ impl Finding {
                 continued: true, ..
             } => "played_past_continued",
             Finding::NaturalLimit { .. } => "natural_limit",
+            Finding::CaseMismatch { .. } => "case_mismatch",
         }
     }
 }
@@ -108,6 +118,12 @@ impl Serialize for Finding {
                 m.serialize_entry("left_cycle", &left_cycle)?;
             }
             Finding::NaturalLimit { ply } => m.serialize_entry("ply", &ply)?,
+            Finding::CaseMismatch { expected, ruled } => {
+                m.serialize_entry("expected_result", &expected.result)?;
+                m.serialize_entry("expected_status", &expected.status)?;
+                m.serialize_entry("ruled_result", &ruled.result)?;
+                m.serialize_entry("ruled_status", &ruled.status)?;
+            }
         }
         m.end()
     }
@@ -197,6 +213,24 @@ pub fn audit_game(input: GameInput, settings: &Settings) -> GameReport {
     // Only a game with a position occurring twice needs any analysis (labels, verdicts).
     let ruled = rule(&start, &moves, settings, report.max_occurrences >= 2);
     report.findings = compare(&ruled, recorded, moves.len());
+    if let Some(expected) = input.expected {
+        let ruled_as = match ruled.judgement.as_deref() {
+            Some(j) => Expected {
+                result: j.ruling.result,
+                status: j.ruling.status,
+            },
+            None => Expected {
+                result: crate::verdict::Outcome::None,
+                status: crate::verdict::Status::None,
+            },
+        };
+        if ruled_as != expected {
+            report.findings.push(Finding::CaseMismatch {
+                expected,
+                ruled: ruled_as,
+            });
+        }
+    }
     report.ruled = Some(ruled);
     report.start = Some(start);
     report.moves = moves;

@@ -40,7 +40,7 @@ pub use pages::{game_page, HtmlWriter};
 pub use result::GameResult;
 pub use rule::{rule, Decision, Outcome, Ruled};
 pub use summary::{outcome_kind, Summary};
-pub use text::game_text;
+pub use text::{game_text, ruling_text};
 
 use crate::rules::Settings;
 

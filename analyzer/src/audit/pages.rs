@@ -101,7 +101,7 @@ fn summary_rows(s: &Summary, settings: &Settings) -> Vec<(Text, String)> {
 /// Event and players, as far as the tags tell.
 pub(crate) fn game_name(g: &GameReport) -> String {
     let mut parts = Vec::new();
-    for k in ["Event", "id", "title"] {
+    for k in ["Event", "title_en", "id"] {
         if let Some(v) = g.tag(k).filter(|v| !v.is_empty()) {
             parts.push(v.to_owned());
             break;
@@ -113,6 +113,17 @@ pub(crate) fn game_name(g: &GameReport) -> String {
         }
     }
     parts.join(" · ")
+}
+
+/// The page title: a case's own bilingual title, else event and players.
+fn game_title(g: &GameReport) -> Text {
+    if let (Some(zh), Some(en)) = (g.tag("title_zh"), g.tag("title_en")) {
+        return Text::new(zh, en);
+    }
+    match game_name(g) {
+        n if n.is_empty() => Text::new("对局", format!("{} #{}", g.file, g.index)),
+        n => Text::new("", n),
+    }
 }
 
 fn index_row(g: &GameReport, link: Option<String>) -> IndexRow {
@@ -224,6 +235,22 @@ pub(crate) fn finding_text(f: &Finding) -> Text {
             format!("第{ply}步达到自然限着"),
             format!("natural move limit reached at ply {ply}"),
         ),
+        Finding::CaseMismatch { expected, ruled } => Text::new(
+            format!(
+                "案例预期 {} {}，裁决为 {} {}",
+                expected.result.as_str(),
+                expected.status.as_str(),
+                ruled.result.as_str(),
+                ruled.status.as_str()
+            ),
+            format!(
+                "the case expects {} ({}), the ruling is {} ({})",
+                expected.result.as_str(),
+                expected.status.as_str(),
+                ruled.result.as_str(),
+                ruled.status.as_str()
+            ),
+        ),
     }
 }
 
@@ -236,7 +263,10 @@ pub fn game_page(g: &GameReport) -> Option<Page> {
         format!("{} #{}", g.file, g.index),
     )];
     for (k, v) in &g.tags {
-        if !v.is_empty() && !k.eq_ignore_ascii_case("FEN") {
+        let skip = ["FEN", "title_zh", "title_en"]
+            .iter()
+            .any(|t| k.eq_ignore_ascii_case(t));
+        if !v.is_empty() && !skip {
             meta.push((Text::new("", k.clone()), v.clone()));
         }
     }
@@ -244,10 +274,7 @@ pub fn game_page(g: &GameReport) -> Option<Page> {
         Text::new("记录结果", "recorded result"),
         g.recorded_text.clone().unwrap_or_else(|| "—".into()),
     ));
-    let title = match game_name(g) {
-        n if n.is_empty() => Text::new("对局", format!("{} #{}", g.file, g.index)),
-        n => Text::new("", n),
-    };
+    let title = game_title(g);
     let mut page = html::judgement_page(j, title, meta);
     let findings: Vec<Text> = g.findings.iter().map(finding_text).collect();
     page.notes.splice(0..0, findings);
