@@ -6,6 +6,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use qili_notation::encoding;
 use serde_json::Value;
 
 fn qili(args: &[&str]) -> (u8, String, String) {
@@ -187,7 +188,16 @@ fn ccpd_whole_collection_matches_index() {
                 expected.len() + 1,
                 "{file}: error at the first move that fails"
             );
-            assert!(g["error"]["byte_offset"].is_u64());
+            // The offset (in the Big5 file) points at the move the message names.
+            let off = g["error"]["byte_offset"].as_u64().unwrap() as usize;
+            let raw = std::fs::read(ccpd.join(&file)).unwrap();
+            let there = encoding::decode_as(&raw[off..], encoding::Encoding::Big5);
+            let message = g["error"]["message"].as_str().unwrap();
+            let named = message.split('"').nth(1).unwrap();
+            assert!(
+                there.starts_with(named),
+                "{file}: {message} but byte {off} holds {there:.10}"
+            );
             errors.push((file, ply));
         }
     }

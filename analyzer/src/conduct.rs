@@ -379,9 +379,17 @@ pub(crate) mod tests {
                         target_role: t.role,
                         root: Root::Unprotected,
                         line: Vec::new(),
+                        form: crate::label::ChaseForm::Capture,
+                        series_len: 0,
+                        protectors: Vec::new(),
+                        net: Default::default(),
+                        articles: Vec::new(),
+                        notes: Vec::new(),
                     })
                     .collect(),
                 mate_line: None,
+                evidence: Vec::new(),
+                dismissed: Vec::new(),
             },
             chases: chases
                 .iter()

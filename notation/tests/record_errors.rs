@@ -237,3 +237,30 @@ fn cbr_cbf_dhtmlxq_errors() {
     );
     assert_eq!(g.error.expect("binit").kind.name(), "format");
 }
+
+#[test]
+fn dhtmlxq_variations_and_comments() {
+    // Coordinates are column x, row y from Black's side. Main line 炮二平五 马8进7
+    // (7747 7062); line 1 replaces ply 2 by 马2进3 (1022) and goes on with 马二进三 (7967);
+    // line 2 branches off line 1 at ply 3 with 马八进七 (1927).
+    let text = "<p>[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\
+        [DhtmlXQ_move_0_2_1]10227967[/DhtmlXQ_move_0_2_1]\
+        [DhtmlXQ_move_1_3_2]1927[/DhtmlXQ_move_1_3_2]\
+        [DhtmlXQ_comment0]start[/DhtmlXQ_comment0][DhtmlXQ_comment1]centre[/DhtmlXQ_comment1]\
+        [DhtmlXQ_comment1_2]alt[/DhtmlXQ_comment1_2][/DhtmlXQ]</p>";
+    let g = one(text.as_bytes(), "v.html");
+    assert!(g.is_ok(), "{:?}", g.error);
+    let moves: Vec<String> = g.game.mainline().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["h2e2", "h9g7"]);
+    assert_eq!(g.game.comments, ["start"]);
+    assert_eq!(g.game.moves[0].comments_after, ["centre"]);
+    let v1 = &g.game.moves[1].variations[0];
+    let v1_moves: Vec<String> = v1.iter().map(|n| n.mv.to_string()).collect();
+    assert_eq!(v1_moves, ["b9c7", "h0g2"]);
+    assert_eq!(v1[0].comments_after, ["alt"]);
+    let v2: Vec<String> = v1[1].variations[0]
+        .iter()
+        .map(|n| n.mv.to_string())
+        .collect();
+    assert_eq!(v2, ["b0c2"]);
+}

@@ -317,3 +317,23 @@ fn wukong_master_collections_read() {
         .collect();
     assert!(bad.len() < 10, "{bad:?}");
 }
+
+#[test]
+fn playok_wxf_files() {
+    let Some(dir) = common::games("playok") else {
+        return;
+    };
+    let g = read(&dir.join("demo-with-history-playok.wxf"));
+    assert_eq!(g.len(), 1);
+    assert!(g[0].is_ok(), "{:?}", g[0].error);
+    assert_eq!(g[0].game.moves.len(), 54);
+    assert_eq!(g[0].game.tag("Red"), Some("jugador rojo"));
+    assert_eq!(g[0].game.result, Some(record::GameResult::BlackWins));
+    assert_eq!(iccs(&g[0])[..2], ["g3g4", "h7g7"]);
+    let demo = read(&dir.join("demo.wxf"));
+    assert!(demo[0].is_ok());
+    assert_eq!(
+        demo[0].game.setup.to_string(),
+        "4kabr1/4a2c1/2n1b1n2/3Rp1C1p/2C6/5rP2/1pP1P3P/8B/9/1cBAKA1R1 b - - 0 1"
+    );
+}

@@ -7,6 +7,7 @@
 //! | CCBridge CBR records and CBL libraries | [`cbr`] | `CCBridge Record` / `CCBridgeLibrary` magic |
 //! | CCBridge CBF (XML) | [`cbf`] | `<ChineseChessRecord` |
 //! | DhtmlXQ / UBB blocks in text or HTML | [`dhtmlxq`] | `[DhtmlXQ` |
+//! | WXF game files (PlayOK exports) | [`wxf_file`] | a `FORMAT WXF` line |
 //! | plain move lists (optional FEN line first) | [`text`] | anything else |
 //!
 //! [`read_file`] detects the format and the text encoding and returns every game of the
@@ -24,6 +25,7 @@ mod read;
 pub mod text;
 mod tree;
 pub mod write;
+pub mod wxf_file;
 pub mod xqf;
 
 pub use error::{ErrorKind, Malformed, ReadError, RecordError};

@@ -5,7 +5,7 @@ use std::io::{self, Read};
 use std::path::Path;
 
 pub use super::error::Malformed;
-use super::{cbf, cbr, dhtmlxq, pgn, text, xqf, ReadError, ReadGame, RecordError};
+use super::{cbf, cbr, dhtmlxq, pgn, text, wxf_file, xqf, ReadError, ReadGame, RecordError};
 use crate::encoding::{self, DecodingReader, Encoding};
 
 /// The record formats [`read_file`] reads.
@@ -23,6 +23,8 @@ pub enum Format {
     Cbf,
     /// DhtmlXQ / UBB blocks in text or HTML.
     DhtmlXq,
+    /// A WXF game file (PlayOK export).
+    Wxf,
     /// A plain move list, optionally after a FEN line.
     Text,
 }
@@ -37,6 +39,7 @@ impl Format {
             Format::Cbl => "cbl",
             Format::Cbf => "cbf",
             Format::DhtmlXq => "dhtmlxq",
+            Format::Wxf => "wxf",
             Format::Text => "text",
         }
     }
@@ -62,6 +65,9 @@ pub fn detect_format(head: &[u8], extension: Option<&str>) -> Format {
     }
     if text.contains("[DhtmlXQ") {
         return Format::DhtmlXq;
+    }
+    if wxf_file::detect(&text) {
+        return Format::Wxf;
     }
     let first = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     if first.starts_with('[') || ext.as_deref() == Some("pgn") {
@@ -130,7 +136,7 @@ fn read_as(bytes: &[u8], format: Format, name: &str) -> Result<Vec<ReadGame>, Re
         Format::Xqf => vec![xqf::read(bytes).map_err(|e| e.in_file(name))?],
         Format::Cbr => vec![cbr::read_record(bytes, 0).map_err(|e| e.in_file(name))?],
         Format::Cbl => cbr::read_library(bytes).map_err(|e| e.in_file(name))?,
-        Format::Pgn | Format::Cbf | Format::DhtmlXq | Format::Text => {
+        Format::Pgn | Format::Cbf | Format::DhtmlXq | Format::Wxf | Format::Text => {
             let (enc, text) = encoding::decode(bytes);
             let mut games = match format {
                 Format::Pgn => pgn::Games::new(text.as_bytes())
@@ -141,6 +147,7 @@ fn read_as(bytes: &[u8], format: Format, name: &str) -> Result<Vec<ReadGame>, Re
                     })?,
                 Format::Cbf => vec![cbf::read(&text)],
                 Format::DhtmlXq => dhtmlxq::read(&text),
+                Format::Wxf => vec![wxf_file::read(&text)],
                 _ => vec![text::read(&text)],
             };
             map_offsets(&mut games, bytes, enc);

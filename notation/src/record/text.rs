@@ -20,10 +20,11 @@ pub fn read(text: &str) -> ReadGame {
     let body = &text[lead..];
     // A FEN first: up to the end of the line or a comma.
     let first_end = body.find(['\n', ',', '，']).unwrap_or(body.len());
+    let delimiter = body[first_end..].chars().next().map_or(0, char::len_utf8);
     let first = body[..first_end].trim();
     let (setup, start) = if looks_like_fen(first) {
         match first.parse::<Setup>() {
-            Ok(s) => (Some(s), lead + first_end + 1),
+            Ok(s) => (Some(s), lead + first_end + delimiter),
             Err(e) => {
                 let mut b = GameBuilder::new(0);
                 b.fail(RecordError::new(0, ErrorKind::Fen(e)).at_offset(lead as u64));
