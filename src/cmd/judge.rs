@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use qili_analyzer::explain::{self, Lang};
+use qili_analyzer::html;
 use qili_analyzer::input::{self, GameInput};
 use qili_analyzer::report::cases::judge_cases;
 use qili_analyzer::report::judge_json::judge_json;
@@ -19,7 +20,7 @@ pub enum Format {
     Text,
     /// The judgement as JSON (docs/judge-json.md).
     Json,
-    /// An HTML page (not yet available).
+    /// A self-contained HTML teaching page (boards, arrows, verdict, articles).
     Html,
 }
 
@@ -74,11 +75,6 @@ fn read(args: &Args) -> Result<GameInput, Failure> {
 
 /// Runs `qili judge`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
-    if args.format == Format::Html {
-        return Err(Failure::input(
-            "--format html is not yet available; use text or json",
-        ));
-    }
     let settings = Settings {
         rules: args.rules,
         repetitions: args.repetitions,
@@ -96,7 +92,20 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
                 .map_err(|e| Failure::input(e.to_string()))?;
             writeln!(out)?;
         }
-        _ => write!(out, "{}", explain::explain(&j, args.lang))?,
+        Format::Html => {
+            let source = match &args.file {
+                Some(path) => path.display().to_string(),
+                None => args.fen.clone().unwrap_or_default(),
+            };
+            let meta = vec![(html::Text::new("输入", "input"), source)];
+            let title = html::Text::new("棋例裁决", "Repetition ruling");
+            write!(
+                out,
+                "{}",
+                html::ruling_page(&html::judgement_page(&j, title, meta))
+            )?;
+        }
+        Format::Text => write!(out, "{}", explain::explain(&j, args.lang))?,
     }
     Ok(0)
 }

@@ -20,7 +20,6 @@
 //! ply); labelling and verdicts run only on games with repetitions. Files, and the games
 //! inside a file, are audited in parallel (rayon).
 
-mod cycle_view;
 mod game;
 mod input;
 pub mod json;
@@ -41,7 +40,7 @@ pub use pages::{game_page, HtmlWriter};
 pub use result::GameResult;
 pub use rule::{rule, Decision, Outcome, Ruled};
 pub use summary::{outcome_kind, Summary};
-pub use text::game_text;
+pub use text::{game_text, ruling_text};
 
 use crate::rules::Settings;
 
