@@ -224,9 +224,27 @@ fn input_errors_exit_2() {
             .code(),
         Some(2)
     );
-    let o = qili(&["judge", "--format", "html", "--fen", CHECK_FEN]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("not yet available"), "{}", stderr(&o));
+}
+
+#[test]
+fn html_page() {
+    let o = qili(&[
+        "judge",
+        "--format",
+        "html",
+        "--fen",
+        CHECK_FEN,
+        "--moves",
+        CHECK_MOVES,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let t = stdout(&o);
+    assert!(
+        t.starts_with("<!DOCTYPE html>"),
+        "{}",
+        &t[..t.len().min(200)]
+    );
+    assert!(t.contains("长将"));
 }
 
 #[test]

@@ -428,7 +428,7 @@ fn side_evidence(
             }
         }
     }
-    for &t in &conduct.constant_targets {
+    for &t in &conduct.targets {
         if t.role == Role::Chariot && chased_while_horse_pinned(t, conduct.side, moves, positions) {
             ev.horse_pinned_chariots.push(t);
         }
