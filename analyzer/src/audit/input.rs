@@ -438,8 +438,8 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
             .and_then(|r| r.as_str())
     };
     let recorded = field("result").map(str::to_owned);
-    let result = field("result").and_then(|v| parse_name(v));
-    let status = field("status").and_then(|v| parse_name(v));
+    let result = field("result").and_then(parse_name);
+    let status = field("status").and_then(parse_name);
     let expected = match (result, status) {
         (Some(result), Some(status)) => Some(Expected { result, status }),
         _ => None,
