@@ -9,7 +9,7 @@ fn guide_links_to_corpus_files_resolve() {
     for doc in ["docs/referee-guide.md", "docs/user-guide.md"] {
         let text = std::fs::read_to_string(root.join(doc)).unwrap();
         for (i, _) in text.match_indices("](../corpus/") {
-            let rest = &text[i + 5..];
+            let rest = &text[i + 2..];
             let link = &rest[..rest.find(')').unwrap()];
             assert!(
                 root.join("docs").join(link).exists(),
