@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use qili_analyzer::report::label::LabelReport;
 use qili_analyzer::{label_line, CycleContext, RuleSet, Settings};
-use qili_notation::{movetext, Move, Position, UcciPosition};
+use qili_notation::{movetext, record, Move, Position, UcciPosition};
 
 use crate::Failure;
 
@@ -31,9 +31,13 @@ pub struct Args {
     /// Moves after the FEN, separated by spaces (ICCS such as `h2e2`).
     #[arg(long, requires = "fen")]
     moves: Option<String>,
-    /// A file holding a UCCI `position ...` line, or a FEN line followed by moves.
+    /// A game record (PGN, XQF, CBR/CBL, CBF, DhtmlXQ, a move list after a FEN line) or a
+    /// file holding a UCCI `position ...` line.
     #[arg(required_unless_present = "fen")]
     file: Option<PathBuf>,
+    /// Which game of a multi-game FILE (1-based).
+    #[arg(long, default_value_t = 1)]
+    game: usize,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -49,12 +53,7 @@ pub struct Args {
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let (start, moves) = match (&args.fen, &args.file) {
         (Some(fen), _) => read_line(fen, args.moves.as_deref().unwrap_or(""), "--moves")?,
-        (None, Some(path)) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-            read_file(&text)
-                .map_err(|f| Failure::input(format!("{}: {}", path.display(), f.message)))?
-        }
+        (None, Some(path)) => read_file(path, args.game)?,
         (None, None) => return Err(Failure::input("give --fen FEN or a FILE")),
     };
     let settings = Settings {
@@ -97,41 +96,33 @@ fn play<'a>(
     Ok(out)
 }
 
-/// A UCCI `position` line, or a FEN line followed by moves on the same or later lines.
-fn read_file(text: &str) -> Result<(Position, Vec<Move>), Failure> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-    let Some((n, first)) = lines.next() else {
-        return Err(Failure::input("empty file"));
-    };
-    let first = first.trim();
-    if first.starts_with("position") || first.starts_with("startpos") || first.starts_with("fen ") {
-        let ucci: UcciPosition = first
+/// Game `n` (1-based) of a record file, or a UCCI `position` line.
+fn read_file(path: &std::path::Path, n: usize) -> Result<(Position, Vec<Move>), Failure> {
+    let place = path.display();
+    let text = std::fs::read(path).map_err(|e| Failure::input(format!("{place}: {e}")))?;
+    let first = String::from_utf8_lossy(&text[..text.len().min(256)])
+        .trim_start()
+        .to_owned();
+    if first.starts_with("position ") {
+        let line = String::from_utf8_lossy(&text);
+        let line = line.lines().next().unwrap_or_default();
+        let ucci: UcciPosition = line
             .parse()
-            .map_err(|e| Failure::input(format!("line {}: {e}", n + 1)))?;
+            .map_err(|e| Failure::input(format!("{place}: line 1: {e}")))?;
         return ucci
             .replay()
-            .map_err(|e| Failure::input(format!("line {}: {e}", n + 1)));
+            .map_err(|e| Failure::input(format!("{place}: line 1: {e}")));
     }
-    // FEN: the board and side fields, optionally the four others, then moves.
-    let tokens: Vec<&str> = first.split_whitespace().collect();
-    let fen_len = tokens.len().min(6).min(
-        tokens
-            .iter()
-            .skip(2)
-            .position(|t| !matches!(*t, "-") && t.parse::<u32>().is_err())
-            .map_or(6, |p| p + 2),
-    );
-    let fen = tokens[..fen_len].join(" ");
-    let rest: Vec<&str> = tokens[fen_len..]
-        .iter()
-        .copied()
-        .chain(lines.flat_map(|(_, l)| l.split_whitespace()))
-        .collect();
-    let start = Position::from_fen(&fen)
-        .map_err(|e| Failure::input(format!("line {}: FEN: {e}", n + 1)))?;
-    let moves = play(&start, rest.into_iter(), "moves")?;
-    Ok((start, moves))
+    let games = record::read_file(path).map_err(Failure::input)?;
+    let count = games.len();
+    let read = games
+        .into_iter()
+        .nth(n.saturating_sub(1))
+        .ok_or_else(|| Failure::input(format!("{place}: no game {n} (the file holds {count})")))?;
+    if let Some(e) = read.error {
+        return Err(Failure::input(e));
+    }
+    let start = Position::try_from(read.game.setup.clone())
+        .map_err(|e| Failure::input(format!("{place}: game {n}: start position: {e}")))?;
+    Ok((start, read.game.mainline().copied().collect()))
 }

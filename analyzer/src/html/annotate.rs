@@ -174,10 +174,6 @@ fn dismiss_text(r: DismissReason) -> Text {
         DismissReason::SeveralAttackers => {
             Text::new("多子攻有根子", "several pieces attack a protected piece")
         }
-        DismissReason::ConfinedChariot => Text::new(
-            "被炮封锁的车沿线移动",
-            "a chariot confined by a cannon moves along its line",
-        ),
     }
 }
 

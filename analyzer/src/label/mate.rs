@@ -6,7 +6,7 @@
 //! shown is the one that lasts longest. A node budget keeps the search bounded on any
 //! position: when it runs out the search reports "no mate found".
 
-use qili_notation::{Move, Position};
+use qili_notation::{Move, Position, Role, Square};
 
 /// Most positions visited by one search before it gives up.
 pub const NODE_BUDGET: u32 = 40_000;
@@ -125,13 +125,27 @@ impl MateSearch {
 
 /// The checking moves of the side to move with the positions they lead to; `buf` is
 /// scratch space for move generation.
+///
+/// A move can only give check (directly, by discovery, or by becoming a cannon's screen)
+/// when its origin or destination lies on the enemy general's file or rank or within two
+/// points of it; other moves are skipped before they are played.
 pub fn checking_moves(pos: &Position, buf: &mut Vec<Move>) -> Vec<(Move, Position)> {
+    let us = pos.turn();
+    let g = pos.general(!us);
+    let near = |sq: Square| {
+        let (df, dr) = (
+            sq.file().index().abs_diff(g.file().index()),
+            sq.rank().index().abs_diff(g.rank().index()),
+        );
+        df == 0 || dr == 0 || (df <= 2 && dr <= 2)
+    };
     buf.clear();
-    pos.legal_moves_into(buf);
+    pos.pseudo_moves(buf);
     buf.iter()
+        .filter(|m| m.capture != Some(Role::General) && (near(m.from) || near(m.to)))
         .filter_map(|m| {
             let next = pos.after(m);
-            next.is_check().then_some((*m, next))
+            (!next.is_general_attacked(us) && next.is_check()).then_some((*m, next))
         })
         .collect()
 }
@@ -139,4 +153,68 @@ pub fn checking_moves(pos: &Position, buf: &mut Vec<Move>) -> Vec<(Move, Positio
 /// Convenience: [`MateSearch::find`] with a fresh search.
 pub fn mate_by_checks(pos: &Position, depth: u32) -> Option<Vec<Move>> {
     MateSearch::new().find(pos, depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The near-the-general filter of `checking_moves` never drops a checking move.
+    #[test]
+    fn checking_moves_match_brute_force() {
+        let fens = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+            "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+        ];
+        let mut buf = Vec::new();
+        let mut checked = 0;
+        for fen in fens {
+            let root = Position::from_fen(fen).unwrap();
+            let mut positions = vec![root.clone()];
+            for m in root.legal_moves() {
+                let p = root.after(&m);
+                positions.extend(p.legal_moves().iter().map(|r| p.after(r)));
+                positions.push(p);
+            }
+            for pos in positions {
+                let mut fast: Vec<Move> = checking_moves(&pos, &mut buf)
+                    .into_iter()
+                    .map(|(m, _)| m)
+                    .collect();
+                let mut slow: Vec<Move> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| pos.after(m).is_check())
+                    .collect();
+                fast.sort_by_key(|m| (m.from, m.to));
+                slow.sort_by_key(|m| (m.from, m.to));
+                assert_eq!(fast, slow, "{}", pos.fen());
+                checked += slow.len();
+            }
+        }
+        assert!(
+            checked > 100,
+            "the positions give checks to compare ({checked})"
+        );
+    }
+
+    #[test]
+    fn mate_in_one_and_none() {
+        // Chariot ladder: a9 mates at once when b8 already holds rank 8.
+        let pos = Position::from_fen("4k4/1R7/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
+        let line = mate_by_checks(&pos, 1).expect("mate in one");
+        assert_eq!(line.len(), 1);
+        assert_eq!(line[0].to.to_string(), "a9");
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
+        assert_eq!(mate_by_checks(&pos, 4), None);
+    }
+
+    #[test]
+    fn three_check_mate_needs_depth_three() {
+        let pos = Position::from_fen("4k4/9/9/4p3p/9/9/9/1R7/R8/3K5 w - - 0 1").unwrap();
+        assert_eq!(mate_by_checks(&pos, 2), None);
+        let line = mate_by_checks(&pos, 3).expect("mate in three checks");
+        assert_eq!(line.len(), 5, "three checks and two replies: {line:?}");
+    }
 }

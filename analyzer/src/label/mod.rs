@@ -11,13 +11,16 @@ use qili_notation::{Color, Move, Position, Role, Square, SquareSet};
 use serde::{Deserialize, Serialize};
 
 use crate::material::Material;
-use crate::protection::{self, Protector};
+use crate::protection::Protector;
 use crate::rules::Settings;
 
 pub mod mate;
 pub mod policy;
 mod quiet;
 mod threat;
+
+#[cfg(test)]
+mod tests;
 
 pub use mate::{mate_by_checks, MateSearch};
 pub use policy::ChasePolicy;
@@ -194,8 +197,6 @@ pub enum DismissReason {
     SameKindMutual,
     /// Several pieces attacking a protected piece (AXF r35).
     SeveralAttackers,
-    /// A chariot confined by a cannon moving along its line (AXF r27).
-    ConfinedChariot,
 }
 
 /// A threat that is not a chase, and why.
@@ -244,7 +245,8 @@ pub struct CycleContext {
     pub mutual_perpetual_attack: bool,
 }
 
-/// Labels the legal move `mv` played in `before`.
+/// Labels the legal move `mv` played in `before`. A move that is not legal there gets the
+/// single label `idle` with evidence saying so (no panic).
 pub fn label_move(
     before: &Position,
     mv: &Move,
@@ -252,6 +254,24 @@ pub fn label_move(
     cycle: CycleContext,
 ) -> MoveLabels {
     let side = before.turn();
+    if !before.is_legal(mv) {
+        return MoveLabels {
+            side,
+            mv: *mv,
+            labels: vec![Label::Idle],
+            chases: Vec::new(),
+            mate_line: None,
+            evidence: vec![Evidence {
+                label: Label::Idle,
+                articles: Vec::new(),
+                pieces: Vec::new(),
+                targets: Vec::new(),
+                line: Vec::new(),
+                detail: format!("{mv} is not a legal move here: not labelled"),
+            }],
+            dismissed: Vec::new(),
+        };
+    }
     let after = before.after(mv);
     let policy = ChasePolicy::of(settings.rules);
     let mut ctx = threat::Ctx::new(policy, settings.mate_depth, cycle.mutual_perpetual_attack);
@@ -294,15 +314,7 @@ pub fn label_move(
             });
             out.mate_line = Some(line);
         }
-        new_chases(
-            before,
-            mv,
-            &after,
-            &passed,
-            &mut ctx,
-            &settings.open,
-            &mut out,
-        );
+        new_chases(before, &after, &passed, &mut ctx, &settings.open, &mut out);
     }
     quiet::exchange_and_offer(&after, mv, &mut ctx, &mut out);
     if !out.labels.iter().any(|l| l.is_attack()) {
@@ -348,7 +360,7 @@ pub fn threats(
     (found.into_iter().map(|f| f.chase).collect(), dismissed)
 }
 
-/// Labels every move of a line from `start` (the moves must be legal in turn).
+/// Labels every move of a line from `start`; stops before the first move that is not legal.
 pub fn label_line(
     start: &Position,
     moves: &[Move],
@@ -358,6 +370,9 @@ pub fn label_line(
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len());
     for m in moves {
+        if !pos.is_legal(m) {
+            break;
+        }
         out.push(label_move(&pos, m, settings, cycle));
         pos.play_unchecked(m);
     }
@@ -367,7 +382,6 @@ pub fn label_line(
 /// The chases of the move: threats after it that did not exist before it (29.2, 细则2, 细则6).
 fn new_chases(
     before: &Position,
-    mv: &Move,
     after: &Position,
     passed: &Position,
     ctx: &mut threat::Ctx,
@@ -380,23 +394,7 @@ fn new_chases(
         .filter(|&(sq, p)| p.color != side && Material::of(p, sq).is_material())
         .map(|(sq, _)| sq)
         .collect();
-    let (mut now, mut dismissed) = ctx.threats(passed, targets);
-    // AXF r27: a chariot confined to a cannon's line does not chase by moving along it.
-    if ctx.policy.cannon_confined_chariot && mv.role == Role::Chariot {
-        let was = protection::pinned_by(before, mv.from, side, Role::Cannon);
-        if was.is_some() && was == protection::pinned_by(after, mv.to, side, Role::Cannon) {
-            let (keep, drop): (Vec<_>, Vec<_>) = now
-                .into_iter()
-                .partition(|f| f.chase.line.first().is_none_or(|m| m.from != mv.to));
-            now = keep;
-            dismissed.extend(drop.into_iter().map(|f| Dismissed {
-                chase: f.chase,
-                reason: DismissReason::ConfinedChariot,
-                article: policy::AXF_CANNON_CONFINED_CHARIOT.into(),
-                line: Vec::new(),
-            }));
-        }
-    }
+    let (now, dismissed) = ctx.threats(passed, targets);
     if !now.is_empty() {
         let wanted: SquareSet = now.iter().map(|f| f.id).collect();
         let (prev, _) = ctx.threats(before, wanted);

@@ -1,5 +1,13 @@
 //! What counts as a chase under each rule set: every CXA/AXF difference of RULES.md §5
 //! that concerns single moves lives here, one field per difference, each citing its rule.
+//!
+//! Two AXF rules need no field because the legal-move analysis already gives them:
+//! r17/r18 (a chariot on a protected cannon is not a chase, on an unprotected one it is)
+//! is the general rule of 29.3; r27 (a chariot confined to a cannon's line) follows from
+//! legality — such a chariot can only capture along its line, so it "does not chase by
+//! moving along that line", while attacks on it are judged by r15 (horse or cannon: always
+//! a chase) and by r24 (a chariot: a chase when it is unprotected, since the confined
+//! chariot cannot capture back).
 
 use crate::rules::RuleSet;
 
@@ -25,11 +33,6 @@ pub struct ChasePolicy {
     /// A chariot held in place by a horse (horse-leg pin) is chased by any attack on it,
     /// whatever its protection. CXA: no; AXF: yes (r19, D39–41).
     pub horse_pinned_chariot_always_chased: bool,
-    /// A chariot confined to a cannon's line does not chase by moving along that line.
-    /// CXA: no such rule; AXF: yes (r27, D63–66). (Attacks on the confined chariot follow
-    /// the general rules: by a horse or cannon, r15; by a chariot, a chase when it is
-    /// unprotected, since it cannot capture back, r24.)
-    pub cannon_confined_chariot: bool,
     /// Two pieces of the same kind attacking each other, both able to capture: an offer,
     /// not a chase. CXA: no (the unprotected one is chased, 细则5); AXF: yes (r24, D51–55).
     pub same_kind_mutual_is_offer: bool,
@@ -49,7 +52,6 @@ impl ChasePolicy {
             general_and_soldier_permitted: axf,
             minor_on_chariot_always_chases: axf,
             horse_pinned_chariot_always_chased: axf,
-            cannon_confined_chariot: axf,
             same_kind_mutual_is_offer: axf,
             insufficient_root_chases: !axf,
         }
@@ -76,8 +78,6 @@ impl ChasePolicy {
 pub const AXF_MINOR_ON_CHARIOT: &str = "AXF r15 (D18–25), r26 (D61–62)";
 /// Citation: a chariot pinned by a horse (AXF).
 pub const AXF_HORSE_PINNED_CHARIOT: &str = "AXF r19 (D39–41)";
-/// Citation: a chariot confined by a cannon (AXF).
-pub const AXF_CANNON_CONFINED_CHARIOT: &str = "AXF r27 (D63–66)";
 /// Citation: same-kind pairs (AXF).
 pub const AXF_SAME_KIND: &str = "AXF r24 (D51–55)";
 /// Citation: several attackers on a protected piece (AXF).

@@ -173,12 +173,10 @@ pub(super) fn follow(after: &Position, mv: &Move, out: &mut MoveLabels) {
     let g = after.general(them);
     let checking_now = after.attackers(g, side);
     for (sq, p) in after.pieces() {
-        if p.color != them || p.role == Role::General {
+        if p.color != them || !Material::of(p, sq).is_material() {
             continue;
         }
-        if Material::of(p, sq).is_material()
-            && protection::legal_capturers(&passed, sq).contains(mv.to)
-        {
+        if protection::legal_capturers(&passed, sq).contains(mv.to) {
             let gains = protection::exchange_from(&passed, mv.to, sq).is_some_and(|e| e.gains());
             if !gains {
                 watched.push(sq);

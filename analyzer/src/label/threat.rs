@@ -81,7 +81,13 @@ impl Ctx {
             rest.remove(f.id);
         }
         if !rest.is_empty() && self.mate_depth > 0 {
-            found.extend(self.series(pos, &ids, self.mate_depth, rest, 0));
+            for hit in self.series(pos, &ids, self.mate_depth, rest, 0) {
+                match self.judge_series(pos, &hit) {
+                    Some(Ok(chase)) => found.push(Found { id: hit.id, chase }),
+                    Some(Err(d)) => dismissed.push(d),
+                    None => {}
+                }
+            }
         }
         (found, dismissed)
     }
@@ -174,8 +180,14 @@ impl Ctx {
         let root = if ex.gains() {
             match protection::classify(pos, t, &ex, &protectors) {
                 Unprotected::None => Root::Unprotected,
-                Unprotected::FalseRoot => Root::FalseRoot,
-                Unprotected::Insufficient => Root::InsufficientRoot,
+                Unprotected::FalseRoot => {
+                    articles.push("CXA 28.16".into());
+                    Root::FalseRoot
+                }
+                Unprotected::Insufficient => {
+                    articles.push("CXA 28.16".into());
+                    Root::InsufficientRoot
+                }
                 Unprotected::CheaperAttacker => {
                     articles.push("CXA 细则3".into());
                     Root::GainsDespiteRoot
@@ -328,7 +340,9 @@ impl Ctx {
             })
     }
 
-    /// Threats reached through a series of at most `d` checks, against wanted identities.
+    /// Targets (by identity) won through a series of at most `d` checks, each with the
+    /// check series that leads to the winning capture. Inner positions only ask whether
+    /// the exchange gains (cheap); the caller judges the capture position in full.
     fn series(
         &mut self,
         pos: &Position,
@@ -336,13 +350,25 @@ impl Ctx {
         d: u32,
         wanted: SquareSet,
         ply: usize,
-    ) -> Vec<Found> {
+    ) -> Vec<Hit> {
         self.nodes += 1;
-        let mut found = if ply > 0 {
-            self.direct_all(pos, ids, wanted, None)
-        } else {
-            Vec::new()
-        };
+        let mut found = Vec::new();
+        if ply > 0 {
+            let them = !pos.turn();
+            for (sq, p) in pos.pieces() {
+                if p.color != them {
+                    continue;
+                }
+                if let Some(id) = id_square(ids[sq.index()]) {
+                    if wanted.contains(id) && self.gains(pos, sq) {
+                        found.push(Hit {
+                            id,
+                            prefix: Vec::new(),
+                        });
+                    }
+                }
+            }
+        }
         if d == 0 || self.nodes >= SERIES_BUDGET {
             return found;
         }
@@ -355,6 +381,7 @@ impl Ctx {
         }
         let mut buf = std::mem::take(&mut self.buf);
         let checks = checking_moves(pos, &mut buf);
+        self.buf = buf;
         let mut replies = Vec::new();
         for (m, next) in checks {
             if remaining.is_empty() || self.nodes >= SERIES_BUDGET {
@@ -366,46 +393,97 @@ impl Ctx {
             if replies.is_empty() {
                 continue; // mate: the mate-threat label covers it
             }
-            let mut common: Option<Vec<Found>> = None;
+            let mut common: Option<Vec<Hit>> = None;
             let mut want = remaining;
-            for r in replies.clone() {
-                let after = next.after(&r);
-                let ids2 = play_ids(&ids1, &r);
+            for r in &replies {
+                let after = next.after(r);
+                let ids2 = play_ids(&ids1, r);
                 let mut sub = self.series(&after, &ids2, d - 1, want, ply + 2);
-                for f in &mut sub {
-                    f.chase.line.insert(0, r);
-                    f.chase.line.insert(0, m);
-                    f.chase.series_len += 2;
-                }
                 let c = match common.take() {
-                    None => sub,
+                    None => {
+                        for h in &mut sub {
+                            h.prefix.splice(0..0, [m, *r]);
+                        }
+                        sub
+                    }
                     Some(mut c) => {
-                        c.retain(|f| sub.iter().any(|s| s.id == f.id));
+                        c.retain(|h| sub.iter().any(|s| s.id == h.id));
                         c
                     }
                 };
-                want = c.iter().map(|f| f.id).collect();
+                want = c.iter().map(|h| h.id).collect();
                 common = Some(c);
                 if want.is_empty() {
                     break;
                 }
             }
-            for mut f in common.unwrap_or_default() {
-                remaining.remove(f.id);
-                f.chase.form = ChaseForm::CheckSeries;
-                f.chase.target = f.id;
-                if let Some(first) = ids.get(m.from.index()).and_then(|&i| id_square(i)) {
-                    if !f.chase.attackers.contains(&first) {
-                        f.chase.attackers.insert(0, first);
-                    }
-                }
-                if !f.chase.articles.iter().any(|a| a == "CXA 28.3") {
-                    f.chase.articles.insert(0, "CXA 28.3".into());
-                }
-                found.push(f);
+            for h in common.unwrap_or_default() {
+                remaining.remove(h.id);
+                found.push(h);
             }
         }
-        self.buf = buf;
         found
     }
+
+    /// Cheap test: does the side to move win material on `t` (or, under AXF, attack a
+    /// chariot that counts whatever its protection)?
+    fn gains(&self, pos: &Position, t: Square) -> bool {
+        let Some(victim) = pos.piece_at(t) else {
+            return false;
+        };
+        if !Material::of(victim, t).is_material() || pos.attackers(t, pos.turn()).is_empty() {
+            return false;
+        }
+        match protection::best_exchange(pos, t) {
+            Some(ex) if ex.gains() => true,
+            Some(_) => self
+                .always_chased(pos, t, protection::legal_capturers(pos, t))
+                .is_some(),
+            None => false,
+        }
+    }
+
+    /// Judges a series hit in full on the position where the capture is made.
+    fn judge_series(&mut self, root: &Position, hit: &Hit) -> Option<Result<Chase, Dismissed>> {
+        let mut pos = root.clone();
+        let mut ids = identity(root);
+        for m in &hit.prefix {
+            ids = play_ids(&ids, m);
+            pos.play_unchecked(m);
+        }
+        let t = Square::all().find(|s| ids[s.index()] == hit.id.index() as u8)?;
+        let to_root = |c: &mut Chase| {
+            c.line.splice(0..0, hit.prefix.iter().copied());
+            c.series_len = hit.prefix.len();
+            c.form = ChaseForm::CheckSeries;
+            c.target = hit.id;
+            let mut attackers: Vec<Square> =
+                hit.prefix.first().map(|m| vec![m.from]).unwrap_or_default();
+            for a in c.attackers.iter().filter_map(|s| id_square(ids[s.index()])) {
+                if !attackers.contains(&a) {
+                    attackers.push(a);
+                }
+            }
+            c.attackers = attackers;
+            c.articles.insert(0, "CXA 28.3".into());
+        };
+        Some(match self.direct(&pos, t)? {
+            Ok(mut c) => {
+                to_root(&mut c);
+                Ok(c)
+            }
+            Err(mut d) => {
+                to_root(&mut d.chase);
+                Err(d)
+            }
+        })
+    }
+}
+
+/// A target won through a series of checks: its identity and the checks and replies
+/// played before the capture.
+#[derive(Debug, Clone)]
+struct Hit {
+    id: Square,
+    prefix: Vec<Move>,
 }

@@ -117,7 +117,7 @@ pub struct EvidenceReport {
 #[derive(Debug, Clone, Serialize)]
 pub struct DismissedReport {
     /// Why (`not_new`, `general_chase`, `soldier_chase`, `mated_after_capture`,
-    /// `same_kind_mutual`, `several_attackers`, `confined_chariot`).
+    /// `same_kind_mutual`, `several_attackers`).
     pub reason: crate::label::DismissReason,
     /// The article applied.
     pub article: String,
@@ -371,6 +371,5 @@ fn dismiss_text(r: crate::label::DismissReason) -> &'static str {
         D::MatedAfterCapture => "吃子后被将死, capturing gets the mover mated",
         D::SameKindMutual => "同兵种互捉, same-kind pieces attack each other",
         D::SeveralAttackers => "多子捉有根子, several pieces on a protected piece",
-        D::ConfinedChariot => "被炮牵制的车, chariot confined by a cannon",
     }
 }

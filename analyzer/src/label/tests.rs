@@ -1,0 +1,223 @@
+//! Unit tests of the classifier's rules: the general and soldiers, 29.4, novelty, and the
+//! CXA/AXF differences that are not in the corpus.
+
+use super::*;
+use crate::rules::RuleSet;
+use qili_notation::Iccs;
+
+fn settings(rules: RuleSet) -> Settings {
+    Settings {
+        rules,
+        ..Settings::default()
+    }
+}
+
+/// Labels the last move of `moves` played from `fen`.
+fn last(fen: &str, moves: &str, s: &Settings, cycle: CycleContext) -> MoveLabels {
+    let start = Position::from_fen(fen).unwrap();
+    let mut pos = start;
+    let mut mvs: Vec<Move> = Vec::new();
+    for t in moves.split_whitespace() {
+        let m = t.parse::<Iccs>().unwrap().to_move(&pos).unwrap();
+        pos.play_unchecked(&m);
+        mvs.push(m);
+    }
+    let (last, rest) = mvs.split_last().unwrap();
+    let mut before = Position::from_fen(fen).unwrap();
+    for m in rest {
+        before.play_unchecked(m);
+    }
+    label_move(&before, last, s, cycle)
+}
+
+fn targets(l: &MoveLabels) -> Vec<String> {
+    l.chases.iter().map(|c| c.target.to_string()).collect()
+}
+
+fn dismissed(l: &MoveLabels, reason: DismissReason) -> bool {
+    l.dismissed.iter().any(|d| d.reason == reason)
+}
+
+#[test]
+fn general_alone_is_idle_under_both_rule_sets() {
+    let fen = "5k3/9/9/9/9/9/9/9/3n5/4K4 w - - 0 1";
+    for rules in [RuleSet::Cxa, RuleSet::Axf] {
+        let l = last(fen, "e0e1", &settings(rules), CycleContext::default());
+        assert_eq!(l.primary(), Label::Idle, "{rules}");
+        assert!(
+            dismissed(&l, DismissReason::GeneralChase),
+            "{rules}: {:?}",
+            l.dismissed
+        );
+    }
+}
+
+#[test]
+fn soldier_alone_chases_only_in_mutual_attack_under_cxa() {
+    let fen = "4k4/9/3n5/2P6/9/9/9/9/9/3K5 w - - 0 1";
+    let mutual = CycleContext {
+        mutual_perpetual_attack: true,
+    };
+    let cxa = settings(RuleSet::Cxa);
+    assert_eq!(
+        last(fen, "c6c7", &cxa, CycleContext::default()).primary(),
+        Label::Idle
+    );
+    let l = last(fen, "c6c7", &cxa, mutual);
+    assert_eq!(l.primary(), Label::Chase);
+    assert_eq!(targets(&l), ["d7"]);
+    assert!(l.chases[0].articles.iter().any(|a| a.contains("27.2")));
+    // AXF r29: soldiers may chase: never a forbidden chase.
+    let l = last(fen, "c6c7", &settings(RuleSet::Axf), mutual);
+    assert_eq!(l.primary(), Label::Idle);
+    assert!(dismissed(&l, DismissReason::SoldierChase));
+}
+
+#[test]
+fn capture_that_gets_the_mover_mated_is_not_a_chase() {
+    // After h5xa5 the chariot has left the h-file: i9i0 mates (b1 holds rank 1).
+    let l = last(
+        "4k3r/4a4/9/9/c8/9/7R1/9/1r7/4K4 w - - 0 1",
+        "h3h5",
+        &Settings::default(),
+        CycleContext::default(),
+    );
+    assert!(!l.labels.contains(&Label::Chase), "{:?}", l.labels);
+    let d = l
+        .dismissed
+        .iter()
+        .find(|d| d.reason == DismissReason::MatedAfterCapture)
+        .unwrap();
+    assert_eq!(d.chase.target.to_string(), "a5");
+    assert_eq!(d.line.first().map(|m| m.to_string()), Some("i9i0".into()));
+}
+
+#[test]
+fn novelty_of_a_direct_threat_after_a_check_series_is_an_open_choice() {
+    // Before i4i3, Red could already win the horse on e3 by i4d4+ Ke8 d4e4+ and e4xe3.
+    let fen = "5a3/3k5/9/9/5C3/8R/4n4/9/9/4K4 w - - 0 1";
+    let l = last(fen, "i4i3", &Settings::default(), CycleContext::default());
+    assert_eq!(l.primary(), Label::Chase);
+    assert!(l.chases[0]
+        .notes
+        .iter()
+        .any(|n| n.contains("series of checks")));
+    let mut strict = Settings::default();
+    strict.open.direct_threat_after_check_series_is_new = false;
+    let l = last(fen, "i4i3", &strict, CycleContext::default());
+    assert_eq!(l.primary(), Label::Idle);
+    assert!(dismissed(&l, DismissReason::NotNew));
+}
+
+#[test]
+fn axf_horse_pinned_chariot_is_chased_whatever_its_protection() {
+    // The black chariot on d8 holds the leg of the red horse on d7 (d7-e9); it is
+    // protected by the chariot on a8, so under CXA h8xd8 is only an even trade.
+    let fen = "4k4/r2r5/3N5/9/9/9/7R1/9/9/3R1K3 w - - 0 1";
+    let l = last(
+        fen,
+        "h3h8",
+        &settings(RuleSet::Axf),
+        CycleContext::default(),
+    );
+    let c = l
+        .chases
+        .iter()
+        .find(|c| c.target.to_string() == "d8")
+        .expect("AXF r19 chase");
+    assert_eq!(c.root, Root::Protected);
+    assert!(c.articles.iter().any(|a| a.starts_with("AXF r19")));
+    let l = last(
+        fen,
+        "h3h8",
+        &settings(RuleSet::Cxa),
+        CycleContext::default(),
+    );
+    assert!(!l
+        .chases
+        .iter()
+        .any(|c| c.target.to_string() == "d8" && c.form != ChaseForm::CheckSeries));
+}
+
+#[test]
+fn axf_minor_on_chariot_cites_r15() {
+    // Horse against a chariot protected by a chariot: a gain (细则3), and under AXF also r15.
+    let fen = "4k4/4a4/5r3/9/9/9/7N1/9/9/3K5 w - - 0 1";
+    let l = last(
+        fen,
+        "h3g5",
+        &settings(RuleSet::Axf),
+        CycleContext::default(),
+    );
+    assert_eq!(targets(&l), ["f7"]);
+    assert!(l.chases[0]
+        .articles
+        .iter()
+        .any(|a| a.starts_with("AXF r15")));
+    let l = last(
+        fen,
+        "h3g5",
+        &settings(RuleSet::Cxa),
+        CycleContext::default(),
+    );
+    assert_eq!(l.chases[0].root, Root::GainsDespiteRoot);
+    assert!(!l.chases[0].articles.iter().any(|a| a.starts_with("AXF")));
+}
+
+#[test]
+fn check_is_heaviest_with_its_checkers_as_evidence() {
+    let l = last(
+        "3ak4/9/9/9/9/4N4/9/4R4/9/3K5 w - - 0 1",
+        "e4c5",
+        &Settings::default(),
+        CycleContext::default(),
+    );
+    assert_eq!(l.labels, [Label::Check]);
+    assert_eq!(
+        l.evidence[0]
+            .pieces
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>(),
+        ["e2"]
+    );
+}
+
+#[test]
+fn labels_are_sorted_heaviest_first_and_never_empty() {
+    let fen = "4k4/9/r8/9/7R1/9/9/9/9/3K5 w - - 0 1";
+    let l = last(fen, "h5h7", &Settings::default(), CycleContext::default());
+    assert_eq!(l.labels, [Label::Chase, Label::Offer]);
+    let start = Position::startpos();
+    for m in start.legal_moves() {
+        let l = label_move(&start, &m, &Settings::default(), CycleContext::default());
+        assert!(!l.labels.is_empty());
+        assert!(l.labels.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(l.evidence.len(), l.labels.len(), "{m}: {:?}", l.labels);
+    }
+}
+
+#[test]
+fn illegal_moves_do_not_panic() {
+    let start = Position::startpos();
+    let bogus = Move {
+        role: Role::Chariot,
+        from: "e4".parse().unwrap(),
+        to: "e5".parse().unwrap(),
+        capture: None,
+    };
+    let l = label_move(
+        &start,
+        &bogus,
+        &Settings::default(),
+        CycleContext::default(),
+    );
+    assert_eq!(l.labels, [Label::Idle]);
+    assert!(label_line(
+        &start,
+        &[bogus],
+        &Settings::default(),
+        CycleContext::default()
+    )
+    .is_empty());
+}
