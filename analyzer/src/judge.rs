@@ -147,6 +147,22 @@ pub fn judge(start: &Position, moves: &[Move], settings: &Settings) -> Judgement
     v.pop().unwrap_or_else(|| empty_judgement(start, settings))
 }
 
+/// Like [`judge`], labelling through `labeller`: a label cache shared across calls (the
+/// incremental API re-judges a growing line and labels each (position, move) once).
+pub fn judge_with(
+    start: &Position,
+    moves: &[Move],
+    settings: &Settings,
+    labeller: &mut Labeller,
+) -> Judgement {
+    let line = Line {
+        start: start.clone(),
+        moves: moves.to_vec(),
+    };
+    let mut graph = PositionGraph::from_lines(std::slice::from_ref(&line));
+    judge_walk(&mut graph, 0, labeller, settings)
+}
+
 fn empty_judgement(start: &Position, settings: &Settings) -> Judgement {
     let positions = vec![start.clone()];
     let natural_limit = natural_limit(

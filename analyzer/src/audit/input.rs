@@ -39,6 +39,9 @@ pub enum FailureKind {
     IllegalMove,
     /// A move fits several legal moves.
     AmbiguousMove,
+    /// The analysis of the game failed (a defect of qili, reported instead of stopping the
+    /// audit).
+    Internal,
 }
 
 impl FailureKind {
@@ -58,6 +61,7 @@ impl FailureKind {
             FailureKind::UnknownMove => "unknown_move",
             FailureKind::IllegalMove => "illegal_move",
             FailureKind::AmbiguousMove => "ambiguous_move",
+            FailureKind::Internal => "internal",
         }
     }
 
@@ -92,7 +96,8 @@ pub struct ReadFailure {
 }
 
 impl ReadFailure {
-    pub(crate) fn new(kind: FailureKind, message: impl Into<String>) -> ReadFailure {
+    /// A failure without place beyond its message.
+    pub fn new(kind: FailureKind, message: impl Into<String>) -> ReadFailure {
         ReadFailure {
             kind,
             message: message.into(),
@@ -228,6 +233,43 @@ pub fn read_path(path: &Path, rules: RuleSet) -> Vec<GameInput> {
 }
 
 /// Record files of every format, through the record readers.
+/// Record files at least this large are audited game by game, in batches, so that memory
+/// does not grow with the file (see [`stream_path`]).
+pub const STREAM_THRESHOLD: u64 = 16 << 20;
+
+/// Whether `path` is a record file of at least [`STREAM_THRESHOLD`] bytes.
+pub fn is_large_record(path: &Path) -> bool {
+    matches!(kind_of(path), Some(Kind::Record) | None)
+        && std::fs::metadata(path).is_ok_and(|m| m.len() >= STREAM_THRESHOLD)
+}
+
+/// Reads the games of a record file in batches of at most `batch`, handing each batch to
+/// `f` in file order; memory holds one batch (plus the largest game), however large the
+/// file. A file that cannot be read gives one failed [`GameInput`], as [`read_path`] does.
+pub fn stream_path(path: &Path, batch: usize, mut f: impl FnMut(Vec<GameInput>)) {
+    let file = path.display().to_string();
+    let stream = match record::stream_file(path) {
+        Ok(s) => s,
+        Err(_) => return f(read_record(path, &file)),
+    };
+    let mut buf = Vec::with_capacity(batch);
+    for (i, g) in stream.enumerate() {
+        match g {
+            Ok(g) => buf.push(from_record(&file, i + 1, g)),
+            Err(e) => {
+                let f = ReadFailure::new(FailureKind::Io, e.to_string());
+                buf.push(GameInput::failed(&file, i + 1, f));
+            }
+        }
+        if buf.len() >= batch {
+            f(std::mem::replace(&mut buf, Vec::with_capacity(batch)));
+        }
+    }
+    if !buf.is_empty() {
+        f(buf);
+    }
+}
+
 fn read_record(path: &Path, file: &str) -> Vec<GameInput> {
     let html = path
         .extension()
@@ -438,8 +480,8 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
             .and_then(|r| r.as_str())
     };
     let recorded = field("result").map(str::to_owned);
-    let result = field("result").and_then(|v| parse_name(v));
-    let status = field("status").and_then(|v| parse_name(v));
+    let result = field("result").and_then(parse_name);
+    let status = field("status").and_then(parse_name);
     let expected = match (result, status) {
         (Some(result), Some(status)) => Some(Expected { result, status }),
         _ => None,
