@@ -48,38 +48,46 @@ impl Format {
 /// Detects the format from the first bytes of a file and its extension (magic bytes and
 /// content win over the extension).
 pub fn detect_format(head: &[u8], extension: Option<&str>) -> Format {
+    detect(head, extension).0
+}
+
+/// The format, and for text formats the encoding detected on the way (`None` for the
+/// binary formats recognised by their magic bytes).
+fn detect(head: &[u8], extension: Option<&str>) -> (Format, Option<Encoding>) {
     if head.starts_with(cbr::LIBRARY_MAGIC) {
-        return Format::Cbl;
+        return (Format::Cbl, None);
     }
     if head.starts_with(cbr::RECORD_MAGIC) {
-        return Format::Cbr;
+        return (Format::Cbr, None);
     }
     if head.starts_with(b"XQ") && head.len() >= 3 && head[2] <= 0x20 {
-        return Format::Xqf;
+        return (Format::Xqf, None);
     }
     let ext = extension.map(|e| e.to_ascii_lowercase());
     let enc = encoding::detect(head);
     let text = encoding::decode_as(head, enc);
-    if text.contains("<ChineseChessRecord") {
-        return Format::Cbf;
-    }
-    if text.contains("[DhtmlXQ") {
-        return Format::DhtmlXq;
-    }
-    if wxf_file::detect(&text) {
-        return Format::Wxf;
-    }
-    let first = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-    if first.starts_with('[') || ext.as_deref() == Some("pgn") {
-        return Format::Pgn;
-    }
-    match ext.as_deref() {
-        Some("xqf") => Format::Xqf,
-        Some("cbr") => Format::Cbr,
-        Some("cbl") => Format::Cbl,
-        Some("cbf") => Format::Cbf,
-        _ => Format::Text,
-    }
+    let format = if text.contains("<ChineseChessRecord") {
+        Format::Cbf
+    } else if text.contains("[DhtmlXQ") {
+        Format::DhtmlXq
+    } else if wxf_file::detect(&text) {
+        Format::Wxf
+    } else if text
+        .trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+        .starts_with('[')
+        || ext.as_deref() == Some("pgn")
+    {
+        Format::Pgn
+    } else {
+        match ext.as_deref() {
+            Some("xqf") => Format::Xqf,
+            Some("cbr") => Format::Cbr,
+            Some("cbl") => Format::Cbl,
+            Some("cbf") => Format::Cbf,
+            _ => Format::Text,
+        }
+    };
+    (format, Some(enc))
 }
 
 /// Reads every game of a file, detecting format and encoding. Games that could not be read
@@ -99,9 +107,8 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<Vec<ReadGame>, ReadError> {
         .read_to_end(&mut head)
         .map_err(io_err)?;
     let ext = path.extension().and_then(|e| e.to_str());
-    let format = detect_format(&head, ext);
-    if format == Format::Pgn {
-        let enc = encoding::detect(&head);
+    let (format, enc) = detect(&head, ext);
+    if let (Format::Pgn, Some(enc)) = (format, enc) {
         let head_start: Vec<u8> = head.iter().take(3).copied().collect();
         let stream = DecodingReader::new(io::Cursor::new(head).chain(file), enc);
         let mut games = Vec::new();
@@ -121,23 +128,31 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<Vec<ReadGame>, ReadError> {
     }
     let mut bytes = head;
     file.read_to_end(&mut bytes).map_err(io_err)?;
-    read_as(&bytes, format, &name)
+    read_as(&bytes, format, enc, &name)
 }
 
 /// Reads every game of an in-memory file called `name` (used in error messages).
 pub fn read_bytes(bytes: &[u8], name: &str) -> Result<Vec<ReadGame>, ReadError> {
     let ext = Path::new(name).extension().and_then(|e| e.to_str());
-    let format = detect_format(&bytes[..bytes.len().min(encoding::SAMPLE_LEN)], ext);
-    read_as(bytes, format, name)
+    let (format, enc) = detect(&bytes[..bytes.len().min(encoding::SAMPLE_LEN)], ext);
+    read_as(bytes, format, enc, name)
 }
 
-fn read_as(bytes: &[u8], format: Format, name: &str) -> Result<Vec<ReadGame>, ReadError> {
+/// Reads `bytes` as `format`; `enc` is the encoding already detected from the first
+/// [`encoding::SAMPLE_LEN`] bytes, if any.
+fn read_as(
+    bytes: &[u8],
+    format: Format,
+    enc: Option<Encoding>,
+    name: &str,
+) -> Result<Vec<ReadGame>, ReadError> {
     let mut games = match format {
         Format::Xqf => vec![xqf::read(bytes).map_err(|e| e.in_file(name))?],
         Format::Cbr => vec![cbr::read_record(bytes, 0).map_err(|e| e.in_file(name))?],
         Format::Cbl => cbr::read_library(bytes).map_err(|e| e.in_file(name))?,
         Format::Pgn | Format::Cbf | Format::DhtmlXq | Format::Wxf | Format::Text => {
-            let (enc, text) = encoding::decode(bytes);
+            let enc = enc.unwrap_or_else(|| encoding::detect(bytes));
+            let text = encoding::decode_as(bytes, enc);
             let mut games = match format {
                 Format::Pgn => pgn::Games::new(text.as_bytes())
                     .collect::<io::Result<Vec<_>>>()
