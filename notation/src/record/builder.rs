@@ -20,10 +20,11 @@ struct Frame {
 }
 
 impl Frame {
-    fn dead(base_ply: usize) -> Frame {
+    /// A line starting at `pos` (`None`: a dead line, whose moves are not read).
+    fn new(pos: Option<Position>, base_ply: usize) -> Frame {
         Frame {
             line: Vec::new(),
-            pos: None,
+            pos,
             before_last: None,
             base_ply,
             pending: Vec::new(),
@@ -94,6 +95,19 @@ impl GameBuilder {
         self.game.result = Some(result);
     }
 
+    /// Sets the result stated by a record field at `offset`, and its `Result` tag.
+    pub(crate) fn tagged_result(&mut self, result: GameResult, offset: u64) {
+        self.tag("Result", result.pgn(), offset);
+        self.result(result);
+    }
+
+    /// A game of which nothing can be read, for `error`.
+    pub(crate) fn failed(error: RecordError) -> ReadGame {
+        let mut b = GameBuilder::new(error.game);
+        b.fail(error);
+        b.finish()
+    }
+
     /// Records a problem that ends the reading of the main line.
     pub(crate) fn fail(&mut self, error: RecordError) {
         if self.error.is_none() {
@@ -104,7 +118,7 @@ impl GameBuilder {
         }
         self.started = true;
         if self.frames.is_empty() {
-            self.frames.push(Frame::dead(0));
+            self.frames.push(Frame::new(None, 0));
         }
     }
 
@@ -134,15 +148,9 @@ impl GameBuilder {
         }
         self.started = true;
         match Position::try_from(self.game.setup.clone()) {
-            Ok(pos) => self.frames.push(Frame {
-                line: Vec::new(),
-                pos: Some(pos),
-                before_last: None,
-                base_ply: 0,
-                pending: Vec::new(),
-            }),
+            Ok(pos) => self.frames.push(Frame::new(Some(pos), 0)),
             Err(e) => {
-                self.frames.push(Frame::dead(0));
+                self.frames.push(Frame::new(None, 0));
                 self.fail(RecordError::new(self.index, ErrorKind::Position(e)).at_offset(offset));
             }
         }
@@ -249,17 +257,11 @@ impl GameBuilder {
         self.start(offset);
         let parent = self.frames.last().expect("started");
         let base_ply = (parent.base_ply + parent.line.len()).saturating_sub(1);
-        let frame = match (&parent.pos, &parent.before_last) {
-            (Some(_), Some(before)) => Frame {
-                line: Vec::new(),
-                pos: Some(before.clone()),
-                before_last: None,
-                base_ply,
-                pending: Vec::new(),
-            },
-            _ => Frame::dead(base_ply),
+        let start = match (&parent.pos, &parent.before_last) {
+            (Some(_), Some(before)) => Some(before.clone()),
+            _ => None,
         };
-        self.frames.push(frame);
+        self.frames.push(Frame::new(start, base_ply));
     }
 
     /// Ends the current variation. Returns false when no variation is open.

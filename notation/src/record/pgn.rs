@@ -643,6 +643,19 @@ impl Visitor for GameVisitor {
     }
 }
 
+/// The first game of a UTF-8 text, from `setup` unless it has a `FEN` tag; an empty game
+/// when the text holds none.
+pub(crate) fn read_one(text: &str, setup: Option<Setup>) -> ReadGame {
+    let mut visitor = GameVisitor {
+        builder: None,
+        setup,
+    };
+    match Reader::new(text.as_bytes()).read_game(&mut visitor) {
+        Ok(Some(g)) => g,
+        _ => GameBuilder::new(0).finish(),
+    }
+}
+
 /// The games of a UTF-8 PGN stream, one by one.
 pub struct Games<R> {
     reader: Reader<R>,

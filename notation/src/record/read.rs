@@ -5,7 +5,7 @@ use std::io::{self, Read};
 use std::path::Path;
 
 pub use super::error::Malformed;
-use super::{cbf, cbr, dhtmlxq, pgn, text, wxf_file, xqf, ReadError, ReadGame, RecordError};
+use super::{cbf, cbr, dhtmlxq, pgn, text, wxf_file, xqf, ReadError, ReadGame};
 use crate::encoding::{self, DecodingReader, Encoding};
 
 /// The record formats [`read_file`] reads.
@@ -180,23 +180,15 @@ fn has_offsets(g: &ReadGame) -> bool {
         .any(|e| e.byte_offset.is_some())
 }
 
-fn errors_mut(g: &mut ReadGame) -> impl Iterator<Item = &mut RecordError> {
-    g.error.iter_mut().chain(g.warnings.iter_mut())
-}
-
 fn map_offsets(games: &mut [ReadGame], raw: &[u8], enc: Encoding) {
     for g in games {
-        for e in errors_mut(g) {
-            if let Some(off) = e.byte_offset {
-                e.byte_offset = Some(encoding::raw_offset(raw, enc, off));
-            }
-        }
+        g.map_offsets(|off| encoding::raw_offset(raw, enc, off));
     }
 }
 
 fn name_file(games: &mut [ReadGame], name: &str) {
     for g in games {
-        for e in errors_mut(g) {
+        for e in g.errors_mut() {
             e.file = Some(name.to_owned());
         }
     }
