@@ -33,7 +33,7 @@ pub(crate) mod parse;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::descriptive::{self, Direction, Origin, ResolveError, SyntaxError};
+use crate::descriptive::{self, Direction, Origin, ResolveError, Styled, SyntaxError};
 use crate::{Color, Move, Notation, Position, Role};
 
 /// How Chinese moves are written: characters and Black's digits.
@@ -76,14 +76,13 @@ impl Chinese {
 
     /// The canonical text of `m`, a legal move in `pos`.
     pub fn from_move(pos: &Position, m: &Move) -> Chinese {
-        let (origin, direction, number) = descriptive::describe(pos, m);
-        let color = pos.piece_at(m.from).map_or(pos.turn(), |p| p.color);
+        let d = descriptive::describe(pos, m);
         Chinese {
-            color,
+            color: d.color,
             role: m.role,
-            origin,
-            direction,
-            number,
+            origin: d.origin,
+            direction: d.direction,
+            number: d.number,
         }
     }
 
@@ -91,11 +90,6 @@ impl Chinese {
     pub fn display(&self, style: ChineseStyle) -> impl fmt::Display + '_ {
         Styled { mv: self, style }
     }
-}
-
-struct Styled<'a> {
-    mv: &'a Chinese,
-    style: ChineseStyle,
 }
 
 /// Writes a file or distance number: Chinese numerals for Red, digits for Black.
@@ -111,7 +105,7 @@ pub(crate) fn write_number(
     }
 }
 
-impl fmt::Display for Styled<'_> {
+impl fmt::Display for Styled<'_, Chinese, ChineseStyle> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Chinese {
             color,
@@ -153,14 +147,6 @@ impl FromStr for Chinese {
     type Err = SyntaxError;
 
     fn from_str(s: &str) -> Result<Chinese, SyntaxError> {
-        let p = descriptive::run(Notation::Chinese, s, parse::full)?;
-        let direction = p.direction.unwrap_or(Direction::Traverse);
-        Ok(Chinese {
-            color: p.color,
-            role: p.role,
-            origin: p.origin,
-            direction,
-            number: p.number,
-        })
+        descriptive::run(Notation::Chinese, s, parse::full)
     }
 }

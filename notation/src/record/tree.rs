@@ -8,24 +8,13 @@ use crate::{Color, Piece, Role, Setup, Square};
 /// The roles of one side's 16 pieces in the order XQF headers and DhtmlXQ `binit` list
 /// them: chariot, horse, elephant, advisor, general, advisor, elephant, horse, chariot,
 /// two cannons, five soldiers (Red's 16, then Black's).
-const PIECE_ORDER: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
+const PIECE_ORDER: [Role; 16] = {
+    use Role::*;
+    [
+        Chariot, Horse, Elephant, Advisor, General, Advisor, Elephant, Horse, Chariot, Cannon,
+        Cannon, Soldier, Soldier, Soldier, Soldier, Soldier,
+    ]
+};
 
 /// The piece of slot `i` (0..32) of a 32-piece list in [`PIECE_ORDER`].
 pub(crate) fn listed_piece(i: usize) -> Piece {
