@@ -20,8 +20,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::chinese::{glyphs, parse, ChineseStyle};
-use crate::descriptive::{self, write_char, Direction, Origin, ResolveError, Styled, SyntaxError};
+use crate::chinese::{self, parse, ChineseStyle};
+use crate::descriptive::{self, Direction, Origin, ResolveError, Styled, SyntaxError};
 use crate::{Color, Move, Notation, Position, Role};
 
 /// A move in abbreviated notation.
@@ -78,33 +78,7 @@ impl Abbreviated {
 
 impl fmt::Display for Styled<'_, Abbreviated, ChineseStyle> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Abbreviated {
-            color,
-            role,
-            origin,
-            direction,
-            number,
-        } = *self.mv;
-        let ChineseStyle {
-            traditional,
-            fullwidth_digits: wide,
-        } = self.style;
-        let digit = |f: &mut fmt::Formatter<'_>, n| write_char(f, glyphs::ascii_digit(n), wide);
-        let file = match origin {
-            Origin::File(file) => Some(file),
-            Origin::Tandem { place, file } => {
-                write!(f, "{}", glyphs::place_word(place, traditional))?;
-                file
-            }
-        };
-        write!(f, "{}", glyphs::piece_glyph(role, color, traditional))?;
-        if let Some(file) = file {
-            digit(f, file)?;
-        }
-        if let Some(d) = direction {
-            write!(f, "{}", glyphs::direction_word(d, traditional))?;
-        }
-        digit(f, number)
+        chinese::write_glyphs(f, self.mv, self.style, false)
     }
 }
 
