@@ -40,19 +40,12 @@ pub(crate) struct GameBuilder {
     hint: Option<Notation>,
     /// The notation found in the first move text.
     detected: Option<Notation>,
+    /// The lines being read, the main line first; empty until the first move (or a
+    /// failure) starts the game.
     frames: Vec<Frame>,
-    started: bool,
     error: Option<RecordError>,
     warnings: Vec<RecordError>,
 }
-
-/// Notations tried, in order, to find the notation of a game from its first move.
-const DETECT_ORDER: [Notation; 4] = [
-    Notation::Iccs,
-    Notation::Chinese,
-    Notation::Wxf,
-    Notation::ChineseShort,
-];
 
 impl GameBuilder {
     /// A builder for game `index` of a file, from the standard start position.
@@ -63,7 +56,6 @@ impl GameBuilder {
             hint: None,
             detected: None,
             frames: Vec::new(),
-            started: false,
             error: None,
             warnings: Vec::new(),
         }
@@ -116,7 +108,6 @@ impl GameBuilder {
         for f in &mut self.frames {
             f.pos = None;
         }
-        self.started = true;
         if self.frames.is_empty() {
             self.frames.push(Frame::new(None, 0));
         }
@@ -143,10 +134,9 @@ impl GameBuilder {
     }
 
     fn start(&mut self, offset: u64) {
-        if self.started {
+        if !self.frames.is_empty() {
             return;
         }
-        self.started = true;
         match Position::try_from(self.game.setup.clone()) {
             Ok(pos) => self.frames.push(Frame::new(Some(pos), 0)),
             Err(e) => {
@@ -324,7 +314,7 @@ fn resolve_text(
             },
         };
     }
-    for n in DETECT_ORDER {
+    for n in Notation::TRY_ORDER {
         if let Ok(m) = parse_move(pos, text, Some(n)) {
             *detected = Some(n);
             return Ok(m);
