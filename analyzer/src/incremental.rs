@@ -4,9 +4,10 @@
 //! How: positions before a capture can never recur (the material differs), so the line
 //! splits into *segments* at captures and every cycle lies inside one. Each position of the
 //! open segment goes into a hash set; a move whose position is new changes no cycle, so
-//! the ruling stands and nothing is analysed. Only when a position repeats is the open
-//! segment judged again, through a label cache shared by all calls (each (position, move)
-//! is classified once). A closed segment keeps its last cycle ruling. The natural move
+//! the ruling stands and nothing is analysed. When a position repeats because the loop in
+//! progress goes on, only that cycle's reach (occurrences, verdict) is updated, in time
+//! proportional to its period; any other repetition judges the open segment again, through
+//! a label cache shared by all calls (each (position, move) is classified once). A closed segment keeps its last cycle ruling. The natural move
 //! limit is counted only once the open segment is long enough to reach it. The result is
 //! the same as [`crate::judge`] on the whole line after every ply (tested on the corpus and
 //! the vectors).
@@ -36,7 +37,7 @@ use std::collections::HashSet;
 
 use qili_notation::{Color, IllegalMove, Move, Position};
 
-use crate::judge::{judge_with, Judgement, Ruling, RulingSource};
+use crate::judge::{extend_last_cycle, judge_with, Judgement, Ruling, RulingSource};
 use crate::labeling::Labeller;
 use crate::natural::natural_limit;
 use crate::rules::Settings;
@@ -115,7 +116,9 @@ impl Incremental {
     }
 
     /// The judgement of the line since the last capture, as of its last repeated position
-    /// (cycles, labels, evidence; plies counted from [`Incremental::segment_start`]).
+    /// (cycles, labels, evidence; plies counted from [`Incremental::segment_start`]). Its
+    /// natural-limit part is as of the last full analysis; [`Incremental::ruling`] is the
+    /// one to read.
     pub fn segment_judgement(&self) -> Option<&Judgement> {
         self.seg_judgement.as_ref()
     }
@@ -147,12 +150,19 @@ impl Incremental {
         }
         self.seg_positions.push(self.pos.clone());
         if !self.seen.insert(self.pos.clone()) {
-            self.seg_judgement = Some(judge_with(
-                &self.seg_positions[0],
-                &self.seg_moves,
-                &self.settings,
-                &mut self.labeller,
-            ));
+            // The loop in progress just went on: update its reach only. Anything else
+            // (a new cycle, a wider one): judge the open segment again.
+            let extended = self.seg_judgement.as_mut().is_some_and(|j| {
+                extend_last_cycle(j, &self.seg_positions, &self.seg_moves, &self.settings)
+            });
+            if !extended {
+                self.seg_judgement = Some(judge_with(
+                    &self.seg_positions[0],
+                    &self.seg_moves,
+                    &self.settings,
+                    &mut self.labeller,
+                ));
+            }
         }
         self.update_natural();
         self.ruling = self.combine();

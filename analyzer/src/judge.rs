@@ -205,14 +205,17 @@ fn judge_walk(
     labeller: &mut Labeller,
     settings: &Settings,
 ) -> Judgement {
-    let runs = graph.cycles(line, verdict::threshold(settings));
+    let threshold = verdict::threshold(settings);
+    let runs = graph.cycles(line, threshold);
     let Some(walk) = graph.walk(line).cloned() else {
         return empty_judgement(&Position::startpos(), settings);
     };
-    let threshold = verdict::threshold(settings);
     let last = walk.positions.len() - 1;
     let mut cycles = Vec::with_capacity(runs.len());
     let mut labelled: Vec<PlyLabels> = Vec::new();
+    // Which plies are labelled already (a flag per ply: a linear search per ply made a
+    // million-ply loop quadratic).
+    let mut is_labelled = vec![false; last + 1];
     for run in runs {
         let plies: Vec<usize> = run.cycle_plies().collect();
         let befores: Vec<Position> = plies
@@ -235,15 +238,7 @@ fn judge_walk(
                 }
             })
             .collect();
-        let soldier_chases = context.mutual_perpetual_attack
-            && moves.iter().any(|m| {
-                let after = walk.positions.get(m.ply);
-                m.labels.chases.iter().flat_map(|c| &c.attackers).any(|&a| {
-                    after
-                        .and_then(|p| p.piece_at(a))
-                        .is_some_and(|p| p.role == Role::Soldier)
-                })
-            });
+        let soldier_chases = soldier_chases(&context, &moves, &walk.positions);
         let red = classify(Color::Red, &moves);
         let black = classify(Color::Black, &moves);
         let occ = crate::graph::run_occurrences(&walk.nodes, &run, threshold);
@@ -272,8 +267,9 @@ fn judge_walk(
             _ => None,
         };
         let index = cycles.len();
-        for ply in run.start + 1..=run.end {
-            if labelled.iter().all(|l| l.ply != ply) {
+        let span = is_labelled[run.start + 1..=run.end].iter_mut();
+        for (ply, done) in (run.start + 1..).zip(span) {
+            if !std::mem::replace(done, true) {
                 let k = (ply - run.start - 1) % run.span.max(1);
                 labelled.push(PlyLabels {
                     ply,
@@ -320,6 +316,114 @@ fn judge_walk(
         natural_limit,
         ruling,
     }
+}
+
+/// What of a cycle depends on how far its run reaches.
+struct Reach {
+    occurrences: usize,
+    verdict: Verdict,
+    in_force: bool,
+    in_force_ply: Option<usize>,
+    repeated_ply: Option<usize>,
+}
+
+/// Whether a soldier takes part in a counted chase of the cycle (长打对长打, 细则11).
+fn soldier_chases(context: &CycleContext, moves: &[CycleMove], positions: &[Position]) -> bool {
+    context.mutual_perpetual_attack
+        && moves.iter().any(|m| {
+            let after = positions.get(m.ply);
+            m.labels.chases.iter().flat_map(|c| &c.attackers).any(|&a| {
+                after
+                    .and_then(|p| p.piece_at(a))
+                    .is_some_and(|p| p.role == Role::Soldier)
+            })
+        })
+}
+
+fn rule_run(
+    run: &Run,
+    settings: &Settings,
+    red: &Conduct,
+    black: &Conduct,
+    context: &CycleContext,
+    moves: &[CycleMove],
+    positions: &[Position],
+) -> Reach {
+    let threshold = verdict::threshold(settings);
+    let occurrences = run.occurrences();
+    let evidence =
+        ByColor::new_with(|c| side_evidence(settings.rules, c.fold(red, black), moves, positions));
+    let input = VerdictInput {
+        red,
+        black,
+        occurrences,
+        mutual_perpetual_attack: context.mutual_perpetual_attack,
+        soldier_chases: soldier_chases(context, moves, positions),
+        evidence,
+    };
+    let verdict = verdict::rule(settings, &input);
+    let in_force = occurrences >= threshold;
+    let in_force_ply = run.occurrence_index(threshold).filter(|&i| i <= run.end);
+    let repeated_ply = match verdict.reason {
+        verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => run
+            .occurrence_index(threshold + 1)
+            .filter(|&i| i <= run.end),
+        _ => None,
+    };
+    Reach {
+        occurrences,
+        verdict,
+        in_force,
+        in_force_ply,
+        repeated_ply,
+    }
+}
+
+/// Extends the last cycle of `j` by one ply when the line went on repeating its period (the
+/// position after the new last ply equals the one a period before): only what depends on
+/// the run's reach changes — occurrences, verdict, in force, the plies labelled. Returns
+/// `false` (and changes nothing) when the new ply does not simply extend the last cycle;
+/// then the line must be judged again. `positions` and `moves` are the whole line so far.
+pub(crate) fn extend_last_cycle(
+    j: &mut Judgement,
+    positions: &[Position],
+    moves: &[Move],
+    settings: &Settings,
+) -> bool {
+    let Some(t) = positions.len().checked_sub(1) else {
+        return false;
+    };
+    let Some(c) = j.cycles.last_mut() else {
+        return false;
+    };
+    let r = c.run;
+    if r.end + 1 != t || t < r.period || positions[t] != positions[t - r.period] {
+        return false;
+    }
+    c.run.end = t;
+    let reach = rule_run(
+        &c.run, settings, &c.red, &c.black, &c.context, &c.moves, positions,
+    );
+    c.occurrences = reach.occurrences;
+    c.verdict = reach.verdict;
+    c.in_force = reach.in_force;
+    c.in_force_ply = reach.in_force_ply;
+    c.repeated_ply = reach.repeated_ply;
+    c.left_by = None;
+    let k = (t - r.start - 1) % r.period;
+    j.labelled.push(PlyLabels {
+        ply: t,
+        cycle: j.cycles.len() - 1,
+        labels: j.cycles[j.cycles.len() - 1].moves[k].labels.clone(),
+    });
+    if let Some(p) = positions.last() {
+        j.positions.push(p.clone());
+    }
+    if let Some(m) = moves.last() {
+        j.moves.push(*m);
+    }
+    j.ruling = ruling(&j.cycles, &j.natural_limit);
+    true
 }
 
 /// The ruling of the record: the last event among the cycles in force (by the ply at which

@@ -85,16 +85,17 @@ pub fn detect_format(head: &[u8], extension: Option<&str>) -> Format {
     }
 }
 
-/// Whether `text` starts with a PGN tag: `[`, a name, a space, a quote.
+/// Whether `text` starts with a PGN tag: `[`, a name, spaces, a quote.
 fn starts_with_pgn_tag(text: &str) -> bool {
     let Some(rest) = text.strip_prefix('[') else {
         return false;
     };
+    // The name as the PGN reader takes it: anything up to a space, quote or bracket.
     let name_len = rest
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .find(|c: char| c.is_whitespace() || matches!(c, '"' | '[' | ']'))
         .unwrap_or(rest.len());
+    // (DhtmlXQ writes `[DhtmlXQ_name]value`, never a quoted value.)
     name_len > 0
-        && !rest.starts_with("DhtmlXQ")
         && rest[name_len..]
             .trim_start_matches([' ', '\t'])
             .starts_with('"')
