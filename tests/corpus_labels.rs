@@ -41,13 +41,6 @@ struct ExpectedLabels {
 /// kept honest.
 const DISAGREEMENTS: &[(&str, usize, &str)] = &[
     (
-        "label-28.16-xray-root",
-        1,
-        "the red horse on e4 is the only piece between the generals on the e-file (e0, e9): it \
-         cannot recapture on d6, so the red chariot is unprotected and can be taken by the black \
-         chariot: 献 offer, not 兑 exchange",
-    ),
-    (
         "label-28.5-exchange",
         1,
         "the red horse on e4 stands alone between the generals (e0, e9) and cannot recapture on c5: \
