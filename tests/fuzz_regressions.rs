@@ -50,3 +50,8 @@ targets!(
     text,
     any,
 );
+
+#[test]
+fn judge() {
+    replay("judge", checks::judge_game);
+}

@@ -50,7 +50,11 @@ pub struct PlyLabels {
 pub struct CycleJudgement {
     /// Where it lies on the line.
     pub run: Run,
-    /// How often the repeated position occurs in it.
+    /// Indices of the repeated (deciding) position's occurrences in the run; the first is
+    /// the repeated position shown (usually `run.start`; later when loops intertwine).
+    pub occurrence_indices: Vec<usize>,
+    /// The most occurrences of one position in it (the repeated position's, unless a later
+    /// position of intertwined loops overtakes it after the threshold).
     pub occurrences: usize,
     /// Whether it reached the threshold.
     pub in_force: bool,
@@ -66,6 +70,8 @@ pub struct CycleJudgement {
     pub region_moves: ByColor<usize>,
     /// The cycle context given to the labeller.
     pub context: CycleContext,
+    /// A soldier's lone threat counted as a chase under that context (CXA 27.2, 细则11).
+    pub soldier_chases: bool,
     /// The moves of one period with their labels.
     pub moves: Vec<CycleMove>,
     /// Red's conduct.
@@ -82,6 +88,14 @@ impl CycleJudgement {
     /// The conduct of `color`.
     pub fn conduct(&self, color: Color) -> &Conduct {
         color.fold(&self.red, &self.black)
+    }
+
+    /// The position index of the repeated position's first occurrence in the cycle.
+    pub fn repeated_index(&self) -> usize {
+        self.occurrence_indices
+            .first()
+            .copied()
+            .unwrap_or(self.run.start)
     }
 
     /// The ply at which its verdict took its present form (for ordering rulings).
@@ -133,6 +147,22 @@ pub fn judge(start: &Position, moves: &[Move], settings: &Settings) -> Judgement
     v.pop().unwrap_or_else(|| empty_judgement(start, settings))
 }
 
+/// Like [`judge`], labelling through `labeller`: a label cache shared across calls (the
+/// incremental API re-judges a growing line and labels each (position, move) once).
+pub fn judge_with(
+    start: &Position,
+    moves: &[Move],
+    settings: &Settings,
+    labeller: &mut Labeller,
+) -> Judgement {
+    let line = Line {
+        start: start.clone(),
+        moves: moves.to_vec(),
+    };
+    let mut graph = PositionGraph::from_lines(std::slice::from_ref(&line));
+    judge_walk(&mut graph, 0, labeller, settings)
+}
+
 fn empty_judgement(start: &Position, settings: &Settings) -> Judgement {
     let positions = vec![start.clone()];
     let natural_limit = natural_limit(
@@ -175,7 +205,7 @@ fn judge_walk(
     labeller: &mut Labeller,
     settings: &Settings,
 ) -> Judgement {
-    let runs = graph.cycles(line);
+    let runs = graph.cycles(line, verdict::threshold(settings));
     let Some(walk) = graph.walk(line).cloned() else {
         return empty_judgement(&Position::startpos(), settings);
     };
@@ -205,9 +235,19 @@ fn judge_walk(
                 }
             })
             .collect();
+        let soldier_chases = context.mutual_perpetual_attack
+            && moves.iter().any(|m| {
+                let after = walk.positions.get(m.ply);
+                m.labels.chases.iter().flat_map(|c| &c.attackers).any(|&a| {
+                    after
+                        .and_then(|p| p.piece_at(a))
+                        .is_some_and(|p| p.role == Role::Soldier)
+                })
+            });
         let red = classify(Color::Red, &moves);
         let black = classify(Color::Black, &moves);
-        let occurrences = run.occurrences();
+        let occ = crate::graph::run_occurrences(&walk.nodes, &run, threshold);
+        let occurrences = occ.most.max(run.occurrences());
         let evidence = ByColor::new_with(|c| {
             side_evidence(
                 settings.rules,
@@ -221,21 +261,20 @@ fn judge_walk(
             black: &black,
             occurrences,
             mutual_perpetual_attack: context.mutual_perpetual_attack,
+            soldier_chases,
             evidence,
         };
         let verdict = verdict::rule(settings, &input);
         let in_force = occurrences >= threshold;
-        let in_force_ply = run.occurrence_index(threshold).filter(|&i| i <= run.end);
+        let in_force_ply = occ.in_force;
         let repeated_ply = match verdict.reason {
-            verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => run
-                .occurrence_index(threshold + 1)
-                .filter(|&i| i <= run.end),
+            verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => occ.repeated,
             _ => None,
         };
         let index = cycles.len();
         for ply in run.start + 1..=run.end {
             if labelled.iter().all(|l| l.ply != ply) {
-                let k = (ply - run.start - 1) % run.period;
+                let k = (ply - run.start - 1) % run.span.max(1);
                 labelled.push(PlyLabels {
                     ply,
                     cycle: index,
@@ -246,6 +285,7 @@ fn judge_walk(
         let region = graph.region(line, run.start);
         cycles.push(CycleJudgement {
             run,
+            occurrence_indices: occ.indices,
             occurrences,
             in_force,
             in_force_ply,
@@ -254,6 +294,7 @@ fn judge_walk(
             region_positions: region.as_ref().map_or(0, |r| r.positions),
             region_moves: ByColor::new_with(|c| region.as_ref().map_or(0, |r| r.moves[c].len())),
             context,
+            soldier_chases,
             moves,
             red,
             black,

@@ -6,6 +6,7 @@ pub mod conduct;
 pub mod explain;
 pub mod graph;
 pub mod html;
+pub mod incremental;
 pub mod input;
 pub mod judge;
 pub mod label;
@@ -19,7 +20,8 @@ pub mod verdict;
 
 pub use conduct::{Conduct, ConductKind};
 pub use graph::{Line, PositionGraph};
-pub use judge::{judge, judge_lines, Judgement, Ruling};
+pub use incremental::Incremental;
+pub use judge::{judge, judge_lines, judge_with, Judgement, Ruling};
 pub use label::{label_line, label_move, Chase, CycleContext, Label, MoveLabels, Root};
 pub use rules::{OpenChoices, RuleSet, Settings};
 pub use verdict::{Article, Outcome, Status, Verdict};

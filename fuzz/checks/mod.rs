@@ -12,7 +12,10 @@ use qili_notation::{
     Square, UcciPosition, Wxf, WxfStyle,
 };
 
+mod judge;
 mod records;
+#[allow(unused_imports)]
+pub use judge::*;
 #[allow(unused_imports)]
 pub use records::*;
 

@@ -123,23 +123,44 @@ fn is_utf8_prefix(sample: &[u8]) -> bool {
     }
 }
 
-/// Common characters found minus a penalty for malformed sequences.
+/// Whether `c` is one of [`COMMON`] (ASCII answers at once; the rest by binary search).
+fn is_common(c: char) -> bool {
+    use std::sync::OnceLock;
+    static SORTED: OnceLock<Vec<char>> = OnceLock::new();
+    if c.is_ascii() {
+        return false;
+    }
+    let sorted = SORTED.get_or_init(|| {
+        let mut v: Vec<char> = COMMON.chars().collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    });
+    sorted.binary_search(&c).is_ok()
+}
+
+/// Common characters found minus a penalty for malformed sequences. Decodes through a
+/// small buffer: nothing is allocated, and ASCII (most of a record) costs one test.
 fn score(sample: &[u8], enc: Encoding) -> i64 {
     let mut decoder = enc.encoding_rs().new_decoder_without_bom_handling();
-    let mut out = String::with_capacity(sample.len() * 2);
+    let mut buf = [0u8; 4096];
     let mut errors = 0i64;
+    let mut hits = 0i64;
     let mut input = sample;
     loop {
-        out.reserve(input.len() * 3 + 16);
-        let (result, read) = decoder.decode_to_string_without_replacement(input, &mut out, false);
+        let (result, read, written) =
+            decoder.decode_to_utf8_without_replacement(input, &mut buf, false);
         input = &input[read..];
+        // The decoder writes whole characters only, so the chunk is valid UTF-8.
+        if let Ok(text) = std::str::from_utf8(&buf[..written]) {
+            hits += text.chars().filter(|&c| is_common(c)).count() as i64;
+        }
         match result {
             encoding_rs::DecoderResult::InputEmpty => break,
             encoding_rs::DecoderResult::OutputFull => continue,
             encoding_rs::DecoderResult::Malformed(_, _) => errors += 1,
         }
     }
-    let hits = out.chars().filter(|c| COMMON.contains(*c)).count() as i64;
     hits - 4 * errors
 }
 

@@ -113,6 +113,8 @@ pub struct GameInput {
     pub tags: Vec<(String, String)>,
     /// The result as the record writes it.
     pub recorded: Option<String>,
+    /// For a ruling case: the expected ruling (`result`, `status`) under the chosen rules.
+    pub expected: Option<Expected>,
     /// The start position and the legal moves, or why they could not be read.
     pub game: Result<(Position, Vec<Move>), ReadFailure>,
 }
@@ -124,9 +126,19 @@ impl GameInput {
             index,
             tags: Vec::new(),
             recorded: None,
+            expected: None,
             game: Err(failure),
         }
     }
+}
+
+/// The ruling a case expects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Expected {
+    /// `red_wins`, `black_wins`, `draw` or `none`.
+    pub result: crate::verdict::Outcome,
+    /// `final`, `must_change` or `none`.
+    pub status: crate::verdict::Status,
 }
 
 /// A file kind, by extension.
@@ -216,6 +228,43 @@ pub fn read_path(path: &Path, rules: RuleSet) -> Vec<GameInput> {
 }
 
 /// Record files of every format, through the record readers.
+/// Record files at least this large are audited game by game, in batches, so that memory
+/// does not grow with the file (see [`stream_path`]).
+pub const STREAM_THRESHOLD: u64 = 16 << 20;
+
+/// Whether `path` is a record file of at least [`STREAM_THRESHOLD`] bytes.
+pub fn is_large_record(path: &Path) -> bool {
+    matches!(kind_of(path), Some(Kind::Record) | None)
+        && std::fs::metadata(path).is_ok_and(|m| m.len() >= STREAM_THRESHOLD)
+}
+
+/// Reads the games of a record file in batches of at most `batch`, handing each batch to
+/// `f` in file order; memory holds one batch (plus the largest game), however large the
+/// file. A file that cannot be read gives one failed [`GameInput`], as [`read_path`] does.
+pub fn stream_path(path: &Path, batch: usize, mut f: impl FnMut(Vec<GameInput>)) {
+    let file = path.display().to_string();
+    let stream = match record::stream_file(path) {
+        Ok(s) => s,
+        Err(_) => return f(read_record(path, &file)),
+    };
+    let mut buf = Vec::with_capacity(batch);
+    for (i, g) in stream.enumerate() {
+        match g {
+            Ok(g) => buf.push(from_record(&file, i + 1, g)),
+            Err(e) => {
+                let f = ReadFailure::new(FailureKind::Io, e.to_string());
+                buf.push(GameInput::failed(&file, i + 1, f));
+            }
+        }
+        if buf.len() >= batch {
+            f(std::mem::replace(&mut buf, Vec::with_capacity(batch)));
+        }
+    }
+    if !buf.is_empty() {
+        f(buf);
+    }
+}
+
 fn read_record(path: &Path, file: &str) -> Vec<GameInput> {
     let html = path
         .extension()
@@ -282,6 +331,7 @@ fn from_record(file: &str, index: usize, rg: ReadGame) -> GameInput {
         index,
         tags: game.tags,
         recorded,
+        expected: None,
         game: body,
     }
 }
@@ -355,6 +405,7 @@ fn read_lines(file: &str, bytes: &[u8]) -> Vec<GameInput> {
             index,
             tags,
             recorded,
+            expected: None,
             game,
         });
     }
@@ -417,12 +468,19 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
             tags.push((k.clone(), s.to_owned()));
         }
     }
-    let recorded = value
-        .get("expected")
-        .and_then(|e| e.get(rules.as_str()))
-        .and_then(|e| e.get("result"))
-        .and_then(|r| r.as_str())
-        .map(str::to_owned);
+    let expected_table = value.get("expected").and_then(|e| e.get(rules.as_str()));
+    let field = |name: &str| {
+        expected_table
+            .and_then(|e| e.get(name))
+            .and_then(|r| r.as_str())
+    };
+    let recorded = field("result").map(str::to_owned);
+    let result = field("result").and_then(|v| parse_name(v));
+    let status = field("status").and_then(|v| parse_name(v));
+    let expected = match (result, status) {
+        (Some(result), Some(status)) => Some(Expected { result, status }),
+        _ => None,
+    };
     let game = (|| {
         let start = Position::from_fen(fen)
             .map_err(|e| ReadFailure::new(FailureKind::Position, format!("{file}: fen: {e}")))?;
@@ -456,8 +514,14 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
         index: 1,
         tags,
         recorded,
+        expected,
         game,
     })
+}
+
+/// A snake-case enum name (`black_wins`, `must_change`) as its type.
+fn parse_name<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
+    serde_json::from_value(serde_json::Value::String(name.to_owned())).ok()
 }
 
 #[cfg(test)]
@@ -508,12 +572,18 @@ article = "CXA 26.1"
 fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 moves = ["h2e2", "h9g7"]
 [expected.cxa]
-result = "0-1"
+result = "black_wins"
+status = "final"
 [expected.axf]
 result = "1/2-1/2"
 "#;
         let g = read_case("x.toml", text.as_bytes(), RuleSet::Cxa).unwrap();
-        assert_eq!(g.recorded.as_deref(), Some("0-1"));
+        assert_eq!(g.recorded.as_deref(), Some("black_wins"));
+        let want = Expected {
+            result: crate::verdict::Outcome::BlackWins,
+            status: crate::verdict::Status::Final,
+        };
+        assert_eq!(g.expected, Some(want));
         assert!(g.tags.contains(&("article".into(), "CXA 26.1".into())));
         let g = read_case("x.toml", text.as_bytes(), RuleSet::Axf).unwrap();
         assert_eq!(g.recorded.as_deref(), Some("1/2-1/2"));

@@ -20,7 +20,6 @@
 //! ply); labelling and verdicts run only on games with repetitions. Files, and the games
 //! inside a file, are audited in parallel (rayon).
 
-mod cycle_view;
 mod game;
 mod input;
 pub mod json;
@@ -36,12 +35,15 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 pub use game::{audit_game, max_occurrences, Finding, GameReport};
-pub use input::{discover, read_path, FailureKind, GameInput, ReadFailure};
+pub use input::{
+    discover, is_large_record, read_path, stream_path, FailureKind, GameInput, ReadFailure,
+    STREAM_THRESHOLD,
+};
 pub use pages::{game_page, HtmlWriter};
 pub use result::GameResult;
 pub use rule::{rule, Decision, Outcome, Ruled};
 pub use summary::{outcome_kind, Summary};
-pub use text::game_text;
+pub use text::{game_text, ruling_text};
 
 use crate::rules::Settings;
 
@@ -68,7 +70,9 @@ pub enum AuditError {
 }
 
 /// Audits every game of `files` (see [`discover`]). `on_file` receives each file's games in
-/// file order, as soon as they are done; the summary is returned at the end.
+/// file order, as soon as they are done (a file of [`STREAM_THRESHOLD`] bytes or more is
+/// read as a stream and handed over in consecutive batches, so that memory does not grow
+/// with it); the summary is returned at the end.
 pub fn audit_files(
     files: &[PathBuf],
     config: &AuditConfig,
@@ -86,9 +90,12 @@ pub fn audit_files(
     let settings = &config.settings;
     let mut summary = Summary::new(settings.repetitions);
     let chunk = (pool.current_num_threads() * 16).max(32);
-    for files in files.chunks(chunk) {
+    let mut small: Vec<PathBuf> = Vec::with_capacity(chunk);
+    let flush = |small: &mut Vec<PathBuf>,
+                 summary: &mut Summary,
+                 on_file: &mut dyn FnMut(&[GameReport])| {
         let done: Vec<Vec<GameReport>> = pool.install(|| {
-            files
+            small
                 .par_iter()
                 .map(|path| {
                     read_path(path, settings.rules)
@@ -98,6 +105,7 @@ pub fn audit_files(
                 })
                 .collect()
         });
+        small.clear();
         for games in &done {
             summary.files += 1;
             for g in games {
@@ -105,7 +113,34 @@ pub fn audit_files(
             }
             on_file(games);
         }
+    };
+    for path in files {
+        if !is_large_record(path) {
+            small.push(path.clone());
+            if small.len() >= chunk {
+                flush(&mut small, &mut summary, &mut on_file);
+            }
+            continue;
+        }
+        // A large file: its games in batches, each audited in parallel and reported
+        // (`on_file` is called once per batch), so memory stays bounded.
+        flush(&mut small, &mut summary, &mut on_file);
+        summary.files += 1;
+        let batch = (pool.current_num_threads() * 64).max(256);
+        stream_path(path, batch, |inputs| {
+            let games: Vec<GameReport> = pool.install(|| {
+                inputs
+                    .into_par_iter()
+                    .map(|g| audit_game(g, settings))
+                    .collect()
+            });
+            for g in &games {
+                summary.add(g);
+            }
+            on_file(&games);
+        });
     }
+    flush(&mut small, &mut summary, &mut on_file);
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
 }

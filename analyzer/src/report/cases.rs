@@ -12,7 +12,7 @@
 //! use qili_analyzer::Settings;
 //!
 //! let input = r#"{"id": 1, "fen": "startpos", "moves": ["h0g2", "h9g7", "g2h0", "g7h9"]}
-//! {"id": "bad", "fen": "startpos", "moves": ["h2h9"]}
+//! {"id": "bad", "fen": "startpos", "moves": ["e0e5"]}
 //! "#;
 //! let mut out = Vec::new();
 //! let summary = judge_cases(input.as_bytes(), &mut out, &Settings::default())?;

@@ -66,6 +66,7 @@ fn rule_with(
         black,
         occurrences,
         mutual_perpetual_attack: false,
+        soldier_chases: false,
         evidence,
     };
     rule(s, &input)

@@ -76,7 +76,14 @@ impl GameBuilder {
     /// Adds a tag; `FEN` sets the start position and `Format` the notation.
     pub(crate) fn tag(&mut self, name: &str, value: &str, offset: u64) {
         self.game.tags.push((name.to_owned(), value.to_owned()));
-        if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
+        if name.eq_ignore_ascii_case("FEN") && self.started {
+            // The moves already read were played from the start position they had: a
+            // start position given after them cannot apply to them.
+            self.warn(
+                ErrorKind::Format("a FEN after the first move is ignored".into()),
+                offset,
+            );
+        } else if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
             match value.parse::<Setup>() {
                 Ok(s) => self.game.setup = s,
                 Err(e) => {

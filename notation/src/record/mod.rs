@@ -22,6 +22,7 @@ mod error;
 pub mod json;
 pub mod pgn;
 mod read;
+mod stream;
 pub mod text;
 mod tree;
 pub mod write;
@@ -30,6 +31,7 @@ pub mod xqf;
 
 pub use error::{ErrorKind, Malformed, ReadError, RecordError};
 pub use read::{collect_files, detect_format, read_bytes, read_file, Format};
+pub use stream::{stream_file, GameStream};
 
 use std::fmt;
 

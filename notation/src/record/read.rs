@@ -1,12 +1,11 @@
 //! One entry point for all formats: detect the format and the encoding, read every game.
 
-use std::fs::File;
-use std::io::{self, Read};
+use std::io;
 use std::path::Path;
 
 pub use super::error::Malformed;
 use super::{cbf, cbr, dhtmlxq, pgn, text, wxf_file, xqf, ReadError, ReadGame, RecordError};
-use crate::encoding::{self, DecodingReader, Encoding};
+use crate::encoding::{self, Encoding};
 
 /// The record formats [`read_file`] reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -60,6 +59,11 @@ pub fn detect_format(head: &[u8], extension: Option<&str>) -> Format {
     let ext = extension.map(|e| e.to_ascii_lowercase());
     let enc = encoding::detect(head);
     let text = encoding::decode_as(head, enc);
+    let first = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    // A PGN tag first (`[Event "…"]`) makes a PGN, even when a comment quotes CBF or DhtmlXQ.
+    if starts_with_pgn_tag(first) {
+        return Format::Pgn;
+    }
     if text.contains("<ChineseChessRecord") {
         return Format::Cbf;
     }
@@ -69,7 +73,6 @@ pub fn detect_format(head: &[u8], extension: Option<&str>) -> Format {
     if wxf_file::detect(&text) {
         return Format::Wxf;
     }
-    let first = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     if first.starts_with('[') || ext.as_deref() == Some("pgn") {
         return Format::Pgn;
     }
@@ -82,46 +85,26 @@ pub fn detect_format(head: &[u8], extension: Option<&str>) -> Format {
     }
 }
 
+/// Whether `text` starts with a PGN tag: `[`, a name, a space, a quote.
+fn starts_with_pgn_tag(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('[') else {
+        return false;
+    };
+    let name_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    name_len > 0
+        && !rest.starts_with("DhtmlXQ")
+        && rest[name_len..]
+            .trim_start_matches([' ', '\t'])
+            .starts_with('"')
+}
+
 /// Reads every game of a file, detecting format and encoding. Games that could not be read
 /// to the end are returned with their error (which names the file); only a file that cannot
 /// be read at all is an `Err`.
 pub fn read_file(path: impl AsRef<Path>) -> Result<Vec<ReadGame>, ReadError> {
-    let path = path.as_ref();
-    let name = path.display().to_string();
-    let io_err = |source| ReadError::Io {
-        file: name.clone(),
-        source,
-    };
-    let mut file = File::open(path).map_err(io_err)?;
-    let mut head = Vec::with_capacity(encoding::SAMPLE_LEN);
-    (&mut file)
-        .take(encoding::SAMPLE_LEN as u64)
-        .read_to_end(&mut head)
-        .map_err(io_err)?;
-    let ext = path.extension().and_then(|e| e.to_str());
-    let format = detect_format(&head, ext);
-    if format == Format::Pgn {
-        let enc = encoding::detect(&head);
-        let head_start: Vec<u8> = head.iter().take(3).copied().collect();
-        let stream = DecodingReader::new(io::Cursor::new(head).chain(file), enc);
-        let mut games = Vec::new();
-        for g in pgn::Games::new(stream) {
-            games.push(g.map_err(io_err)?);
-        }
-        if games.iter().any(has_offsets) {
-            if enc == Encoding::Utf8 {
-                map_offsets(&mut games, &head_start, enc); // only a BOM shifts offsets
-            } else {
-                let raw = std::fs::read(path).map_err(io_err)?;
-                map_offsets(&mut games, &raw, enc);
-            }
-        }
-        name_file(&mut games, &name);
-        return Ok(games);
-    }
-    let mut bytes = head;
-    file.read_to_end(&mut bytes).map_err(io_err)?;
-    read_as(&bytes, format, &name)
+    super::stream::stream_file(path)?.collect()
 }
 
 /// Reads every game of an in-memory file called `name` (used in error messages).
@@ -131,7 +114,11 @@ pub fn read_bytes(bytes: &[u8], name: &str) -> Result<Vec<ReadGame>, ReadError> 
     read_as(bytes, format, name)
 }
 
-fn read_as(bytes: &[u8], format: Format, name: &str) -> Result<Vec<ReadGame>, ReadError> {
+pub(crate) fn read_as(
+    bytes: &[u8],
+    format: Format,
+    name: &str,
+) -> Result<Vec<ReadGame>, ReadError> {
     let mut games = match format {
         Format::Xqf => vec![xqf::read(bytes).map_err(|e| e.in_file(name))?],
         Format::Cbr => vec![cbr::read_record(bytes, 0).map_err(|e| e.in_file(name))?],
@@ -156,13 +143,6 @@ fn read_as(bytes: &[u8], format: Format, name: &str) -> Result<Vec<ReadGame>, Re
     };
     name_file(&mut games, name);
     Ok(games)
-}
-
-fn has_offsets(g: &ReadGame) -> bool {
-    g.error
-        .iter()
-        .chain(&g.warnings)
-        .any(|e| e.byte_offset.is_some())
 }
 
 fn errors_mut(g: &mut ReadGame) -> impl Iterator<Item = &mut RecordError> {

@@ -34,11 +34,7 @@ pub fn pgn(game: &Game, notation: Notation) -> String {
         if k.eq_ignore_ascii_case("Format") || k.eq_ignore_ascii_case("FEN") {
             continue;
         }
-        let _ = writeln!(
-            out,
-            "[{k} \"{}\"]",
-            v.replace('\\', "\\\\").replace('"', "\\\"")
-        );
+        let _ = writeln!(out, "[{k} \"{}\"]", tag_value(v));
     }
     let _ = writeln!(out, "[Format \"{}\"]", format_tag(notation));
     if game.setup != Setup::startpos() {
@@ -124,6 +120,21 @@ pub fn pgn(game: &Game, notation: Notation) -> String {
         col += w;
     }
     out.push_str("\n\n");
+    out
+}
+
+/// A tag value as PGN writes it: backslash and quote escaped, and line breaks and other
+/// control characters (which would end the tag line or start a new game) as spaces.
+fn tag_value(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    for c in v.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
     out
 }
 

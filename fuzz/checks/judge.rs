@@ -1,0 +1,77 @@
+//! Judging: a game decoded from the bytes is judged under both rule sets without panic,
+//! and the incremental API agrees with `judge` after every ply.
+
+use qili_analyzer::{judge, Incremental, RuleSet, Settings};
+
+use super::*;
+
+/// Decodes a game: an optional FEN line (input starting with `F`), then one byte per ply.
+/// A byte `>= 0xA0` replays the move of four plies before when it is legal (so the game
+/// loops and reaches repetitions); any other byte picks a legal move by index.
+fn decode(data: &[u8]) -> Option<(Position, Vec<Move>, u8)> {
+    let (&knobs, data) = data.split_first()?;
+    let (start, plies) = match data.split_first() {
+        Some((b'F', rest)) => {
+            let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+            let pos = Position::from_fen(std::str::from_utf8(&rest[..end]).ok()?).ok()?;
+            (pos, rest.get(end + 1..).unwrap_or(&[]))
+        }
+        _ => (Position::startpos(), data),
+    };
+    let mut pos = start.clone();
+    let mut moves: Vec<Move> = Vec::new();
+    for &b in plies.iter().take(160) {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let back = moves.len().checked_sub(4).map(|i| moves[i]);
+        let m = match back {
+            Some(m) if b >= 0xA0 && legal.contains(&m) => m,
+            _ => legal[b as usize % legal.len()],
+        };
+        pos.play_unchecked(&m);
+        moves.push(m);
+    }
+    Some((start, moves, knobs))
+}
+
+/// The judge and the incremental API on a decoded game.
+pub fn judge_game(data: &[u8]) {
+    let Some((start, moves, knobs)) = decode(data) else {
+        return;
+    };
+    let settings = Settings {
+        rules: if knobs & 1 == 0 {
+            RuleSet::Cxa
+        } else {
+            RuleSet::Axf
+        },
+        repetitions: 2 + u32::from(knobs >> 1 & 3),
+        natural_limit: [60, 0, 5, 20][usize::from(knobs >> 3 & 3)],
+        ..Settings::default()
+    };
+    let full = judge(&start, &moves, &settings);
+    assert_eq!(full.moves, moves);
+    assert!(full.stopped.is_none());
+    let _ = qili_analyzer::report::judge_json::judge_json(&full);
+    let mut inc = Incremental::new(start.clone(), settings.clone());
+    for (k, m) in moves.iter().enumerate() {
+        let r = inc.push(*m).expect("decoded moves are legal").clone();
+        // Comparing every ply costs a full judge per ply: do it on the last few only.
+        if k + 8 >= moves.len() {
+            let f = judge(&start, &moves[..=k], &settings);
+            assert_eq!(
+                (r.result, r.status, r.source, &r.articles),
+                (
+                    f.ruling.result,
+                    f.ruling.status,
+                    f.ruling.source,
+                    &f.ruling.articles
+                ),
+                "ply {}",
+                k + 1
+            );
+        }
+    }
+}
