@@ -224,9 +224,6 @@ fn input_errors_exit_2() {
             .code(),
         Some(2)
     );
-    let o = qili(&["judge", "--format", "html", "--fen", CHECK_FEN]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("not yet available"), "{}", stderr(&o));
 }
 
 #[test]

@@ -186,6 +186,39 @@ pub fn max_occurrences(start: &Position, moves: &[Move]) -> u32 {
     max
 }
 
+/// Audits one game, turning a panic of the analysis into a reported failure of that game
+/// (kind `internal`) so that one defect cannot stop the audit of a whole collection.
+pub fn audit_game_guarded(input: GameInput, settings: &Settings) -> GameReport {
+    let (file, index, tags) = (input.file.clone(), input.index, input.tags.clone());
+    let recorded_text = input.recorded.clone();
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| audit_game(input, settings))) {
+        Ok(report) => report,
+        Err(panic) => {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            GameReport {
+                recorded: recorded_text.as_deref().and_then(GameResult::parse),
+                error: Some(ReadFailure::new(
+                    super::input::FailureKind::Internal,
+                    format!("{file}: game #{index}: analysis failed: {why}"),
+                )),
+                file,
+                index,
+                tags,
+                recorded_text,
+                start: None,
+                moves: Vec::new(),
+                max_occurrences: 0,
+                ruled: None,
+                findings: Vec::new(),
+            }
+        }
+    }
+}
+
 /// Audits one game read from a file.
 pub fn audit_game(input: GameInput, settings: &Settings) -> GameReport {
     let recorded = input.recorded.as_deref().and_then(GameResult::parse);

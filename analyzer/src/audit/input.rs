@@ -39,6 +39,9 @@ pub enum FailureKind {
     IllegalMove,
     /// A move fits several legal moves.
     AmbiguousMove,
+    /// The analysis of the game failed (a defect of qili, reported instead of stopping the
+    /// audit).
+    Internal,
 }
 
 impl FailureKind {
@@ -58,6 +61,7 @@ impl FailureKind {
             FailureKind::UnknownMove => "unknown_move",
             FailureKind::IllegalMove => "illegal_move",
             FailureKind::AmbiguousMove => "ambiguous_move",
+            FailureKind::Internal => "internal",
         }
     }
 
@@ -92,7 +96,8 @@ pub struct ReadFailure {
 }
 
 impl ReadFailure {
-    pub(crate) fn new(kind: FailureKind, message: impl Into<String>) -> ReadFailure {
+    /// A failure without place beyond its message.
+    pub fn new(kind: FailureKind, message: impl Into<String>) -> ReadFailure {
         ReadFailure {
             kind,
             message: message.into(),
@@ -475,8 +480,8 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
             .and_then(|r| r.as_str())
     };
     let recorded = field("result").map(str::to_owned);
-    let result = field("result").and_then(|v| parse_name(v));
-    let status = field("status").and_then(|v| parse_name(v));
+    let result = field("result").and_then(parse_name);
+    let status = field("status").and_then(parse_name);
     let expected = match (result, status) {
         (Some(result), Some(status)) => Some(Expected { result, status }),
         _ => None,

@@ -34,7 +34,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-pub use game::{audit_game, max_occurrences, Finding, GameReport};
+pub use game::{audit_game, audit_game_guarded, max_occurrences, Finding, GameReport};
 pub use input::{
     discover, is_large_record, read_path, stream_path, FailureKind, GameInput, ReadFailure,
     STREAM_THRESHOLD,
@@ -69,6 +69,23 @@ pub enum AuditError {
     },
 }
 
+/// [`read_path`], turning a panic of a reader into a reported failure of the file.
+fn read_guarded(path: &std::path::Path, settings: &Settings) -> Vec<GameInput> {
+    let read = std::panic::AssertUnwindSafe(|| read_path(path, settings.rules));
+    std::panic::catch_unwind(read).unwrap_or_else(|_| {
+        let file = path.display().to_string();
+        let message = format!("{file}: the reader failed on this file");
+        vec![GameInput {
+            file,
+            index: 0,
+            tags: Vec::new(),
+            recorded: None,
+            expected: None,
+            game: Err(ReadFailure::new(FailureKind::Internal, message)),
+        }]
+    })
+}
+
 /// Audits every game of `files` (see [`discover`]). `on_file` receives each file's games in
 /// file order, as soon as they are done (a file of [`STREAM_THRESHOLD`] bytes or more is
 /// read as a stream and handed over in consecutive batches, so that memory does not grow
@@ -98,9 +115,9 @@ pub fn audit_files(
             small
                 .par_iter()
                 .map(|path| {
-                    read_path(path, settings.rules)
+                    read_guarded(path, settings)
                         .into_par_iter()
-                        .map(|g| audit_game(g, settings))
+                        .map(|g| audit_game_guarded(g, settings))
                         .collect::<Vec<_>>()
                 })
                 .collect()
@@ -131,7 +148,7 @@ pub fn audit_files(
             let games: Vec<GameReport> = pool.install(|| {
                 inputs
                     .into_par_iter()
-                    .map(|g| audit_game(g, settings))
+                    .map(|g| audit_game_guarded(g, settings))
                     .collect()
             });
             for g in &games {
