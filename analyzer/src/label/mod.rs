@@ -401,12 +401,10 @@ fn new_chases(
         let (prev, _) = ctx.threats(before, wanted);
         for f in now {
             let mut chase = f.chase;
-            // Checks the mover needs before the capture (0 for a direct threat).
-            let checks = |c: &Chase| c.series_len / 2;
             let fewer = open.threat_needing_fewer_checks_is_new;
             let existed = prev
                 .iter()
-                .any(|p| p.id == f.id && !(fewer && checks(&chase) < checks(&p.chase)));
+                .any(|p| p.id == f.id && !(fewer && f.checks < p.checks));
             let earlier_series = prev.iter().any(|p| p.id == f.id);
             if existed {
                 out.dismissed.push(Dismissed {

@@ -45,6 +45,10 @@ fn id_square(id: u8) -> Option<Square> {
 pub(crate) struct Found {
     pub id: Square,
     pub chase: Chase,
+    /// How many checks the mover needs before the capture (0 for a direct threat; for a
+    /// checking move, the checks after the opponent's answer): the fewest over all
+    /// defences, found by iterative deepening, so it does not depend on move order.
+    pub checks: u32,
 }
 
 /// The state of one labelling: rules, bounds, scratch space.
@@ -86,8 +90,9 @@ impl Ctx {
             if rest.is_empty() || self.nodes >= SERIES_BUDGET {
                 break;
             }
-            for hit in self.series(pos, &ids, d, rest, 0) {
+            for mut hit in self.series(pos, &ids, d, rest, 0) {
                 rest.remove(hit.id);
+                hit.checks = d;
                 hits.push(hit);
             }
         }
@@ -96,7 +101,11 @@ impl Ctx {
                 let lead: Vec<Square> =
                     hit.prefix.first().map(|m| vec![m.from]).unwrap_or_default();
                 match self.judge_series(pos, &hit, &lead) {
-                    Some(Ok(chase)) => found.push(Found { id: hit.id, chase }),
+                    Some(Ok(chase)) => found.push(Found {
+                        id: hit.id,
+                        chase,
+                        checks: hit.checks,
+                    }),
                     Some(Err(d)) => dismissed.push(d),
                     None => {}
                 }
@@ -119,34 +128,51 @@ impl Ctx {
         let lead: Vec<Square> = after.checkers().collect();
         let mut replies = Vec::new();
         after.legal_moves_into(&mut replies);
-        let mut common: Option<Vec<Hit>> = None;
-        let mut want = wanted;
-        for r in &replies {
-            let next = after.after(r);
-            let ids2 = play_ids(&ids, r);
-            let mut sub = self.series(&next, &ids2, self.mate_depth.saturating_sub(1), want, 1);
-            let c = match common.take() {
-                None => {
-                    for h in &mut sub {
-                        h.prefix.insert(0, *r);
-                    }
-                    sub
-                }
-                Some(mut c) => {
-                    c.retain(|h| sub.iter().any(|s| s.id == h.id));
-                    c
-                }
-            };
-            want = c.iter().map(|h| h.id).collect();
-            common = Some(c);
-            if want.is_empty() {
+        let mut hits = Vec::new();
+        let mut rest = wanted;
+        // Iterative deepening over the checks still needed after the answer.
+        for d in 0..self.mate_depth.max(1) {
+            if rest.is_empty() || replies.is_empty() || self.nodes >= SERIES_BUDGET {
                 break;
+            }
+            let mut common: Option<Vec<Hit>> = None;
+            let mut want = rest;
+            for r in &replies {
+                let next = after.after(r);
+                let ids2 = play_ids(&ids, r);
+                let mut sub = self.series(&next, &ids2, d, want, 1);
+                let c = match common.take() {
+                    None => {
+                        for h in &mut sub {
+                            h.prefix.insert(0, *r);
+                            h.checks = d;
+                        }
+                        sub
+                    }
+                    Some(mut c) => {
+                        c.retain(|h| sub.iter().any(|s| s.id == h.id));
+                        c
+                    }
+                };
+                want = c.iter().map(|h| h.id).collect();
+                common = Some(c);
+                if want.is_empty() {
+                    break;
+                }
+            }
+            for h in common.unwrap_or_default() {
+                rest.remove(h.id);
+                hits.push(h);
             }
         }
         let (mut found, mut dismissed) = (Vec::new(), Vec::new());
-        for hit in common.unwrap_or_default() {
+        for hit in hits {
             match self.judge_series(after, &hit, &lead) {
-                Some(Ok(chase)) => found.push(Found { id: hit.id, chase }),
+                Some(Ok(chase)) => found.push(Found {
+                    id: hit.id,
+                    chase,
+                    checks: hit.checks,
+                }),
                 Some(Err(d)) => dismissed.push(d),
                 None => {}
             }
@@ -183,7 +209,11 @@ impl Ctx {
                         .iter()
                         .filter_map(|s| id_square(ids[s.index()]))
                         .collect();
-                    out.push(Found { id, chase })
+                    out.push(Found {
+                        id,
+                        chase,
+                        checks: 0,
+                    })
                 }
                 Some(Err(d)) => {
                     if let Some(v) = dismissed.as_deref_mut() {
@@ -372,8 +402,8 @@ impl Ctx {
     }
 
     /// Targets (by identity) won through a series of at most `d` checks, each with the
-    /// check series that leads to the winning capture. Inner positions only ask whether
-    /// the exchange gains (cheap); the caller judges the capture position in full.
+    /// check series (one principal line) that leads to the winning capture. A target
+    /// counts only when every defence leads to a capture that passes the full judgement.
     fn series(
         &mut self,
         pos: &Position,
@@ -391,10 +421,16 @@ impl Ctx {
                     continue;
                 }
                 if let Some(id) = id_square(ids[sq.index()]) {
-                    if wanted.contains(id) && self.gains(pos, sq) {
+                    // Cheap test first; then the full judgement (rule-set filters, 29.4),
+                    // so that a target counts only if it is won in every branch.
+                    if wanted.contains(id)
+                        && self.gains(pos, sq)
+                        && matches!(self.direct(pos, sq), Some(Ok(_)))
+                    {
                         found.push(Hit {
                             id,
                             prefix: Vec::new(),
+                            checks: 0,
                         });
                     }
                 }
@@ -522,4 +558,5 @@ impl Ctx {
 struct Hit {
     id: Square,
     prefix: Vec<Move>,
+    checks: u32,
 }
