@@ -145,7 +145,7 @@ pub fn checking_moves(pos: &Position, buf: &mut Vec<Move>) -> Vec<(Move, Positio
         .filter(|m| m.capture != Some(Role::General) && (near(m.from) || near(m.to)))
         .filter_map(|m| {
             let next = pos.after(m);
-            (!next.is_general_attacked(us) && next.is_check()).then_some((*m, next))
+            (next.is_check() && !next.is_general_attacked(us)).then_some((*m, next))
         })
         .collect()
 }
