@@ -13,13 +13,16 @@ use crate::rules::RuleSet;
 pub struct ChasePolicy {
     /// The rule set these rules come from.
     pub rules: RuleSet,
-    /// The general alone threatening a capture chases. CXA: no, it is idle (27.1, 细则9;
-    /// the general together with another piece, or a piece using the general's power,
-    /// does chase); AXF: yes, the general may chase like any piece (r28, D67–68).
-    pub general_alone_chases: bool,
-    /// A soldier alone threatening a capture chases. CXA: only in mutual perpetual attack,
-    /// 长打对长打 (27.2, 细则11); AXF: yes (r29, D69–70).
-    pub soldier_alone_chases: bool,
+    /// The general may chase, alone or together with another piece: such a threat is never
+    /// a forbidden chase. CXA: no — the general alone is idle (27.1, 细则9) but the general
+    /// with another piece, or a piece using the general's power, does chase; AXF: yes (r28,
+    /// D67–68, "the general may chase, alone or with another piece", read as a permission as
+    /// the other AXF "may" rules are).
+    pub general_chase_permitted: bool,
+    /// Soldiers may chase: a threat by soldiers alone is never a forbidden chase. CXA: a
+    /// soldier alone is idle except in mutual perpetual attack, 长打对长打 (27.2, 细则11);
+    /// AXF: always permitted (r29, D69–70).
+    pub soldier_chase_permitted: bool,
     /// A horse or cannon attacking a chariot chases even when the chariot is protected
     /// and the capture would lose material. CXA: no; AXF: yes (r15, D18–25; screen moves
     /// included, r26, D61–62).
@@ -45,8 +48,8 @@ impl ChasePolicy {
         let axf = rules == RuleSet::Axf;
         ChasePolicy {
             rules,
-            general_alone_chases: axf,
-            soldier_alone_chases: axf,
+            general_chase_permitted: axf,
+            soldier_chase_permitted: axf,
             cannon_confined_chariot_chased_by_chariot: axf,
             minor_on_chariot_always_chases: axf,
             horse_pinned_chariot_always_chased: axf,

@@ -324,19 +324,25 @@ impl Ctx {
         }
         // The general alone (27.1) and soldiers alone (27.2): by who takes part.
         let roles: Vec<Role> = chase.attackers.iter().filter_map(|&s| role_of(s)).collect();
-        if roles.iter().all(|&r| r == Role::General) {
+        // AXF r28/r29: the general and soldiers may chase; a threat only they can carry out
+        // (no other piece of the mover can capture the target) is permitted.
+        let only_general_or_soldiers = capturers
+            .into_iter()
+            .all(|s| matches!(role_of(s), Some(Role::General | Role::Soldier)));
+        let with_general = roles.contains(&Role::General);
+        let general_permitted = self.policy.general_chase_permitted
+            && only_general_or_soldiers
+            && capturers.into_iter().any(|s| role_of(s) == Some(Role::General));
+        if general_permitted || roles.iter().all(|&r| r == Role::General) {
             let a = self.policy.general_alone_article();
-            if !self.policy.general_alone_chases {
-                return dismiss(chase, DismissReason::GeneralChase, a);
-            }
-            chase.articles.push(a.into());
-        } else if roles.contains(&Role::General) && self.policy.rules == crate::rules::RuleSet::Cxa
-        {
-            chase.articles.push("CXA 27.1, 细则9".into());
+            return dismiss(chase, DismissReason::GeneralChase, a);
+        } else if with_general {
+            chase.articles.push(self.policy.general_alone_article().into());
         }
-        if roles.iter().all(|&r| r == Role::Soldier) {
+        let soldier_permitted = self.policy.soldier_chase_permitted && only_general_or_soldiers;
+        if soldier_permitted || roles.iter().all(|&r| r == Role::Soldier) {
             let a = self.policy.soldier_alone_article();
-            if !self.policy.soldier_alone_chases && !self.mutual {
+            if soldier_permitted || !self.mutual {
                 return dismiss(chase, DismissReason::SoldierChase, a);
             }
             chase.articles.push(a.into());
