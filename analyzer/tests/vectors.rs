@@ -20,7 +20,14 @@ use qili_analyzer::{judge, RuleSet, Settings};
 ///   the soldier on f1; Black blocks. RULES.md: draw; the vector: black_wins.
 /// - fsf-10: Black's chariot move discovers a check (b1b3) and its other move chases the
 ///   cannon on d1; Red is idle. RULES.md: draw; the vector: red_wins.
-const EXPECTED_FAILURES: &[&str] = &["fsf-05", "fsf-10", "fsf-11"];
+///
+/// And one reading of AXF r27:
+/// - fsf-18: Red's chariot shuttles e4–e3 on the e-file, where it screens Black's cannon on e9
+///   from Red's general (confined to the line by the cannon); Black's chariot attacks it on
+///   every move, protected by a horse each time. RULES.md §5 (r27, D63–66): "the opponent's
+///   chariot may not perpetually attack it", so Black's perpetual attack is forbidden and
+///   Black must change: red_wins (must change). The vector: draw.
+const EXPECTED_FAILURES: &[&str] = &["fsf-05", "fsf-10", "fsf-11", "fsf-18"];
 
 fn shared() -> PathBuf {
     match std::env::var_os("QILI_SHARED") {

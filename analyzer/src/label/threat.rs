@@ -332,12 +332,16 @@ impl Ctx {
         let with_general = roles.contains(&Role::General);
         let general_permitted = self.policy.general_chase_permitted
             && only_general_or_soldiers
-            && capturers.into_iter().any(|s| role_of(s) == Some(Role::General));
+            && capturers
+                .into_iter()
+                .any(|s| role_of(s) == Some(Role::General));
         if general_permitted || roles.iter().all(|&r| r == Role::General) {
             let a = self.policy.general_alone_article();
             return dismiss(chase, DismissReason::GeneralChase, a);
         } else if with_general {
-            chase.articles.push(self.policy.general_alone_article().into());
+            chase
+                .articles
+                .push(self.policy.general_alone_article().into());
         }
         let soldier_permitted = self.policy.soldier_chase_permitted && only_general_or_soldiers;
         if soldier_permitted || roles.iter().all(|&r| r == Role::Soldier) {
