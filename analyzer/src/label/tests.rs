@@ -39,7 +39,7 @@ fn dismissed(l: &MoveLabels, reason: DismissReason) -> bool {
 }
 
 #[test]
-fn general_alone_is_idle_under_cxa_and_chases_under_axf() {
+fn general_alone_is_idle_under_cxa_and_permitted_under_axf() {
     let fen = "5k3/9/9/9/9/9/9/9/3n5/4K4 w - - 0 1";
     let l = last(
         fen,
@@ -59,12 +59,12 @@ fn general_alone_is_idle_under_cxa_and_chases_under_axf() {
         &settings(RuleSet::Axf),
         CycleContext::default(),
     );
-    assert_eq!(l.primary(), Label::Chase);
-    assert_eq!(targets(&l), ["d1"]);
-    assert!(l.chases[0]
-        .articles
+    // AXF r28: the general may chase; a threat only the general carries out is permitted.
+    assert_eq!(l.primary(), Label::Idle);
+    assert!(l
+        .dismissed
         .iter()
-        .any(|a| a.starts_with("AXF r28")));
+        .any(|d| d.reason == DismissReason::GeneralChase && d.article.starts_with("AXF r28")));
 }
 
 #[test]
@@ -81,18 +81,14 @@ fn soldier_alone_chases_only_in_mutual_attack_under_cxa() {
     assert_eq!(l.primary(), Label::Chase);
     assert_eq!(targets(&l), ["d7"]);
     assert!(l.chases[0].articles.iter().any(|a| a.contains("27.2")));
-    // AXF r29: soldiers chase like any piece.
-    let l = last(
-        fen,
-        "c6c7",
-        &settings(RuleSet::Axf),
-        CycleContext::default(),
-    );
-    assert_eq!(l.primary(), Label::Chase);
-    assert!(l.chases[0]
-        .articles
+    // AXF r29: soldiers may chase; a threat only soldiers carry out is permitted, even in
+    // mutual attack.
+    let l = last(fen, "c6c7", &settings(RuleSet::Axf), mutual);
+    assert_eq!(l.primary(), Label::Idle);
+    assert!(l
+        .dismissed
         .iter()
-        .any(|a| a.starts_with("AXF r29")));
+        .any(|d| d.reason == DismissReason::SoldierChase && d.article.starts_with("AXF r29")));
 }
 
 #[test]
