@@ -175,9 +175,33 @@ fn files_ucci_and_fen_lines() {
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert!(
-        e.contains("bad.txt") && e.contains("line 3") && e.contains("ply 4"),
+        e.contains("bad.txt") && e.contains("ply 4") && e.contains("a0a1"),
         "{e}"
     );
+    // A PGN file with two games; the second holds the perpetual check (Chinese notation).
+    let pgn = dir.join("games.pgn");
+    let body = format!(
+        "[Event \"one\"]\n\n1. 炮二平五 马8进7 *\n\n[Event \"two\"]\n[FEN \"{CHECK_FEN}\"]\n\n\
+         1. 车一进一 将5进1 2. 车一退一 将5退1 3. 车一进一 将5进1 4. 车一退一 将5退1 *\n"
+    );
+    std::fs::write(&pgn, body).unwrap();
+    let o = qili(&[
+        "judge",
+        "--format",
+        "json",
+        "--game",
+        "2",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let j = json(&o);
+    assert_eq!(j["plies"], 8);
+    assert_eq!(j["ruling"]["result"], "black_wins");
+    let o = qili(&["judge", "--format", "json", pgn.to_str().unwrap()]);
+    assert_eq!(json(&o)["plies"], 2);
+    let o = qili(&["judge", "--game", "3", pgn.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("holds 2"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -200,9 +224,27 @@ fn input_errors_exit_2() {
             .code(),
         Some(2)
     );
-    let o = qili(&["judge", "--format", "html", "--fen", CHECK_FEN]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("not yet available"), "{}", stderr(&o));
+}
+
+#[test]
+fn html_page() {
+    let o = qili(&[
+        "judge",
+        "--format",
+        "html",
+        "--fen",
+        CHECK_FEN,
+        "--moves",
+        CHECK_MOVES,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let t = stdout(&o);
+    assert!(
+        t.starts_with("<!DOCTYPE html>"),
+        "{}",
+        &t[..t.len().min(200)]
+    );
+    assert!(t.contains("长将"));
 }
 
 #[test]

@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 const QILI: &str = env!("CARGO_BIN_EXE_qili");
@@ -38,7 +39,8 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// Runs Chromium headless on `page` with the extra `args`; returns its stdout.
 fn run_chromium(chromium: &Path, page: &Path, args: &[String]) -> String {
-    let profile = temp_dir(&format!("profile-{}", args.len()));
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let profile = temp_dir(&format!("profile-{}", RUNS.fetch_add(1, Ordering::Relaxed)));
     let mut cmd = Command::new(chromium);
     cmd.args([
         "--headless",
@@ -53,10 +55,12 @@ fn run_chromium(chromium: &Path, page: &Path, args: &[String]) -> String {
     ])
     .arg(format!("--user-data-dir={}", profile.display()))
     .args(args)
-    .arg(format!("file://{}", page.display()))
-    .stdin(Stdio::null())
-    .stdout(Stdio::piped())
-    .stderr(Stdio::null());
+    .arg(format!("file://{}", page.display()));
+    // Output goes to a file: a pipe left unread would fill and stall Chromium.
+    let dump = profile.with_extension("out");
+    cmd.stdin(Stdio::null())
+        .stdout(std::fs::File::create(&dump).expect("output file"))
+        .stderr(Stdio::null());
     let mut child = cmd.spawn().expect("start chromium");
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
@@ -69,9 +73,10 @@ fn run_chromium(chromium: &Path, page: &Path, args: &[String]) -> String {
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    let out = child.wait_with_output().expect("chromium output");
+    let out = std::fs::read(&dump).expect("chromium output");
     let _ = std::fs::remove_dir_all(&profile);
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let _ = std::fs::remove_file(&dump);
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Decodes an RGB(A) PNG: (width, height, pixels as RGB).
@@ -114,6 +119,119 @@ fn audit_pages() -> PathBuf {
     out
 }
 
+/// The pixel figures of a screenshot that tell a drawn page from a blank one.
+fn check_screenshot(shot: &Path, size: (u32, u32)) {
+    let (w, h, pixels) = decode_png(shot);
+    assert_eq!((w, h), size);
+    let mut colours = std::collections::HashSet::new();
+    let (mut sum, mut sum2) = (0f64, 0f64);
+    let mut red_ink = 0;
+    let mut wood = 0;
+    for p in &pixels {
+        colours.insert([p[0] >> 3, p[1] >> 3, p[2] >> 3]);
+        let l = 0.299 * f64::from(p[0]) + 0.587 * f64::from(p[1]) + 0.114 * f64::from(p[2]);
+        sum += l;
+        sum2 += l * l;
+        if p[0] > 150 && p[1] < 70 && p[2] < 70 {
+            red_ink += 1;
+        }
+        if (220..=250).contains(&p[0]) && (195..=230).contains(&p[1]) && (140..=185).contains(&p[2])
+        {
+            wood += 1;
+        }
+    }
+    let n = pixels.len() as f64;
+    let variance = sum2 / n - (sum / n).powi(2);
+    eprintln!(
+        "{}: {} colours, luminance variance {variance:.0}, {red_ink} red px, {wood} wood px",
+        shot.display(),
+        colours.len()
+    );
+    assert!(
+        colours.len() >= 40,
+        "only {} distinct colours: blank page?",
+        colours.len()
+    );
+    assert!(
+        variance > 200.0,
+        "luminance variance {variance:.0}: blank page?"
+    );
+    assert!(
+        red_ink > 300,
+        "red pieces or check arrows visible ({red_ink} px)"
+    );
+    assert!(
+        wood as f64 > n * 0.05,
+        "the wooden board covers a good part of the page ({wood} px)"
+    );
+}
+
+#[test]
+fn judge_page_of_a_corpus_game_renders_in_chromium() {
+    let Some(chromium) = chromium() else { return };
+    let dir = temp_dir("judge");
+    let page = dir.join("judge.html");
+    let game = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus/games/perpetual-check-recorded-draw.pgn");
+    let text = std::fs::read_to_string(&game).unwrap();
+    let fen = text
+        .lines()
+        .find_map(|l| l.strip_prefix("[FEN \""))
+        .unwrap()
+        .trim_end_matches("\"]");
+    let out = Command::new(QILI)
+        .args([
+            "judge",
+            "--format",
+            "html",
+            "--fen",
+            fen,
+            "--moves",
+            "a8a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9 a8a9",
+        ])
+        .output()
+        .expect("run qili judge");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::write(&page, &out.stdout).unwrap();
+    let dom = run_chromium(&chromium, &page, &["--dump-dom".into()]);
+    assert!(
+        dom.contains(r#"<div class="verdict loss" id="verdict">"#),
+        "a loss verdict"
+    );
+    assert!(
+        dom.contains("Red checks perpetually"),
+        "the verdict names the perpetual checker"
+    );
+    assert!(dom.contains("CXA 24.1"), "the article is cited");
+    assert_eq!(
+        dom.matches(r#"class="arrow check""#).count(),
+        2,
+        "one check arrow on each of Red's two cycle moves"
+    );
+    assert_eq!(
+        dom.matches(r#"<svg class="board""#).count(),
+        5,
+        "the repeated position and four cycle moves"
+    );
+    let shot = dir.join("judge.png");
+    run_chromium(
+        &chromium,
+        &page,
+        &[
+            "--window-size=1280,1100".into(),
+            format!("--screenshot={}", shot.display()),
+        ],
+    );
+    check_screenshot(&shot, (1280, 1100));
+    if std::env::var_os("QILI_KEEP_SCREENSHOT").is_none() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 #[test]
 fn audit_pages_render_in_chromium() {
     let Some(chromium) = chromium() else { return };
@@ -138,6 +256,10 @@ fn audit_pages_render_in_chromium() {
 
     // The game page: boards, the check arrows of the perpetual check, the verdict.
     let dom = run_chromium(&chromium, &game, &["--dump-dom".into()]);
+    assert!(
+        dom.contains("recorded a draw, but Red should have lost"),
+        "the finding is shown"
+    );
     let boards = dom.matches(r#"<svg class="board""#).count();
     assert!(
         boards >= 5,
@@ -161,45 +283,7 @@ fn audit_pages_render_in_chromium() {
             format!("--screenshot={}", shot.display()),
         ],
     );
-    let (w, h, pixels) = decode_png(&shot);
-    assert_eq!((w, h), (1280, 1100));
-    let mut colours = std::collections::HashSet::new();
-    let (mut sum, mut sum2) = (0f64, 0f64);
-    let mut red_ink = 0;
-    let mut wood = 0;
-    for p in &pixels {
-        colours.insert([p[0] >> 3, p[1] >> 3, p[2] >> 3]);
-        let l = 0.299 * f64::from(p[0]) + 0.587 * f64::from(p[1]) + 0.114 * f64::from(p[2]);
-        sum += l;
-        sum2 += l * l;
-        if p[0] > 150 && p[1] < 70 && p[2] < 70 {
-            red_ink += 1;
-        }
-        if (220..=250).contains(&p[0]) && (195..=230).contains(&p[1]) && (140..=185).contains(&p[2])
-        {
-            wood += 1;
-        }
-    }
-    let n = pixels.len() as f64;
-    let variance = sum2 / n - (sum / n).powi(2);
-    eprintln!("screenshot: {} colours, luminance variance {variance:.0}, {red_ink} red px, {wood} wood px", colours.len());
-    assert!(
-        colours.len() >= 40,
-        "only {} distinct colours: blank page?",
-        colours.len()
-    );
-    assert!(
-        variance > 200.0,
-        "luminance variance {variance:.0}: blank page?"
-    );
-    assert!(
-        red_ink > 300,
-        "red pieces or check arrows visible ({red_ink} px)"
-    );
-    assert!(
-        wood as f64 > n * 0.05,
-        "the wooden board covers a good part of the page ({wood} px)"
-    );
+    check_screenshot(&shot, (1280, 1100));
     if std::env::var_os("QILI_KEEP_SCREENSHOT").is_none() {
         let _ = std::fs::remove_dir_all(&pages);
     } else {

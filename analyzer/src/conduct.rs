@@ -382,7 +382,7 @@ pub(crate) mod tests {
                         form: crate::label::ChaseForm::Capture,
                         series_len: 0,
                         protectors: Vec::new(),
-                        net: Default::default(),
+                        net: crate::material::Material::default(),
                         articles: Vec::new(),
                         notes: Vec::new(),
                     })

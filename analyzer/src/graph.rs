@@ -65,7 +65,9 @@ pub struct Walk {
     pub stopped: Option<IllegalMoveAt>,
 }
 
-/// A periodic run of positions: a cycle played `occurrences - 1` times (in whole periods).
+/// A cycle on a line: a periodic run of positions (a loop played `occurrences - 1` times in
+/// whole periods), or several runs of loops of the same length joined where they meet
+/// (intertwined loops: see [`cycles`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Run {
     /// Index of the first occurrence of the repeated position (0 = the start position).
@@ -74,6 +76,9 @@ pub struct Run {
     pub period: usize,
     /// Index of the last position of the run.
     pub end: usize,
+    /// Plies from `start` whose moves make up the cycle: `period` for a periodic run; the
+    /// whole stretch for joined loops.
+    pub span: usize,
 }
 
 impl Run {
@@ -90,9 +95,74 @@ impl Run {
             .checked_add(self.start)
     }
 
-    /// The plies of one period: `start + 1 ..= start + period`.
+    /// The plies whose moves make up the cycle: `start + 1 ..= start + span`.
     pub fn cycle_plies(&self) -> std::ops::RangeInclusive<usize> {
-        self.start + 1..=self.start + self.period
+        self.start + 1..=self.start + self.span
+    }
+
+    /// Whether the cycle joins loops that differ (see [`cycles`]).
+    pub fn joined(&self) -> bool {
+        self.span != self.period
+    }
+}
+
+/// How often the positions of a run occur in it. Loops that intertwine inside a period pass
+/// some position more often than the run's first position; the run is decided by the
+/// position that first reaches the threshold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunOccurrences {
+    /// Indices of the deciding position's occurrences in the run (the first is where the
+    /// repeated position is shown).
+    pub indices: Vec<usize>,
+    /// The index at which some position of the run first occurs `threshold` times.
+    pub in_force: Option<usize>,
+    /// The index at which some position of the run first occurs `threshold + 1` times.
+    pub repeated: Option<usize>,
+    /// The largest number of occurrences of one position in the run.
+    pub most: usize,
+}
+
+/// Counts the occurrences of every position of `run` inside it (see [`RunOccurrences`]).
+pub fn run_occurrences<K: Eq + Hash + Copy>(
+    keys: &[K],
+    run: &Run,
+    threshold: usize,
+) -> RunOccurrences {
+    let mut at: HashMap<K, Vec<usize>> = HashMap::new();
+    let stretch = keys
+        .iter()
+        .enumerate()
+        .take(run.end.saturating_add(1))
+        .skip(run.start);
+    for (i, k) in stretch {
+        at.entry(*k).or_default().push(i);
+    }
+    let kth = |k: usize| {
+        at.values()
+            .filter_map(|v| v.get(k.checked_sub(1)?).copied())
+            .min()
+    };
+    let in_force = kth(threshold);
+    let repeated = kth(threshold + 1);
+    // The deciding position: the first to reach the threshold, else the most frequent
+    // (ties: the one reaching its count first).
+    let indices = match in_force {
+        Some(i) => at
+            .values()
+            .find(|v| v.get(threshold - 1) == Some(&i))
+            .cloned(),
+        None => at
+            .values()
+            .max_by_key(|v| (v.len(), std::cmp::Reverse(v.last().copied())))
+            .cloned(),
+    }
+    .unwrap_or_default();
+    let most = at.values().map(Vec::len).max().unwrap_or(0);
+    RunOccurrences {
+        indices,
+        in_force,
+        repeated,
+        most,
     }
 }
 
@@ -195,11 +265,11 @@ impl PositionGraph {
         self.graph.edge_count()
     }
 
-    /// The cycles of line `line` (see the module documentation), in order of their start.
-    pub fn cycles(&self, line: usize) -> Vec<Run> {
+    /// The cycles of line `line` for a ruling `threshold` (see [`cycles`]), in order.
+    pub fn cycles(&self, line: usize, threshold: usize) -> Vec<Run> {
         self.walks
             .get(line)
-            .map(|w| periodic_runs(&w.nodes))
+            .map(|w| cycles(&w.nodes, threshold))
             .unwrap_or_default()
     }
 
@@ -208,6 +278,9 @@ impl PositionGraph {
         let Some(w) = self.walks.get(line) else {
             return false;
         };
+        if run.joined() {
+            return true;
+        }
         let mut seen = std::collections::HashSet::new();
         (run.start..run.start + run.period)
             .any(|i| w.nodes.get(i).is_some_and(|n| !seen.insert(*n)))
@@ -248,6 +321,27 @@ impl PositionGraph {
     }
 }
 
+/// The cycles of a sequence of keys: its [`periodic_runs`], where two runs of loops of the
+/// same length meet (overlap or touch) and neither reaches `threshold` occurrences on its
+/// own, joined into one cycle: the loops intertwine (a piece chasing from one point, then
+/// from another, the position coming back each time), so that a position may occur
+/// `threshold` times across them. A run that reaches the threshold alone stays its own cycle.
+pub fn cycles<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
+    let mut out: Vec<Run> = Vec::new();
+    for r in periodic_runs(keys) {
+        if let Some(last) = out.last_mut() {
+            let alone = |x: &Run| run_occurrences(keys, x, threshold).in_force.is_none();
+            if last.period == r.period && r.start <= last.end && alone(last) && alone(&r) {
+                last.end = last.end.max(r.end);
+                last.span = last.end - last.start;
+                continue;
+            }
+        }
+        out.push(r);
+    }
+    out
+}
+
 /// The periodic runs of a sequence of keys (see the module documentation): greedy from the
 /// left, each run started at the earliest repetition with its minimal period and extended
 /// backwards as far as the period holds; runs swallowed by a later, wider one are dropped.
@@ -276,6 +370,7 @@ pub fn periodic_runs<K: Eq + Hash + Copy>(keys: &[K]) -> Vec<Run> {
                 start: s,
                 period: p,
                 end: t,
+                span: p,
             });
         }
     }
@@ -324,11 +419,83 @@ mod tests {
     }
 
     #[test]
+    fn intertwined_loops_count_every_position() {
+        // Period 8 (A x A y … twice through different paths): A occurs three times.
+        // A x y z A u v w A: two different loops of length 4 from A, each played once: the
+        // runs meet at the middle A and join; A occurs three times.
+        let keys: Vec<char> = "QRAxyzAuvwAB".chars().collect();
+        assert_eq!(periodic_runs(&keys).len(), 2);
+        let r = cycles(&keys, 3);
+        assert_eq!(
+            r,
+            vec![Run {
+                start: 2,
+                period: 4,
+                end: 10,
+                span: 8
+            }]
+        );
+        assert!(r[0].joined());
+        assert_eq!(r[0].cycle_plies(), 3..=10);
+        let o = run_occurrences(&keys, &r[0], 3);
+        assert_eq!((o.indices, o.in_force), (vec![2, 6, 10], Some(10)));
+        // A loop in force on its own is not joined with the next one.
+        let keys: Vec<char> = "AxyzAxyzAuvwA".chars().collect();
+        assert_eq!(cycles(&keys, 3).len(), 2);
+        // Loops of different lengths are not joined.
+        let keys: Vec<char> = "AxyzAuvAB".chars().collect();
+        assert_eq!(cycles(&keys, 3).len(), 2);
+        let keys: Vec<char> = "ZAbcdAefgAbcdAef".chars().collect();
+        let r = periodic_runs(&keys);
+        assert_eq!(
+            r,
+            vec![Run {
+                start: 1,
+                period: 8,
+                end: 15,
+                span: 8
+            }]
+        );
+        let o = run_occurrences(&keys, &r[0], 3);
+        assert_eq!(o.indices, vec![1, 5, 9, 13]);
+        assert_eq!((o.in_force, o.repeated, o.most), (Some(9), Some(13), 4));
+        assert_eq!(r[0].occurrences(), 2);
+        // A plain loop: the first position decides.
+        let keys: Vec<char> = "ABCDABCDA".chars().collect();
+        let o = run_occurrences(
+            &keys,
+            &Run {
+                start: 0,
+                period: 4,
+                end: 8,
+                span: 4,
+            },
+            3,
+        );
+        assert_eq!(
+            (o.indices, o.in_force, o.repeated),
+            (vec![0, 4, 8], Some(8), None)
+        );
+        let o = run_occurrences(
+            &keys,
+            &Run {
+                start: 0,
+                period: 4,
+                end: 8,
+                span: 4,
+            },
+            4,
+        );
+        assert_eq!((o.indices.len(), o.in_force), (3, None));
+    }
+
+    #[test]
     fn occurrence_index() {
         let r = Run {
             start: 1,
             period: 4,
             end: 9,
+            span: 4,
         };
         assert_eq!(r.occurrence_index(3), Some(9));
         assert_eq!(r.occurrence_index(4), Some(13));
@@ -360,14 +527,15 @@ mod tests {
         assert_eq!(g.node_count(), 4);
         assert_eq!(g.edge_count(), 8);
         assert_eq!(
-            g.cycles(line),
+            g.cycles(line, 3),
             vec![Run {
                 start: 0,
                 period: 4,
-                end: 8
+                end: 8,
+                span: 4
             }]
         );
-        assert!(!g.intertwined(line, &g.cycles(line)[0]));
+        assert!(!g.intertwined(line, &g.cycles(line, 3)[0]));
         // A variation: the other horse shuffles from the same start; joins at the start node.
         let mut vpos = start.clone();
         let mut vmoves = Vec::new();
@@ -379,11 +547,12 @@ mod tests {
         let v = g.add_line(&start, &vmoves);
         assert_eq!(g.node_count(), 7);
         assert_eq!(
-            g.cycles(v),
+            g.cycles(v, 3),
             vec![Run {
                 start: 0,
                 period: 4,
-                end: 4
+                end: 4,
+                span: 4
             }]
         );
         let region = g.region(line, 0).unwrap();

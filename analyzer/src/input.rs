@@ -1,8 +1,11 @@
-//! Reading the line to judge from text: a FEN and a move list, a UCCI `position` line, or a
-//! file holding either (a FEN line followed by moves). Moves go through
+//! Reading the line to judge: a FEN and a move list, a UCCI `position` line, or a file —
+//! a UCCI line, or any game record [`qili_notation::record`] reads (PGN, XQF, CBR/CBL, CBF,
+//! DhtmlXQ, a FEN line followed by moves, in any encoding). Moves go through
 //! [`qili_notation::parse_move`], so every notation it knows is accepted.
 
-use qili_notation::{parse_move, Move, MoveTextError, Position, UcciPosition};
+use std::path::Path;
+
+use qili_notation::{parse_move, record, Move, MoveTextError, Position, UcciPosition};
 
 /// A start position and the moves played from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,6 +51,27 @@ pub enum InputError {
         error: MoveTextError,
         /// The position it was tried in.
         fen: String,
+    },
+    /// The file cannot be read.
+    #[error("{file}: {message}")]
+    Io {
+        /// The file.
+        file: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// The record cannot be read (the message names file, game, ply and byte offset).
+    #[error("{0}")]
+    Record(String),
+    /// The file holds fewer games than asked for.
+    #[error("{file}: game {game} asked for, the file holds {count}")]
+    NoSuchGame {
+        /// The file.
+        file: String,
+        /// The game asked for (1-based).
+        game: usize,
+        /// How many games the file holds.
+        count: usize,
     },
 }
 
@@ -101,6 +125,46 @@ pub fn from_text(text: &str) -> Result<GameInput, InputError> {
         read_moves(&mut out, l, no + 1)?;
     }
     Ok(out)
+}
+
+/// Reads game `game` (1-based) of a file: a UCCI `position` line, or any record.
+pub fn from_file(path: &Path, game: usize) -> Result<GameInput, InputError> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| InputError::Io {
+        file: file.clone(),
+        message: e.to_string(),
+    })?;
+    if let Ok(text) = std::str::from_utf8(&bytes) {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let first = text.split_whitespace().next().unwrap_or("");
+        if matches!(first, "position" | "startpos" | "fen") {
+            return from_text(text).map_err(|e| InputError::Io {
+                file,
+                message: e.to_string(),
+            });
+        }
+    }
+    let games = record::read_bytes(&bytes, &file).map_err(|e| InputError::Record(e.to_string()))?;
+    let count = games.len();
+    let g = game
+        .checked_sub(1)
+        .and_then(|i| games.into_iter().nth(i))
+        .ok_or(InputError::NoSuchGame {
+            file: file.clone(),
+            game,
+            count,
+        })?;
+    if let Some(e) = g.error {
+        return Err(InputError::Record(e.to_string()));
+    }
+    let start = Position::try_from(g.game.setup.clone()).map_err(|e| InputError::Io {
+        file,
+        message: format!("game {game}: {e}"),
+    })?;
+    Ok(GameInput {
+        start,
+        moves: g.game.mainline().copied().collect(),
+    })
 }
 
 fn read_fen(fen: &str, line: usize) -> Result<Position, InputError> {

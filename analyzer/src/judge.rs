@@ -50,7 +50,11 @@ pub struct PlyLabels {
 pub struct CycleJudgement {
     /// Where it lies on the line.
     pub run: Run,
-    /// How often the repeated position occurs in it.
+    /// Indices of the repeated (deciding) position's occurrences in the run; the first is
+    /// the repeated position shown (usually `run.start`; later when loops intertwine).
+    pub occurrence_indices: Vec<usize>,
+    /// The most occurrences of one position in it (the repeated position's, unless a later
+    /// position of intertwined loops overtakes it after the threshold).
     pub occurrences: usize,
     /// Whether it reached the threshold.
     pub in_force: bool,
@@ -66,6 +70,8 @@ pub struct CycleJudgement {
     pub region_moves: ByColor<usize>,
     /// The cycle context given to the labeller.
     pub context: CycleContext,
+    /// A soldier's lone threat counted as a chase under that context (CXA 27.2, 细则11).
+    pub soldier_chases: bool,
     /// The moves of one period with their labels.
     pub moves: Vec<CycleMove>,
     /// Red's conduct.
@@ -82,6 +88,14 @@ impl CycleJudgement {
     /// The conduct of `color`.
     pub fn conduct(&self, color: Color) -> &Conduct {
         color.fold(&self.red, &self.black)
+    }
+
+    /// The position index of the repeated position's first occurrence in the cycle.
+    pub fn repeated_index(&self) -> usize {
+        self.occurrence_indices
+            .first()
+            .copied()
+            .unwrap_or(self.run.start)
     }
 
     /// The ply at which its verdict took its present form (for ordering rulings).
@@ -191,7 +205,8 @@ fn judge_walk(
     labeller: &mut Labeller,
     settings: &Settings,
 ) -> Judgement {
-    let runs = graph.cycles(line);
+    let threshold = verdict::threshold(settings);
+    let runs = graph.cycles(line, threshold);
     let Some(walk) = graph.walk(line).cloned() else {
         return empty_judgement(&Position::startpos(), settings);
     };
@@ -223,22 +238,39 @@ fn judge_walk(
                 }
             })
             .collect();
+        let soldier_chases = soldier_chases(&context, &moves, &walk.positions);
         let red = classify(Color::Red, &moves);
         let black = classify(Color::Black, &moves);
-        let reach = rule_run(
-            &run,
-            settings,
-            &red,
-            &black,
-            &context,
-            &moves,
-            &walk.positions,
-        );
+        let occ = crate::graph::run_occurrences(&walk.nodes, &run, threshold);
+        let occurrences = occ.most.max(run.occurrences());
+        let evidence = ByColor::new_with(|c| {
+            side_evidence(
+                settings.rules,
+                c.fold(&red, &black),
+                &moves,
+                &walk.positions,
+            )
+        });
+        let input = VerdictInput {
+            red: &red,
+            black: &black,
+            occurrences,
+            mutual_perpetual_attack: context.mutual_perpetual_attack,
+            soldier_chases,
+            evidence,
+        };
+        let verdict = verdict::rule(settings, &input);
+        let in_force = occurrences >= threshold;
+        let in_force_ply = occ.in_force;
+        let repeated_ply = match verdict.reason {
+            verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => occ.repeated,
+            _ => None,
+        };
         let index = cycles.len();
         let span = is_labelled[run.start + 1..=run.end].iter_mut();
         for (ply, done) in (run.start + 1..).zip(span) {
             if !std::mem::replace(done, true) {
-                let k = (ply - run.start - 1) % run.period;
+                let k = (ply - run.start - 1) % run.span.max(1);
                 labelled.push(PlyLabels {
                     ply,
                     cycle: index,
@@ -249,18 +281,20 @@ fn judge_walk(
         let region = graph.region(line, run.start);
         cycles.push(CycleJudgement {
             run,
-            occurrences: reach.occurrences,
-            in_force: reach.in_force,
-            in_force_ply: reach.in_force_ply,
-            repeated_ply: reach.repeated_ply,
+            occurrence_indices: occ.indices,
+            occurrences,
+            in_force,
+            in_force_ply,
+            repeated_ply,
             intertwined: graph.intertwined(line, &run),
             region_positions: region.as_ref().map_or(0, |r| r.positions),
             region_moves: ByColor::new_with(|c| region.as_ref().map_or(0, |r| r.moves[c].len())),
             context,
+            soldier_chases,
             moves,
             red,
             black,
-            verdict: reach.verdict,
+            verdict,
             left_by: (run.end < last).then(|| walk.positions[run.end].turn()),
         });
     }
@@ -293,6 +327,19 @@ struct Reach {
     repeated_ply: Option<usize>,
 }
 
+/// Whether a soldier takes part in a counted chase of the cycle (长打对长打, 细则11).
+fn soldier_chases(context: &CycleContext, moves: &[CycleMove], positions: &[Position]) -> bool {
+    context.mutual_perpetual_attack
+        && moves.iter().any(|m| {
+            let after = positions.get(m.ply);
+            m.labels.chases.iter().flat_map(|c| &c.attackers).any(|&a| {
+                after
+                    .and_then(|p| p.piece_at(a))
+                    .is_some_and(|p| p.role == Role::Soldier)
+            })
+        })
+}
+
 fn rule_run(
     run: &Run,
     settings: &Settings,
@@ -311,6 +358,7 @@ fn rule_run(
         black,
         occurrences,
         mutual_perpetual_attack: context.mutual_perpetual_attack,
+        soldier_chases: soldier_chases(context, moves, positions),
         evidence,
     };
     let verdict = verdict::rule(settings, &input);
@@ -500,7 +548,7 @@ fn side_evidence(
             }
         }
     }
-    for &t in &conduct.constant_targets {
+    for &t in &conduct.targets {
         if t.role == Role::Chariot && chased_while_horse_pinned(t, conduct.side, moves, positions) {
             ev.horse_pinned_chariots.push(t);
         }

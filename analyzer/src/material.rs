@@ -113,6 +113,22 @@ impl Material {
         (self - other).judge() == Balance::Gain
     }
 
+    /// Whether a player would rather end an exchange with `self` than with `other`: a
+    /// strict gain by the equalities, or — where the rules do not compare (a soldier
+    /// against a piece) — the usual scale (horse/cannon 4, advisor/elephant/crossed soldier
+    /// 2). Used only for the choices inside an exchange (recapture or stop); whether an
+    /// exchange gains is always decided by [`Material::judge`].
+    pub fn preferable_to(self, other: Material) -> bool {
+        let d = self - other;
+        match d.judge() {
+            Balance::Gain => true,
+            Balance::Unclear => {
+                4 * i32::from(d.minors) + 2 * i32::from(d.guards) + 2 * i32::from(d.soldiers) > 0
+            }
+            Balance::Even | Balance::Loss => false,
+        }
+    }
+
     /// A cheap total order for trying the least valuable piece first (never used to
     /// decide a gain): uncrossed soldier 1, crossed soldier / advisor / elephant 2,
     /// horse / cannon 4, chariot 9, general 100.
@@ -202,6 +218,9 @@ mod tests {
         );
         assert_eq!((p + p - of(Role::Horse)).judge(), Balance::Unclear);
         assert_eq!((of(Role::Horse) + p).judge(), Balance::Gain);
+        // Inside an exchange a horse is still worth taking for a soldier.
+        assert!((of(Role::Horse) - p).preferable_to(Material::ZERO));
+        assert!(!(p - of(Role::Horse)).preferable_to(Material::ZERO));
     }
 
     #[test]

@@ -51,10 +51,11 @@ pub struct OpenChoices {
     /// AXF r19 (D39–41, D105): rank attacks on a chariot pinned by a horse above ordinary chases.
     pub axf_pinned_chariot_ranked_above_chase: bool,
     /// CXA 29.2 / 细则6 (novelty of a chase): a target that could already be won before the
-    /// move only through a series of checks, and can now be won directly (capture or
-    /// exchange), is chased anew: the move made the threat immediate. With `false`, any
-    /// earlier threat on the target, however reached, makes the chase "not new" (从捉到捉).
-    pub direct_threat_after_check_series_is_new: bool,
+    /// move, but only through a longer series of checks than now (e.g. before only by
+    /// checks, now directly; or a checking move that itself starts the series), is chased
+    /// anew: the move made the threat more immediate. With `false`, any earlier threat on
+    /// the target, however reached, makes the chase "not new" (从捉到捉).
+    pub threat_needing_fewer_checks_is_new: bool,
 }
 
 impl Default for OpenChoices {
@@ -62,7 +63,7 @@ impl Default for OpenChoices {
         OpenChoices {
             key_point_plain_case_only: true,
             axf_pinned_chariot_ranked_above_chase: true,
-            direct_threat_after_check_series_is_new: true,
+            threat_needing_fewer_checks_is_new: true,
         }
     }
 }

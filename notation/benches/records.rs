@@ -5,7 +5,10 @@
 //!
 //! `cargo bench -p qili-notation --bench records`
 
-use std::path::{Path, PathBuf};
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::path::PathBuf;
 use std::time::Instant;
 
 use criterion::{criterion_group, Criterion, Throughput};
@@ -14,14 +17,7 @@ use qili_notation::record::{collect_files, read_file};
 
 /// Every 10th CCPD game file (2,795 files), or `None` without the shared data.
 fn sample() -> Option<Vec<PathBuf>> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = [
-        manifest.join("../../shared"),
-        manifest.join("../../../shared"),
-    ]
-    .into_iter()
-    .map(|r| r.join("games/ccpd/Dataset/對局"))
-    .find(|p| p.exists())?;
+    let dir = common::games("ccpd/Dataset/對局")?;
     let files = collect_files(&[dir]).ok()?;
     Some(files.into_iter().step_by(10).collect())
 }
@@ -47,7 +43,6 @@ fn read_all(files: &[PathBuf]) -> usize {
 
 fn bench(c: &mut Criterion) {
     let Some(files) = sample() else {
-        eprintln!("note: shared/games/ccpd not found; skipping the records benchmark");
         return;
     };
     let mut group = c.benchmark_group("ccpd");

@@ -20,8 +20,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::chinese::{glyphs, parse, ChineseStyle};
-use crate::descriptive::{self, write_char, Direction, Origin, ResolveError, SyntaxError};
+use crate::chinese::{self, parse, ChineseStyle};
+use crate::descriptive::{self, Direction, Origin, ResolveError, Styled, SyntaxError};
 use crate::{Color, Move, Notation, Position, Role};
 
 /// A move in abbreviated notation.
@@ -56,17 +56,16 @@ impl Abbreviated {
     /// The shortest canonical text of `m`, a legal move in `pos`: the full notation's
     /// piece (or tandem) and numbers, plus the direction word only when needed.
     pub fn from_move(pos: &Position, m: &Move) -> Abbreviated {
-        let (origin, direction, number) = descriptive::describe(pos, m);
-        let color = pos.piece_at(m.from).map_or(pos.turn(), |p| p.color);
+        let d = descriptive::describe(pos, m);
         let mut a = Abbreviated {
-            color,
+            color: d.color,
             role: m.role,
-            origin,
+            origin: d.origin,
             direction: None,
-            number,
+            number: d.number,
         };
         if a.to_move(pos).ok() != Some(*m) {
-            a.direction = Some(direction);
+            a.direction = Some(d.direction);
         }
         a
     }
@@ -77,40 +76,9 @@ impl Abbreviated {
     }
 }
 
-struct Styled<'a> {
-    mv: &'a Abbreviated,
-    style: ChineseStyle,
-}
-
-impl fmt::Display for Styled<'_> {
+impl fmt::Display for Styled<'_, Abbreviated, ChineseStyle> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Abbreviated {
-            color,
-            role,
-            origin,
-            direction,
-            number,
-        } = *self.mv;
-        let ChineseStyle {
-            traditional,
-            fullwidth_digits: wide,
-        } = self.style;
-        let digit = |f: &mut fmt::Formatter<'_>, n| write_char(f, glyphs::ascii_digit(n), wide);
-        let file = match origin {
-            Origin::File(file) => Some(file),
-            Origin::Tandem { place, file } => {
-                write!(f, "{}", glyphs::place_word(place, traditional))?;
-                file
-            }
-        };
-        write!(f, "{}", glyphs::piece_glyph(role, color, traditional))?;
-        if let Some(file) = file {
-            digit(f, file)?;
-        }
-        if let Some(d) = direction {
-            write!(f, "{}", glyphs::direction_word(d, traditional))?;
-        }
-        digit(f, number)
+        chinese::write_glyphs(f, self.mv, self.style, false)
     }
 }
 
@@ -125,13 +93,6 @@ impl FromStr for Abbreviated {
     type Err = SyntaxError;
 
     fn from_str(s: &str) -> Result<Abbreviated, SyntaxError> {
-        let p = descriptive::run(Notation::ChineseShort, s, parse::abbreviated)?;
-        Ok(Abbreviated {
-            color: p.color,
-            role: p.role,
-            origin: p.origin,
-            direction: p.direction,
-            number: p.number,
-        })
+        descriptive::run(Notation::ChineseShort, s, parse::abbreviated)
     }
 }

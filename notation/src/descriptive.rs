@@ -451,14 +451,24 @@ pub(crate) fn resolve(
     }
 }
 
-/// The canonical description of a move: (origin, direction, number).
+/// The canonical description of a move, the content all three notations write.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Description {
+    /// The side of the moving piece.
+    pub color: Color,
+    pub origin: Origin,
+    pub direction: Direction,
+    pub number: u8,
+}
+
+/// The canonical description of a move.
 ///
 /// Generals, advisors and elephants are always named by file (进/退 tells two on one file
 /// apart). A chariot, horse or cannon sharing its file with another of its kind is 前/后.
 /// Soldiers: with one file holding several, 前/后 (two), 前/中/后 (three), 一…五 (four or
 /// five), without the file; when two files each hold several, the same place word plus
 /// the file (前兵四平五).
-pub(crate) fn describe(pos: &Position, m: &Move) -> (Origin, Direction, u8) {
+pub(crate) fn describe(pos: &Position, m: &Move) -> Description {
     let color = pos.piece_at(m.from).map_or(pos.turn(), |p| p.color);
     let file_number = number_of_file(color, m.from.file());
     let origin = match m.role {
@@ -498,7 +508,19 @@ pub(crate) fn describe(pos: &Position, m: &Move) -> (Origin, Direction, u8) {
         }
         _ => dr.unsigned_abs(),
     };
-    (origin, direction, number)
+    Description {
+        color,
+        origin,
+        direction,
+        number,
+    }
+}
+
+/// A move of a file-based notation and the style to write it in (what each notation's
+/// `display` returns).
+pub(crate) struct Styled<'a, M, S> {
+    pub mv: &'a M,
+    pub style: S,
 }
 
 // ------------------------------------------------------------------ parsing helpers

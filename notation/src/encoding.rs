@@ -205,6 +205,16 @@ pub fn raw_offset(raw: &[u8], enc: Encoding, utf8_offset: u64) -> u64 {
     start as u64
 }
 
+/// One `read` of `r` into `buf`, retried when interrupted.
+pub(crate) fn read_retrying(r: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match r.read(buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            res => return res,
+        }
+    }
+}
+
 /// A reader that decodes an underlying byte stream to UTF-8 on the fly.
 pub struct DecodingReader<R> {
     inner: R,
@@ -242,13 +252,7 @@ impl<R: Read> DecodingReader<R> {
             if self.raw_start == self.raw_end && !self.eof {
                 self.raw_start = 0;
                 self.raw_end = 0;
-                let n = loop {
-                    match self.inner.read(&mut self.raw) {
-                        Ok(n) => break n,
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                        Err(e) => return Err(e),
-                    }
-                };
+                let n = read_retrying(&mut self.inner, &mut self.raw)?;
                 self.raw_end = n;
                 self.eof = n == 0;
             }

@@ -493,18 +493,24 @@ impl Position {
 
     /// Pseudo-legal moves of the piece on `from` (geometry only; own-general safety ignored).
     pub fn pseudo_moves_from(&self, from: Square, out: &mut Vec<Move>) {
+        self.each_pseudo_move_from(from, |m| out.push(m));
+    }
+
+    /// Calls `out` with each pseudo-legal move of the piece on `from`.
+    #[inline]
+    fn each_pseudo_move_from<F: FnMut(Move)>(&self, from: Square, mut out: F) {
         let Some(piece) = self.board[from.index()] else {
             return;
         };
         let color = piece.color;
-        let push = |to: Square, out: &mut Vec<Move>| match self.board[to.index()] {
-            None => out.push(Move {
+        let push = |to: Square, out: &mut F| match self.board[to.index()] {
+            None => out(Move {
                 role: piece.role,
                 from,
                 to,
                 capture: None,
             }),
-            Some(t) if t.color != color => out.push(Move {
+            Some(t) if t.color != color => out(Move {
                 role: piece.role,
                 from,
                 to,
@@ -517,7 +523,7 @@ impl Position {
                 for (df, dr) in ORTH {
                     if let Some(to) = from.offset(df, dr) {
                         if to.in_palace(color) {
-                            push(to, out);
+                            push(to, &mut out);
                         }
                     }
                 }
@@ -530,7 +536,7 @@ impl Position {
                         cur = n;
                         if self.board[cur.index()].is_some() {
                             if cur == eg {
-                                push(cur, out);
+                                push(cur, &mut out);
                             }
                             break;
                         }
@@ -541,7 +547,7 @@ impl Position {
                 for (df, dr) in DIAG {
                     if let Some(to) = from.offset(df, dr) {
                         if to.in_palace(color) {
-                            push(to, out);
+                            push(to, &mut out);
                         }
                     }
                 }
@@ -552,7 +558,7 @@ impl Position {
                         (from.offset(2 * df, 2 * dr), from.offset(df, dr))
                     {
                         if to.rank().is_home(color) && self.board[eye.index()].is_none() {
-                            push(to, out);
+                            push(to, &mut out);
                         }
                     }
                 }
@@ -562,7 +568,7 @@ impl Position {
                     if let Some(to) = from.offset(df, dr) {
                         let leg = from.offset(lf, lr).expect("leg is between from and to");
                         if self.board[leg.index()].is_none() {
-                            push(to, out);
+                            push(to, &mut out);
                         }
                     }
                 }
@@ -572,7 +578,7 @@ impl Position {
                     let mut cur = from;
                     while let Some(n) = cur.offset(df, dr) {
                         cur = n;
-                        push(cur, out);
+                        push(cur, &mut out);
                         if self.board[cur.index()].is_some() {
                             break;
                         }
@@ -586,7 +592,7 @@ impl Position {
                     while let Some(n) = cur.offset(df, dr) {
                         cur = n;
                         match self.board[cur.index()] {
-                            None if !screened => out.push(Move {
+                            None if !screened => out(Move {
                                 role: Role::Cannon,
                                 from,
                                 to: cur,
@@ -596,7 +602,7 @@ impl Position {
                             Some(_) if !screened => screened = true,
                             Some(t) => {
                                 if t.color != color {
-                                    out.push(Move {
+                                    out(Move {
                                         role: Role::Cannon,
                                         from,
                                         to: cur,
@@ -612,12 +618,12 @@ impl Position {
             Role::Soldier => {
                 let fwd = color.fold(1, -1);
                 if let Some(to) = from.offset(0, fwd) {
-                    push(to, out);
+                    push(to, &mut out);
                 }
                 if !from.rank().is_home(color) {
                     for df in [-1, 1] {
                         if let Some(to) = from.offset(df, 0) {
-                            push(to, out);
+                            push(to, &mut out);
                         }
                     }
                 }
@@ -713,9 +719,9 @@ impl Position {
         if self.piece_at(m.to).map(|p| p.role) != m.capture {
             return false;
         }
-        let mut v = Vec::with_capacity(17);
-        self.pseudo_moves_from(m.from, &mut v);
-        v.contains(m) && self.clone().keeps_general_safe(m)
+        let mut reaches = false;
+        self.each_pseudo_move_from(m.from, |x| reaches |= x == *m);
+        reaches && self.clone().keeps_general_safe(m)
     }
 
     /// Whether the side to move is checkmated (in check with no legal move).

@@ -31,8 +31,9 @@ use std::str::FromStr;
 
 use nom::combinator::opt;
 
+use crate::chinese::glyphs::ascii_digit;
 use crate::descriptive::{
-    self, digit, fold_width, one, write_char, Direction, Origin, PResult, ResolveError,
+    self, digit, fold_width, one, write_char, Direction, Origin, PResult, ResolveError, Styled,
     SyntaxError, SyntaxErrorKind as K, Tandem,
 };
 use crate::{Move, Notation, Position, Role};
@@ -76,12 +77,12 @@ impl Wxf {
 
     /// The canonical text of `m`, a legal move in `pos`.
     pub fn from_move(pos: &Position, m: &Move) -> Wxf {
-        let (origin, direction, number) = descriptive::describe(pos, m);
+        let d = descriptive::describe(pos, m);
         Wxf {
             role: m.role,
-            origin,
-            direction,
-            number,
+            origin: d.origin,
+            direction: d.direction,
+            number: d.number,
         }
     }
 
@@ -91,20 +92,7 @@ impl Wxf {
     }
 }
 
-struct Styled<'a> {
-    mv: &'a Wxf,
-    style: WxfStyle,
-}
-
-fn digit_char(n: u8) -> char {
-    if (1..=9).contains(&n) {
-        (b'0' + n) as char
-    } else {
-        '?'
-    }
-}
-
-impl fmt::Display for Styled<'_> {
+impl fmt::Display for Styled<'_, Wxf, WxfStyle> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Wxf {
             role,
@@ -131,7 +119,7 @@ impl fmt::Display for Styled<'_> {
                         Tandem::Front => '+',
                         Tandem::Rear => '-',
                         Tandem::Middle => '2',
-                        Tandem::Nth(n) => digit_char(n),
+                        Tandem::Nth(n) => ascii_digit(n),
                     },
                 )?;
                 c(f, letter)?;
@@ -139,7 +127,7 @@ impl fmt::Display for Styled<'_> {
             }
         };
         if let Some(file) = file {
-            c(f, digit_char(file))?;
+            c(f, ascii_digit(file))?;
         }
         c(
             f,
@@ -150,7 +138,7 @@ impl fmt::Display for Styled<'_> {
                 Direction::Traverse => '.',
             },
         )?;
-        c(f, digit_char(number))
+        c(f, ascii_digit(number))
     }
 }
 
@@ -163,17 +151,9 @@ impl fmt::Display for Wxf {
 
 // ------------------------------------------------------------------ grammar (private)
 
+/// A piece letter, in either case and width (`K A E H R C P`, also `B` and `N`).
 fn letter(c: char) -> Option<Role> {
-    match fold_width(c).to_ascii_uppercase() {
-        'K' => Some(Role::General),
-        'A' => Some(Role::Advisor),
-        'E' | 'B' => Some(Role::Elephant),
-        'H' | 'N' => Some(Role::Horse),
-        'R' => Some(Role::Chariot),
-        'C' => Some(Role::Cannon),
-        'P' => Some(Role::Soldier),
-        _ => None,
-    }
+    Role::from_char(fold_width(c))
 }
 
 fn direction(c: char) -> Option<Direction> {

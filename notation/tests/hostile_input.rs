@@ -2,29 +2,13 @@
 //! never a panic, a hang, or memory that grows with the nesting or the comment size.
 //! Inputs are generated here; nothing is committed.
 
+mod common;
+
 use std::io::Write;
 use std::path::PathBuf;
 
 use qili_notation::record::{self, ReadGame};
 use qili_notation::{Position, Setup};
-
-/// `shared/<rel>`: from `$QILI_SHARED`, else a `shared` folder beside the repository or one
-/// of its parents (CI: `<clone>/../shared`; worktrees sit one level deeper).
-fn shared(rel: &str) -> Option<PathBuf> {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()?
-        .to_owned();
-    let mut candidates: Vec<PathBuf> = std::env::var_os("QILI_SHARED")
-        .map(PathBuf::from)
-        .into_iter()
-        .collect();
-    candidates.extend(repo.ancestors().skip(1).take(3).map(|d| d.join("shared")));
-    let found = candidates.iter().map(|d| d.join(rel)).find(|p| p.exists());
-    if found.is_none() {
-        eprintln!("note: shared/{rel} is absent, skipping");
-    }
-    found
-}
 
 /// Every move a reader returned is legal from the game's start position.
 fn assert_legal(games: &[ReadGame]) {
@@ -157,7 +141,7 @@ fn invalid_utf8_and_gbk() {
 
 #[test]
 fn truncated_binaries() {
-    let Some(dir) = shared("games/cchess-formats/data") else {
+    let Some(dir) = common::shared("games/cchess-formats/data") else {
         return;
     };
     let entries = std::fs::read_dir(&dir).unwrap();

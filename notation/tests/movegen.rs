@@ -1,14 +1,12 @@
 //! Move generation checks: perft tables from a data file, legal_moves/is_legal agreement,
 //! incremental Zobrist keys against full recomputation.
 
+mod common;
+
 use qili_notation::{perft, zobrist, Position, Role, Square};
 
 /// The largest perft count run in `cargo test` (keeps the suite quick).
 const NODE_CAP: u64 = 5_000_000;
-
-fn data(name: &str) -> String {
-    std::fs::read_to_string(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
-}
 
 fn lines(text: &str) -> impl Iterator<Item = &str> {
     text.lines()
@@ -18,7 +16,7 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 
 #[test]
 fn perft_table() {
-    let text = data("perft.txt");
+    let text = common::data("perft.txt");
     let mut ran = 0;
     for line in lines(&text) {
         let mut parts = line.split(';');
@@ -38,7 +36,7 @@ fn perft_table() {
 }
 
 fn positions() -> Vec<Position> {
-    let text = data("positions.txt");
+    let text = common::data("positions.txt");
     let mut out = Vec::new();
     for line in lines(&text) {
         out.push(Position::from_fen(line).unwrap_or_else(|e| panic!("{line}: {e}")));

@@ -2,13 +2,11 @@
 //! positions reached by playing from the start), `from_move` → `Display` → `FromStr` →
 //! `to_move` gives the move back, in every notation and style, for both colours.
 
+mod common;
+
 use qili_notation::{
     movetext, Abbreviated, Chinese, ChineseStyle, Iccs, Move, Notation, Position, Wxf, WxfStyle,
 };
-
-fn data(name: &str) -> String {
-    std::fs::read_to_string(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
-}
 
 /// The board turned round: ranks reversed, colours swapped, the other side to move.
 fn swap_colours(fen: &str) -> String {
@@ -73,7 +71,7 @@ fn mirror(fen: &str) -> String {
 }
 
 fn fixture_positions() -> Vec<Position> {
-    let text = data("notation_positions.txt");
+    let text = common::data("notation_positions.txt");
     let mut out = Vec::new();
     for line in text
         .lines()

@@ -2,32 +2,14 @@
 //! in Chinese, full-width WXF and ICCS must give the same moves, and CCPD's Big5
 //! traditional-Chinese games must replay to the ICCS lists of its index.
 
+mod common;
+
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
 
 use qili_notation::{
     movetext, Chinese, ChineseStyle, Iccs, Move, Notation, Position, Wxf, WxfStyle,
 };
-
-/// `shared/<rel>`: from `$QILI_SHARED`, else the `shared` folder beside the repository
-/// (`<clone>/../shared`) or beside one of its parents (worktrees under a subfolder).
-fn shared(rel: &str) -> Option<PathBuf> {
-    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let repo = crate_dir.parent()?.to_owned();
-    let mut candidates: Vec<PathBuf> = std::env::var_os("QILI_SHARED")
-        .map(PathBuf::from)
-        .into_iter()
-        .collect();
-    candidates.extend(repo.ancestors().skip(1).take(3).map(|d| d.join("shared")));
-    match candidates.iter().map(|d| d.join(rel)).find(|p| p.exists()) {
-        Some(p) => Some(p),
-        None => {
-            eprintln!("note: shared/{rel} is absent, skipping");
-            None
-        }
-    }
-}
 
 /// A minimal PGN tokenizer for these tests: per game, its tags and its move tokens (move
 /// numbers, results and comments dropped).
@@ -139,7 +121,7 @@ fn replay(
 /// where the other three have 后兵进一 / `－Ｐ＋１` = `e3e4`), which the check must find.
 #[test]
 fn wukong_games_agree_in_four_notations() {
-    let Some(dir) = shared("games/wukong") else {
+    let Some(dir) = common::shared("games/wukong") else {
         return;
     };
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
@@ -211,7 +193,7 @@ fn wukong_games_agree_in_four_notations() {
 /// names a tandem piece by its file.
 #[test]
 fn ccpd_games_replay() {
-    let Some(index) = shared("games/ccpd/index_unique_games.jsonl.gz") else {
+    let Some(index) = common::shared("games/ccpd/index_unique_games.jsonl.gz") else {
         return;
     };
     let root = index.parent().unwrap().to_owned();

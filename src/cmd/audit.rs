@@ -31,6 +31,9 @@ pub struct Args {
     /// Print JSON Lines (one object per game, the summary last) instead of a table.
     #[arg(long)]
     json: bool,
+    /// In the text output, also list every game a ruling settles (with its articles).
+    #[arg(long)]
+    list: bool,
     /// Also write HTML pages (an index and one page per game with a repetition) to DIR.
     #[arg(long, value_name = "DIR")]
     html: Option<PathBuf>,
@@ -63,6 +66,8 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
             io_failures |= g.error.as_ref().is_some_and(|f| f.kind == FailureKind::Io);
             let line = if args.json {
                 Some(json::game_line(g))
+            } else if args.list {
+                audit::game_text(g).or_else(|| audit::ruling_text(g))
             } else {
                 audit::game_text(g)
             };

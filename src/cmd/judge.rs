@@ -1,10 +1,11 @@
 //! `qili judge [--rules cxa|axf] [--repetitions N] [--natural-limit N] [--lang zh|en]
-//! [--format text|json|html] (--fen FEN [--moves "m1 m2 ..."] | FILE | --cases FILE|-)`.
+//! [--format text|json|html] (--fen FEN [--moves "m1 m2 ..."] | FILE [--game N] | --cases FILE|-)`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use qili_analyzer::explain::{self, Lang};
+use qili_analyzer::html;
 use qili_analyzer::input::{self, GameInput};
 use qili_analyzer::report::cases::judge_cases;
 use qili_analyzer::report::judge_json::judge_json;
@@ -19,7 +20,7 @@ pub enum Format {
     Text,
     /// The judgement as JSON (docs/judge-json.md).
     Json,
-    /// An HTML page (not yet available).
+    /// A self-contained HTML teaching page (boards, arrows, verdict, articles).
     Html,
 }
 
@@ -48,13 +49,17 @@ pub struct Args {
     /// Moves from the start position, separated by spaces.
     #[arg(long, requires = "fen")]
     moves: Option<String>,
-    /// A file: a UCCI `position` line, or a FEN line followed by moves.
+    /// A file: a UCCI `position` line, or a game record (PGN, XQF, CBR/CBL, CBF, DhtmlXQ,
+    /// a FEN line followed by moves).
     #[arg(conflicts_with = "fen")]
     file: Option<PathBuf>,
     /// Batch: a JSON Lines file of cases (`-`: standard input), one JSON judgement per
     /// line out, each with the case's `id` (see docs/judge-json.md).
     #[arg(long, conflicts_with_all = ["fen", "file"])]
     cases: Option<PathBuf>,
+    /// Which game of the file (1-based).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    game: u32,
 }
 
 fn read(args: &Args) -> Result<GameInput, Failure> {
@@ -65,25 +70,11 @@ fn read(args: &Args) -> Result<GameInput, Failure> {
     let Some(path) = &args.file else {
         return Err(Failure::input("no input: give --fen or a FILE"));
     };
-    let bytes =
-        std::fs::read(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        Failure::input(format!(
-            "{}: not UTF-8 (byte {})",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
-    input::from_text(&text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+    input::from_file(path, args.game as usize).map_err(Failure::input)
 }
 
 /// Runs `qili judge`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
-    if args.format == Format::Html {
-        return Err(Failure::input(
-            "--format html is not yet available; use text or json",
-        ));
-    }
     let settings = Settings {
         rules: args.rules,
         repetitions: args.repetitions,
@@ -101,7 +92,20 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
                 .map_err(|e| Failure::input(e.to_string()))?;
             writeln!(out)?;
         }
-        _ => write!(out, "{}", explain::explain(&j, args.lang))?,
+        Format::Html => {
+            let source = match &args.file {
+                Some(path) => path.display().to_string(),
+                None => args.fen.clone().unwrap_or_default(),
+            };
+            let meta = vec![(html::Text::new("输入", "input"), source)];
+            let title = html::Text::new("棋例裁决", "Repetition ruling");
+            write!(
+                out,
+                "{}",
+                html::ruling_page(&html::judgement_page(&j, title, meta))
+            )?;
+        }
+        Format::Text => write!(out, "{}", explain::explain(&j, args.lang))?,
     }
     Ok(0)
 }

@@ -6,14 +6,13 @@ use std::collections::HashMap;
 use qili_notation::{Color, Move, Position};
 use serde::Serialize;
 
-use super::input::{GameInput, ReadFailure};
+use super::input::{Expected, GameInput, ReadFailure};
 use super::result::GameResult;
 use super::rule::{rule, Outcome, Ruled};
 use crate::rules::Settings;
 
 /// Something the audit found in a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Finding {
     /// Recorded as a draw, but the ruling in force makes `loser` lose.
     DrawShouldBeLoss {
@@ -33,20 +32,30 @@ pub enum Finding {
         /// The recorded winner.
         winner: Color,
     },
-    /// A ruling came in force and the players played on.
+    /// A ruling came in force and the players played on: they left the cycle (changed
+    /// moves, which settles nothing against the record), or went round it again past the
+    /// threshold.
     PlayedPast {
-        /// The ply at which the ruling came in force.
+        /// The ply at which the ruling took its form.
         ply: usize,
         /// The side that had to change, for a one-sided ruling.
-        #[serde(skip_serializing_if = "Option::is_none")]
         side: Option<Color>,
-        /// Whether the players left the cycle (true) or went round it again (false).
-        changed: bool,
+        /// Whether the cycle went on past the threshold.
+        continued: bool,
+        /// Whether the record leaves the cycle afterwards.
+        left_cycle: bool,
     },
     /// The natural move limit was reached (a draw by the rules unless the game ended first).
     NaturalLimit {
         /// The ply at which it was reached.
         ply: usize,
+    },
+    /// A ruling case whose expected ruling differs from the ruling.
+    CaseMismatch {
+        /// What the case expects.
+        expected: Expected,
+        /// What was ruled.
+        ruled: Expected,
     },
 }
 
@@ -55,7 +64,9 @@ impl Finding {
     pub fn is_disagreement(&self) -> bool {
         matches!(
             self,
-            Finding::DrawShouldBeLoss { .. } | Finding::WrongSide { .. }
+            Finding::DrawShouldBeLoss { .. }
+                | Finding::WrongSide { .. }
+                | Finding::CaseMismatch { .. }
         )
     }
 
@@ -65,10 +76,56 @@ impl Finding {
             Finding::DrawShouldBeLoss { .. } => "draw_should_be_loss",
             Finding::WrongSide { .. } => "wrong_side",
             Finding::WinOverDrawRuling { .. } => "win_over_draw_ruling",
-            Finding::PlayedPast { changed: true, .. } => "played_past_changed",
-            Finding::PlayedPast { changed: false, .. } => "played_past_continued",
+            Finding::PlayedPast {
+                continued: false, ..
+            } => "played_past_changed",
+            Finding::PlayedPast {
+                continued: true, ..
+            } => "played_past_continued",
             Finding::NaturalLimit { .. } => "natural_limit",
+            Finding::CaseMismatch { .. } => "case_mismatch",
         }
+    }
+}
+
+impl Serialize for Finding {
+    /// `{"kind": …, …fields}` with the same kind names as the summary.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("kind", self.kind())?;
+        match *self {
+            Finding::DrawShouldBeLoss { loser } => m.serialize_entry("loser", &loser)?,
+            Finding::WrongSide {
+                recorded_loser,
+                ruled_loser,
+            } => {
+                m.serialize_entry("recorded_loser", &recorded_loser)?;
+                m.serialize_entry("ruled_loser", &ruled_loser)?;
+            }
+            Finding::WinOverDrawRuling { winner } => m.serialize_entry("winner", &winner)?,
+            Finding::PlayedPast {
+                ply,
+                side,
+                continued,
+                left_cycle,
+            } => {
+                m.serialize_entry("ply", &ply)?;
+                if let Some(side) = side {
+                    m.serialize_entry("side", &side)?;
+                }
+                m.serialize_entry("continued", &continued)?;
+                m.serialize_entry("left_cycle", &left_cycle)?;
+            }
+            Finding::NaturalLimit { ply } => m.serialize_entry("ply", &ply)?,
+            Finding::CaseMismatch { expected, ruled } => {
+                m.serialize_entry("expected_result", &expected.result)?;
+                m.serialize_entry("expected_status", &expected.status)?;
+                m.serialize_entry("ruled_result", &ruled.result)?;
+                m.serialize_entry("ruled_status", &ruled.status)?;
+            }
+        }
+        m.end()
     }
 }
 
@@ -129,6 +186,39 @@ pub fn max_occurrences(start: &Position, moves: &[Move]) -> u32 {
     max
 }
 
+/// Audits one game, turning a panic of the analysis into a reported failure of that game
+/// (kind `internal`) so that one defect cannot stop the audit of a whole collection.
+pub fn audit_game_guarded(input: GameInput, settings: &Settings) -> GameReport {
+    let (file, index, tags) = (input.file.clone(), input.index, input.tags.clone());
+    let recorded_text = input.recorded.clone();
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| audit_game(input, settings))) {
+        Ok(report) => report,
+        Err(panic) => {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            GameReport {
+                recorded: recorded_text.as_deref().and_then(GameResult::parse),
+                error: Some(ReadFailure::new(
+                    super::input::FailureKind::Internal,
+                    format!("{file}: game #{index}: analysis failed: {why}"),
+                )),
+                file,
+                index,
+                tags,
+                recorded_text,
+                start: None,
+                moves: Vec::new(),
+                max_occurrences: 0,
+                ruled: None,
+                findings: Vec::new(),
+            }
+        }
+    }
+}
+
 /// Audits one game read from a file.
 pub fn audit_game(input: GameInput, settings: &Settings) -> GameReport {
     let recorded = input.recorded.as_deref().and_then(GameResult::parse);
@@ -156,6 +246,24 @@ pub fn audit_game(input: GameInput, settings: &Settings) -> GameReport {
     // Only a game with a position occurring twice needs any analysis (labels, verdicts).
     let ruled = rule(&start, &moves, settings, report.max_occurrences >= 2);
     report.findings = compare(&ruled, recorded, moves.len());
+    if let Some(expected) = input.expected {
+        let ruled_as = match ruled.judgement.as_deref() {
+            Some(j) => Expected {
+                result: j.ruling.result,
+                status: j.ruling.status,
+            },
+            None => Expected {
+                result: crate::verdict::Outcome::None,
+                status: crate::verdict::Status::None,
+            },
+        };
+        if ruled_as != expected {
+            report.findings.push(Finding::CaseMismatch {
+                expected,
+                ruled: ruled_as,
+            });
+        }
+    }
     report.ruled = Some(ruled);
     report.start = Some(start);
     report.moves = moves;
@@ -163,41 +271,45 @@ pub fn audit_game(input: GameInput, settings: &Settings) -> GameReport {
 }
 
 /// Compares a ruling with the recorded result.
+///
+/// A loss ruled on a cycle binds the record when the record ends in that cycle or the cycle
+/// went on past the threshold; when the players changed moves at the threshold and played
+/// on, the ruling is only noted (the record's result comes from the rest of the game).
 pub fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize) -> Vec<Finding> {
     let mut out = Vec::new();
     if let Some(ply) = ruled.natural_limit_ply {
         out.push(Finding::NaturalLimit { ply });
     }
-    let Some(decision) = &ruled.decision else {
-        return out;
-    };
-    let ended_there = decision.last_ply >= plies;
-    match (decision.outcome, recorded) {
-        (Outcome::Loses(loser), Some(GameResult::Draw)) => {
+    let Some(d) = &ruled.decision else { return out };
+    let ended_in_cycle = d.last_ply >= plies;
+    let binding = ended_in_cycle || d.continued;
+    match (d.outcome, recorded) {
+        (Outcome::Loses(loser), Some(GameResult::Draw)) if binding => {
             out.push(Finding::DrawShouldBeLoss { loser })
         }
-        (Outcome::Loses(loser), Some(r)) if r.loser() == Some(!loser) => {
+        (Outcome::Loses(loser), Some(r)) if binding && r.loser() == Some(!loser) => {
             out.push(Finding::WrongSide {
                 recorded_loser: !loser,
                 ruled_loser: loser,
             })
         }
-        (Outcome::Draw, Some(r)) if ended_there => {
+        (Outcome::Draw, Some(r)) if ended_in_cycle => {
             if let Some(loser) = r.loser() {
                 out.push(Finding::WinOverDrawRuling { winner: !loser });
             }
         }
         _ => {}
     }
-    if !ended_there {
-        let side = match decision.outcome {
+    if d.ply < plies && (!ended_in_cycle || d.continued) {
+        let side = match d.outcome {
             Outcome::MustChange(c) | Outcome::Loses(c) => Some(c),
             Outcome::Draw => None,
         };
         out.push(Finding::PlayedPast {
-            ply: decision.in_force_ply,
+            ply: d.ply,
             side,
-            changed: decision.left_cycle,
+            continued: d.continued,
+            left_cycle: !ended_in_cycle,
         });
     }
     out

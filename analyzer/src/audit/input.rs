@@ -39,6 +39,9 @@ pub enum FailureKind {
     IllegalMove,
     /// A move fits several legal moves.
     AmbiguousMove,
+    /// The analysis of the game failed (a defect of qili, reported instead of stopping the
+    /// audit).
+    Internal,
 }
 
 impl FailureKind {
@@ -58,6 +61,7 @@ impl FailureKind {
             FailureKind::UnknownMove => "unknown_move",
             FailureKind::IllegalMove => "illegal_move",
             FailureKind::AmbiguousMove => "ambiguous_move",
+            FailureKind::Internal => "internal",
         }
     }
 
@@ -92,7 +96,8 @@ pub struct ReadFailure {
 }
 
 impl ReadFailure {
-    pub(crate) fn new(kind: FailureKind, message: impl Into<String>) -> ReadFailure {
+    /// A failure without place beyond its message.
+    pub fn new(kind: FailureKind, message: impl Into<String>) -> ReadFailure {
         ReadFailure {
             kind,
             message: message.into(),
@@ -113,6 +118,8 @@ pub struct GameInput {
     pub tags: Vec<(String, String)>,
     /// The result as the record writes it.
     pub recorded: Option<String>,
+    /// For a ruling case: the expected ruling (`result`, `status`) under the chosen rules.
+    pub expected: Option<Expected>,
     /// The start position and the legal moves, or why they could not be read.
     pub game: Result<(Position, Vec<Move>), ReadFailure>,
 }
@@ -124,9 +131,19 @@ impl GameInput {
             index,
             tags: Vec::new(),
             recorded: None,
+            expected: None,
             game: Err(failure),
         }
     }
+}
+
+/// The ruling a case expects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Expected {
+    /// `red_wins`, `black_wins`, `draw` or `none`.
+    pub result: crate::verdict::Outcome,
+    /// `final`, `must_change` or `none`.
+    pub status: crate::verdict::Status,
 }
 
 /// A file kind, by extension.
@@ -319,6 +336,7 @@ fn from_record(file: &str, index: usize, rg: ReadGame) -> GameInput {
         index,
         tags: game.tags,
         recorded,
+        expected: None,
         game: body,
     }
 }
@@ -392,6 +410,7 @@ fn read_lines(file: &str, bytes: &[u8]) -> Vec<GameInput> {
             index,
             tags,
             recorded,
+            expected: None,
             game,
         });
     }
@@ -454,12 +473,19 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
             tags.push((k.clone(), s.to_owned()));
         }
     }
-    let recorded = value
-        .get("expected")
-        .and_then(|e| e.get(rules.as_str()))
-        .and_then(|e| e.get("result"))
-        .and_then(|r| r.as_str())
-        .map(str::to_owned);
+    let expected_table = value.get("expected").and_then(|e| e.get(rules.as_str()));
+    let field = |name: &str| {
+        expected_table
+            .and_then(|e| e.get(name))
+            .and_then(|r| r.as_str())
+    };
+    let recorded = field("result").map(str::to_owned);
+    let result = field("result").and_then(parse_name);
+    let status = field("status").and_then(parse_name);
+    let expected = match (result, status) {
+        (Some(result), Some(status)) => Some(Expected { result, status }),
+        _ => None,
+    };
     let game = (|| {
         let start = Position::from_fen(fen)
             .map_err(|e| ReadFailure::new(FailureKind::Position, format!("{file}: fen: {e}")))?;
@@ -493,8 +519,14 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
         index: 1,
         tags,
         recorded,
+        expected,
         game,
     })
+}
+
+/// A snake-case enum name (`black_wins`, `must_change`) as its type.
+fn parse_name<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
+    serde_json::from_value(serde_json::Value::String(name.to_owned())).ok()
 }
 
 #[cfg(test)]
@@ -545,12 +577,18 @@ article = "CXA 26.1"
 fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 moves = ["h2e2", "h9g7"]
 [expected.cxa]
-result = "0-1"
+result = "black_wins"
+status = "final"
 [expected.axf]
 result = "1/2-1/2"
 "#;
         let g = read_case("x.toml", text.as_bytes(), RuleSet::Cxa).unwrap();
-        assert_eq!(g.recorded.as_deref(), Some("0-1"));
+        assert_eq!(g.recorded.as_deref(), Some("black_wins"));
+        let want = Expected {
+            result: crate::verdict::Outcome::BlackWins,
+            status: crate::verdict::Status::Final,
+        };
+        assert_eq!(g.expected, Some(want));
         assert!(g.tags.contains(&("article".into(), "CXA 26.1".into())));
         let g = read_case("x.toml", text.as_bytes(), RuleSet::Axf).unwrap();
         assert_eq!(g.recorded.as_deref(), Some("1/2-1/2"));

@@ -20,7 +20,6 @@
 //! ply); labelling and verdicts run only on games with repetitions. Files, and the games
 //! inside a file, are audited in parallel (rayon).
 
-mod cycle_view;
 mod game;
 mod input;
 pub mod json;
@@ -35,7 +34,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-pub use game::{audit_game, max_occurrences, Finding, GameReport};
+pub use game::{audit_game, audit_game_guarded, max_occurrences, Finding, GameReport};
 pub use input::{
     discover, is_large_record, read_path, stream_path, FailureKind, GameInput, ReadFailure,
     STREAM_THRESHOLD,
@@ -44,7 +43,7 @@ pub use pages::{game_page, HtmlWriter};
 pub use result::GameResult;
 pub use rule::{rule, Decision, Outcome, Ruled};
 pub use summary::{outcome_kind, Summary};
-pub use text::game_text;
+pub use text::{game_text, ruling_text};
 
 use crate::rules::Settings;
 
@@ -68,6 +67,23 @@ pub enum AuditError {
         /// The reason.
         message: String,
     },
+}
+
+/// [`read_path`], turning a panic of a reader into a reported failure of the file.
+fn read_guarded(path: &std::path::Path, settings: &Settings) -> Vec<GameInput> {
+    let read = std::panic::AssertUnwindSafe(|| read_path(path, settings.rules));
+    std::panic::catch_unwind(read).unwrap_or_else(|_| {
+        let file = path.display().to_string();
+        let message = format!("{file}: the reader failed on this file");
+        vec![GameInput {
+            file,
+            index: 0,
+            tags: Vec::new(),
+            recorded: None,
+            expected: None,
+            game: Err(ReadFailure::new(FailureKind::Internal, message)),
+        }]
+    })
 }
 
 /// Audits every game of `files` (see [`discover`]). `on_file` receives each file's games in
@@ -99,9 +115,9 @@ pub fn audit_files(
             small
                 .par_iter()
                 .map(|path| {
-                    read_path(path, settings.rules)
+                    read_guarded(path, settings)
                         .into_par_iter()
-                        .map(|g| audit_game(g, settings))
+                        .map(|g| audit_game_guarded(g, settings))
                         .collect::<Vec<_>>()
                 })
                 .collect()
@@ -132,7 +148,7 @@ pub fn audit_files(
             let games: Vec<GameReport> = pool.install(|| {
                 inputs
                     .into_par_iter()
-                    .map(|g| audit_game(g, settings))
+                    .map(|g| audit_game_guarded(g, settings))
                     .collect()
             });
             for g in &games {

@@ -4,10 +4,8 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use qili_notation::Position;
-
 use super::game::{Finding, GameReport};
-use super::summary::{outcome_kind, Summary};
+use super::summary::Summary;
 use crate::html::{self, IndexPage, IndexRow, Page, RowStatus, Text};
 use crate::rules::Settings;
 
@@ -41,7 +39,7 @@ impl HtmlWriter {
         }
         let mut link = None;
         if g.max_occurrences >= 2 {
-            if let Some(page) = game_page(g, &self.settings) {
+            if let Some(page) = game_page(g) {
                 self.pages += 1;
                 let name = format!("game-{:05}.html", self.pages);
                 let path = self.dir.join(&name);
@@ -103,7 +101,7 @@ fn summary_rows(s: &Summary, settings: &Settings) -> Vec<(Text, String)> {
 /// Event and players, as far as the tags tell.
 pub(crate) fn game_name(g: &GameReport) -> String {
     let mut parts = Vec::new();
-    for k in ["Event", "id", "title"] {
+    for k in ["Event", "title_en", "id"] {
         if let Some(v) = g.tag(k).filter(|v| !v.is_empty()) {
             parts.push(v.to_owned());
             break;
@@ -115,6 +113,17 @@ pub(crate) fn game_name(g: &GameReport) -> String {
         }
     }
     parts.join(" · ")
+}
+
+/// The page title: a case's own bilingual title, else event and players.
+fn game_title(g: &GameReport) -> Text {
+    if let (Some(zh), Some(en)) = (g.tag("title_zh"), g.tag("title_en")) {
+        return Text::new(zh, en);
+    }
+    match game_name(g) {
+        n if n.is_empty() => Text::new("对局", format!("{} #{}", g.file, g.index)),
+        n => Text::new("", n),
+    }
 }
 
 fn index_row(g: &GameReport, link: Option<String>) -> IndexRow {
@@ -207,14 +216,16 @@ pub(crate) fn finding_text(f: &Finding) -> Text {
             ),
         ),
         Finding::PlayedPast {
-            ply, changed: true, ..
+            ply,
+            continued: false,
+            ..
         } => Text::new(
             format!("第{ply}步裁决生效后变着续弈"),
             format!("ruling in force at ply {ply}; the players changed moves"),
         ),
         Finding::PlayedPast {
             ply,
-            changed: false,
+            continued: true,
             ..
         } => Text::new(
             format!("第{ply}步裁决生效后仍循环"),
@@ -224,18 +235,38 @@ pub(crate) fn finding_text(f: &Finding) -> Text {
             format!("第{ply}步达到自然限着"),
             format!("natural move limit reached at ply {ply}"),
         ),
+        Finding::CaseMismatch { expected, ruled } => Text::new(
+            format!(
+                "案例预期 {} {}，裁决为 {} {}",
+                expected.result.as_str(),
+                expected.status.as_str(),
+                ruled.result.as_str(),
+                ruled.status.as_str()
+            ),
+            format!(
+                "the case expects {} ({}), the ruling is {} ({})",
+                expected.result.as_str(),
+                expected.status.as_str(),
+                ruled.result.as_str(),
+                ruled.status.as_str()
+            ),
+        ),
     }
 }
 
-/// The teaching page of an audited game: the last cycle of the record, move by move.
-pub fn game_page(g: &GameReport, settings: &Settings) -> Option<Page> {
-    let start = g.start.as_ref()?;
+/// The teaching page of an audited game: its cycles in force, move by move, with the
+/// audit's findings as notes.
+pub fn game_page(g: &GameReport) -> Option<Page> {
+    let j = g.ruled.as_ref()?.judgement.as_deref()?;
     let mut meta = vec![(
         Text::new("文件", "file"),
         format!("{} #{}", g.file, g.index),
     )];
     for (k, v) in &g.tags {
-        if !v.is_empty() {
+        let skip = ["FEN", "title_zh", "title_en"]
+            .iter()
+            .any(|t| k.eq_ignore_ascii_case(t));
+        if !v.is_empty() && !skip {
             meta.push((Text::new("", k.clone()), v.clone()));
         }
     }
@@ -243,63 +274,10 @@ pub fn game_page(g: &GameReport, settings: &Settings) -> Option<Page> {
         Text::new("记录结果", "recorded result"),
         g.recorded_text.clone().unwrap_or_else(|| "—".into()),
     ));
-    meta.push((
-        Text::new("规则", "rules"),
-        settings.rules.as_str().to_uppercase(),
-    ));
-    let decision = g.ruled.as_ref().and_then(|r| r.decision);
-    let (verdict, verdict_kind) = match decision {
-        Some(d) => (
-            outcome_text(d.outcome),
-            outcome_class(outcome_kind(d.outcome)),
-        ),
-        None => (Text::new("未裁决", "not ruled"), "none"),
-    };
-    let mut notes: Vec<Text> = g.findings.iter().map(finding_text).collect();
-    let cycles = super::cycle_view::last_cycle(start, &g.moves, settings)
-        .into_iter()
-        .collect();
-    if decision.is_none() {
-        notes.push(Text::new(
-            "局面重复但尚无裁决",
-            "a position repeats; no ruling has been reached",
-        ));
-    }
-    let title = match game_name(g) {
-        n if n.is_empty() => Text::new("对局", format!("{} #{}", g.file, g.index)),
-        n => Text::new("", n),
-    };
-    Some(Page {
-        title,
-        meta,
-        verdict,
-        verdict_kind,
-        cycles,
-        notes,
-        articles: Vec::new(),
-        back: Some("index.html".into()),
-    })
-}
-
-fn outcome_class(kind: &str) -> &'static str {
-    if kind == "draw" {
-        "draw"
-    } else if kind.ends_with("loses") {
-        "loss"
-    } else {
-        "must-change"
-    }
-}
-
-/// The position after the first `plies` moves.
-pub(crate) fn position_at(
-    start: &Position,
-    moves: &[qili_notation::Move],
-    plies: usize,
-) -> Position {
-    let mut pos = start.clone();
-    for m in moves.iter().take(plies) {
-        pos.play_unchecked(m);
-    }
-    pos
+    let title = game_title(g);
+    let mut page = html::judgement_page(j, title, meta);
+    let findings: Vec<Text> = g.findings.iter().map(finding_text).collect();
+    page.notes.splice(0..0, findings);
+    page.back = Some("index.html".into());
+    Some(page)
 }

@@ -1,15 +1,13 @@
 //! The ruling of one game, as the audit needs it: the decision that settles the record,
 //! and the `ruling`, `cycles` and `natural_limit` objects of `qili judge` for the JSON.
-//!
-//! Interim: until the verdict engine lands this lists the repeated positions and the
-//! natural-limit ply without ruling them.
-
-use std::collections::HashMap;
 
 use qili_notation::{Color, Move, Position};
-use serde_json::{json, Value};
+use serde_json::Value;
 
+use crate::judge::{judge, Judgement, RulingSource};
+use crate::report::judge_json::judge_json;
 use crate::rules::Settings;
+use crate::verdict;
 
 /// What a ruling in force decides for the record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -22,21 +20,24 @@ pub enum Outcome {
     MustChange(Color),
 }
 
-/// The ruling in force that settles the record (the last one, RULES.md §1).
+/// The ruling in force that settles the record (RULES.md §1: the last one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decision {
     /// What it decides.
     pub outcome: Outcome,
-    /// The ply at which it came in force.
-    pub in_force_ply: usize,
+    /// The ply at which the ruling took its form (threshold reached, or cycle repeated).
+    pub ply: usize,
     /// The last ply of the record that is still part of the cycle.
     pub last_ply: usize,
-    /// Whether the record leaves the cycle after it (the players changed moves).
-    pub left_cycle: bool,
+    /// Whether the cycle went on past the threshold (the offender went round it again after
+    /// it had to change, or a perpetual check was repeated once more).
+    pub continued: bool,
+    /// The index of the cycle in the judgement.
+    pub cycle: usize,
 }
 
 /// A game's ruling.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Ruled {
     /// The ruling in force that settles the record, if any.
     pub decision: Option<Decision>,
@@ -44,81 +45,81 @@ pub struct Ruled {
     pub natural_limit_ply: Option<usize>,
     /// The number of repetition cycles found.
     pub cycles: usize,
-    /// `qili judge`'s `ruling` object (`null` when nothing is ruled).
+    /// The judgement (`None` for a game with no repeated position and no natural limit:
+    /// nothing needed judging).
+    pub judgement: Option<Box<Judgement>>,
+    /// `qili judge`'s `ruling` object.
     pub ruling_json: Value,
     /// `qili judge`'s `cycles` array.
     pub cycles_json: Value,
-    /// `qili judge`'s `natural_limit` object.
+    /// `qili judge`'s `natural_limit` object (`null` when the game was not judged).
     pub natural_limit_json: Value,
 }
 
-/// Rules a legal game. With `analyze` false (no position occurs twice) only the natural
-/// limit is checked: nothing needs labelling.
-pub fn rule(start: &Position, moves: &[Move], settings: &Settings, analyze: bool) -> Ruled {
-    let natural_limit_ply = natural_limit(start, moves, settings);
-    let natural_limit_json = match natural_limit_ply {
-        Some(ply) => json!({"reached": true, "ply": ply, "limit": settings.natural_limit}),
-        None => json!({"reached": false, "limit": settings.natural_limit}),
-    };
-    let cycles_json = if analyze {
-        repeated_positions(start, moves)
-    } else {
-        json!([])
-    };
-    let cycles = cycles_json.as_array().map_or(0, Vec::len);
-    Ruled {
-        decision: None,
-        natural_limit_ply,
-        cycles,
-        ruling_json: Value::Null,
-        cycles_json,
-        natural_limit_json,
-    }
-}
-
-/// The ply at which `settings.natural_limit` moves (two plies each) passed without a capture.
-fn natural_limit(start: &Position, moves: &[Move], settings: &Settings) -> Option<usize> {
+/// The plies a captureless stretch must last before the natural limit can be reached.
+fn natural_limit_possible(start: &Position, moves: &[Move], settings: &Settings) -> bool {
     let limit = settings.natural_limit as usize * 2;
     if limit == 0 {
-        return None;
+        return false;
     }
     let mut quiet = start.halfmoves() as usize;
-    for (i, m) in moves.iter().enumerate() {
+    for m in moves {
         quiet = if m.is_capture() { 0 } else { quiet + 1 };
         if quiet >= limit {
-            return Some(i + 1);
+            return true;
         }
     }
-    None
+    false
 }
 
-/// Every position that occurs at least twice, with the plies at which it occurs.
-fn repeated_positions(start: &Position, moves: &[Move]) -> Value {
-    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
-    let mut fens: HashMap<u64, String> = HashMap::new();
-    let mut pos = start.clone();
-    let mut order = Vec::new();
-    let mut note = |pos: &Position, ply: usize, order: &mut Vec<u64>| {
-        let k = pos.zobrist();
-        let plies = seen.entry(k).or_default();
-        plies.push(ply);
-        if plies.len() == 2 {
-            order.push(k);
-            fens.insert(k, pos.fen());
-        }
-    };
-    note(&pos, 0, &mut order);
-    for (i, m) in moves.iter().enumerate() {
-        pos.play_unchecked(m);
-        note(&pos, i + 1, &mut order);
+/// Rules a legal game. With `repeats` false (no position occurs twice) the game is only
+/// judged when a captureless stretch is long enough for the natural limit: nothing else
+/// needs labelling or ruling.
+pub fn rule(start: &Position, moves: &[Move], settings: &Settings, repeats: bool) -> Ruled {
+    if !repeats && !natural_limit_possible(start, moves, settings) {
+        return Ruled {
+            decision: None,
+            natural_limit_ply: None,
+            cycles: 0,
+            judgement: None,
+            ruling_json: Value::Null,
+            cycles_json: Value::Array(Vec::new()),
+            natural_limit_json: Value::Null,
+        };
     }
-    Value::Array(
-        order
-            .iter()
-            .map(|k| {
-                let plies = &seen[k];
-                json!({"fen": fens[k], "occurrences": plies.len(), "plies": plies})
-            })
-            .collect(),
-    )
+    let j = judge(start, moves, settings);
+    let json = judge_json(&j);
+    Ruled {
+        decision: decision(&j),
+        natural_limit_ply: j.natural_limit.reached().map(|(p, _)| p),
+        cycles: j.cycles.len(),
+        ruling_json: serde_json::to_value(&json.ruling).unwrap_or(Value::Null),
+        cycles_json: serde_json::to_value(&json.cycles).unwrap_or(Value::Null),
+        natural_limit_json: serde_json::to_value(&json.natural_limit).unwrap_or(Value::Null),
+        judgement: Some(Box::new(j)),
+    }
+}
+
+/// The decision of a judgement whose ruling comes from a cycle in force.
+fn decision(j: &Judgement) -> Option<Decision> {
+    let RulingSource::Cycle { index } = j.ruling.source else {
+        return None;
+    };
+    let c = j.cycles.get(index)?;
+    use verdict::{Outcome as O, Status as S};
+    let outcome = match (j.ruling.status, j.ruling.result) {
+        (S::Final, O::Draw) => Outcome::Draw,
+        (S::Final, O::RedWins) => Outcome::Loses(Color::Black),
+        (S::Final, O::BlackWins) => Outcome::Loses(Color::Red),
+        (S::MustChange, O::RedWins) => Outcome::MustChange(Color::Black),
+        (S::MustChange, O::BlackWins) => Outcome::MustChange(Color::Red),
+        _ => return None,
+    };
+    Some(Decision {
+        outcome,
+        ply: c.decided_ply()?,
+        last_ply: c.run.end,
+        continued: c.repeated_ply.is_some() || c.occurrences > verdict::threshold(&j.settings),
+        cycle: index,
+    })
 }

@@ -32,6 +32,13 @@ pub fn game_text(g: &GameReport) -> Option<String> {
                 recorded_loser.english(),
                 ruled_loser.english()
             ),
+            Finding::CaseMismatch { expected, ruled } => format!(
+                "the case expects {} ({}), but the ruling is {} ({})",
+                expected.result.as_str(),
+                expected.status.as_str(),
+                ruled.result.as_str(),
+                ruled.status.as_str()
+            ),
             other => other.kind().to_owned(),
         })
         .collect();
@@ -40,4 +47,21 @@ pub fn game_text(g: &GameReport) -> Option<String> {
     } else {
         Some(format!("{place}: {}", parts.join("; ")))
     }
+}
+
+/// A line for `g` when a ruling settles it: the ruling, its articles and the recorded result.
+pub fn ruling_text(g: &GameReport) -> Option<String> {
+    let j = g.ruled.as_ref()?.judgement.as_deref()?;
+    if j.ruling.status == crate::verdict::Status::None {
+        return None;
+    }
+    let articles: Vec<&str> = j.ruling.articles.iter().map(|a| a.code()).collect();
+    Some(format!(
+        "{}#{}: {} [{}] (recorded: {})",
+        g.file,
+        g.index,
+        crate::html::ruling_text(j).en,
+        articles.join(", "),
+        g.recorded_text.as_deref().unwrap_or("none")
+    ))
 }

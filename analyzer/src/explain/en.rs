@@ -203,8 +203,19 @@ fn chase(c: &Chase, r: Option<&crate::conduct::ChaseRef>, j: &Judgement, ply: us
         None => format!("{} {}", c.target_role.english(), c.target),
     };
     let mut t = format!("{attackers} → {target} ({})", root(c.root));
+    if !c.protectors.is_empty() {
+        let ps: Vec<String> = c
+            .protectors
+            .iter()
+            .map(|p| format!("{} {}: {}", p.role.english(), p.square, p.status.describe()))
+            .collect();
+        let _ = write!(t, ", protectors: {}", ps.join("; "));
+    }
     if !c.line.is_empty() {
         let _ = write!(t, ", winning line {}", line_text(&c.line));
+    }
+    for n in &c.notes {
+        let _ = write!(t, " [note: {n}]");
     }
     t
 }
@@ -233,6 +244,16 @@ fn cycle_move(j: &Judgement, m: &CycleMove, s: &mut String) {
             .map(|(i, c)| chase(c, m.chases.get(i), j, m.ply))
             .collect();
         let _ = write!(t, " — {}", cs.join("; "));
+    }
+    for d in &l.dismissed {
+        let _ = write!(
+            t,
+            " — not a chase: {} {} ({}, {})",
+            d.chase.target_role.english(),
+            d.chase.target,
+            super::dismissed_text(d.reason).0,
+            d.article
+        );
     }
     let _ = writeln!(s, "{t}");
 }
@@ -298,26 +319,47 @@ fn open_note(n: &OpenNote) -> String {
 fn cycle(j: &Judgement, i: usize, c: &CycleJudgement, s: &mut String) {
     let run = c.run;
     let threshold = crate::verdict::threshold(&j.settings);
-    let fen = j
-        .positions
-        .get(run.start)
-        .map(|p| p.fen())
-        .unwrap_or_default();
-    let at = if run.start == 0 {
+    let first = c.repeated_index();
+    let fen = j.positions.get(first).map(|p| p.fen()).unwrap_or_default();
+    let at = if first == 0 {
         "the start position".to_string()
     } else {
-        format!("after ply {}", run.start)
+        format!("after ply {first}")
     };
     let _ = writeln!(s, "Cycle {}: repeated position ({at}): {fen}", i + 1);
-    let _ = writeln!(
-        s,
-        "  Cycle plies {}–{} (period {} plies); the position occurs {} times, through ply {}.",
-        run.start + 1,
-        run.start + run.period,
-        run.period,
-        c.occurrences,
-        run.end
-    );
+    let plies: Vec<String> = c
+        .occurrence_indices
+        .iter()
+        .map(|&i| {
+            if i == 0 {
+                "the start".to_string()
+            } else {
+                format!("ply {i}")
+            }
+        })
+        .collect();
+    if run.joined() {
+        let _ = writeln!(
+            s,
+            "  Cycle plies {}–{}: different loops of {} plies, joined where they meet; the position stands at {} ({} times).",
+            run.start + 1,
+            run.start + run.span,
+            run.period,
+            plies.join(", "),
+            c.occurrence_indices.len()
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "  Cycle plies {}–{} (period {} plies); the position stands at {} ({} times); the cycle runs through ply {}.",
+            run.start + 1,
+            run.start + run.span,
+            run.period,
+            plies.join(", "),
+            c.occurrence_indices.len(),
+            run.end
+        );
+    }
     match c.in_force_ply {
         Some(p) => {
             let _ = writeln!(
@@ -343,7 +385,13 @@ fn cycle(j: &Judgement, i: usize, c: &CycleJudgement, s: &mut String) {
     if c.context.mutual_perpetual_attack {
         let _ = writeln!(
             s,
-            "  Both sides attack in every move (mutual perpetual attack): a soldier's threat counts as a chase (CXA 27.2, 细则11)."
+            "  Both sides attack in every move (mutual perpetual attack, CXA 28.14)."
+        );
+    }
+    if c.soldier_chases {
+        let _ = writeln!(
+            s,
+            "  A soldier's threat therefore counts as a chase (CXA 27.2, 细则11)."
         );
     }
     for color in Color::ALL {

@@ -207,6 +207,22 @@ fn chase(c: &Chase, r: Option<&crate::conduct::ChaseRef>, j: &Judgement, ply: us
         }
     };
     let mut t = format!("{attackers}捉{target}（{}）", root(c.root));
+    if !c.protectors.is_empty() {
+        let color = j.positions.get(ply).map_or(Color::Black, |p| p.turn());
+        let ps: Vec<String> = c
+            .protectors
+            .iter()
+            .map(|p| {
+                format!(
+                    "{}{}（{}）",
+                    p.role.chinese(color),
+                    p.square,
+                    super::protector_zh(&p.status)
+                )
+            })
+            .collect();
+        let _ = write!(t, "，保护子：{}", ps.join("、"));
+    }
     if !c.line.is_empty() {
         let _ = write!(t, "，得子着法 {}", line_text(&c.line));
     }
@@ -237,6 +253,17 @@ fn cycle_move(j: &Judgement, m: &CycleMove, s: &mut String) {
             .map(|(i, c)| chase(c, m.chases.get(i), j, m.ply))
             .collect();
         let _ = write!(t, "——{}", cs.join("；"));
+    }
+    for d in &l.dismissed {
+        let color = j.positions.get(m.ply).map_or(Color::Black, |p| p.turn());
+        let _ = write!(
+            t,
+            "——不算捉：{}{}（{}，{}）",
+            d.chase.target_role.chinese(color),
+            d.chase.target,
+            super::dismissed_text(d.reason).1,
+            d.article
+        );
     }
     let _ = writeln!(s, "{t}");
 }
@@ -305,26 +332,47 @@ fn open_note(n: &OpenNote) -> String {
 fn cycle(j: &Judgement, i: usize, c: &CycleJudgement, s: &mut String) {
     let run = c.run;
     let threshold = crate::verdict::threshold(&j.settings);
-    let fen = j
-        .positions
-        .get(run.start)
-        .map(|p| p.fen())
-        .unwrap_or_default();
-    let at = if run.start == 0 {
+    let first = c.repeated_index();
+    let fen = j.positions.get(first).map(|p| p.fen()).unwrap_or_default();
+    let at = if first == 0 {
         "开始局面".to_string()
     } else {
-        format!("第{}步后", run.start)
+        format!("第{first}步后")
     };
     let _ = writeln!(s, "循环{}：重复局面（{at}）：{fen}", i + 1);
-    let _ = writeln!(
-        s,
-        "  循环着法：第{}–{}步（每循环{}步）；该局面共出现{}次，至第{}步。",
-        run.start + 1,
-        run.start + run.period,
-        run.period,
-        c.occurrences,
-        run.end
-    );
+    let plies: Vec<String> = c
+        .occurrence_indices
+        .iter()
+        .map(|&i| {
+            if i == 0 {
+                "开始".to_string()
+            } else {
+                format!("第{i}步后")
+            }
+        })
+        .collect();
+    if run.joined() {
+        let _ = writeln!(
+            s,
+            "  循环着法：第{}–{}步，由不同的{}步循环在交汇处连成；该局面出现于{}（共{}次）。",
+            run.start + 1,
+            run.start + run.span,
+            run.period,
+            plies.join("、"),
+            c.occurrence_indices.len()
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "  循环着法：第{}–{}步（每循环{}步）；该局面出现于{}（共{}次），循环延续至第{}步。",
+            run.start + 1,
+            run.start + run.span,
+            run.period,
+            plies.join("、"),
+            c.occurrence_indices.len(),
+            run.end
+        );
+    }
     match c.in_force_ply {
         Some(p) => {
             let _ = writeln!(

@@ -4,7 +4,8 @@ use qili_notation::{Color, Move, Position, Role, Square};
 
 use super::svg::{Arrow, ArrowKind, Diagram, Mark, MarkKind};
 use super::Text;
-use crate::label::{Chase, Label, MoveLabels, Root};
+use crate::label::{Chase, DismissReason, Label, MoveLabels, Root};
+use crate::protection::{Protector, ProtectorStatus};
 
 /// `车 b2` / `chariot b2`: a piece and its point.
 pub fn piece_text(color: Color, role: Role, sq: Square) -> Text {
@@ -38,7 +39,9 @@ fn line_text(line: &[Move]) -> String {
 
 /// The diagram of the position after `labels.mv` (played in `before`), with the last move,
 /// the checks, the mating line's first move, every chase with its target and the target's
-/// protectors; and one evidence line per label.
+/// protectors (real in green, false crossed out); and the evidence lines: each check, mate
+/// threat and chase, each protector and why it is real or false, the evidence of the
+/// quieter labels, and the threats that are not chases with the article that says so.
 pub fn annotate_move(before: &Position, labels: &MoveLabels) -> (Diagram, Vec<Text>) {
     let after = before.after(&labels.mv);
     let mut d = Diagram::new(&after).with_last_move(&labels.mv);
@@ -80,12 +83,98 @@ pub fn annotate_move(before: &Position, labels: &MoveLabels) -> (Diagram, Vec<Te
     for c in &labels.chases {
         chase(&after, mover, c, &mut d, &mut evidence);
     }
+    for e in labels
+        .evidence
+        .iter()
+        .filter(|e| !e.label.is_attack() && !e.detail.is_empty())
+    {
+        let name = super::label_text(e.label);
+        evidence.push(Text::new(name.zh, format!("{}: {}", name.en, e.detail)));
+    }
+    for x in &labels.dismissed {
+        let why = dismiss_text(x.reason);
+        let target = piece_text(!mover, x.chase.target_role, x.chase.target);
+        evidence.push(Text::new(
+            format!("不算捉：{}——{}（{}）", target.zh, why.zh, x.article),
+            format!(
+                "not a chase of the {}: {} ({})",
+                target.en, why.en, x.article
+            ),
+        ));
+    }
     if evidence.is_empty() {
         let l = labels.primary();
         let t = super::label_text(l);
         evidence.push(Text::new(format!("{}着", t.zh), format!("{} move", t.en)));
     }
     (d, evidence)
+}
+
+fn squares(v: &[Square]) -> String {
+    v.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("、")
+}
+
+/// Why a protector is real or false, in both languages.
+fn protector_text(p: &Protector, color: Color) -> Text {
+    let who = piece_text(color, p.role, p.square);
+    let (zh, en) = match &p.status {
+        ProtectorStatus::Real => ("真根".to_owned(), "real root".to_owned()),
+        ProtectorStatus::Hidden => (
+            "暗根（在攻子身后）".to_owned(),
+            "hidden root behind the attacker".to_owned(),
+        ),
+        ProtectorStatus::Pinned { by } => (
+            format!("假根：被{}牵制", squares(by)),
+            format!("false root: pinned by {}", squares(by).replace('、', ", ")),
+        ),
+        ProtectorStatus::FacesGenerals => (
+            "假根：回吃则将帅照面".to_owned(),
+            "false root: recapturing would face the generals".to_owned(),
+        ),
+        ProtectorStatus::ExposesGeneral { by } => (
+            format!("假根：回吃后己方将帅受{}攻击", squares(by)),
+            format!(
+                "false root: recapturing exposes its general to {}",
+                squares(by).replace('、', ", ")
+            ),
+        ),
+        ProtectorStatus::ScreenLost => (
+            "假根：吃子后炮架已失".to_owned(),
+            "false root: the capture removes the cannon's screen".to_owned(),
+        ),
+        ProtectorStatus::MustAnswerCheck { by } => (
+            format!("假根：吃子即将军（{}），回吃不能应将", squares(by)),
+            format!(
+                "false root: the capture checks from {} and the recapture does not answer it",
+                squares(by).replace('、', ", ")
+            ),
+        ),
+    };
+    Text::new(format!("{}：{zh}", who.zh), format!("the {}: {en}", who.en))
+}
+
+fn dismiss_text(r: DismissReason) -> Text {
+    match r {
+        DismissReason::NotNew => Text::new(
+            "原已存在的捉（从捉到捉）",
+            "the threat existed before the move",
+        ),
+        DismissReason::GeneralChase => Text::new("将帅单独捉子按闲", "the general alone threatens"),
+        DismissReason::SoldierChase => Text::new("兵卒叫吃按闲", "a soldier alone threatens"),
+        DismissReason::MatedAfterCapture => {
+            Text::new("吃子后即被杀", "capturing would get the mover mated")
+        }
+        DismissReason::SameKindMutual => Text::new(
+            "同类子互相可吃，按献",
+            "two pieces of a kind attack each other: an offer",
+        ),
+        DismissReason::SeveralAttackers => {
+            Text::new("多子攻有根子", "several pieces attack a protected piece")
+        }
+    }
 }
 
 fn chase(after: &Position, mover: Color, c: &Chase, d: &mut Diagram, evidence: &mut Vec<Text>) {
@@ -100,27 +189,25 @@ fn chase(after: &Position, mover: Color, c: &Chase, d: &mut Diagram, evidence: &
         square: c.target,
         kind: MarkKind::Target,
     });
-    // The target's protectors in the position after the move: real ones in green, and
-    // when the classifier found the root false, crossed out.
-    let false_root = c.root == Root::FalseRoot;
-    for p in after.attackers(c.target, !mover) {
-        let kind = if false_root {
-            ArrowKind::FalseRoot
-        } else {
+    for p in &c.protectors {
+        let real = p.status.is_real();
+        let kind = if real {
             ArrowKind::Protector
+        } else {
+            ArrowKind::FalseRoot
         };
         d.arrows.push(Arrow {
-            from: p,
+            from: p.square,
             to: c.target,
             kind,
         });
-        let mark = if false_root {
-            MarkKind::FalseRoot
-        } else {
+        let mark = if real {
             MarkKind::Protector
+        } else {
+            MarkKind::FalseRoot
         };
         d.marks.push(Mark {
-            square: p,
+            square: p.square,
             kind: mark,
         });
     }
@@ -154,4 +241,7 @@ fn chase(after: &Position, mover: Color, c: &Chase, d: &mut Diagram, evidence: &
         t.en.push_str(&format!("; winning line {line}"));
     }
     evidence.push(t);
+    for p in &c.protectors {
+        evidence.push(protector_text(p, !mover));
+    }
 }

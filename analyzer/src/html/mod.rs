@@ -12,10 +12,12 @@
 //! `.step`, `#games` (index page).
 
 mod annotate;
+mod judgement;
 mod page;
 mod svg;
 
 pub use annotate::{annotate_move, piece_text};
+pub use judgement::{judgement_page, ruling_text, verdict_kind, verdict_text};
 pub use page::{
     index_page, label_text, ruling_page, Article, Conduct, CycleSection, IndexPage, IndexRow, Page,
     RowStatus, Step,

@@ -88,6 +88,8 @@ pub struct Page {
     pub notes: Vec<Text>,
     /// Every article cited (`#articles`).
     pub articles: Vec<Article>,
+    /// The full explanation of the judgement (`#explanation`), as plain text.
+    pub explanation: Option<Text>,
     /// A link back to an index page.
     pub back: Option<String>,
 }
@@ -329,7 +331,19 @@ pub fn ruling_page(p: &Page) -> String {
             bi(&a.text)
         );
     }
-    s.push_str("</ul>\n</section>\n</body>\n</html>\n");
+    s.push_str("</ul>\n</section>\n");
+    if let Some(e) = &p.explanation {
+        s.push_str("<section id=\"explanation\">\n");
+        let _ = writeln!(s, "<h2>{}</h2>", bi(&Text::new("裁决说明", "Explanation")));
+        let _ = write!(
+            s,
+            r#"<div class="explanation"><pre lang="zh-Hans">{}</pre><pre lang="en">{}</pre></div>"#,
+            escape(&e.zh),
+            escape(&e.en)
+        );
+        s.push_str("\n</section>\n");
+    }
+    s.push_str("</body>\n</html>\n");
     s
 }
 
@@ -467,6 +481,7 @@ mod tests {
                 cite: "CXA 26.1".into(),
                 text: Text::new("长将判负", "perpetual check loses"),
             }],
+            explanation: Some(Text::new("说明", "explanation")),
             back: Some("index.html".into()),
         }
     }
@@ -477,6 +492,7 @@ mod tests {
         assert!(html.starts_with("<!DOCTYPE html>"));
         assert!(html.contains(r#"id="verdict""#));
         assert!(html.contains(r#"id="articles""#));
+        assert!(html.contains(r#"id="explanation""#));
         assert!(html.contains(r#"id="cycle-1-verdict""#));
         assert_eq!(html.matches(r#"<svg class="board""#).count(), 2);
         assert!(html.contains(r#"<li class="label check">"#));

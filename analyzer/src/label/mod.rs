@@ -185,11 +185,9 @@ pub struct Evidence {
 pub enum DismissReason {
     /// The threat existed before the move (从捉到捉, CXA 29.2, 细则6).
     NotNew,
-    /// The general alone threatens: idle (CXA 27.1, 细则9); or, under AXF, the winning
-    /// line needs the general, which may chase (AXF r28).
+    /// Only the general threatens: idle under CXA (27.1, 细则9).
     GeneralChase,
-    /// Soldiers alone threaten outside mutual perpetual attack: idle (CXA 27.2, 细则11);
-    /// or, under AXF, the winning line needs a soldier, which may chase (AXF r29).
+    /// Only soldiers threaten, outside mutual perpetual attack: idle under CXA (27.2, 细则11).
     SoldierChase,
     /// Capturing gets the mover mated at once (CXA 29.4, 细则7).
     MatedAfterCapture,
@@ -284,9 +282,15 @@ pub fn label_move(
         evidence: Vec::new(),
         dismissed: Vec::new(),
     };
+    let targets: SquareSet = after
+        .pieces()
+        .filter(|&(sq, p)| p.color != side && Material::of(p, sq).is_material())
+        .map(|(sq, _)| sq)
+        .collect();
     if after.is_check() {
-        // 将 (28.1). The mover cannot "move again" while the opponent's general is
-        // attacked, so no chase or mate threat is asked for: check is heaviest (27.4).
+        // 将 (28.1), the heaviest label (27.4). The mover cannot "move again" while the
+        // opponent's general is attacked: its chases are what it wins after any answer to
+        // the check (the check starts a series, 29.1); no mate threat is asked for.
         let checkers: Vec<Square> = after.checkers().collect();
         out.labels.push(Label::Check);
         out.evidence.push(Evidence {
@@ -297,6 +301,8 @@ pub fn label_move(
             line: Vec::new(),
             detail: "the move attacks the opponent's general".into(),
         });
+        let (now, dismissed) = ctx.after_check(&after, targets);
+        new_chases(before, now, dismissed, &mut ctx, &settings.open, &mut out);
     } else {
         let passed = after.passed();
         if let Some(line) = ctx.mate.find(&passed, settings.mate_depth) {
@@ -314,7 +320,8 @@ pub fn label_move(
             });
             out.mate_line = Some(line);
         }
-        new_chases(before, &after, &passed, &mut ctx, &settings.open, &mut out);
+        let (now, dismissed) = ctx.threats(&passed, targets);
+        new_chases(before, now, dismissed, &mut ctx, &settings.open, &mut out);
     }
     quiet::exchange_and_offer(&after, mv, &mut ctx, &mut out);
     if !out.labels.iter().any(|l| l.is_attack()) {
@@ -379,34 +386,25 @@ pub fn label_line(
     out
 }
 
-/// The chases of the move: threats after it that did not exist before it (29.2, 细则2, 细则6).
+/// The chases of the move: threats after it (`now`) that did not exist before it
+/// (29.2, 细则2, 细则6).
 fn new_chases(
     before: &Position,
-    after: &Position,
-    passed: &Position,
+    now: Vec<threat::Found>,
+    dismissed: Vec<Dismissed>,
     ctx: &mut threat::Ctx,
     open: &crate::rules::OpenChoices,
     out: &mut MoveLabels,
 ) {
-    let side = before.turn();
-    let targets: SquareSet = after
-        .pieces()
-        .filter(|&(sq, p)| p.color != side && Material::of(p, sq).is_material())
-        .map(|(sq, _)| sq)
-        .collect();
-    let (now, dismissed) = ctx.threats(passed, targets);
     if !now.is_empty() {
         let wanted: SquareSet = now.iter().map(|f| f.id).collect();
         let (prev, _) = ctx.threats(before, wanted);
         for f in now {
             let mut chase = f.chase;
-            let series_only = open.direct_threat_after_check_series_is_new;
-            let existed = prev.iter().any(|p| {
-                p.id == f.id
-                    && !(series_only
-                        && p.chase.form == ChaseForm::CheckSeries
-                        && chase.form != ChaseForm::CheckSeries)
-            });
+            let fewer = open.threat_needing_fewer_checks_is_new;
+            let existed = prev
+                .iter()
+                .any(|p| p.id == f.id && !(fewer && f.checks < p.checks));
             let earlier_series = prev.iter().any(|p| p.id == f.id);
             if existed {
                 out.dismissed.push(Dismissed {
@@ -419,8 +417,8 @@ fn new_chases(
                 chase.articles.push("CXA 29.2, 细则2".into());
                 if earlier_series {
                     chase.notes.push(
-                        "before the move the target could be won only through a series of checks; \
-                         the direct threat is counted as new (open choice)"
+                        "before the move the target could be won only through a longer series of \
+                         checks; the more immediate threat is counted as new (open choice)"
                             .into(),
                     );
                 }

@@ -1,13 +1,10 @@
 //! What counts as a chase under each rule set: every CXA/AXF difference of RULES.md §5
 //! that concerns single moves lives here, one field per difference, each citing its rule.
 //!
-//! Two AXF rules need no field because the legal-move analysis already gives them:
-//! r17/r18 (a chariot on a protected cannon is not a chase, on an unprotected one it is)
-//! is the general rule of 29.3; r27 (a chariot confined to a cannon's line) follows from
-//! legality — such a chariot can only capture along its line, so it "does not chase by
-//! moving along that line", while attacks on it are judged by r15 (horse or cannon: always
-//! a chase) and by r24 (a chariot: a chase when it is unprotected, since the confined
-//! chariot cannot capture back).
+//! AXF r17/r18 (a chariot on a protected cannon is not a chase, on an unprotected one it
+//! is) need no field: that is the general rule of 29.3. The part of AXF r27 saying that a
+//! chariot confined to a cannon's line "does not chase by moving along that line" follows
+//! from legality (such a chariot can only capture along its line).
 
 use crate::rules::RuleSet;
 
@@ -16,16 +13,16 @@ use crate::rules::RuleSet;
 pub struct ChasePolicy {
     /// The rule set these rules come from.
     pub rules: RuleSet,
-    /// A threat made by the general alone is idle; together with another piece, or with
-    /// a piece using the general's power, it chases (CXA 27.1, 细则9). Under AXF the general
-    /// may chase, alone or with another piece (r28, D67–68): see `general_and_soldier_permitted`.
-    pub general_alone_is_idle: bool,
-    /// A threat made by soldiers alone is idle, except in mutual perpetual attack
-    /// (长打对长打), where it chases (CXA 27.2, 细则11).
-    pub soldier_chases_in_mutual_attack: bool,
-    /// The general and soldiers may chase (AXF r28, D67–68; r29, D69–70): a threat counts
-    /// only when a piece other than the general or a soldier starts a winning line.
-    pub general_and_soldier_permitted: bool,
+    /// The general may chase, alone or together with another piece: such a threat is never
+    /// a forbidden chase. CXA: no — the general alone is idle (27.1, 细则9) but the general
+    /// with another piece, or a piece using the general's power, does chase; AXF: yes (r28,
+    /// D67–68, "the general may chase, alone or with another piece", read as a permission as
+    /// the other AXF "may" rules are).
+    pub general_chase_permitted: bool,
+    /// Soldiers may chase: a threat by soldiers alone is never a forbidden chase. CXA: a
+    /// soldier alone is idle except in mutual perpetual attack, 长打对长打 (27.2, 细则11);
+    /// AXF: always permitted (r29, D69–70).
+    pub soldier_chase_permitted: bool,
     /// A horse or cannon attacking a chariot chases even when the chariot is protected
     /// and the capture would lose material. CXA: no; AXF: yes (r15, D18–25; screen moves
     /// included, r26, D61–62).
@@ -33,6 +30,10 @@ pub struct ChasePolicy {
     /// A chariot held in place by a horse (horse-leg pin) is chased by any attack on it,
     /// whatever its protection. CXA: no; AXF: yes (r19, D39–41).
     pub horse_pinned_chariot_always_chased: bool,
+    /// A chariot confined to a cannon's line (it screens the cannon from its general) is
+    /// chased by an opposing chariot whatever its protection. CXA: no; AXF: yes (r27,
+    /// D63–66; by a horse or cannon it is chased anyway, r15).
+    pub cannon_confined_chariot_chased_by_chariot: bool,
     /// Two pieces of the same kind attacking each other, both able to capture: an offer,
     /// not a chase. CXA: no (the unprotected one is chased, 细则5); AXF: yes (r24, D51–55).
     pub same_kind_mutual_is_offer: bool,
@@ -47,9 +48,9 @@ impl ChasePolicy {
         let axf = rules == RuleSet::Axf;
         ChasePolicy {
             rules,
-            general_alone_is_idle: true,
-            soldier_chases_in_mutual_attack: !axf,
-            general_and_soldier_permitted: axf,
+            general_chase_permitted: axf,
+            soldier_chase_permitted: axf,
+            cannon_confined_chariot_chased_by_chariot: axf,
             minor_on_chariot_always_chases: axf,
             horse_pinned_chariot_always_chased: axf,
             same_kind_mutual_is_offer: axf,
@@ -57,7 +58,7 @@ impl ChasePolicy {
         }
     }
 
-    /// The citation for the general's part in a threat.
+    /// The citation for a threat by the general alone.
     pub fn general_alone_article(&self) -> &'static str {
         match self.rules {
             RuleSet::Cxa => "CXA 27.1, 细则9",
@@ -65,7 +66,7 @@ impl ChasePolicy {
         }
     }
 
-    /// The citation for a soldier's part in a threat.
+    /// The citation for a threat by soldiers alone.
     pub fn soldier_alone_article(&self) -> &'static str {
         match self.rules {
             RuleSet::Cxa => "CXA 27.2, 细则11",
@@ -78,6 +79,8 @@ impl ChasePolicy {
 pub const AXF_MINOR_ON_CHARIOT: &str = "AXF r15 (D18–25), r26 (D61–62)";
 /// Citation: a chariot pinned by a horse (AXF).
 pub const AXF_HORSE_PINNED_CHARIOT: &str = "AXF r19 (D39–41)";
+/// Citation: a chariot confined by a cannon (AXF).
+pub const AXF_CANNON_CONFINED_CHARIOT: &str = "AXF r27 (D63–66)";
 /// Citation: same-kind pairs (AXF).
 pub const AXF_SAME_KIND: &str = "AXF r24 (D51–55)";
 /// Citation: several attackers on a protected piece (AXF).

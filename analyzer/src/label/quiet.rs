@@ -135,7 +135,15 @@ pub(super) fn block(before: &Position, after: &Position, mv: &Move, out: &mut Mo
         let now = destinations(after, sq, &mut buf);
         let mut cut = SquareSet(was.0 & !now.0);
         cut.remove(to);
-        if !cut.is_empty() {
+        cut.remove(mv.from);
+        // Standing on a piece's line while attacking it is following or chasing it, not
+        // blocking it (a block has no attacking role, 28.7) — unless the cut parries an
+        // attack of that piece on the mover's pieces or general.
+        let parries = cut
+            .into_iter()
+            .any(|c| before.piece_at(c).is_some_and(|q| q.color == out.side));
+        let attacks = after.attackers(sq, out.side).contains(to);
+        if !cut.is_empty() && (parries || !attacks) {
             blocked.push(sq);
             lost = SquareSet(lost.0 | cut.0);
         }

@@ -39,17 +39,32 @@ fn dismissed(l: &MoveLabels, reason: DismissReason) -> bool {
 }
 
 #[test]
-fn general_alone_is_idle_under_both_rule_sets() {
+fn general_alone_is_idle_under_cxa_and_permitted_under_axf() {
     let fen = "5k3/9/9/9/9/9/9/9/3n5/4K4 w - - 0 1";
-    for rules in [RuleSet::Cxa, RuleSet::Axf] {
-        let l = last(fen, "e0e1", &settings(rules), CycleContext::default());
-        assert_eq!(l.primary(), Label::Idle, "{rules}");
-        assert!(
-            dismissed(&l, DismissReason::GeneralChase),
-            "{rules}: {:?}",
-            l.dismissed
-        );
-    }
+    let l = last(
+        fen,
+        "e0e1",
+        &settings(RuleSet::Cxa),
+        CycleContext::default(),
+    );
+    assert_eq!(l.primary(), Label::Idle);
+    assert!(
+        dismissed(&l, DismissReason::GeneralChase),
+        "{:?}",
+        l.dismissed
+    );
+    let l = last(
+        fen,
+        "e0e1",
+        &settings(RuleSet::Axf),
+        CycleContext::default(),
+    );
+    // AXF r28: the general may chase; a threat only the general carries out is permitted.
+    assert_eq!(l.primary(), Label::Idle);
+    assert!(l
+        .dismissed
+        .iter()
+        .any(|d| d.reason == DismissReason::GeneralChase && d.article.starts_with("AXF r28")));
 }
 
 #[test]
@@ -59,18 +74,43 @@ fn soldier_alone_chases_only_in_mutual_attack_under_cxa() {
         mutual_perpetual_attack: true,
     };
     let cxa = settings(RuleSet::Cxa);
-    assert_eq!(
-        last(fen, "c6c7", &cxa, CycleContext::default()).primary(),
-        Label::Idle
-    );
+    let l = last(fen, "c6c7", &cxa, CycleContext::default());
+    assert_eq!(l.primary(), Label::Idle);
+    assert!(dismissed(&l, DismissReason::SoldierChase));
     let l = last(fen, "c6c7", &cxa, mutual);
     assert_eq!(l.primary(), Label::Chase);
     assert_eq!(targets(&l), ["d7"]);
     assert!(l.chases[0].articles.iter().any(|a| a.contains("27.2")));
-    // AXF r29: soldiers may chase: never a forbidden chase.
+    // AXF r29: soldiers may chase; a threat only soldiers carry out is permitted, even in
+    // mutual attack.
     let l = last(fen, "c6c7", &settings(RuleSet::Axf), mutual);
     assert_eq!(l.primary(), Label::Idle);
-    assert!(dismissed(&l, DismissReason::SoldierChase));
+    assert!(l
+        .dismissed
+        .iter()
+        .any(|d| d.reason == DismissReason::SoldierChase && d.article.starts_with("AXF r29")));
+}
+
+#[test]
+fn a_check_chases_what_it_wins_after_any_answer() {
+    // f2e2+ also attacks the unprotected horse on e1: whatever Black answers, e2xe1.
+    let l = last(
+        "4k4/9/9/9/9/9/9/5R3/4n4/3K5 w - - 0 1",
+        "f2e2",
+        &Settings::default(),
+        CycleContext::default(),
+    );
+    assert_eq!(l.labels, [Label::Check, Label::Chase]);
+    assert_eq!(targets(&l), ["e1"]);
+    assert_eq!(l.chases[0].form, ChaseForm::CheckSeries);
+    assert_eq!(
+        l.chases[0]
+            .attackers
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>(),
+        ["e2"]
+    );
 }
 
 #[test]
@@ -103,7 +143,7 @@ fn novelty_of_a_direct_threat_after_a_check_series_is_an_open_choice() {
         .iter()
         .any(|n| n.contains("series of checks")));
     let mut strict = Settings::default();
-    strict.open.direct_threat_after_check_series_is_new = false;
+    strict.open.threat_needing_fewer_checks_is_new = false;
     let l = last(fen, "i4i3", &strict, CycleContext::default());
     assert_eq!(l.primary(), Label::Idle);
     assert!(dismissed(&l, DismissReason::NotNew));

@@ -45,6 +45,10 @@ fn id_square(id: u8) -> Option<Square> {
 pub(crate) struct Found {
     pub id: Square,
     pub chase: Chase,
+    /// How many checks the mover needs before the capture (0 for a direct threat; for a
+    /// checking move, the checks after the opponent's answer): the fewest over all
+    /// defences, found by iterative deepening, so it does not depend on move order.
+    pub checks: u32,
 }
 
 /// The state of one labelling: rules, bounds, scratch space.
@@ -80,13 +84,97 @@ impl Ctx {
         for f in &found {
             rest.remove(f.id);
         }
-        if !rest.is_empty() && self.mate_depth > 0 {
-            for hit in self.series(pos, &ids, self.mate_depth, rest, 0) {
-                match self.judge_series(pos, &hit) {
-                    Some(Ok(chase)) => found.push(Found { id: hit.id, chase }),
+        // Iterative deepening: each target is reported with the fewest checks that win it.
+        let mut hits = Vec::new();
+        for d in 1..=self.mate_depth {
+            if rest.is_empty() || self.nodes >= SERIES_BUDGET {
+                break;
+            }
+            for mut hit in self.series(pos, &ids, d, rest, 0) {
+                rest.remove(hit.id);
+                hit.checks = d;
+                hits.push(hit);
+            }
+        }
+        {
+            for hit in hits {
+                let lead: Vec<Square> =
+                    hit.prefix.first().map(|m| vec![m.from]).unwrap_or_default();
+                match self.judge_series(pos, &hit, &lead) {
+                    Some(Ok(chase)) => found.push(Found {
+                        id: hit.id,
+                        chase,
+                        checks: hit.checks,
+                    }),
                     Some(Err(d)) => dismissed.push(d),
                     None => {}
                 }
+            }
+        }
+        (found, dismissed)
+    }
+
+    /// The threats of a checking move: `after` is the position after it (the opponent to
+    /// move, in check). The mover cannot "move again" while the general is attacked, so
+    /// the check counts as the first of a series (29.1): a target is threatened when, whatever
+    /// the opponent answers, the mover then wins it (directly or by further checks).
+    pub fn after_check(
+        &mut self,
+        after: &Position,
+        wanted: SquareSet,
+    ) -> (Vec<Found>, Vec<Dismissed>) {
+        self.nodes = 0;
+        let ids = identity(after);
+        let lead: Vec<Square> = after.checkers().collect();
+        let mut replies = Vec::new();
+        after.legal_moves_into(&mut replies);
+        let mut hits = Vec::new();
+        let mut rest = wanted;
+        // Iterative deepening over the checks still needed after the answer.
+        for d in 0..self.mate_depth.max(1) {
+            if rest.is_empty() || replies.is_empty() || self.nodes >= SERIES_BUDGET {
+                break;
+            }
+            let mut common: Option<Vec<Hit>> = None;
+            let mut want = rest;
+            for r in &replies {
+                let next = after.after(r);
+                let ids2 = play_ids(&ids, r);
+                let mut sub = self.series(&next, &ids2, d, want, 1);
+                let c = match common.take() {
+                    None => {
+                        for h in &mut sub {
+                            h.prefix.insert(0, *r);
+                            h.checks = d;
+                        }
+                        sub
+                    }
+                    Some(mut c) => {
+                        c.retain(|h| sub.iter().any(|s| s.id == h.id));
+                        c
+                    }
+                };
+                want = c.iter().map(|h| h.id).collect();
+                common = Some(c);
+                if want.is_empty() {
+                    break;
+                }
+            }
+            for h in common.unwrap_or_default() {
+                rest.remove(h.id);
+                hits.push(h);
+            }
+        }
+        let (mut found, mut dismissed) = (Vec::new(), Vec::new());
+        for hit in hits {
+            match self.judge_series(after, &hit, &lead) {
+                Some(Ok(chase)) => found.push(Found {
+                    id: hit.id,
+                    chase,
+                    checks: hit.checks,
+                }),
+                Some(Err(d)) => dismissed.push(d),
+                None => {}
             }
         }
         (found, dismissed)
@@ -121,7 +209,11 @@ impl Ctx {
                         .iter()
                         .filter_map(|s| id_square(ids[s.index()]))
                         .collect();
-                    out.push(Found { id, chase })
+                    out.push(Found {
+                        id,
+                        chase,
+                        checks: 0,
+                    })
                 }
                 Some(Err(d)) => {
                     if let Some(v) = dismissed.as_deref_mut() {
@@ -152,30 +244,7 @@ impl Ctx {
         let role_of = |s: Square| pos.piece_at(s).map(|p| p.role);
         let mut articles: Vec<String> = vec!["CXA 29.1".into(), "CXA 29.3".into()];
         let special = self.always_chased(pos, t, capturers);
-        // AXF r28/r29: only a line started by a piece other than the general or a soldier
-        // makes a chase; CXA judges the general and soldiers below, by who takes part.
-        let by_general_or_soldier =
-            |s: Square| matches!(role_of(s), Some(Role::General | Role::Soldier));
-        let (ex, permitted) = if self.policy.general_and_soldier_permitted {
-            let others = capturers
-                .filter(|&s| !by_general_or_soldier(s))
-                .filter_map(|s| protection::exchange_from(pos, s, t));
-            let best_other = others.fold(None::<protection::Exchange>, |b, e| match b {
-                Some(b) if !e.net.better_than(b.net) => Some(b),
-                _ => Some(e),
-            });
-            match best_other {
-                Some(e) if e.gains() || special.is_some() => (e, None),
-                _ => {
-                    let ex = protection::best_exchange(pos, t)?;
-                    let first = role_of(ex.first.from)
-                        .filter(|r| matches!(r, Role::General | Role::Soldier));
-                    (ex, first)
-                }
-            }
-        } else {
-            (protection::best_exchange(pos, t)?, None)
-        };
+        let ex = protection::best_exchange(pos, t)?;
         let protectors = protection::protectors(pos, t, &ex.first);
         let root = if ex.gains() {
             match protection::classify(pos, t, &ex, &protectors) {
@@ -253,38 +322,34 @@ impl Ctx {
                 policy::AXF_SEVERAL_ATTACKERS,
             );
         }
-        if let Some(role) = permitted {
-            // AXF: the winning line needs the general or a soldier, which may chase.
-            let (reason, article) = if role == Role::General {
-                (
-                    DismissReason::GeneralChase,
-                    self.policy.general_alone_article(),
-                )
-            } else {
-                (
-                    DismissReason::SoldierChase,
-                    self.policy.soldier_alone_article(),
-                )
-            };
-            return dismiss(chase, reason, article);
-        }
+        // The general alone (27.1) and soldiers alone (27.2): by who takes part.
         let roles: Vec<Role> = chase.attackers.iter().filter_map(|&s| role_of(s)).collect();
-        if roles.iter().all(|&r| r == Role::General) && self.policy.general_alone_is_idle {
+        // AXF r28/r29: the general and soldiers may chase; a threat only they can carry out
+        // (no other piece of the mover can capture the target) is permitted.
+        let only_general_or_soldiers = capturers
+            .into_iter()
+            .all(|s| matches!(role_of(s), Some(Role::General | Role::Soldier)));
+        let with_general = roles.contains(&Role::General);
+        let general_permitted = self.policy.general_chase_permitted
+            && only_general_or_soldiers
+            && capturers
+                .into_iter()
+                .any(|s| role_of(s) == Some(Role::General));
+        if general_permitted || roles.iter().all(|&r| r == Role::General) {
             let a = self.policy.general_alone_article();
             return dismiss(chase, DismissReason::GeneralChase, a);
-        } else if roles.contains(&Role::General) {
+        } else if with_general {
             chase
                 .articles
                 .push(self.policy.general_alone_article().into());
         }
-        if roles.iter().all(|&r| r == Role::Soldier) {
-            if !(self.mutual && self.policy.soldier_chases_in_mutual_attack) {
-                let a = self.policy.soldier_alone_article();
+        let soldier_permitted = self.policy.soldier_chase_permitted && only_general_or_soldiers;
+        if soldier_permitted || roles.iter().all(|&r| r == Role::Soldier) {
+            let a = self.policy.soldier_alone_article();
+            if soldier_permitted || !self.mutual {
                 return dismiss(chase, DismissReason::SoldierChase, a);
             }
-            chase
-                .articles
-                .push(self.policy.soldier_alone_article().into());
+            chase.articles.push(a.into());
         }
         if self.policy.same_kind_mutual_is_offer && self.same_kind_mutual(pos, t, capturers) {
             return dismiss(chase, DismissReason::SameKindMutual, policy::AXF_SAME_KIND);
@@ -324,6 +389,12 @@ impl Ctx {
         {
             return Some(policy::AXF_HORSE_PINNED_CHARIOT);
         }
+        if self.policy.cannon_confined_chariot_chased_by_chariot
+            && roles().any(|r| r == Role::Chariot)
+            && protection::pinned_by(pos, t, victim.color, Role::Cannon).is_some()
+        {
+            return Some(policy::AXF_CANNON_CONFINED_CHARIOT);
+        }
         None
     }
 
@@ -341,8 +412,8 @@ impl Ctx {
     }
 
     /// Targets (by identity) won through a series of at most `d` checks, each with the
-    /// check series that leads to the winning capture. Inner positions only ask whether
-    /// the exchange gains (cheap); the caller judges the capture position in full.
+    /// check series (one principal line) that leads to the winning capture. A target
+    /// counts only when every defence leads to a capture that passes the full judgement.
     fn series(
         &mut self,
         pos: &Position,
@@ -360,10 +431,16 @@ impl Ctx {
                     continue;
                 }
                 if let Some(id) = id_square(ids[sq.index()]) {
-                    if wanted.contains(id) && self.gains(pos, sq) {
+                    // Cheap test first; then the full judgement (rule-set filters, 29.4),
+                    // so that a target counts only if it is won in every branch.
+                    if wanted.contains(id)
+                        && self.gains(pos, sq)
+                        && matches!(self.direct(pos, sq), Some(Ok(_)))
+                    {
                         found.push(Hit {
                             id,
                             prefix: Vec::new(),
+                            checks: 0,
                         });
                     }
                 }
@@ -444,7 +521,13 @@ impl Ctx {
     }
 
     /// Judges a series hit in full on the position where the capture is made.
-    fn judge_series(&mut self, root: &Position, hit: &Hit) -> Option<Result<Chase, Dismissed>> {
+    /// `lead` are the root points of the pieces that start the series (the checkers).
+    fn judge_series(
+        &mut self,
+        root: &Position,
+        hit: &Hit,
+        lead: &[Square],
+    ) -> Option<Result<Chase, Dismissed>> {
         let mut pos = root.clone();
         let mut ids = identity(root);
         for m in &hit.prefix {
@@ -457,8 +540,7 @@ impl Ctx {
             c.series_len = hit.prefix.len();
             c.form = ChaseForm::CheckSeries;
             c.target = hit.id;
-            let mut attackers: Vec<Square> =
-                hit.prefix.first().map(|m| vec![m.from]).unwrap_or_default();
+            let mut attackers: Vec<Square> = lead.to_vec();
             for a in c.attackers.iter().filter_map(|s| id_square(ids[s.index()])) {
                 if !attackers.contains(&a) {
                     attackers.push(a);
@@ -486,4 +568,5 @@ impl Ctx {
 struct Hit {
     id: Square,
     prefix: Vec<Move>,
+    checks: u32,
 }

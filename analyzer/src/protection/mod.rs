@@ -244,7 +244,7 @@ fn swap(pos: &Position, t: Square, depth: usize, pv: &mut Pv) -> Material {
                 any_legal = true;
                 let mut sub = Pv::new();
                 let v = won - swap(&next, t, depth - 1, &mut sub);
-                if v.better_than(best) {
+                if v.preferable_to(best) {
                     best = v;
                     pv.set(mv, &sub);
                 }
@@ -268,7 +268,7 @@ pub fn best_exchange(pos: &Position, t: Square) -> Option<Exchange> {
         let Some(ex) = exchange_from(pos, from, t) else {
             continue;
         };
-        if best.as_ref().is_none_or(|b| ex.net.better_than(b.net)) {
+        if best.as_ref().is_none_or(|b| ex.net.preferable_to(b.net)) {
             best = Some(ex);
         }
     }

@@ -1,12 +1,14 @@
 //! The JSON of `qili judge` (documented in docs/judge-json.md).
 
-use qili_notation::{write_move, Color, Iccs, Move, Notation, Position, Role, Square};
+use qili_notation::{Color, Position, Role, Square};
 use serde::Serialize;
 
 use crate::conduct::{Conduct, PieceRef};
 use crate::explain;
 use crate::judge::{CycleJudgement, Judgement, PlyLabels, RulingSource};
-use crate::label::{Label, MoveLabels, Root};
+use crate::label::MoveLabels;
+use crate::report::label::{LabelReport, MoveReport};
+use crate::rules::RuleSet;
 use crate::verdict::{Outcome, Reason, Status};
 
 /// The schema version of [`JudgeJson`].
@@ -33,8 +35,8 @@ pub struct JudgeJson {
     pub cycles: Vec<CycleJson>,
     /// The natural move limit.
     pub natural_limit: NaturalLimitJson,
-    /// The labelled plies (those inside a cycle), in order.
-    pub moves: Vec<MoveJson>,
+    /// The labelled plies (those inside a cycle), in order: label-report entries.
+    pub moves: Vec<MoveReport>,
 }
 
 /// An illegal move that ended the record.
@@ -125,10 +127,16 @@ pub struct VerdictJson {
 /// A cycle.
 #[derive(Debug, Clone, Serialize)]
 pub struct CycleJson {
-    /// Index of the first occurrence of the repeated position (0 = the start position).
+    /// Position index of the first occurrence of the repeated position (0 = the start).
     pub first_ply: usize,
-    /// Plies between consecutive occurrences.
+    /// Position indices of all its occurrences in the cycle.
+    pub occurrence_plies: Vec<usize>,
+    /// Position index where the cycle starts (usually `first_ply`).
+    pub run_start: usize,
+    /// Plies of one loop (between consecutive occurrences).
     pub period: usize,
+    /// The cycle joins different loops of that length (intertwined loops).
+    pub joined: bool,
     /// The last position index of the cycle on the line.
     pub last_ply: usize,
     /// How often the repeated position occurs.
@@ -141,7 +149,7 @@ pub struct CycleJson {
     pub repeated_ply: Option<usize>,
     /// The repeated position.
     pub fen: String,
-    /// First and last ply of one period.
+    /// First and last ply of the cycle moves (one period, or the whole joined stretch).
     pub cycle_plies: [usize; 2],
     /// Whether loops intertwine in the period.
     pub intertwined: bool,
@@ -153,6 +161,8 @@ pub struct CycleJson {
     pub region_black_moves: usize,
     /// Both sides attack in every move (长打对长打).
     pub mutual_perpetual_attack: bool,
+    /// A soldier's threat counted as a chase under it (CXA 27.2, 细则11).
+    pub soldier_chases: bool,
     /// Red's conduct.
     pub red: ConductJson,
     /// Black's conduct.
@@ -203,44 +213,6 @@ pub struct NaturalLimitJson {
     pub black: ClaimJson,
 }
 
-/// A chase in a move's labels.
-#[derive(Debug, Clone, Serialize)]
-pub struct ChaseJson {
-    /// Attacking points.
-    pub attackers: Vec<Square>,
-    /// The chased piece's point.
-    pub target: Square,
-    /// Its role.
-    pub target_role: Role,
-    /// Why it counts as unprotected.
-    pub root: Root,
-    /// The winning line, ICCS.
-    pub line: Vec<String>,
-}
-
-/// The labels of one ply.
-#[derive(Debug, Clone, Serialize)]
-pub struct MoveJson {
-    /// 1-based ply.
-    pub ply: usize,
-    /// The mover.
-    pub side: Color,
-    /// ICCS.
-    pub iccs: String,
-    /// Chinese notation.
-    pub chinese: String,
-    /// Labels, heaviest first.
-    pub labels: Vec<Label>,
-    /// Chases with evidence.
-    pub chases: Vec<ChaseJson>,
-    /// The mating line, ICCS.
-    pub mate_line: Option<Vec<String>>,
-}
-
-fn iccs(m: &Move) -> String {
-    Iccs::from_move(m).to_string()
-}
-
 fn piece(p: &PieceRef) -> PieceJson {
     PieceJson {
         color: p.color,
@@ -276,8 +248,11 @@ fn cycle(j: &Judgement, c: &CycleJudgement) -> CycleJson {
         Reason::ForbiddenVsAllowed { offender, .. } => ("forbidden_vs_allowed", Some(offender)),
     };
     CycleJson {
-        first_ply: c.run.start,
+        first_ply: c.repeated_index(),
+        occurrence_plies: c.occurrence_indices.clone(),
+        run_start: c.run.start,
         period: c.run.period,
+        joined: c.run.joined(),
         last_ply: c.run.end,
         occurrences: c.occurrences,
         in_force: c.in_force,
@@ -285,15 +260,16 @@ fn cycle(j: &Judgement, c: &CycleJudgement) -> CycleJson {
         repeated_ply: c.repeated_ply,
         fen: j
             .positions
-            .get(c.run.start)
+            .get(c.repeated_index())
             .map(|p| p.fen())
             .unwrap_or_default(),
-        cycle_plies: [c.run.start + 1, c.run.start + c.run.period],
+        cycle_plies: [c.run.start + 1, c.run.start + c.run.span],
         intertwined: c.intertwined,
         region_positions: c.region_positions,
         region_red_moves: c.region_moves.red,
         region_black_moves: c.region_moves.black,
         mutual_perpetual_attack: c.context.mutual_perpetual_attack,
+        soldier_chases: c.soldier_chases,
         red: conduct(&c.red, v.forbidden.red),
         black: conduct(&c.black, v.forbidden.black),
         verdict: VerdictJson {
@@ -330,36 +306,28 @@ fn claim(c: &crate::natural::Claim) -> ClaimJson {
     }
 }
 
-/// The label object of one ply (minimal version until the label report lands).
-pub fn move_json(before: Option<&Position>, ply: usize, l: &MoveLabels) -> MoveJson {
-    MoveJson {
-        ply,
-        side: l.side,
-        iccs: iccs(&l.mv),
-        chinese: before
-            .map(|p| write_move(p, &l.mv, Notation::Chinese))
-            .unwrap_or_else(|| iccs(&l.mv)),
-        labels: l.labels.clone(),
-        chases: l
-            .chases
-            .iter()
-            .map(|c| ChaseJson {
-                attackers: c.attackers.clone(),
-                target: c.target,
-                target_role: c.target_role,
-                root: c.root,
-                line: c.line.iter().map(iccs).collect(),
-            })
-            .collect(),
-        mate_line: l
-            .mate_line
-            .as_ref()
-            .map(|line| line.iter().map(iccs).collect()),
-    }
+/// The label object of one ply: the entry of the label report (`report::label`, documented
+/// in docs/label-json.md) for that ply.
+pub fn move_json(
+    before: &Position,
+    ply: usize,
+    l: &MoveLabels,
+    rules: RuleSet,
+) -> Option<MoveReport> {
+    let mut r = LabelReport::new(before, &[l.mv], std::slice::from_ref(l), rules)
+        .moves
+        .pop()?;
+    r.ply = ply;
+    Some(r)
 }
 
-fn ply_json(j: &Judgement, p: &PlyLabels) -> MoveJson {
-    move_json(j.positions.get(p.ply.wrapping_sub(1)), p.ply, &p.labels)
+fn ply_json(j: &Judgement, p: &PlyLabels) -> Option<MoveReport> {
+    move_json(
+        j.positions.get(p.ply.wrapping_sub(1))?,
+        p.ply,
+        &p.labels,
+        j.settings.rules,
+    )
 }
 
 /// Builds the JSON of a judgement (with both explanations).
@@ -408,6 +376,6 @@ pub fn judge_json(j: &Judgement) -> JudgeJson {
             red: claim(&nl.claims[Color::Red]),
             black: claim(&nl.claims[Color::Black]),
         },
-        moves: j.labelled.iter().map(|p| ply_json(j, p)).collect(),
+        moves: j.labelled.iter().filter_map(|p| ply_json(j, p)).collect(),
     }
 }

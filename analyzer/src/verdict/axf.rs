@@ -3,7 +3,8 @@
 use qili_notation::{ByColor, Color};
 
 use super::{
-    must_change, threshold, Article, OpenNote, Outcome, Reason, Status, Verdict, VerdictInput,
+    must_change, threshold, Article, OpenNote, Outcome, Reason, SideEvidence, Status, Verdict,
+    VerdictInput,
 };
 use crate::conduct::{Conduct, ConductKind};
 use crate::rules::Settings;
@@ -14,8 +15,33 @@ pub const GENERAL: Article = Article("AXF general rule (forbidden perpetual atta
 /// The general AXF principle when nobody violates: draw if nobody changes.
 pub const NO_VIOLATION: Article = Article("AXF general rule (no violation: draw)");
 
-/// Whether a conduct is forbidden under AXF, with the rules that decide it.
-pub fn forbidden(c: &Conduct) -> (bool, Vec<Article>) {
+/// Whether a conduct is forbidden under AXF, with the rules that decide it, and the open
+/// choice that decided, if one did: with `axf_pinned_chariot_ranked_above_chase`, chasing a
+/// chariot that a horse pins (r19) is forbidden even when the chases rotate over several
+/// pieces (which r32 otherwise allows).
+pub fn forbidden(
+    c: &Conduct,
+    ev: &SideEvidence,
+    settings: &Settings,
+) -> (bool, Vec<Article>, Option<OpenNote>) {
+    let (f, a) = forbidden_plain(c);
+    if c.kind == ConductKind::PerpetualChase
+        && !f
+        && settings.open.axf_pinned_chariot_ranked_above_chase
+    {
+        if let Some(&target) = ev.horse_pinned_chariots.first() {
+            let note = OpenNote::PinnedChariotRankedAboveChase {
+                side: c.side,
+                target,
+            };
+            return (true, vec![Article("AXF r19 (D39–41)")], Some(note));
+        }
+    }
+    (f, a, None)
+}
+
+/// [`forbidden`] without the open choice.
+fn forbidden_plain(c: &Conduct) -> (bool, Vec<Article>) {
     match c.kind {
         ConductKind::PerpetualCheck => (true, vec![Article("AXF D1–4")]),
         ConductKind::PerpetualChase => {
@@ -42,8 +68,8 @@ pub fn forbidden(c: &Conduct) -> (bool, Vec<Article>) {
 
 /// Rules on a cycle under AXF.
 pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
-    let (fr, ar) = forbidden(input.red);
-    let (fb, ab) = forbidden(input.black);
+    let (fr, ar, nr) = forbidden(input.red, &input.evidence.red, settings);
+    let (fb, ab, nb) = forbidden(input.black, &input.evidence.black, settings);
     let mut forbidden = ByColor { red: fr, black: fb };
     let kind = |c: Color| input.conduct(c).kind;
     let pc = ByColor {
@@ -51,7 +77,7 @@ pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
         black: kind(Color::Black) == ConductKind::PerpetualCheck,
     };
     let mut articles = Vec::new();
-    let mut open = Vec::new();
+    let mut open: Vec<OpenNote> = nr.into_iter().chain(nb).collect();
     let (result, status, reason) = if pc.red && pc.black {
         articles.push(Article("AXF D1–4"));
         (Outcome::Draw, Status::Final, Reason::MutualPerpetualCheck)
@@ -74,10 +100,13 @@ pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
     } else if forbidden.red && forbidden.black {
         match pinned_chariot_offender(settings, input) {
             Some((offender, target)) => {
-                open.push(OpenNote::PinnedChariotRankedAboveChase {
+                let note = OpenNote::PinnedChariotRankedAboveChase {
                     side: offender,
                     target,
-                });
+                };
+                if !open.contains(&note) {
+                    open.push(note);
+                }
                 forbidden[!offender] = false;
                 articles.push(Article("AXF r19 (D39–41)"));
                 articles.push(Article("AXF D105"));

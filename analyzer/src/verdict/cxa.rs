@@ -82,7 +82,7 @@ pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
     } else if forbidden.red || forbidden.black {
         articles.push(Article("CXA 28.15"));
     }
-    if input.mutual_perpetual_attack {
+    if input.soldier_chases {
         articles.extend(["CXA 27.2", "CXA 细则11"].map(Article));
     }
     for c in Color::ALL {

@@ -162,6 +162,8 @@ pub struct VerdictInput<'a> {
     pub occurrences: usize,
     /// Both sides attack in every move (长打对长打; the cycle context given to the labeller).
     pub mutual_perpetual_attack: bool,
+    /// A soldier's threat was counted as a chase because of it (CXA 27.2, 细则11).
+    pub soldier_chases: bool,
     /// Per side: chase evidence articles (AXF) and open-choice facts gathered from the moves.
     pub evidence: ByColor<SideEvidence>,
 }

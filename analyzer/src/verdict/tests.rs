@@ -66,6 +66,7 @@ fn rule_with(
         black,
         occurrences,
         mutual_perpetual_attack: false,
+        soldier_chases: false,
         evidence,
     };
     rule(s, &input)
@@ -268,6 +269,38 @@ fn axf_pinned_chariot_open_choice() {
     let v = rule_with(&off, &red, &black, 3, ev);
     assert_eq!((v.result, v.reason), (Outcome::Draw, Reason::BothForbidden));
     assert!(v.open.is_empty());
+}
+
+#[test]
+fn axf_pinned_chariot_outranks_rotation() {
+    // One chariot chasing a horse-pinned chariot and a cannon in turn: r32 would allow it;
+    // with the open choice the attack on the pinned chariot is forbidden (r19).
+    let rook = piece(Color::Red, Role::Chariot, "e2");
+    let pinned = piece(Color::Black, Role::Chariot, "f8");
+    let cannon = piece(Color::Black, Role::Cannon, "e6");
+    let red = chaser(Color::Red, &[(rook, pinned), (rook, cannon)]);
+    let idle = conduct(Color::Black, &labels_for(ConductKind::Idle));
+    let mut ev: ByColor<SideEvidence> = ByColor::default();
+    ev.red.horse_pinned_chariots.push(pinned);
+    let s = settings(RuleSet::Axf);
+    let v = rule_with(&s, &red, &idle, 3, ev.clone());
+    assert_eq!(
+        (v.result, v.status),
+        (Outcome::BlackWins, Status::MustChange)
+    );
+    assert_eq!(
+        v.open,
+        vec![OpenNote::PinnedChariotRankedAboveChase {
+            side: Color::Red,
+            target: pinned
+        }]
+    );
+    assert!(has(&v, "AXF r19 (D39–41)"));
+    let mut off = s.clone();
+    off.open.axf_pinned_chariot_ranked_above_chase = false;
+    let v = rule_with(&off, &red, &idle, 3, ev);
+    assert_eq!((v.result, v.reason), (Outcome::Draw, Reason::BothAllowed));
+    assert!(has(&v, "AXF r32 (D76–80)"));
 }
 
 #[test]

@@ -58,9 +58,11 @@ pub(crate) fn piece_glyph(role: Role, color: Color, traditional: bool) -> char {
     }
 }
 
+/// The Chinese numerals 一 … 九.
+const CHINESE: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
 /// A numeral 0–9 and how it was written (0 is read so that it can be reported as out of range).
 pub(crate) fn numeral(c: char) -> Option<(u8, Digits)> {
-    const CHINESE: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
     if let Some(i) = CHINESE.iter().position(|&x| x == c) {
         return Some((i as u8 + 1, Digits::Chinese));
     }
@@ -73,7 +75,6 @@ pub(crate) fn numeral(c: char) -> Option<(u8, Digits)> {
 
 /// The Chinese numeral of 1–9 (`?` outside).
 pub(crate) fn chinese_numeral(n: u8) -> char {
-    const CHINESE: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
     CHINESE
         .get((n as usize).wrapping_sub(1))
         .copied()

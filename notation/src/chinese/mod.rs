@@ -33,7 +33,8 @@ pub(crate) mod parse;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::descriptive::{self, Direction, Origin, ResolveError, SyntaxError};
+use crate::abbreviated::Abbreviated;
+use crate::descriptive::{self, Direction, Origin, ResolveError, Styled, SyntaxError};
 use crate::{Color, Move, Notation, Position, Role};
 
 /// How Chinese moves are written: characters and Black's digits.
@@ -76,14 +77,13 @@ impl Chinese {
 
     /// The canonical text of `m`, a legal move in `pos`.
     pub fn from_move(pos: &Position, m: &Move) -> Chinese {
-        let (origin, direction, number) = descriptive::describe(pos, m);
-        let color = pos.piece_at(m.from).map_or(pos.turn(), |p| p.color);
+        let d = descriptive::describe(pos, m);
         Chinese {
-            color,
+            color: d.color,
             role: m.role,
-            origin,
-            direction,
-            number,
+            origin: d.origin,
+            direction: d.direction,
+            number: d.number,
         }
     }
 
@@ -93,53 +93,52 @@ impl Chinese {
     }
 }
 
-struct Styled<'a> {
-    mv: &'a Chinese,
-    style: ChineseStyle,
-}
-
-/// Writes a file or distance number: Chinese numerals for Red, digits for Black.
-pub(crate) fn write_number(
-    f: &mut fmt::Formatter<'_>,
-    n: u8,
-    color: Color,
-    wide: bool,
-) -> fmt::Result {
-    match color {
-        Color::Red => write!(f, "{}", glyphs::chinese_numeral(n)),
-        Color::Black => descriptive::write_char(f, glyphs::ascii_digit(n), wide),
-    }
-}
-
-impl fmt::Display for Styled<'_> {
+impl fmt::Display for Styled<'_, Chinese, ChineseStyle> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Chinese {
-            color,
-            role,
-            origin,
-            direction,
-            number,
-        } = *self.mv;
-        let ChineseStyle {
-            traditional,
-            fullwidth_digits: wide,
-        } = self.style;
-        let glyph = glyphs::piece_glyph(role, color, traditional);
-        match origin {
-            Origin::File(file) => {
-                write!(f, "{glyph}")?;
-                write_number(f, file, color, wide)?;
-            }
-            Origin::Tandem { place, file } => {
-                write!(f, "{}{glyph}", glyphs::place_word(place, traditional))?;
-                if let Some(file) = file {
-                    write_number(f, file, color, wide)?;
-                }
-            }
-        }
-        write!(f, "{}", glyphs::direction_word(direction, traditional))?;
-        write_number(f, number, color, wide)
+        let c = *self.mv;
+        let full = Abbreviated {
+            color: c.color,
+            role: c.role,
+            origin: c.origin,
+            direction: Some(c.direction),
+            number: c.number,
+        };
+        write_glyphs(f, &full, self.style, true)
     }
+}
+
+/// Writes a move in glyphs: the place word of a tandem, the piece, its file, the direction
+/// word when there is one and the final number. Numbers are Chinese numerals for Red when
+/// `red_numerals` (the full notation), else digits.
+pub(crate) fn write_glyphs(
+    f: &mut fmt::Formatter<'_>,
+    mv: &Abbreviated,
+    style: ChineseStyle,
+    red_numerals: bool,
+) -> fmt::Result {
+    let ChineseStyle {
+        traditional,
+        fullwidth_digits: wide,
+    } = style;
+    let number = |f: &mut fmt::Formatter<'_>, n| match mv.color {
+        Color::Red if red_numerals => write!(f, "{}", glyphs::chinese_numeral(n)),
+        _ => descriptive::write_char(f, glyphs::ascii_digit(n), wide),
+    };
+    let file = match mv.origin {
+        Origin::File(file) => Some(file),
+        Origin::Tandem { place, file } => {
+            write!(f, "{}", glyphs::place_word(place, traditional))?;
+            file
+        }
+    };
+    write!(f, "{}", glyphs::piece_glyph(mv.role, mv.color, traditional))?;
+    if let Some(file) = file {
+        number(f, file)?;
+    }
+    if let Some(d) = mv.direction {
+        write!(f, "{}", glyphs::direction_word(d, traditional))?;
+    }
+    number(f, mv.number)
 }
 
 impl fmt::Display for Chinese {
@@ -153,14 +152,6 @@ impl FromStr for Chinese {
     type Err = SyntaxError;
 
     fn from_str(s: &str) -> Result<Chinese, SyntaxError> {
-        let p = descriptive::run(Notation::Chinese, s, parse::full)?;
-        let direction = p.direction.unwrap_or(Direction::Traverse);
-        Ok(Chinese {
-            color: p.color,
-            role: p.role,
-            origin: p.origin,
-            direction,
-            number: p.number,
-        })
+        descriptive::run(Notation::Chinese, s, parse::full)
     }
 }

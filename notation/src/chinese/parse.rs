@@ -3,22 +3,19 @@
 use nom::combinator::opt;
 
 use super::glyphs::{self, Digits};
+use super::Chinese;
+use crate::abbreviated::Abbreviated;
 use crate::descriptive::{one, Direction, Origin, PErr, PResult, SyntaxErrorKind as K, Tandem};
 use crate::{Color, Role};
 
-/// What the parsers read, before it becomes a syntax type.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Parsed {
-    pub role: Role,
-    /// The colour named by the piece glyph, else by the kind of digits.
-    pub color: Color,
-    pub origin: Origin,
-    pub direction: Option<Direction>,
-    pub number: u8,
-}
-
+/// A failure that stops every alternative.
 fn fail<T>(rest: &str, kind: K) -> PResult<'_, T> {
     Err(nom::Err::Failure(PErr { rest, kind }))
+}
+
+/// An error that lets an alternative be tried.
+fn error<T>(rest: &str, kind: K) -> PResult<'_, T> {
+    Err(nom::Err::Error(PErr { rest, kind }))
 }
 
 fn piece(i: &str) -> PResult<'_, (Role, Option<Color>)> {
@@ -52,6 +49,7 @@ fn place(i: &str) -> PResult<'_, Tandem> {
     Ok((rest, Tandem::Nth(n)))
 }
 
+/// The colour named by the piece glyph, else by the kind of digits.
 fn color_of(glyph: Option<Color>, digits: Digits) -> Color {
     glyph.unwrap_or(match digits {
         Digits::Chinese => Color::Red,
@@ -60,20 +58,17 @@ fn color_of(glyph: Option<Color>, digits: Digits) -> Color {
 }
 
 /// Full notation: `炮二平五`, `马8进7`, `前炮平五`, `前兵四平五`, `一兵平五`, `前九平八`, `二7平6`.
-pub(crate) fn full(i: &str) -> PResult<'_, Parsed> {
+pub(crate) fn full(i: &str) -> PResult<'_, Chinese> {
     let (role, glyph, origin, rest) = match piece(i) {
         Ok((rest, (role, glyph))) => {
             let (rest, (file, _)) = number(K::ExpectedFile)(rest)?;
             (role, glyph, Origin::File(file), rest)
         }
         Err(nom::Err::Error(e1)) => {
-            let (rest, place) = place(i).map_err(|e| match e {
-                nom::Err::Error(_) => nom::Err::Error(PErr {
-                    rest: e1.rest,
-                    kind: K::ExpectedPiece,
-                }),
-                e => e,
-            })?;
+            let (rest, place) = match place(i) {
+                Err(nom::Err::Error(_)) => return error(e1.rest, K::ExpectedPiece),
+                r => r?,
+            };
             let (rest, p) = opt(piece)(rest)?;
             let (rest, file) = opt(number(K::ExpectedFile))(rest)?;
             let (role, glyph) = match p {
@@ -94,32 +89,28 @@ pub(crate) fn full(i: &str) -> PResult<'_, Parsed> {
         }
         Err(e) => return Err(e),
     };
-    let (rest, d) = direction(rest)?;
-    let (rest, (n, digits)) = number(K::ExpectedNumber)(rest)?;
-    let color = color_of(glyph, digits);
+    let (rest, direction) = direction(rest)?;
+    let (rest, (number, digits)) = number(K::ExpectedNumber)(rest)?;
     Ok((
         rest,
-        Parsed {
+        Chinese {
+            color: color_of(glyph, digits),
             role,
-            color,
             origin,
-            direction: Some(d),
-            number: n,
+            direction,
+            number,
         },
     ))
 }
 
 /// Abbreviated notation: `炮25`, `马87`, `前炮5`, `前兵45`, and with a direction word when
 /// the bare form is ambiguous: `车1进2`.
-pub(crate) fn abbreviated(i: &str) -> PResult<'_, Parsed> {
+pub(crate) fn abbreviated(i: &str) -> PResult<'_, Abbreviated> {
     let (rest, place) = opt(place)(i)?;
-    let (rest, (role, glyph)) = piece(rest).map_err(|e| match (e, place) {
-        (nom::Err::Error(_), None) => nom::Err::Error(PErr {
-            rest: i,
-            kind: K::ExpectedPiece,
-        }),
-        (e, _) => e,
-    })?;
+    let (rest, (role, glyph)) = match (piece(rest), place) {
+        (Err(nom::Err::Error(_)), None) => return error(i, K::ExpectedPiece),
+        (r, _) => r?,
+    };
     let (rest, first) = opt(number(K::ExpectedFile))(rest)?;
     let (rest, d) = opt(direction)(rest)?;
     let (rest, second) = if d.is_some() {
@@ -127,42 +118,26 @@ pub(crate) fn abbreviated(i: &str) -> PResult<'_, Parsed> {
     } else {
         opt(number(K::ExpectedNumber))(rest)?
     };
-    let (file, (n, digits)) = match (first, second) {
+    let (file, (number, digits)) = match (first, second) {
         (Some(f), Some(n)) => (Some(f.0), n),
         (Some(n), None) if place.is_some() => (None, n),
         (None, Some(n)) if place.is_some() => (None, n),
-        (None, _) => {
-            return Err(nom::Err::Error(PErr {
-                rest,
-                kind: K::ExpectedFile,
-            }))
-        }
-        (Some(_), None) => {
-            return Err(nom::Err::Error(PErr {
-                rest,
-                kind: K::ExpectedNumber,
-            }))
-        }
+        (None, _) => return error(rest, K::ExpectedFile),
+        (Some(_), None) => return error(rest, K::ExpectedNumber),
     };
     let origin = match (place, file) {
         (Some(place), file) => Origin::Tandem { place, file },
         (None, Some(f)) => Origin::File(f),
-        (None, None) => {
-            return Err(nom::Err::Error(PErr {
-                rest,
-                kind: K::ExpectedFile,
-            }))
-        }
+        (None, None) => return error(rest, K::ExpectedFile),
     };
-    let color = color_of(glyph, digits);
     Ok((
         rest,
-        Parsed {
+        Abbreviated {
+            color: color_of(glyph, digits),
             role,
-            color,
             origin,
             direction: d,
-            number: n,
+            number,
         },
     ))
 }

@@ -20,10 +20,11 @@ struct Frame {
 }
 
 impl Frame {
-    fn dead(base_ply: usize) -> Frame {
+    /// A line starting at `pos` (`None`: a dead line, whose moves are not read).
+    fn new(pos: Option<Position>, base_ply: usize) -> Frame {
         Frame {
             line: Vec::new(),
-            pos: None,
+            pos,
             before_last: None,
             base_ply,
             pending: Vec::new(),
@@ -39,19 +40,12 @@ pub(crate) struct GameBuilder {
     hint: Option<Notation>,
     /// The notation found in the first move text.
     detected: Option<Notation>,
+    /// The lines being read, the main line first; empty until the first move (or a
+    /// failure) starts the game.
     frames: Vec<Frame>,
-    started: bool,
     error: Option<RecordError>,
     warnings: Vec<RecordError>,
 }
-
-/// Notations tried, in order, to find the notation of a game from its first move.
-const DETECT_ORDER: [Notation; 4] = [
-    Notation::Iccs,
-    Notation::Chinese,
-    Notation::Wxf,
-    Notation::ChineseShort,
-];
 
 impl GameBuilder {
     /// A builder for game `index` of a file, from the standard start position.
@@ -62,7 +56,6 @@ impl GameBuilder {
             hint: None,
             detected: None,
             frames: Vec::new(),
-            started: false,
             error: None,
             warnings: Vec::new(),
         }
@@ -76,7 +69,7 @@ impl GameBuilder {
     /// Adds a tag; `FEN` sets the start position and `Format` the notation.
     pub(crate) fn tag(&mut self, name: &str, value: &str, offset: u64) {
         self.game.tags.push((name.to_owned(), value.to_owned()));
-        if name.eq_ignore_ascii_case("FEN") && self.started {
+        if name.eq_ignore_ascii_case("FEN") && !self.frames.is_empty() {
             // The moves already read were played from the start position they had: a
             // start position given after them cannot apply to them.
             self.warn(
@@ -101,6 +94,19 @@ impl GameBuilder {
         self.game.result = Some(result);
     }
 
+    /// Sets the result stated by a record field at `offset`, and its `Result` tag.
+    pub(crate) fn tagged_result(&mut self, result: GameResult, offset: u64) {
+        self.tag("Result", result.pgn(), offset);
+        self.result(result);
+    }
+
+    /// A game of which nothing can be read, for `error`.
+    pub(crate) fn failed(error: RecordError) -> ReadGame {
+        let mut b = GameBuilder::new(error.game);
+        b.fail(error);
+        b.finish()
+    }
+
     /// Records a problem that ends the reading of the main line.
     pub(crate) fn fail(&mut self, error: RecordError) {
         if self.error.is_none() {
@@ -109,9 +115,8 @@ impl GameBuilder {
         for f in &mut self.frames {
             f.pos = None;
         }
-        self.started = true;
         if self.frames.is_empty() {
-            self.frames.push(Frame::dead(0));
+            self.frames.push(Frame::new(None, 0));
         }
     }
 
@@ -136,20 +141,13 @@ impl GameBuilder {
     }
 
     fn start(&mut self, offset: u64) {
-        if self.started {
+        if !self.frames.is_empty() {
             return;
         }
-        self.started = true;
         match Position::try_from(self.game.setup.clone()) {
-            Ok(pos) => self.frames.push(Frame {
-                line: Vec::new(),
-                pos: Some(pos),
-                before_last: None,
-                base_ply: 0,
-                pending: Vec::new(),
-            }),
+            Ok(pos) => self.frames.push(Frame::new(Some(pos), 0)),
             Err(e) => {
-                self.frames.push(Frame::dead(0));
+                self.frames.push(Frame::new(None, 0));
                 self.fail(RecordError::new(self.index, ErrorKind::Position(e)).at_offset(offset));
             }
         }
@@ -256,17 +254,11 @@ impl GameBuilder {
         self.start(offset);
         let parent = self.frames.last().expect("started");
         let base_ply = (parent.base_ply + parent.line.len()).saturating_sub(1);
-        let frame = match (&parent.pos, &parent.before_last) {
-            (Some(_), Some(before)) => Frame {
-                line: Vec::new(),
-                pos: Some(before.clone()),
-                before_last: None,
-                base_ply,
-                pending: Vec::new(),
-            },
-            _ => Frame::dead(base_ply),
+        let start = match (&parent.pos, &parent.before_last) {
+            (Some(_), Some(before)) => Some(before.clone()),
+            _ => None,
         };
-        self.frames.push(frame);
+        self.frames.push(Frame::new(start, base_ply));
     }
 
     /// Ends the current variation. Returns false when no variation is open.
@@ -329,7 +321,7 @@ fn resolve_text(
             },
         };
     }
-    for n in DETECT_ORDER {
+    for n in Notation::TRY_ORDER {
         if let Ok(m) = parse_move(pos, text, Some(n)) {
             *detected = Some(n);
             return Ok(m);

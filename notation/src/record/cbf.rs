@@ -204,8 +204,7 @@ pub fn read(xml: &str) -> ReadGame {
                             "3" => GameResult::Draw,
                             _ => GameResult::Unknown,
                         };
-                        b.tag("Result", r.pgn(), i as u64);
-                        b.result(r);
+                        b.tagged_result(r, i as u64);
                     } else if !value.is_empty() {
                         b.tag(tag_name(name), value, i as u64);
                     }

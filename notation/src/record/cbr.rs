@@ -15,7 +15,7 @@
 
 use super::builder::GameBuilder;
 use super::read::Malformed;
-use super::tree::{RawMove, Tree};
+use super::tree::{PreOrder, RawMove, Tree};
 use super::{ErrorKind, GameResult, ReadGame, RecordError};
 use crate::{Color, Piece, Role, Setup, Square};
 
@@ -107,14 +107,7 @@ pub fn read_record(data: &[u8], index: usize) -> Result<ReadGame, Malformed> {
             b.tag(name, &v, at as u64);
         }
     }
-    let result = match data[0x81C] {
-        1 => GameResult::RedWins,
-        2 => GameResult::BlackWins,
-        3 => GameResult::Draw,
-        _ => GameResult::Unknown,
-    };
-    b.tag("Result", result.pgn(), 0x81C);
-    b.result(result);
+    b.tagged_result(GameResult::from_code(data[0x81C]), 0x81C);
     let mut setup = Setup::empty();
     for i in 0..90u8 {
         let code = data[BOARD + usize::from(i)];
@@ -141,8 +134,7 @@ pub fn read_record(data: &[u8], index: usize) -> Result<ReadGame, Malformed> {
 
     let mut tree = Tree::new();
     let mut pos = MOVES;
-    let mut pending: Vec<usize> = Vec::new();
-    let mut parent: Option<usize> = None;
+    let mut order = PreOrder::new();
     let mut truncated = None;
     loop {
         let at = pos;
@@ -167,45 +159,15 @@ pub fn read_record(data: &[u8], index: usize) -> Result<ReadGame, Malformed> {
         } else {
             None
         };
-        let node = match parent {
-            None => 0,
-            Some(p) => {
-                let mv = match (point(rec[2]), point(rec[3])) {
-                    (Some(f), Some(t)) => RawMove::Squares(f, t),
-                    _ => RawMove::Bad(format!(
-                        "move points {} → {} are off the board",
-                        rec[2], rec[3]
-                    )),
-                };
-                tree.add(p, mv, at as u64)
-            }
-        };
+        let node = order.add(&mut tree, at as u64, || {
+            RawMove::from_points(rec[2], rec[3], point)
+        });
         tree.nodes[node].comment = comment;
-        if rec[0] & 2 != 0 {
-            if let Some(p) = parent {
-                pending.push(p);
-            }
-        }
-        if rec[0] & 1 == 0 {
-            parent = Some(node);
-        } else if let Some(p) = pending.pop() {
-            parent = Some(p);
-        } else {
+        if !order.advance(node, rec[0] & 1 == 0, rec[0] & 2 != 0) {
             break;
         }
     }
-    if let Some(&first) = tree.nodes[0].children.first() {
-        if let RawMove::Squares(from, _) = tree.nodes[first].mv {
-            if let Some(p) = setup.board[from.index()] {
-                setup.turn = p.color;
-            }
-        }
-    }
-    if setup != Setup::startpos() {
-        b.tag("FEN", &setup.to_string(), BOARD as u64);
-    }
-    b.set_setup(setup);
-    tree.replay(&mut b);
+    tree.replay_from(setup, BOARD as u64, &mut b);
     if let Some(at) = truncated {
         b.fail(
             RecordError::new(
@@ -258,21 +220,13 @@ pub fn read_library(data: &[u8]) -> Result<Vec<ReadGame>, Malformed> {
         let index = games.len();
         match read_record(&data[o..end], index) {
             Ok(mut g) => {
-                for e in g.error.iter_mut().chain(g.warnings.iter_mut()) {
-                    if let Some(off) = e.byte_offset.as_mut() {
-                        *off += o as u64;
-                    }
-                }
+                g.map_offsets(|off| off + o as u64);
                 games.push(g);
             }
-            Err(m) => {
-                let mut b = GameBuilder::new(index);
-                b.fail(
-                    RecordError::new(index, ErrorKind::Truncated(m.message))
-                        .at_offset(o as u64 + m.offset),
-                );
-                games.push(b.finish());
-            }
+            Err(m) => games.push(GameBuilder::failed(
+                RecordError::new(index, ErrorKind::Truncated(m.message))
+                    .at_offset(o as u64 + m.offset),
+            )),
         }
         o = end;
     }

@@ -11,28 +11,9 @@
 use std::collections::HashMap;
 
 use super::builder::GameBuilder;
-use super::tree::{RawMove, Tree};
+use super::tree::{listed_piece, RawMove, Tree};
 use super::{ErrorKind, GameResult, ReadGame};
-use crate::{Color, Piece, Role, Setup, Square};
-
-const ROLES: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
+use crate::{Setup, Square};
 
 /// Field name → PGN tag name.
 fn tag_name(field: &str) -> Option<&'static str> {
@@ -164,8 +145,7 @@ fn read_block(block: &str, base: usize, index: usize) -> ReadGame {
             }
         } else if f.name == "result" {
             if let Some(r) = GameResult::parse(value) {
-                b.tag("Result", r.pgn(), f.offset as u64);
-                b.result(r);
+                b.tagged_result(r, f.offset as u64);
             }
         } else if f.name == "binit" {
             let d = digits(value);
@@ -176,9 +156,8 @@ fn read_block(block: &str, base: usize, index: usize) -> ReadGame {
                     if x > 8 {
                         continue;
                     }
-                    let color = if i < 16 { Color::Red } else { Color::Black };
                     if let Some(sq) = Square::from_xy(x as i8, 9 - y as i8) {
-                        setup.board[sq.index()] = Some(Piece::new(color, ROLES[i % 16]));
+                        setup.board[sq.index()] = Some(listed_piece(i));
                     }
                 }
             } else {
@@ -302,18 +281,7 @@ fn read_block(block: &str, base: usize, index: usize) -> ReadGame {
             f.offset as u64,
         );
     }
-    if let Some(&first) = tree.nodes[0].children.first() {
-        if let RawMove::Squares(from, _) = tree.nodes[first].mv {
-            if let Some(p) = setup.board[from.index()] {
-                setup.turn = p.color;
-            }
-        }
-    }
-    if setup != Setup::startpos() {
-        b.tag("FEN", &setup.to_string(), base as u64);
-    }
-    b.set_setup(setup);
-    tree.replay(&mut b);
+    tree.replay_from(setup, base as u64, &mut b);
     b.finish()
 }
 

@@ -61,6 +61,17 @@ impl GameResult {
         }
     }
 
+    /// The result as binary records code it: 1 Red wins, 2 Black wins, 3 draw, else
+    /// unknown.
+    pub(crate) fn from_code(code: u8) -> GameResult {
+        match code {
+            1 => GameResult::RedWins,
+            2 => GameResult::BlackWins,
+            3 => GameResult::Draw,
+            _ => GameResult::Unknown,
+        }
+    }
+
     /// Reads a result as written in PGN tags and move text or in Chinese records
     /// (`1-0`, `红胜`, `紅勝`, `先胜`, `和`, `*` …).
     pub fn parse(text: &str) -> Option<GameResult> {
@@ -200,5 +211,19 @@ impl ReadGame {
     /// Whether the game was read without error in its main line.
     pub fn is_ok(&self) -> bool {
         self.error.is_none()
+    }
+
+    /// The error and the warnings.
+    pub(crate) fn errors_mut(&mut self) -> impl Iterator<Item = &mut RecordError> {
+        self.error.iter_mut().chain(self.warnings.iter_mut())
+    }
+
+    /// Maps the byte offset of every error and warning that has one.
+    pub(crate) fn map_offsets(&mut self, f: impl Fn(u64) -> u64) {
+        for e in self.errors_mut() {
+            if let Some(off) = e.byte_offset.as_mut() {
+                *off = f(*off);
+            }
+        }
     }
 }

@@ -21,7 +21,7 @@ use std::io::{self, Read};
 
 use super::builder::GameBuilder;
 use super::{ErrorKind, GameResult, ReadGame};
-use crate::Setup;
+use crate::{encoding, Setup};
 
 /// Bounds that keep hostile input from exhausting memory.
 #[derive(Debug, Clone, Copy)]
@@ -127,13 +127,7 @@ impl<R: Read> Reader<R> {
         self.base += self.end as u64;
         self.pos = 0;
         self.end = 0;
-        let n = loop {
-            match self.inner.read(&mut self.buf) {
-                Ok(n) => break n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-        };
+        let n = encoding::read_retrying(&mut self.inner, &mut self.buf)?;
         self.end = n;
         self.eof = n == 0;
         Ok(n > 0)
@@ -318,8 +312,8 @@ impl<R: Read> Reader<R> {
                     if skipped > 0 {
                         continue;
                     }
-                    let token = String::from_utf8_lossy(&self.scratch).into_owned();
-                    if self.word(v, &token, at, depth == 0) {
+                    let token = String::from_utf8_lossy(&self.scratch);
+                    if word(v, &token, at, depth == 0) {
                         // A result ends the game; what follows up to the next tag is not part
                         // of any game (e.g. a footer line).
                         self.skip_to_tags()?;
@@ -428,43 +422,43 @@ impl<R: Read> Reader<R> {
         }
         Ok(())
     }
+}
 
-    /// A word of move text: a move number, a result or a move. Returns true for a result
-    /// in the main line.
-    fn word<V: Visitor>(&mut self, v: &mut V, token: &str, at: u64, main: bool) -> bool {
-        // Full-width spaces and the like split words too.
-        let mut off = 0usize;
-        for part in token.split(char::is_whitespace) {
-            let part_at = at + off as u64;
-            off += part.len() + 1;
-            if part.is_empty() {
-                continue;
+/// A word of move text: a move number, a result or a move. Returns true for a result
+/// in the main line.
+fn word<V: Visitor>(v: &mut V, token: &str, at: u64, main: bool) -> bool {
+    // Full-width spaces and the like split words too.
+    let mut off = 0usize;
+    for part in token.split(char::is_whitespace) {
+        let part_at = at + off as u64;
+        off += part.len() + 1;
+        if part.is_empty() {
+            continue;
+        }
+        if let Some(r) = movetext_result(part) {
+            if main {
+                v.result(r);
+                return true;
             }
-            if let Some(r) = movetext_result(part) {
-                if main {
-                    v.result(r);
-                    return true;
-                }
-                continue;
-            }
-            let (skip, rest) = strip_move_number(part);
-            if rest.is_empty() {
-                continue;
-            }
-            let (mv, nag) = strip_glyphs(rest);
-            if mv.is_empty() {
-                if let Some(n) = nag {
-                    v.nag(n);
-                }
-                continue;
-            }
-            v.move_text(mv, part_at + skip as u64);
+            continue;
+        }
+        let (skip, rest) = strip_move_number(part);
+        if rest.is_empty() {
+            continue;
+        }
+        let (mv, nag) = strip_glyphs(rest);
+        if mv.is_empty() {
             if let Some(n) = nag {
                 v.nag(n);
             }
+            continue;
         }
-        false
+        v.move_text(mv, part_at + skip as u64);
+        if let Some(n) = nag {
+            v.nag(n);
+        }
     }
+    false
 }
 
 fn bad_tag_message(line: &str) -> String {
@@ -640,6 +634,19 @@ impl Visitor for GameVisitor {
             .take()
             .unwrap_or_else(|| GameBuilder::new(0))
             .finish()
+    }
+}
+
+/// The first game of a UTF-8 text, from `setup` unless it has a `FEN` tag; an empty game
+/// when the text holds none.
+pub(crate) fn read_one(text: &str, setup: Option<Setup>) -> ReadGame {
+    let mut visitor = GameVisitor {
+        builder: None,
+        setup,
+    };
+    match Reader::new(text.as_bytes()).read_game(&mut visitor) {
+        Ok(Some(g)) => g,
+        _ => GameBuilder::new(0).finish(),
     }
 }
 

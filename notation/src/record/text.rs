@@ -9,8 +9,7 @@
 //! assert_eq!(g.game.moves.len(), 2);
 //! ```
 
-use super::pgn::{GameVisitor, Reader};
-use super::{builder::GameBuilder, ErrorKind, ReadGame, RecordError};
+use super::{builder::GameBuilder, pgn, ErrorKind, ReadGame, RecordError};
 use crate::Setup;
 
 /// Reads one game from a move list.
@@ -26,9 +25,9 @@ pub fn read(text: &str) -> ReadGame {
         match first.parse::<Setup>() {
             Ok(s) => (Some(s), lead + first_end + delimiter),
             Err(e) => {
-                let mut b = GameBuilder::new(0);
-                b.fail(RecordError::new(0, ErrorKind::Fen(e)).at_offset(lead as u64));
-                let mut g = b.finish();
+                let mut g = GameBuilder::failed(
+                    RecordError::new(0, ErrorKind::Fen(e)).at_offset(lead as u64),
+                );
                 g.game.set_tag("FEN", first);
                 return g;
             }
@@ -46,24 +45,12 @@ pub fn read(text: &str) -> ReadGame {
             c => c,
         })
         .collect();
-    let mut visitor = match &setup {
-        Some(s) => GameVisitor::with_setup(s.clone()),
-        None => GameVisitor::new(),
-    };
-    let mut reader = Reader::new(cleaned.as_bytes());
-    let mut game = match reader.read_game(&mut visitor) {
-        Ok(Some(g)) => g,
-        _ => GameBuilder::new(0).finish(),
-    };
+    let mut game = pgn::read_one(&cleaned, setup.clone());
     if let Some(s) = setup {
         game.game.setup = s;
         game.game.set_tag("FEN", first);
     }
-    for e in game.error.iter_mut().chain(game.warnings.iter_mut()) {
-        if let Some(o) = e.byte_offset.as_mut() {
-            *o += start as u64;
-        }
-    }
+    game.map_offsets(|o| o + start as u64);
     game
 }
 

@@ -11,7 +11,7 @@
 //! ```
 
 use super::builder::GameBuilder;
-use super::pgn::{GameVisitor, Reader};
+use super::pgn;
 use super::{ErrorKind, GameResult, ReadGame, RecordError};
 use crate::Setup;
 
@@ -50,9 +50,8 @@ pub fn read(text: &str) -> ReadGame {
     let mut moves_at = None;
     for line in text.split_inclusive('\n') {
         let l = line.trim();
-        if let Some(rest) = l.strip_prefix("START{") {
+        if l.starts_with("START{") {
             moves_at = Some(offset + (line.len() - line.trim_start().len()) + 6);
-            let _ = rest;
             break;
         }
         let mut parts = l.splitn(2, char::is_whitespace);
@@ -73,9 +72,9 @@ pub fn read(text: &str) -> ReadGame {
             match value.parse::<Setup>() {
                 Ok(s) => setup = Some(s),
                 Err(e) => {
-                    let mut b = GameBuilder::new(0);
-                    b.fail(RecordError::new(0, ErrorKind::Fen(e)).at_offset(*at as u64));
-                    return b.finish();
+                    return GameBuilder::failed(
+                        RecordError::new(0, ErrorKind::Fen(e)).at_offset(*at as u64),
+                    );
                 }
             }
         }
@@ -87,17 +86,10 @@ pub fn read(text: &str) -> ReadGame {
         }
         None => ("", text.len()),
     };
-    let mut visitor = match &setup {
-        Some(s) => GameVisitor::with_setup(s.clone()),
-        None => GameVisitor::new(),
-    };
     let mut source = String::from("[Format \"WXF\"]\n");
     let shift = source.len();
     source.push_str(body);
-    let mut game = match Reader::new(source.as_bytes()).read_game(&mut visitor) {
-        Ok(Some(g)) => g,
-        _ => GameBuilder::new(0).finish(),
-    };
+    let mut game = pgn::read_one(&source, setup.clone());
     game.game.tags.retain(|(k, _)| k != "Format");
     for (name, value, _) in tags.into_iter().rev() {
         game.game.tags.insert(0, (name.to_owned(), value));
@@ -108,10 +100,6 @@ pub fn read(text: &str) -> ReadGame {
     if game.game.result.is_none() {
         game.game.result = game.game.tag("Result").and_then(GameResult::parse);
     }
-    for e in game.error.iter_mut().chain(game.warnings.iter_mut()) {
-        if let Some(o) = e.byte_offset.as_mut() {
-            *o = (*o + start as u64).saturating_sub(shift as u64);
-        }
-    }
+    game.map_offsets(|o| (o + start as u64).saturating_sub(shift as u64));
     game
 }

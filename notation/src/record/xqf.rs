@@ -12,34 +12,14 @@
 
 use super::builder::GameBuilder;
 use super::read::Malformed;
-use super::tree::{RawMove, Tree};
+use super::tree::{listed_piece, PreOrder, RawMove, Tree};
 use super::{ErrorKind, GameResult, ReadGame, RecordError};
 use crate::encoding::{decode_as, Encoding};
-use crate::{Color, File, Piece, Rank, Role, Setup, Square};
+use crate::{File, Rank, Setup, Square};
 
 const HEADER: usize = 0x400;
 /// The encryption stream mask (a copyright line, as XQStudio defines it).
 const MASK: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
-/// Roles of the 16 pieces of each side, in header order.
-const ROLES: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
-
 /// Keys of an XQF file (all zero before version 1.1).
 struct Keys {
     version: u8,
@@ -172,14 +152,7 @@ pub fn read(data: &[u8]) -> Result<ReadGame, Malformed> {
             b.tag(name, &v, at as u64);
         }
     }
-    let result = match h[0x33] {
-        1 => GameResult::RedWins,
-        2 => GameResult::BlackWins,
-        3 => GameResult::Draw,
-        _ => GameResult::Unknown,
-    };
-    b.tag("Result", result.pgn(), 0x33);
-    b.result(result);
+    b.tagged_result(GameResult::from_code(h[0x33]), 0x33);
 
     // Pieces.
     let mut setup = Setup::empty();
@@ -195,8 +168,7 @@ pub fn read(data: &[u8]) -> Result<ReadGame, Malformed> {
     }
     for (i, &v) in raw.iter().enumerate() {
         if let Some(sq) = point(v) {
-            let color = if i < 16 { Color::Red } else { Color::Black };
-            setup.board[sq.index()] = Some(Piece::new(color, ROLES[i % 16]));
+            setup.board[sq.index()] = Some(listed_piece(i));
         }
     }
 
@@ -208,9 +180,7 @@ pub fn read(data: &[u8]) -> Result<ReadGame, Malformed> {
         stream: keys.stream,
     };
     let mut truncated = None;
-    let mut plies = vec![0usize];
-    let mut pending: Vec<usize> = Vec::new(); // parents of alternatives still to read
-    let mut parent = None; // None: the next record is the root
+    let mut order = PreOrder::new();
     loop {
         let at = cur.pos as u64;
         let (rec, comment_len) = if keys.version <= 10 {
@@ -252,47 +222,19 @@ pub fn read(data: &[u8]) -> Result<ReadGame, Malformed> {
         } else {
             None
         };
-        let node = match parent {
-            None => 0,
-            Some(p) => {
-                let from = rec[0].wrapping_sub(0x18).wrapping_sub(keys.xyf);
-                let to = rec[1].wrapping_sub(0x20).wrapping_sub(keys.xyt);
-                let mv = match (point(from), point(to)) {
-                    (Some(f), Some(t)) => RawMove::Squares(f, t),
-                    _ => RawMove::Bad(format!("move points {from} → {to} are off the board")),
-                };
-                let n = tree.add(p, mv, at);
-                plies.push(plies[p] + 1);
-                n
-            }
-        };
+        let node = order.add(&mut tree, at, || {
+            let from = rec[0].wrapping_sub(0x18).wrapping_sub(keys.xyf);
+            let to = rec[1].wrapping_sub(0x20).wrapping_sub(keys.xyt);
+            RawMove::from_points(from, to, point)
+        });
         tree.nodes[node].comment = comment;
-        if let (true, Some(p)) = (rec[2] & 0x40 != 0, parent) {
-            pending.push(p);
-        }
-        if rec[2] & 0x80 != 0 {
-            parent = Some(node);
-        } else if let Some(p) = pending.pop() {
-            parent = Some(p);
-        } else {
+        if !order.advance(node, rec[2] & 0x80 != 0, rec[2] & 0x40 != 0) {
             break;
         }
     }
-    // The side to move is the colour of the first moving piece.
-    if let Some(&first) = tree.nodes[0].children.first() {
-        if let RawMove::Squares(from, _) = tree.nodes[first].mv {
-            if let Some(p) = setup.board[from.index()] {
-                setup.turn = p.color;
-            }
-        }
-    }
-    if setup != Setup::startpos() {
-        b.tag("FEN", &setup.to_string(), 0x10);
-    }
-    b.set_setup(setup);
-    tree.replay(&mut b);
+    tree.replay_from(setup, 0x10, &mut b);
     if let Some(at) = truncated {
-        let ply = parent.map_or(1, |p| plies[p] + 1);
+        let ply = order.parent().map_or(1, |p| tree.nodes[p].ply + 1);
         b.fail(
             RecordError::new(0, ErrorKind::Truncated(format!("move record at byte {at}")))
                 .at_ply(ply)

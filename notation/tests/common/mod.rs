@@ -1,24 +1,38 @@
-//! Locating the shared test data (`shared/` beside the repository clone).
+//! Test data: the shared data (`shared/` beside the repository clone) and this crate's
+//! `tests/data`. Each test crate uses part of this.
+#![allow(dead_code)]
 
 use std::path::PathBuf;
 
-/// `shared/games/<rel>` when the shared data is present, else `None` (tests then skip).
-#[allow(dead_code)]
+/// `shared/<rel>`: from `$QILI_SHARED`, else a `shared` folder beside the repository
+/// (CI: `<clone>/../shared`) or beside one of its parents (worktrees sit deeper). `None`
+/// (and a note) when absent: the test then skips.
+pub fn shared(rel: &str) -> Option<PathBuf> {
+    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut candidates: Vec<PathBuf> = std::env::var_os("QILI_SHARED")
+        .map(PathBuf::from)
+        .into_iter()
+        .collect();
+    candidates.extend(
+        crate_dir
+            .ancestors()
+            .skip(2)
+            .take(3)
+            .map(|d| d.join("shared")),
+    );
+    let found = candidates.iter().map(|d| d.join(rel)).find(|p| p.exists());
+    if found.is_none() {
+        eprintln!("note: shared/{rel} is absent, skipping");
+    }
+    found
+}
+
+/// `shared/games/<rel>` (see [`shared`]).
 pub fn games(rel: &str) -> Option<PathBuf> {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut candidates = Vec::new();
-    if let Some(dir) = std::env::var_os("QILI_SHARED") {
-        candidates.push(PathBuf::from(dir));
-    }
-    // <clone>/notation/../../shared, and one level up for git worktrees under <dir>/wt/.
-    candidates.push(manifest.join("../../shared"));
-    candidates.push(manifest.join("../../../shared"));
-    for c in candidates {
-        let p = c.join("games").join(rel);
-        if p.exists() {
-            return Some(p);
-        }
-    }
-    eprintln!("note: shared/games/{rel} not found; skipping");
-    None
+    shared(&format!("games/{rel}"))
+}
+
+/// The text of `tests/data/<name>`.
+pub fn data(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }

@@ -1,0 +1,310 @@
+//! From a [`Judgement`] to a ruling page: each cycle in force (or, when none is, the last
+//! cycle with its would-be ruling), move by move, with conduct, verdict and articles.
+
+use qili_notation::{write_move, Color, Notation};
+
+use super::annotate::annotate_move;
+use super::page::{Article, Conduct, CycleSection, Page, Step};
+use super::svg::Diagram;
+use super::Text;
+use crate::explain::{self, article_title, Lang};
+use crate::judge::{CycleJudgement, Judgement, RulingSource};
+use crate::verdict::{Outcome, Reason, Status, Verdict};
+
+/// Cycles drawn at most on one page (each draws one board per move).
+const MAX_CYCLES: usize = 8;
+
+fn side(c: Color) -> (&'static str, &'static str) {
+    (c.chinese(), c.english())
+}
+
+/// The short text of a cycle's verdict.
+pub fn verdict_text(v: &Verdict) -> Text {
+    match v.reason {
+        Reason::OneSidedPerpetualCheck { checker } => {
+            let (zh, en) = side(checker);
+            Text::new(
+                format!("{zh}方单方面长将，判负"),
+                format!("{en} checks perpetually: {en} loses"),
+            )
+        }
+        Reason::MutualPerpetualCheck => {
+            Text::new("双方长将，和棋", "both sides check perpetually: draw")
+        }
+        Reason::BothAllowed => Text::new(
+            "双方均为允许着法，不变作和",
+            "both sides' moves are allowed: draw",
+        ),
+        Reason::BothForbidden => Text::new(
+            "双方均为禁止着法，不变作和",
+            "both sides' moves are forbidden: draw",
+        ),
+        Reason::ForbiddenVsAllowed {
+            offender,
+            repeated: false,
+        } => {
+            let (zh, en) = side(offender);
+            Text::new(
+                format!("{zh}方为禁止着法，必须变着；不变再循环即判负"),
+                format!(
+                    "{en}'s moves are forbidden: {en} must change, and loses on one more cycle"
+                ),
+            )
+        }
+        Reason::ForbiddenVsAllowed {
+            offender,
+            repeated: true,
+        } => {
+            let (zh, en) = side(offender);
+            Text::new(
+                format!("{zh}方禁止着法不变，再次循环，判负"),
+                format!("{en} repeated the forbidden cycle: {en} loses"),
+            )
+        }
+    }
+}
+
+/// The CSS kind of a result and status: `draw`, `loss`, `must-change` or `none`.
+pub fn verdict_kind(result: Outcome, status: Status) -> &'static str {
+    match (status, result) {
+        (Status::None, _) | (_, Outcome::None) => "none",
+        (Status::MustChange, _) => "must-change",
+        (Status::Final, Outcome::Draw) => "draw",
+        (Status::Final, _) => "loss",
+    }
+}
+
+fn outcome_text(result: Outcome) -> Text {
+    match result {
+        Outcome::RedWins => Text::new("红胜", "Red wins"),
+        Outcome::BlackWins => Text::new("黑胜", "Black wins"),
+        Outcome::Draw => Text::new("和棋", "draw"),
+        Outcome::None => Text::new("无裁决", "no ruling"),
+    }
+}
+
+/// The text of the record's ruling.
+pub fn ruling_text(j: &Judgement) -> Text {
+    let r = &j.ruling;
+    let mut t = outcome_text(r.result);
+    if r.status == Status::MustChange {
+        t = match r.result {
+            Outcome::RedWins => {
+                Text::new("黑方必须变着（不变判负）", "Black must change (or lose)")
+            }
+            Outcome::BlackWins => {
+                Text::new("红方必须变着（不变判负）", "Red must change (or lose)")
+            }
+            _ => t,
+        };
+    }
+    match r.source {
+        RulingSource::Cycle { index } => {
+            let ply = j
+                .cycles
+                .get(index)
+                .and_then(CycleJudgement::decided_ply)
+                .unwrap_or(0);
+            let reason = j
+                .cycles
+                .get(index)
+                .map(|c| verdict_text(&c.verdict))
+                .unwrap_or_default();
+            Text::new(
+                format!(
+                    "{}——循环{}，第{ply}步起生效：{}",
+                    t.zh,
+                    index + 1,
+                    reason.zh
+                ),
+                format!(
+                    "{} — cycle {}, in force from ply {ply}: {}",
+                    t.en,
+                    index + 1,
+                    reason.en
+                ),
+            )
+        }
+        RulingSource::NaturalLimit { ply, .. } => Text::new(
+            format!("{}——第{ply}步达到自然限着", t.zh),
+            format!("{} — natural move limit reached at ply {ply}", t.en),
+        ),
+        RulingSource::None if j.cycles.is_empty() => {
+            Text::new("无裁决：没有重复局面", "no ruling: no position repeats")
+        }
+        RulingSource::None => Text::new(
+            format!("无裁决：重复局面未达{}次", j.settings.repetitions),
+            format!(
+                "no ruling: no position occurs {} times",
+                j.settings.repetitions
+            ),
+        ),
+    }
+}
+
+fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
+    let start = c.run.start;
+    let repeated_pos = j.positions.get(start).cloned().unwrap_or_default();
+    let mut repeated =
+        Diagram::new(&repeated_pos).with_title(format!("repeated position of cycle {}", i + 1));
+    if let Some(mv) = start.checked_sub(1).and_then(|k| j.moves.get(k)) {
+        repeated = repeated.with_last_move(mv);
+    }
+    let steps = c
+        .moves
+        .iter()
+        .filter_map(|m| {
+            let before = j.positions.get(m.ply.checked_sub(1)?)?;
+            let (diagram, evidence) = annotate_move(before, &m.labels);
+            let mv = &m.labels.mv;
+            Some(Step {
+                ply: m.ply,
+                side: m.labels.side,
+                mv: format!("{} {}", write_move(before, mv, Notation::Chinese), mv),
+                labels: m.labels.labels.clone(),
+                evidence,
+                diagram: diagram.with_title(format!("after ply {}", m.ply)),
+            })
+        })
+        .collect();
+    let conduct = Color::ALL
+        .iter()
+        .map(|&s| {
+            let k = c.conduct(s).kind;
+            Conduct {
+                side: s,
+                summary: Text::new(k.chinese(), k.english()),
+                forbidden: c.verdict.forbidden[s],
+            }
+        })
+        .collect();
+    let (first, last) = (start + 1, start + c.run.period);
+    let force = match c.in_force_ply {
+        Some(p) => Text::new(format!("第{p}步起生效"), format!("in force from ply {p}")),
+        None => Text::new(
+            format!("未生效（需出现{}次）", j.settings.repetitions),
+            format!(
+                "not in force (needs {} occurrences)",
+                j.settings.repetitions
+            ),
+        ),
+    };
+    let mut verdict = verdict_text(&c.verdict);
+    if !c.in_force {
+        verdict = Text::new(
+            format!("若再重复：{}", verdict.zh),
+            format!("if repeated: {}", verdict.en),
+        );
+    }
+    CycleSection {
+        heading: Text::new(
+            format!("循环{}：第{first}–{last}步", i + 1),
+            format!("Cycle {}: plies {first}–{last}", i + 1),
+        ),
+        caption: Text::new(
+            format!(
+                "重复局面（第{start}步后），共出现{}次，{}",
+                c.occurrences, force.zh
+            ),
+            format!(
+                "Repeated position (after ply {start}), occurs {} times, {}",
+                c.occurrences, force.en
+            ),
+        ),
+        fen: repeated_pos.fen(),
+        repeated,
+        conduct,
+        steps,
+        verdict,
+        verdict_kind: if c.in_force {
+            verdict_kind(c.verdict.result, c.verdict.status)
+        } else {
+            "none"
+        },
+        cites: c
+            .verdict
+            .articles
+            .iter()
+            .map(|a| a.code().to_owned())
+            .collect(),
+    }
+}
+
+/// The ruling page of a judgement, under `title` with `meta` facts (file, players …).
+pub fn judgement_page(j: &Judgement, title: Text, mut meta: Vec<(Text, String)>) -> Page {
+    meta.push((
+        Text::new("规则", "rules"),
+        j.settings.rules.as_str().to_uppercase(),
+    ));
+    meta.push((
+        Text::new("生效次数", "repetitions"),
+        j.settings.repetitions.to_string(),
+    ));
+    meta.push((Text::new("步数", "plies"), j.moves.len().to_string()));
+    let mut shown: Vec<usize> = (0..j.cycles.len())
+        .filter(|&i| j.cycles[i].in_force)
+        .collect();
+    if let RulingSource::Cycle { index } = j.ruling.source {
+        if !shown.contains(&index) {
+            shown.push(index);
+        }
+    }
+    if shown.is_empty() && !j.cycles.is_empty() {
+        shown.push(j.cycles.len() - 1);
+    }
+    shown.sort_unstable();
+    let mut notes = Vec::new();
+    if shown.len() > MAX_CYCLES {
+        notes.push(Text::new(
+            format!("共{}个生效循环，仅绘出最后{MAX_CYCLES}个", shown.len()),
+            format!(
+                "{} cycles in force; the last {MAX_CYCLES} are drawn",
+                shown.len()
+            ),
+        ));
+        shown.drain(..shown.len() - MAX_CYCLES);
+    }
+    if let Some(s) = &j.stopped {
+        notes.push(Text::new(
+            format!("棋谱在第{}步因不合法着法 {} 中止", s.ply, s.mv),
+            format!(
+                "the record stops at ply {} on the illegal move {}",
+                s.ply, s.mv
+            ),
+        ));
+    }
+    let cycles: Vec<CycleSection> = shown
+        .iter()
+        .map(|&i| cycle_section(j, i, &j.cycles[i]))
+        .collect();
+    let mut codes: Vec<&'static str> = j.ruling.articles.iter().map(|a| a.code()).collect();
+    for &i in &shown {
+        codes.extend(j.cycles[i].verdict.articles.iter().map(|a| a.code()));
+    }
+    let mut seen = std::collections::HashSet::new();
+    codes.retain(|c| seen.insert(*c));
+    let articles = codes
+        .into_iter()
+        .map(|code| Article {
+            cite: code.to_owned(),
+            text: Text::new(
+                article_title(code, Lang::Zh).unwrap_or_default(),
+                article_title(code, Lang::En).unwrap_or_default(),
+            ),
+        })
+        .collect();
+    Page {
+        title,
+        meta,
+        verdict: ruling_text(j),
+        verdict_kind: verdict_kind(j.ruling.result, j.ruling.status),
+        cycles,
+        notes,
+        articles,
+        explanation: Some(Text::new(
+            explain::explain(j, Lang::Zh),
+            explain::explain(j, Lang::En),
+        )),
+        back: None,
+    }
+}
