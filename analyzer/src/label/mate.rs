@@ -6,16 +6,38 @@
 //! shown is the one that lasts longest. A node budget keeps the search bounded on any
 //! position: when it runs out the search reports "no mate found".
 
+use std::collections::HashMap;
+
 use qili_notation::{Move, Position, Role, Square};
 
 /// Most positions visited by one search before it gives up.
 pub const NODE_BUDGET: u32 = 40_000;
 
-/// A mate-by-checks search with reusable move buffers.
+/// A mate-by-checks search with reusable move buffers and a memo of solved subtrees.
+///
+/// The memo is exact: it keeps, per (position, side, remaining checks), the answer, the line
+/// and the nodes the subtree cost, and replays a subtree only when the budget would not
+/// have run out inside it; the answers are those of the search without the memo, whatever
+/// the order of calls, only faster on transpositions and repeated searches.
 pub struct MateSearch {
     bufs: Vec<Vec<Move>>,
     nodes: u32,
+    memo: HashMap<(Position, u32, bool), Solved>,
 }
+
+/// A subtree searched to the end without hitting the budget.
+struct Solved {
+    found: bool,
+    /// The moves it pushed onto the line (reversed, as the search pushes them).
+    line: Vec<Move>,
+    /// Nodes it visited.
+    nodes: u32,
+}
+
+/// Subtrees cheaper than this are searched again rather than remembered.
+const MEMO_MIN_NODES: u32 = 8;
+/// Most subtrees remembered by one search object.
+const MEMO_CAP: usize = 1 << 16;
 
 impl Default for MateSearch {
     fn default() -> MateSearch {
@@ -29,6 +51,7 @@ impl MateSearch {
         MateSearch {
             bufs: Vec::new(),
             nodes: 0,
+            memo: HashMap::new(),
         }
     }
 
@@ -69,6 +92,44 @@ impl MateSearch {
     /// Attacker to move: can it mate with at most `d` checks? On success `line` holds the
     /// line in reverse order.
     fn attack(&mut self, pos: &Position, d: u32, ply: usize, line: &mut Vec<Move>) -> bool {
+        self.memoized(pos, d, true, line, |s, line| {
+            s.attack_search(pos, d, ply, line)
+        })
+    }
+
+    /// Runs `search` (attack or defence of `pos` with `d` checks left) through the memo.
+    fn memoized(
+        &mut self,
+        pos: &Position,
+        d: u32,
+        attacking: bool,
+        line: &mut Vec<Move>,
+        search: impl FnOnce(&mut MateSearch, &mut Vec<Move>) -> bool,
+    ) -> bool {
+        let key = (pos.clone(), d, attacking);
+        if let Some(s) = self.memo.get(&key) {
+            // Replayable only if the search without the memo would not have hit the budget.
+            if self.nodes + s.nodes < NODE_BUDGET {
+                self.nodes += s.nodes;
+                line.extend_from_slice(&s.line);
+                return s.found;
+            }
+        }
+        let (before, len) = (self.nodes, line.len());
+        let found = search(self, line);
+        let spent = self.nodes - before;
+        if self.nodes < NODE_BUDGET && spent >= MEMO_MIN_NODES && self.memo.len() < MEMO_CAP {
+            let solved = Solved {
+                found,
+                line: line[len..].to_vec(),
+                nodes: spent,
+            };
+            self.memo.insert(key, solved);
+        }
+        found
+    }
+
+    fn attack_search(&mut self, pos: &Position, d: u32, ply: usize, line: &mut Vec<Move>) -> bool {
         self.nodes += 1;
         if d == 0 || self.nodes >= NODE_BUDGET {
             return false;
@@ -95,6 +156,12 @@ impl MateSearch {
     /// Defender to move (in check, with legal moves): does every reply lose to a mate
     /// within `d` more checks? On success `line` holds the longest defence, reversed.
     fn defend(&mut self, pos: &Position, d: u32, ply: usize, line: &mut Vec<Move>) -> bool {
+        self.memoized(pos, d, false, line, |s, line| {
+            s.defend_search(pos, d, ply, line)
+        })
+    }
+
+    fn defend_search(&mut self, pos: &Position, d: u32, ply: usize, line: &mut Vec<Move>) -> bool {
         self.nodes += 1;
         let mut replies = self.buf(ply);
         pos.legal_moves_into(&mut replies);
