@@ -156,25 +156,10 @@ fn protector_text(p: &Protector, color: Color) -> Text {
     Text::new(format!("{}：{zh}", who.zh), format!("the {}: {en}", who.en))
 }
 
+/// The reason a threat is not a chase, in the words of the explanations (one source).
 fn dismiss_text(r: DismissReason) -> Text {
-    match r {
-        DismissReason::NotNew => Text::new(
-            "原已存在的捉（从捉到捉）",
-            "the threat existed before the move",
-        ),
-        DismissReason::GeneralChase => Text::new("将帅单独捉子按闲", "the general alone threatens"),
-        DismissReason::SoldierChase => Text::new("兵卒叫吃按闲", "a soldier alone threatens"),
-        DismissReason::MatedAfterCapture => {
-            Text::new("吃子后即被杀", "capturing would get the mover mated")
-        }
-        DismissReason::SameKindMutual => Text::new(
-            "同类子互相可吃，按献",
-            "two pieces of a kind attack each other: an offer",
-        ),
-        DismissReason::SeveralAttackers => {
-            Text::new("多子攻有根子", "several pieces attack a protected piece")
-        }
-    }
+    let (en, zh) = crate::explain::dismissed_text(r);
+    Text::new(zh, en)
 }
 
 fn chase(after: &Position, mover: Color, c: &Chase, d: &mut Diagram, evidence: &mut Vec<Text>) {

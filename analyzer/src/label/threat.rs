@@ -135,32 +135,8 @@ impl Ctx {
             if rest.is_empty() || replies.is_empty() || self.nodes >= SERIES_BUDGET {
                 break;
             }
-            let mut common: Option<Vec<Hit>> = None;
-            let mut want = rest;
-            for r in &replies {
-                let next = after.after(r);
-                let ids2 = play_ids(&ids, r);
-                let mut sub = self.series(&next, &ids2, d, want, 1);
-                let c = match common.take() {
-                    None => {
-                        for h in &mut sub {
-                            h.prefix.insert(0, *r);
-                            h.checks = d;
-                        }
-                        sub
-                    }
-                    Some(mut c) => {
-                        c.retain(|h| sub.iter().any(|s| s.id == h.id));
-                        c
-                    }
-                };
-                want = c.iter().map(|h| h.id).collect();
-                common = Some(c);
-                if want.is_empty() {
-                    break;
-                }
-            }
-            for h in common.unwrap_or_default() {
+            for mut h in self.won_against_every_reply(after, &ids, &replies, rest, d, 1, &[]) {
+                h.checks = d;
                 rest.remove(h.id);
                 hits.push(h);
             }
@@ -414,6 +390,47 @@ impl Ctx {
     /// Targets (by identity) won through a series of at most `d` checks, each with the
     /// check series (one principal line) that leads to the winning capture. A target
     /// counts only when every defence leads to a capture that passes the full judgement.
+    /// The targets among `want` that the mover wins whatever the opponent answers in `pos`
+    /// (the opponent to move, `replies` its legal moves): for each reply, [`Self::series`]
+    /// with `d` further checks; a target stays only while every reply so far loses it. Each
+    /// hit's line starts with `lead`, then the first reply.
+    #[allow(clippy::too_many_arguments)]
+    fn won_against_every_reply(
+        &mut self,
+        pos: &Position,
+        ids: &Ids,
+        replies: &[Move],
+        mut want: SquareSet,
+        d: u32,
+        ply: usize,
+        lead: &[Move],
+    ) -> Vec<Hit> {
+        let mut common: Option<Vec<Hit>> = None;
+        for r in replies {
+            let after = pos.after(r);
+            let sub = self.series(&after, &play_ids(ids, r), d, want, ply);
+            let c = match common.take() {
+                None => sub
+                    .into_iter()
+                    .map(|mut h| {
+                        h.prefix.splice(0..0, lead.iter().copied().chain([*r]));
+                        h
+                    })
+                    .collect(),
+                Some(mut c) => {
+                    c.retain(|h| sub.iter().any(|s| s.id == h.id));
+                    c
+                }
+            };
+            want = c.iter().map(|h| h.id).collect();
+            common = Some(c);
+            if want.is_empty() {
+                break;
+            }
+        }
+        common.unwrap_or_default()
+    }
+
     fn series(
         &mut self,
         pos: &Position,
@@ -470,31 +487,16 @@ impl Ctx {
             if replies.is_empty() {
                 continue; // mate: the mate-threat label covers it
             }
-            let mut common: Option<Vec<Hit>> = None;
-            let mut want = remaining;
-            for r in &replies {
-                let after = next.after(r);
-                let ids2 = play_ids(&ids1, r);
-                let mut sub = self.series(&after, &ids2, d - 1, want, ply + 2);
-                let c = match common.take() {
-                    None => {
-                        for h in &mut sub {
-                            h.prefix.splice(0..0, [m, *r]);
-                        }
-                        sub
-                    }
-                    Some(mut c) => {
-                        c.retain(|h| sub.iter().any(|s| s.id == h.id));
-                        c
-                    }
-                };
-                want = c.iter().map(|h| h.id).collect();
-                common = Some(c);
-                if want.is_empty() {
-                    break;
-                }
-            }
-            for h in common.unwrap_or_default() {
+            let won = self.won_against_every_reply(
+                &next,
+                &ids1,
+                &replies,
+                remaining,
+                d - 1,
+                ply + 2,
+                &[m],
+            );
+            for h in won {
                 remaining.remove(h.id);
                 found.push(h);
             }
