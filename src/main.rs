@@ -38,6 +38,8 @@ pub struct Failure {
     pub message: String,
     /// The exit code.
     pub code: u8,
+    /// The output pipe was closed by the reader (e.g. `| head`): not an error.
+    pub broken_pipe: bool,
 }
 
 impl Failure {
@@ -46,6 +48,7 @@ impl Failure {
         Failure {
             message: message.to_string(),
             code: 2,
+            broken_pipe: false,
         }
     }
 }
@@ -55,6 +58,7 @@ impl From<io::Error> for Failure {
         Failure {
             message: format!("I/O error: {e}"),
             code: 2,
+            broken_pipe: e.kind() == io::ErrorKind::BrokenPipe,
         }
     }
 }
@@ -73,7 +77,7 @@ fn main() -> ExitCode {
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
     match result {
         Ok(code) => ExitCode::from(code),
-        Err(f) if f.message.contains("Broken pipe") => ExitCode::SUCCESS,
+        Err(f) if f.broken_pipe => ExitCode::SUCCESS,
         Err(f) => {
             let _ = writeln!(io::stderr(), "qili: {}", f.message);
             ExitCode::from(f.code)
