@@ -106,7 +106,7 @@ pub fn movegen(data: &[u8]) {
         _ => (Position::startpos(), data),
     };
     let mut pseudo = Vec::new();
-    for &b in plies.iter().take(64) {
+    for &b in plies.iter().take(32) {
         let legal = pos.legal_moves();
         assert_eq!(pos.has_legal_move(), !legal.is_empty());
         pseudo.clear();
@@ -171,7 +171,19 @@ fn descriptive<S, E>(
         return;
     };
     let legal = pos.legal_moves();
-    for m in &legal {
+    // Every legal move when there are few; else a sample of four chosen by the input, so
+    // one execution stays cheap (the fuzzer covers the rest over many executions).
+    let seed = data
+        .iter()
+        .fold(0usize, |h, &b| h.wrapping_mul(31).wrapping_add(b as usize));
+    let sample: Vec<&Move> = if legal.len() <= 6 {
+        legal.iter().collect()
+    } else {
+        (0..4)
+            .map(|k| &legal[seed.wrapping_add(k * 11) % legal.len()])
+            .collect()
+    };
+    for m in sample {
         let w = from_move(&pos, m);
         for t in std::iter::once(w.to_string()).chain(styles(&w)) {
             let Ok(back) = t.parse::<S>() else {
