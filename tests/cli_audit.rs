@@ -326,3 +326,30 @@ fn audits_the_format_samples_and_the_wukong_collection() {
         );
     }
 }
+
+/// A position that occurs twice but not three times: the default audit counts the cycle
+/// without labelling it; `--all-repetitions` labels it and gives its would-be ruling.
+#[test]
+fn cycles_below_the_threshold_are_counted_and_labelled_only_on_request() {
+    let dir = temp_dir("scope");
+    let file = dir.join("twice.iccs");
+    // Chariots shuffle once round: the start position comes back once (2 occurrences).
+    std::fs::write(
+        &file,
+        "fen 3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1 moves a0a1 d9e9 a1a0 e9d9 1/2-1/2\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let default = json_lines(&qili(&["audit", f, "--json"]));
+    let all = json_lines(&qili(&["audit", f, "--json", "--all-repetitions"]));
+    for lines in [&default, &all] {
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines[0]["data"]["max_occurrences"], 2);
+        assert_eq!(lines[1]["data"]["cycles"], 1, "counted either way");
+    }
+    assert_eq!(default[0]["data"]["cycles"], Value::Array(Vec::new()));
+    assert_eq!(default[0]["data"]["ruling"], Value::Null);
+    let cycles = all[0]["data"]["cycles"].as_array().expect("cycles");
+    assert_eq!(cycles.len(), 1);
+    assert_eq!(cycles[0]["in_force"], false, "{:?}", cycles[0]);
+}

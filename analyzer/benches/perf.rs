@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use qili_analyzer::audit::{audit_game, discover, read_path};
+use qili_analyzer::audit::{audit_game, discover, read_path, Scope};
 use qili_analyzer::input::from_fen_and_moves;
 use qili_analyzer::{judge, Incremental, RuleSet, Settings};
 use qili_notation::{Move, Position};
@@ -176,7 +176,7 @@ fn bench_audit(c: &mut Criterion) {
         files
             .iter()
             .flat_map(|f| read_path(f, settings.rules))
-            .map(|g| audit_game(g, &settings).findings.len())
+            .map(|g| audit_game(g, &settings, Scope::Threshold).findings.len())
             .sum::<usize>()
     };
     let games = read_only();

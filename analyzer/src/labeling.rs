@@ -5,13 +5,15 @@ use std::collections::HashMap;
 
 use qili_notation::{Color, Move, Position, Role};
 
-use crate::label::{label_move, CycleContext, Label, MoveLabels};
+use crate::label::{label_move_with, CycleContext, Label, MateSearch, MoveLabels};
 use crate::rules::Settings;
 
-/// Labels moves through [`label_move`], each (position, move, context) once.
+/// Labels moves through [`crate::label_move`], each (position, move, context) once, with
+/// one mate search whose answers serve every move it labels.
 #[derive(Debug, Default)]
 pub struct Labeller {
     cache: HashMap<(Position, Move, bool), MoveLabels>,
+    mate: MateSearch,
     calls: usize,
 }
 
@@ -39,7 +41,7 @@ impl Labeller {
             return l.clone();
         }
         self.calls += 1;
-        let mut l = label_move(before, mv, settings, cx);
+        let mut l = label_move_with(before, mv, settings, cx, &mut self.mate);
         if l.labels.is_empty() {
             l.labels.push(Label::Idle);
         }

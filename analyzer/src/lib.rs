@@ -22,6 +22,8 @@ pub use conduct::{Conduct, ConductKind};
 pub use graph::{Line, PositionGraph};
 pub use incremental::Incremental;
 pub use judge::{judge, judge_lines, judge_with, Judgement, Ruling};
-pub use label::{label_line, label_move, Chase, CycleContext, Label, MoveLabels, Root};
+pub use label::{
+    label_line, label_move, label_move_with, Chase, CycleContext, Label, MoveLabels, Root,
+};
 pub use rules::{OpenChoices, RuleSet, Settings};
 pub use verdict::{Article, Outcome, Status, Verdict};

@@ -35,8 +35,13 @@ pub struct Args {
     #[arg(long)]
     list: bool,
     /// Also write HTML pages (an index and one page per game with a repetition) to DIR.
+    /// Implies --all-repetitions.
     #[arg(long, value_name = "DIR")]
     html: Option<PathBuf>,
+    /// Judge every game with a repeated position, not only those where a position reaches
+    /// the repetition threshold (cycles below it then get labels and would-be rulings).
+    #[arg(long)]
+    all_repetitions: bool,
 }
 
 /// Runs the audit. Exit code 0 clean, 1 when a ruling contradicts a record, 2 on usage or
@@ -52,6 +57,11 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let config = AuditConfig {
         settings,
         jobs: args.jobs.map(|j| j as usize),
+        scope: if args.all_repetitions || args.html.is_some() {
+            audit::Scope::AllRepetitions
+        } else {
+            audit::Scope::Threshold
+        },
     };
     let mut pages = match &args.html {
         Some(dir) => Some(audit::HtmlWriter::create(dir, &config.settings).map_err(Failure::from)?),

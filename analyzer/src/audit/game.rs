@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::input::{Expected, GameInput, ReadFailure};
 use super::result::GameResult;
 use super::rule::{rule, Outcome, Ruled};
+use super::Scope;
 use crate::rules::Settings;
 
 /// Something the audit found in a game.
@@ -188,10 +189,12 @@ pub fn max_occurrences(start: &Position, moves: &[Move]) -> u32 {
 
 /// Audits one game, turning a panic of the analysis into a reported failure of that game
 /// (kind `internal`) so that one defect cannot stop the audit of a whole collection.
-pub fn audit_game_guarded(input: GameInput, settings: &Settings) -> GameReport {
+pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -> GameReport {
     let (file, index, tags) = (input.file.clone(), input.index, input.tags.clone());
     let recorded_text = input.recorded.clone();
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| audit_game(input, settings))) {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        audit_game(input, settings, scope)
+    })) {
         Ok(report) => report,
         Err(panic) => {
             let why = panic
@@ -219,8 +222,8 @@ pub fn audit_game_guarded(input: GameInput, settings: &Settings) -> GameReport {
     }
 }
 
-/// Audits one game read from a file.
-pub fn audit_game(input: GameInput, settings: &Settings) -> GameReport {
+/// Audits one game read from a file, judging it in full when `scope` asks for it.
+pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameReport {
     let recorded = input.recorded.as_deref().and_then(GameResult::parse);
     let mut report = GameReport {
         file: input.file,
@@ -243,8 +246,18 @@ pub fn audit_game(input: GameInput, settings: &Settings) -> GameReport {
         }
     };
     report.max_occurrences = max_occurrences(&start, &moves);
-    // Only a game with a position occurring twice needs any analysis (labels, verdicts).
-    let ruled = rule(&start, &moves, settings, report.max_occurrences >= 2);
+    // Only a game with a position occurring often enough needs any analysis (labels,
+    // verdicts); the natural limit is looked at in every game.
+    let needed = match scope {
+        Scope::Threshold => crate::verdict::threshold(settings),
+        Scope::AllRepetitions => 2,
+    };
+    let ruled = rule(
+        &start,
+        &moves,
+        settings,
+        report.max_occurrences as usize >= needed,
+    );
     report.findings = compare(&ruled, recorded, moves.len());
     if let Some(expected) = input.expected {
         let ruled_as = match ruled.judgement.as_deref() {

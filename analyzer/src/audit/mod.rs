@@ -54,6 +54,23 @@ pub struct AuditConfig {
     pub settings: Settings,
     /// Worker threads (default: one per core).
     pub jobs: Option<usize>,
+    /// Which games are judged in full.
+    pub scope: Scope,
+}
+
+/// Which games an audit judges in full (labels every move of every cycle, rules, explains).
+///
+/// Whatever the scope, every game is replayed, its repetition cycles are counted, and a
+/// game whose captureless stretch is long enough for the natural move limit is judged.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Scope {
+    /// Games in which some position reaches the repetition threshold: the only games a
+    /// ruling can settle. Cycles of other games are counted, not labelled. The default.
+    #[default]
+    Threshold,
+    /// Every game in which some position occurs twice (cycles below the threshold get their
+    /// labels and would-be rulings too).
+    AllRepetitions,
 }
 
 /// Why an audit could not run at all.
@@ -105,6 +122,7 @@ pub fn audit_files(
         message: e.to_string(),
     })?;
     let settings = &config.settings;
+    let scope = config.scope;
     let mut summary = Summary::new(settings.repetitions);
     let chunk = (pool.current_num_threads() * 16).max(32);
     let mut small: Vec<PathBuf> = Vec::with_capacity(chunk);
@@ -117,7 +135,7 @@ pub fn audit_files(
                 .map(|path| {
                     read_guarded(path, settings)
                         .into_par_iter()
-                        .map(|g| audit_game_guarded(g, settings))
+                        .map(|g| audit_game_guarded(g, settings, scope))
                         .collect::<Vec<_>>()
                 })
                 .collect()
@@ -148,7 +166,7 @@ pub fn audit_files(
             let games: Vec<GameReport> = pool.install(|| {
                 inputs
                     .into_par_iter()
-                    .map(|g| audit_game_guarded(g, settings))
+                    .map(|g| audit_game_guarded(g, settings, scope))
                     .collect()
             });
             for g in &games {

@@ -72,15 +72,27 @@ fn natural_limit_possible(start: &Position, moves: &[Move], settings: &Settings)
     false
 }
 
-/// Rules a legal game. With `repeats` false (no position occurs twice) the game is only
-/// judged when a captureless stretch is long enough for the natural limit: nothing else
-/// needs labelling or ruling.
+/// The number of repetition cycles of a legal game (no labels): what [`judge`] would find.
+fn count_cycles(start: &Position, moves: &[Move], settings: &Settings) -> usize {
+    let mut pos = start.clone();
+    let mut keys = Vec::with_capacity(moves.len() + 1);
+    keys.push(pos.zobrist());
+    for m in moves {
+        pos.play_unchecked(m);
+        keys.push(pos.zobrist());
+    }
+    crate::graph::cycles(&keys, verdict::threshold(settings)).len()
+}
+
+/// Rules a legal game. With `repeats` false (no position occurs often enough for the
+/// caller's purpose) the game is only judged when a captureless stretch is long enough for
+/// the natural limit; otherwise its cycles are counted, not labelled or ruled.
 pub fn rule(start: &Position, moves: &[Move], settings: &Settings, repeats: bool) -> Ruled {
     if !repeats && !natural_limit_possible(start, moves, settings) {
         return Ruled {
             decision: None,
             natural_limit_ply: None,
-            cycles: 0,
+            cycles: count_cycles(start, moves, settings),
             judgement: None,
             ruling_json: Value::Null,
             cycles_json: Value::Array(Vec::new()),

@@ -23,6 +23,21 @@ pub struct MateSearch {
     bufs: Vec<Vec<Move>>,
     nodes: u32,
     memo: HashMap<(Position, u32, bool), Solved>,
+    /// Answers of [`MateSearch::find`] per (position, depth): a search always gives the
+    /// same answer for the same question, so a repeated question is answered at once.
+    answers: HashMap<(Position, u32), Option<Vec<Move>>>,
+    /// Whether the current search stopped somewhere only because it ran out of checks
+    /// (a deeper search could find more there).
+    cut: bool,
+}
+
+impl std::fmt::Debug for MateSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MateSearch")
+            .field("memo", &self.memo.len())
+            .field("answers", &self.answers.len())
+            .finish()
+    }
 }
 
 /// A subtree searched to the end without hitting the budget.
@@ -32,12 +47,16 @@ struct Solved {
     line: Vec<Move>,
     /// Nodes it visited.
     nodes: u32,
+    /// Whether it stopped somewhere for want of checks.
+    cut: bool,
 }
 
 /// Subtrees cheaper than this are searched again rather than remembered.
 const MEMO_MIN_NODES: u32 = 8;
 /// Most subtrees remembered by one search object.
 const MEMO_CAP: usize = 1 << 16;
+/// Most answers remembered by one search object.
+const ANSWER_CAP: usize = 1 << 16;
 
 impl Default for MateSearch {
     fn default() -> MateSearch {
@@ -52,20 +71,36 @@ impl MateSearch {
             bufs: Vec::new(),
             nodes: 0,
             memo: HashMap::new(),
+            answers: HashMap::new(),
+            cut: false,
         }
     }
 
     /// A mating line for the side to move made only of its checks (at most `depth` of
     /// them) and the defender's replies; `None` when there is none within the bounds.
     pub fn find(&mut self, pos: &Position, depth: u32) -> Option<Vec<Move>> {
+        let key = (pos.clone(), depth);
+        if let Some(answer) = self.answers.get(&key) {
+            return answer.clone();
+        }
+        let answer = self.search(pos, depth);
+        if self.answers.len() < ANSWER_CAP {
+            self.answers.insert(key, answer.clone());
+        }
+        answer
+    }
+
+    fn search(&mut self, pos: &Position, depth: u32) -> Option<Vec<Move>> {
         self.nodes = 0;
         for d in 1..=depth {
             let mut line = Vec::new();
+            self.cut = false;
             if self.attack(pos, d, 0, &mut line) {
                 line.reverse();
                 return Some(line);
             }
-            if self.nodes >= NODE_BUDGET {
+            // A search that never ran out of checks saw the whole tree: deeper finds nothing.
+            if self.nodes >= NODE_BUDGET || !self.cut {
                 break;
             }
         }
@@ -111,18 +146,23 @@ impl MateSearch {
             // Replayable only if the search without the memo would not have hit the budget.
             if self.nodes + s.nodes < NODE_BUDGET {
                 self.nodes += s.nodes;
+                self.cut |= s.cut;
                 line.extend_from_slice(&s.line);
                 return s.found;
             }
         }
         let (before, len) = (self.nodes, line.len());
+        let outer_cut = std::mem::replace(&mut self.cut, false);
         let found = search(self, line);
+        let cut = self.cut;
+        self.cut |= outer_cut;
         let spent = self.nodes - before;
         if self.nodes < NODE_BUDGET && spent >= MEMO_MIN_NODES && self.memo.len() < MEMO_CAP {
             let solved = Solved {
                 found,
                 line: line[len..].to_vec(),
                 nodes: spent,
+                cut,
             };
             self.memo.insert(key, solved);
         }
@@ -142,6 +182,7 @@ impl MateSearch {
             }
         }
         if d == 1 {
+            self.cut |= !checks.is_empty();
             return false;
         }
         for (m, next) in &checks {

@@ -251,6 +251,18 @@ pub fn label_move(
     settings: &Settings,
     cycle: CycleContext,
 ) -> MoveLabels {
+    label_move_with(before, mv, settings, cycle, &mut MateSearch::new())
+}
+
+/// [`label_move`] with a mate search kept by the caller: the answers it remembers serve
+/// every later move labelled with it (the labels are the same as with a fresh search).
+pub fn label_move_with(
+    before: &Position,
+    mv: &Move,
+    settings: &Settings,
+    cycle: CycleContext,
+    mate: &mut MateSearch,
+) -> MoveLabels {
     let side = before.turn();
     if !before.is_legal(mv) {
         return MoveLabels {
@@ -272,7 +284,12 @@ pub fn label_move(
     }
     let after = before.after(mv);
     let policy = ChasePolicy::of(settings.rules);
-    let mut ctx = threat::Ctx::new(policy, settings.mate_depth, cycle.mutual_perpetual_attack);
+    let mut ctx = threat::Ctx::with_mate(
+        policy,
+        settings.mate_depth,
+        cycle.mutual_perpetual_attack,
+        std::mem::take(mate),
+    );
     let mut out = MoveLabels {
         side,
         mv: *mv,
@@ -342,6 +359,7 @@ pub fn label_move(
     out.labels.sort();
     out.labels.dedup();
     out.evidence.sort_by_key(|e| e.label);
+    *mate = ctx.mate;
     out
 }
 
@@ -376,11 +394,12 @@ pub fn label_line(
 ) -> Vec<MoveLabels> {
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len());
+    let mut mate = MateSearch::new();
     for m in moves {
         if !pos.is_legal(m) {
             break;
         }
-        out.push(label_move(&pos, m, settings, cycle));
+        out.push(label_move_with(&pos, m, settings, cycle, &mut mate));
         pos.play_unchecked(m);
     }
     out

@@ -58,17 +58,26 @@ pub(crate) struct Ctx {
     pub mutual: bool,
     pub mate: MateSearch,
     nodes: u32,
+    /// Whether the current series search stopped somewhere only because it ran out of
+    /// checks (a deeper search could find more there).
+    cut: bool,
     buf: Vec<Move>,
 }
 
 impl Ctx {
     pub fn new(policy: ChasePolicy, mate_depth: u32, mutual: bool) -> Ctx {
+        Ctx::with_mate(policy, mate_depth, mutual, MateSearch::new())
+    }
+
+    /// A context that reuses `mate` (and what it remembers from earlier searches).
+    pub fn with_mate(policy: ChasePolicy, mate_depth: u32, mutual: bool, mate: MateSearch) -> Ctx {
         Ctx {
             policy,
             mate_depth,
             mutual,
-            mate: MateSearch::new(),
+            mate,
             nodes: 0,
+            cut: false,
             buf: Vec::new(),
         }
     }
@@ -90,10 +99,15 @@ impl Ctx {
             if rest.is_empty() || self.nodes >= SERIES_BUDGET {
                 break;
             }
+            self.cut = false;
             for mut hit in self.series(pos, &ids, d, rest, 0) {
                 rest.remove(hit.id);
                 hit.checks = d;
                 hits.push(hit);
+            }
+            // Nowhere cut short for want of checks: a deeper search sees the same tree.
+            if !self.cut {
+                break;
             }
         }
         {
@@ -135,10 +149,15 @@ impl Ctx {
             if rest.is_empty() || replies.is_empty() || self.nodes >= SERIES_BUDGET {
                 break;
             }
+            self.cut = false;
             for mut h in self.won_against_every_reply(after, &ids, &replies, rest, d, 1, &[]) {
                 h.checks = d;
                 rest.remove(h.id);
                 hits.push(h);
+            }
+            // Nowhere cut short for want of checks: a deeper search sees the same tree.
+            if !self.cut {
+                break;
             }
         }
         let (mut found, mut dismissed) = (Vec::new(), Vec::new());
@@ -463,7 +482,11 @@ impl Ctx {
                 }
             }
         }
-        if d == 0 || self.nodes >= SERIES_BUDGET {
+        if d == 0 {
+            self.cut = true;
+            return found;
+        }
+        if self.nodes >= SERIES_BUDGET {
             return found;
         }
         let mut remaining = wanted;
