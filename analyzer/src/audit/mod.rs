@@ -124,7 +124,9 @@ pub fn audit_files(
     let settings = &config.settings;
     let scope = config.scope;
     let mut summary = Summary::new(settings.repetitions);
-    let chunk = (pool.current_num_threads() * 16).max(32);
+    // Files are audited in parallel chunks, reported in order after each chunk: large chunks,
+    // so that a slow game at the end of a chunk seldom leaves the other threads idle.
+    let chunk = (pool.current_num_threads() * 256).max(512);
     let mut small: Vec<PathBuf> = Vec::with_capacity(chunk);
     let flush = |small: &mut Vec<PathBuf>,
                  summary: &mut Summary,
