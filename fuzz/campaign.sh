@@ -8,6 +8,9 @@ set -uo pipefail
 cd "$(dirname "$0")"
 runs="${1:-10000000}"; max="${2:-3600}"; shift 2
 mkdir -p logs
+# Lowest priority for the whole session: under Linux autogroups `nice` alone only ranks
+# processes within one session, so lower the session's group too (when allowed).
+echo 19 > /proc/self/autogroup 2>/dev/null || true
 for t in "$@"; do
     echo "$(date -u +%FT%TZ) start $t" >> logs/campaign.log
     nice -n 19 bash run.sh "$t" "$max" -runs="$runs" > "logs/$t.log" 2>&1

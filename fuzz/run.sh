@@ -19,9 +19,9 @@ if [ -n "$samples" ] && [ -n "${ext[$t]:-}" ]; then
     done
     seeds+=("corpus/$t-samples")
 fi
-# Record inputs are capped at 16 KiB (longer seeds are truncated): the readers' cost grows
+# Record inputs are capped at 4 KiB (longer seeds are truncated): the readers' cost grows
 # with the input, and small inputs reach the same code far more often.
-declare -A maxlen=([pgn]=16384 [xqf]=16384 [cbr]=16384 [cbf]=16384 [dhtmlxq]=16384 [text]=16384 [any]=16384)
+declare -A maxlen=([pgn]=4096 [xqf]=4096 [cbr]=4096 [cbf]=4096 [dhtmlxq]=4096 [text]=4096 [any]=4096)
 lenflag=()
 [ -n "${maxlen[$t]:-}" ] && lenflag=("-max_len=${maxlen[$t]}")
 # No sanitizer (-s none): the crates have no `unsafe`; -a keeps overflow checks.
