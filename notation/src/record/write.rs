@@ -34,7 +34,7 @@ pub fn pgn(game: &Game, notation: Notation) -> String {
         if k.eq_ignore_ascii_case("Format") || k.eq_ignore_ascii_case("FEN") {
             continue;
         }
-        let _ = writeln!(out, "[{k} \"{}\"]", tag_value(v));
+        let _ = writeln!(out, "[{} \"{}\"]", tag_name(k), tag_value(v));
     }
     let _ = writeln!(out, "[Format \"{}\"]", format_tag(notation));
     if game.setup != Setup::startpos() {
@@ -121,6 +121,27 @@ pub fn pgn(game: &Game, notation: Notation) -> String {
     }
     out.push_str("\n\n");
     out
+}
+
+/// A tag name as PGN reads it back: letters, digits, `_` and `-`; any other character
+/// (space, bracket, quote, control) becomes `_`, and an empty name is `_` (a record format
+/// may carry names PGN cannot: an empty XML element, say).
+fn tag_name(k: &str) -> String {
+    let name: String = k
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if name.is_empty() {
+        "_".into()
+    } else {
+        name
+    }
 }
 
 /// A tag value as PGN writes it: backslash and quote escaped, and line breaks and other
