@@ -210,10 +210,8 @@ pub fn checking_moves(pos: &Position, buf: &mut Vec<Move>) -> Vec<(Move, Positio
     pos.pseudo_moves(buf);
     buf.iter()
         .filter(|m| m.capture != Some(Role::General) && (near(m.from) || near(m.to)))
-        .filter_map(|m| {
-            let next = pos.after(m);
-            (next.is_check() && !next.is_general_attacked(us)).then_some((*m, next))
-        })
+        .filter(|m| pos.gives_check(m) && pos.keeps_general_safe(m))
+        .map(|m| (*m, pos.after(m)))
         .collect()
 }
 
