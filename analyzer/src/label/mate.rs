@@ -208,9 +208,10 @@ pub fn checking_moves(pos: &Position, buf: &mut Vec<Move>) -> Vec<(Move, Positio
     };
     buf.clear();
     pos.pseudo_moves(buf);
+    let mut probe = pos.probe();
     buf.iter()
         .filter(|m| m.capture != Some(Role::General) && (near(m.from) || near(m.to)))
-        .filter(|m| pos.gives_check(m) && pos.keeps_general_safe(m))
+        .filter(|m| probe.gives_check(m) && probe.keeps_general_safe(m))
         .map(|m| (*m, pos.after(m)))
         .collect()
 }

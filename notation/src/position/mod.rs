@@ -513,29 +513,28 @@ impl Position {
     }
 
     /// Whether the pseudo-legal move `m` keeps the mover's general safe, tested on `board`
-    /// (this position's placement, restored before returning). `in_check` says whether the
-    /// mover's general is attacked now: when it is not, a move other than a general move
-    /// is tested only along the lines and horse legs it can open (see
-    /// [`attacks::discovered_attack`]).
+    /// (this position's placement, restored before returning). `checkers`: the pieces
+    /// attacking the mover's general now ([`Position::checkers`]). A general move is
+    /// tested with a full scan; any other move only re-tests the checkers and the lines
+    /// and legs the move changes (see [`attacks::attacked_after`]).
     #[inline]
-    fn keeps_general_safe_on(&self, board: &mut Board, m: &Move, in_check: bool) -> bool {
+    fn keeps_general_safe_on(&self, board: &mut Board, m: &Move, checkers: SquareSet) -> bool {
         let us = self.turn;
         let (from, to) = (m.from.index(), m.to.index());
         let g = self.generals[us];
-        let quick = !in_check && m.role != Role::General;
-        if quick && !attacks::may_expose(g.index(), from, to) {
+        let general_move = m.role == Role::General;
+        if !general_move && checkers.is_empty() && !attacks::may_expose(g.index(), from, to) {
             return true;
         }
         let moved = board[from];
         let captured = board[to];
         board[to] = moved;
         board[from] = None;
-        let safe = if m.role == Role::General {
-            !attacks::is_attacked(board, m.to, !us)
-        } else if quick {
-            !attacks::discovered_attack(board, g, from, to, !us)
-        } else {
+        let safe = if general_move || from == g.index() || to == g.index() {
+            let g = if general_move { m.to } else { g };
             !attacks::is_attacked(board, g, !us)
+        } else {
+            !attacks::attacked_after(board, g, from, to, !us, checkers)
         };
         board[from] = moved;
         board[to] = captured;
@@ -544,13 +543,23 @@ impl Position {
 
     /// Whether the pseudo-legal move `m` keeps the mover's general safe: after it, no
     /// enemy piece attacks the mover's general (the generals do not face each other).
+    /// For many moves of one position, [`Position::probe`] is faster.
     pub fn keeps_general_safe(&self, m: &Move) -> bool {
+        let us = self.turn;
         let mut board = self.board;
-        self.keeps_general_safe_on(&mut board, m, true)
+        board[m.to.index()] = board[m.from.index()];
+        board[m.from.index()] = None;
+        let g = if m.role == Role::General {
+            m.to
+        } else {
+            self.generals[us]
+        };
+        !attacks::is_attacked(&board, g, !us)
     }
 
     /// Whether playing the pseudo-legal move `m` attacks the opponent's general, i.e.
-    /// whether `self.after(m).is_check()`, without building the position.
+    /// whether `self.after(m).is_check()`, without building the position. For many
+    /// moves of one position, [`Position::probe`] is faster.
     pub fn gives_check(&self, m: &Move) -> bool {
         let mut board = self.board;
         board[m.to.index()] = board[m.from.index()];
@@ -558,15 +567,26 @@ impl Position {
         attacks::is_attacked(&board, self.generals[!self.turn], self.turn)
     }
 
+    /// A [`MoveProbe`]: legality and check tests for many pseudo-legal moves of this
+    /// position, sharing the work that does not depend on the move.
+    pub fn probe(&self) -> MoveProbe<'_> {
+        MoveProbe {
+            pos: self,
+            board: self.board,
+            checkers: self.checkers(),
+            checking: None,
+        }
+    }
+
     /// Appends the legal moves of the side to move to `out`.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_moves(out);
-        let in_check = self.is_check();
+        let checkers = self.checkers();
         let mut board = self.board;
         let mut i = start;
         while i < out.len() {
-            if self.keeps_general_safe_on(&mut board, &out[i], in_check) {
+            if self.keeps_general_safe_on(&mut board, &out[i], checkers) {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -586,22 +606,21 @@ impl Position {
         let mut v = Vec::new();
         if matches!(self.piece_at(from), Some(p) if p.color == self.turn) {
             self.pseudo_moves_from(from, &mut v);
-            let in_check = self.is_check();
-            let mut board = self.board;
-            v.retain(|m| self.keeps_general_safe_on(&mut board, m, in_check));
+            let mut probe = self.probe();
+            v.retain(|m| probe.keeps_general_safe(m));
         }
         v
     }
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
-        let in_check = self.is_check();
+        let checkers = self.checkers();
         let mut board = self.board;
         let mut found = false;
         for sq in Square::all() {
             if matches!(self.board[sq.index()], Some(p) if p.color == self.turn) {
                 self.each_pseudo_move_from(sq, |m| {
-                    found = found || self.keeps_general_safe_on(&mut board, &m, in_check);
+                    found = found || self.keeps_general_safe_on(&mut board, &m, checkers);
                 });
                 if found {
                     return true;
@@ -707,5 +726,49 @@ impl Position {
         copy.board[sq.index()] = None;
         copy.key ^= zobrist::piece_key(p, sq);
         Some(copy)
+    }
+}
+
+/// Legality and check tests for many pseudo-legal moves of one position (see
+/// [`Position::probe`]): the pieces attacking each general are found once, and each
+/// move then costs only the lines and legs it changes.
+pub struct MoveProbe<'a> {
+    pos: &'a Position,
+    board: Board,
+    /// The pieces attacking the mover's general.
+    checkers: SquareSet,
+    /// The mover's pieces attacking the opponent's general (found on first use).
+    checking: Option<SquareSet>,
+}
+
+impl MoveProbe<'_> {
+    /// Whether the pseudo-legal move `m` keeps the mover's general safe (see
+    /// [`Position::keeps_general_safe`]).
+    pub fn keeps_general_safe(&mut self, m: &Move) -> bool {
+        self.pos
+            .keeps_general_safe_on(&mut self.board, m, self.checkers)
+    }
+
+    /// Whether the pseudo-legal move `m` attacks the opponent's general (see
+    /// [`Position::gives_check`]).
+    pub fn gives_check(&mut self, m: &Move) -> bool {
+        let pos = self.pos;
+        let us = pos.turn;
+        let g = pos.generals[!us];
+        let (from, to) = (m.from.index(), m.to.index());
+        let before = *self.checking.get_or_insert_with(|| pos.attackers(g, us));
+        let board = &mut self.board;
+        let moved = board[from];
+        let captured = board[to];
+        board[to] = moved;
+        board[from] = None;
+        let check = if from == g.index() || to == g.index() {
+            attacks::is_attacked(board, g, us)
+        } else {
+            attacks::attacked_after(board, g, from, to, us, before)
+        };
+        board[from] = moved;
+        board[to] = captured;
+        check
     }
 }
