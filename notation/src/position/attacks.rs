@@ -128,6 +128,31 @@ pub(super) fn may_expose(g: usize, from: usize, to: usize) -> bool {
         || ((from % 9).abs_diff(gf) == 1 && (from / 9).abs_diff(gr) == 1)
 }
 
+/// Whether `x` lies strictly between `a` and `b` on a shared file or rank.
+#[inline(always)]
+fn strictly_between(a: usize, b: usize, x: usize) -> bool {
+    let (af, ar, bf, br, xf, xr) = (a % 9, a / 9, b % 9, b / 9, x % 9, x / 9);
+    if ar == br {
+        xr == ar && af.min(bf) < xf && xf < af.max(bf)
+    } else if af == bf {
+        xf == af && ar.min(br) < xr && xr < ar.max(br)
+    } else {
+        false
+    }
+}
+
+/// Whether a move `from`→`to` (not a general move) can stop the piece on `c` from
+/// attacking the general on `g`: by capturing it, by standing on or leaving a point of
+/// the line between them, or by filling a point next to the general diagonally (a horse
+/// leg or an elephant eye). When it cannot, the piece still attacks after the move.
+#[inline(always)]
+pub(super) fn may_answer(g: usize, c: usize, from: usize, to: usize) -> bool {
+    to == c
+        || strictly_between(g, c, to)
+        || strictly_between(g, c, from)
+        || ((to % 9).abs_diff(g % 9) == 1 && (to / 9).abs_diff(g / 9) == 1)
+}
+
 /// Whether `by`'s piece on `c` attacks `sq` (the attack of that one piece as
 /// [`scan_attackers`] sees it).
 pub(super) fn attacks_from(board: &Board, c: usize, sq: usize, by: Color) -> bool {

@@ -523,8 +523,17 @@ impl Position {
         let (from, to) = (m.from.index(), m.to.index());
         let g = self.generals[us];
         let general_move = m.role == Role::General;
-        if !general_move && checkers.is_empty() && !attacks::may_expose(g.index(), from, to) {
-            return true;
+        if !general_move {
+            if checkers.is_empty() {
+                if !attacks::may_expose(g.index(), from, to) {
+                    return true;
+                }
+            } else if checkers
+                .into_iter()
+                .any(|c| !attacks::may_answer(g.index(), c.index(), from, to))
+            {
+                return false;
+            }
         }
         let moved = board[from];
         let captured = board[to];
