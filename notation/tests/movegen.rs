@@ -149,7 +149,11 @@ fn probe_agrees_with_playing_the_move() {
         // and screens the e1 cannon.
         "4k4/9/9/9/4N4/9/9/4R4/9/3K5 w - - 0 1",
         "4k4/9/9/9/6R2/9/9/9/4C4/3K5 w - - 0 1",
+        // A triple check (chariot, horse, cannon) with a black chariot that cannot help.
+        "R3k4/8r/3NP4/9/4C4/9/9/9/9/3K5 b - - 0 1",
     ];
+    let triple = Position::from_fen(bench[7]).unwrap();
+    assert_eq!(triple.checkers().count(), 3, "{}", triple.fen());
     let mut all = positions();
     for fen in bench {
         let root = Position::from_fen(fen).unwrap();

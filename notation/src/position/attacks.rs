@@ -114,20 +114,6 @@ pub(super) fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
     scan_attackers(board, sq, by, |_| true)
 }
 
-/// Whether a move `from`→`to` that is not a general move can open an attack on the
-/// general on `g` (when nothing attacked it before): `from` or `to` on the general's file
-/// or rank (a line opens, a cannon screen appears or goes, the generals come to face each
-/// other), or `from` a diagonal neighbour of the general (a horse leg or elephant eye).
-#[inline(always)]
-pub(super) fn may_expose(g: usize, from: usize, to: usize) -> bool {
-    let (gf, gr) = (g % 9, g / 9);
-    from % 9 == gf
-        || from / 9 == gr
-        || to % 9 == gf
-        || to / 9 == gr
-        || ((from % 9).abs_diff(gf) == 1 && (from / 9).abs_diff(gr) == 1)
-}
-
 /// Whether `x` lies strictly between `a` and `b` on a shared file or rank.
 #[inline(always)]
 fn strictly_between(a: usize, b: usize, x: usize) -> bool {
@@ -151,6 +137,100 @@ pub(super) fn may_answer(g: usize, c: usize, from: usize, to: usize) -> bool {
         || strictly_between(g, c, to)
         || strictly_between(g, c, from)
         || ((to % 9).abs_diff(g % 9) == 1 && (to / 9).abs_diff(g / 9) == 1)
+}
+
+/// The bit of point `i` in a `u128` point mask.
+#[inline(always)]
+fn bit(i: usize) -> u128 {
+    1u128 << i
+}
+
+/// The points on the file and rank of `g` (without `g`), and its diagonal neighbours.
+fn lines_and_diagonals(g: usize) -> (u128, u128) {
+    let mut lines = 0;
+    for ray in &RAYS[g] {
+        for &i in ray.as_slice() {
+            lines |= bit(i as usize);
+        }
+    }
+    let diag = DIAG_NEIGHBOURS[g]
+        .as_slice()
+        .iter()
+        .fold(0, |m, &i| m | bit(i as usize));
+    (lines, diag)
+}
+
+/// The points strictly between `g` and `c` when they share a line, else none.
+fn between_mask(g: usize, c: usize) -> u128 {
+    let Some(d) = direction(g, c) else {
+        return 0;
+    };
+    RAYS[g][d]
+        .as_slice()
+        .iter()
+        .take_while(|&&i| i as usize != c)
+        .fold(0, |m, &i| m | bit(i as usize))
+}
+
+/// The quick part of the legality test of a non-general move of the side whose general
+/// stands on `g`, prepared once per position from the pieces giving check: which moves
+/// are surely legal, surely illegal, or need a board test.
+///
+/// Not in check, a move can only expose the general (see [`attacked_after`]) when
+/// `from` or `to` lies on the general's file or rank (a line opens, a cannon screen
+/// appears or goes, the generals come to face each other) or `from` is a diagonal
+/// neighbour of the general (a horse leg or elephant eye); any other move is legal.
+/// In check, a move that cannot answer some checker (see [`may_answer`]) is illegal.
+/// Both are encoded as point masks.
+#[derive(Clone, Copy)]
+pub(super) struct Safety {
+    /// The pieces attacking the general.
+    pub(super) checkers: SquareSet,
+    /// Not in check: a move neither leaving a point of `from_mask` nor filling one of
+    /// `to_mask` is legal. In check: per checker (when there are at most two), a move
+    /// neither filling a point of `.0` nor leaving one of `.1` leaves it attacking.
+    from_mask: u128,
+    to_mask: u128,
+    answers: [(u128, u128); 2],
+}
+
+impl Safety {
+    /// Prepares the test for the general on `g` attacked by `checkers`.
+    pub(super) fn new(g: Square, checkers: SquareSet) -> Safety {
+        let g = g.index();
+        let (lines, diag) = lines_and_diagonals(g);
+        let mut answers = [(0, 0); 2];
+        for (k, c) in checkers.take(2).enumerate() {
+            let between = between_mask(g, c.index());
+            answers[k] = (bit(c.index()) | between | diag, between);
+        }
+        Safety {
+            checkers,
+            from_mask: lines | diag,
+            to_mask: lines,
+            answers,
+        }
+    }
+
+    /// For a non-general move `from`→`to`: `Some(true)` when it is surely legal,
+    /// `Some(false)` when surely illegal, `None` when the board must be tested.
+    #[inline(always)]
+    pub(super) fn quick(&self, g: Square, from: usize, to: usize) -> Option<bool> {
+        match self.checkers.count() {
+            0 => (self.from_mask & bit(from) == 0 && self.to_mask & bit(to) == 0).then_some(true),
+            n @ (1 | 2) => {
+                let unanswered = self.answers[..n]
+                    .iter()
+                    .any(|&(t, f)| t & bit(to) == 0 && f & bit(from) == 0);
+                unanswered.then_some(false)
+            }
+            _ => self
+                .checkers
+                .into_iter()
+                .any(|c| !may_answer(g.index(), c.index(), from, to))
+                .then_some(false),
+        }
+    }
 }
 
 /// Whether `by`'s piece on `c` attacks `sq` (the attack of that one piece as

@@ -10,7 +10,7 @@ use crate::{zobrist, ByColor, Color, Move, Piece, Role, Setup, Square, SquareSet
 mod attacks;
 mod geometry;
 
-use attacks::{scan_attackers, Board};
+use attacks::{scan_attackers, Board, Safety};
 use geometry::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, RAYS, SOLDIER_MOVES};
 
 /// One reason a [`Setup`] is not a legal position.
@@ -513,26 +513,20 @@ impl Position {
     }
 
     /// Whether the pseudo-legal move `m` keeps the mover's general safe, tested on `board`
-    /// (this position's placement, restored before returning). `checkers`: the pieces
-    /// attacking the mover's general now ([`Position::checkers`]). A general move is
-    /// tested with a full scan; any other move only re-tests the checkers and the lines
-    /// and legs the move changes (see [`attacks::attacked_after`]).
+    /// (this position's placement, restored before returning). `safety`: the quick test
+    /// prepared from the pieces attacking the mover's general now. A general move is
+    /// tested with a full scan; any other move is decided by the quick test or, failing
+    /// that, by re-testing the checkers and the lines and legs the move changes (see
+    /// [`attacks::attacked_after`]).
     #[inline]
-    fn keeps_general_safe_on(&self, board: &mut Board, m: &Move, checkers: SquareSet) -> bool {
+    fn keeps_general_safe_on(&self, board: &mut Board, m: &Move, safety: &Safety) -> bool {
         let us = self.turn;
         let (from, to) = (m.from.index(), m.to.index());
         let g = self.generals[us];
         let general_move = m.role == Role::General;
         if !general_move {
-            if checkers.is_empty() {
-                if !attacks::may_expose(g.index(), from, to) {
-                    return true;
-                }
-            } else if checkers
-                .into_iter()
-                .any(|c| !attacks::may_answer(g.index(), c.index(), from, to))
-            {
-                return false;
+            if let Some(known) = safety.quick(g, from, to) {
+                return known;
             }
         }
         let moved = board[from];
@@ -543,7 +537,7 @@ impl Position {
             let g = if general_move { m.to } else { g };
             !attacks::is_attacked(board, g, !us)
         } else {
-            !attacks::attacked_after(board, g, from, to, !us, checkers)
+            !attacks::attacked_after(board, g, from, to, !us, safety.checkers)
         };
         board[from] = moved;
         board[to] = captured;
@@ -576,13 +570,18 @@ impl Position {
         attacks::is_attacked(&board, self.generals[!self.turn], self.turn)
     }
 
+    /// The quick legality test for the side to move (from the pieces giving check).
+    fn safety(&self) -> Safety {
+        Safety::new(self.generals[self.turn], self.checkers())
+    }
+
     /// A [`MoveProbe`]: legality and check tests for many pseudo-legal moves of this
     /// position, sharing the work that does not depend on the move.
     pub fn probe(&self) -> MoveProbe<'_> {
         MoveProbe {
             pos: self,
             board: self.board,
-            checkers: self.checkers(),
+            safety: self.safety(),
             checking: None,
         }
     }
@@ -591,11 +590,11 @@ impl Position {
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_moves(out);
-        let checkers = self.checkers();
+        let safety = self.safety();
         let mut board = self.board;
         let mut i = start;
         while i < out.len() {
-            if self.keeps_general_safe_on(&mut board, &out[i], checkers) {
+            if self.keeps_general_safe_on(&mut board, &out[i], &safety) {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -623,13 +622,13 @@ impl Position {
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
-        let checkers = self.checkers();
+        let safety = self.safety();
         let mut board = self.board;
         let mut found = false;
         for sq in Square::all() {
             if matches!(self.board[sq.index()], Some(p) if p.color == self.turn) {
                 self.each_pseudo_move_from(sq, |m| {
-                    found = found || self.keeps_general_safe_on(&mut board, &m, checkers);
+                    found = found || self.keeps_general_safe_on(&mut board, &m, &safety);
                 });
                 if found {
                     return true;
@@ -744,8 +743,8 @@ impl Position {
 pub struct MoveProbe<'a> {
     pos: &'a Position,
     board: Board,
-    /// The pieces attacking the mover's general.
-    checkers: SquareSet,
+    /// The quick legality test, from the pieces attacking the mover's general.
+    safety: Safety,
     /// The mover's pieces attacking the opponent's general (found on first use).
     checking: Option<SquareSet>,
 }
@@ -755,7 +754,7 @@ impl MoveProbe<'_> {
     /// [`Position::keeps_general_safe`]).
     pub fn keeps_general_safe(&mut self, m: &Move) -> bool {
         self.pos
-            .keeps_general_safe_on(&mut self.board, m, self.checkers)
+            .keeps_general_safe_on(&mut self.board, m, &self.safety)
     }
 
     /// Whether the pseudo-legal move `m` attacks the opponent's general (see
