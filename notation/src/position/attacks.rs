@@ -192,6 +192,8 @@ pub(super) struct Safety {
     from_mask: u128,
     to_mask: u128,
     answers: [(u128, u128); 2],
+    /// The number of checkers (3 standing for 3 or more).
+    n: u8,
 }
 
 impl Safety {
@@ -209,6 +211,7 @@ impl Safety {
             from_mask: lines | diag,
             to_mask: lines,
             answers,
+            n: checkers.count().min(3) as u8,
         }
     }
 
@@ -216,10 +219,10 @@ impl Safety {
     /// `Some(false)` when surely illegal, `None` when the board must be tested.
     #[inline(always)]
     pub(super) fn quick(&self, g: Square, from: usize, to: usize) -> Option<bool> {
-        match self.checkers.count() {
+        match self.n {
             0 => (self.from_mask & bit(from) == 0 && self.to_mask & bit(to) == 0).then_some(true),
             n @ (1 | 2) => {
-                let unanswered = self.answers[..n]
+                let unanswered = self.answers[..n as usize]
                     .iter()
                     .any(|&(t, f)| t & bit(to) == 0 && f & bit(from) == 0);
                 unanswered.then_some(false)

@@ -518,17 +518,24 @@ impl Position {
     /// tested with a full scan; any other move is decided by the quick test or, failing
     /// that, by re-testing the checkers and the lines and legs the move changes (see
     /// [`attacks::attacked_after`]).
-    #[inline]
+    #[inline(always)]
     fn keeps_general_safe_on(&self, board: &mut Board, m: &Move, safety: &Safety) -> bool {
+        if m.role != Role::General {
+            let g = self.generals[self.turn];
+            if let Some(known) = safety.quick(g, m.from.index(), m.to.index()) {
+                return known;
+            }
+        }
+        self.keeps_general_safe_tested(board, m, safety)
+    }
+
+    /// The board test of [`Position::keeps_general_safe_on`].
+    #[inline(never)]
+    fn keeps_general_safe_tested(&self, board: &mut Board, m: &Move, safety: &Safety) -> bool {
         let us = self.turn;
         let (from, to) = (m.from.index(), m.to.index());
         let g = self.generals[us];
         let general_move = m.role == Role::General;
-        if !general_move {
-            if let Some(known) = safety.quick(g, from, to) {
-                return known;
-            }
-        }
         let moved = board[from];
         let captured = board[to];
         board[to] = moved;
