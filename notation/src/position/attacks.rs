@@ -1,7 +1,7 @@
 //! Attack queries on a bare board, table-driven (see [`super::geometry`]).
 
 use super::geometry::{
-    direction, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, IN_PALACE, ORTH_NEIGHBOURS, RAYS,
+    direction, MASKS, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, IN_PALACE, ORTH_NEIGHBOURS, RAYS,
     SOLDIER_ATTACKS,
 };
 use crate::{Color, Piece, Role, Square, SquareSet};
@@ -145,21 +145,6 @@ fn bit(i: usize) -> u128 {
     1u128 << i
 }
 
-/// The points on the file and rank of `g` (without `g`), and its diagonal neighbours.
-fn lines_and_diagonals(g: usize) -> (u128, u128) {
-    let mut lines = 0;
-    for ray in &RAYS[g] {
-        for &i in ray.as_slice() {
-            lines |= bit(i as usize);
-        }
-    }
-    let diag = DIAG_NEIGHBOURS[g]
-        .as_slice()
-        .iter()
-        .fold(0, |m, &i| m | bit(i as usize));
-    (lines, diag)
-}
-
 /// The points strictly between `g` and `c` when they share a line, else none.
 fn between_mask(g: usize, c: usize) -> u128 {
     let Some(d) = direction(g, c) else {
@@ -200,7 +185,7 @@ impl Safety {
     /// Prepares the test for the general on `g` attacked by `checkers`.
     pub(super) fn new(g: Square, checkers: SquareSet) -> Safety {
         let g = g.index();
-        let (lines, diag) = lines_and_diagonals(g);
+        let (lines, diag) = (MASKS.lines[g], MASKS.diagonal[g]);
         let mut answers = [(0, 0); 2];
         for (k, c) in checkers.take(2).enumerate() {
             let between = between_mask(g, c.index());
@@ -233,6 +218,38 @@ impl Safety {
                 .any(|c| !may_answer(g.index(), c.index(), from, to))
                 .then_some(false),
         }
+    }
+}
+
+/// The quick part of the test whether a move attacks the general on `g` (prepared once
+/// per position): when nothing attacks the general before the move, a move can only
+/// attack it when `from` lies on the general's file or rank or next to it diagonally
+/// (uncovering a line, a horse leg or an elephant eye), or `to` lies on its file or rank
+/// or within two files and two ranks of it (where the moved piece attacks from, or a
+/// cannon screen appears); see [`attacked_after`].
+#[derive(Clone, Copy)]
+pub(super) struct CheckMask {
+    /// The pieces attacking the general before the move.
+    pub(super) before: SquareSet,
+    from_mask: u128,
+    to_mask: u128,
+}
+
+impl CheckMask {
+    /// Prepares the test for the general on `g` attacked by `before`.
+    pub(super) fn new(g: Square, before: SquareSet) -> CheckMask {
+        let g = g.index();
+        CheckMask {
+            before,
+            from_mask: MASKS.lines[g] | MASKS.diagonal[g],
+            to_mask: MASKS.lines[g] | MASKS.near[g],
+        }
+    }
+
+    /// Whether the move `from`→`to` surely does not attack the general.
+    #[inline(always)]
+    pub(super) fn surely_not(&self, from: usize, to: usize) -> bool {
+        self.before.is_empty() && self.from_mask & bit(from) == 0 && self.to_mask & bit(to) == 0
     }
 }
 

@@ -341,3 +341,43 @@ pub(super) fn direction(g: usize, s: usize) -> Option<usize> {
         None
     }
 }
+
+/// Point masks (bit `i` for point `i`) around each point: the points on its file and
+/// rank (itself excluded), its diagonal neighbours, and the points within two files and
+/// two ranks of it (itself included).
+pub(super) struct Masks {
+    /// File and rank.
+    pub(super) lines: [u128; 90],
+    /// Diagonal neighbours.
+    pub(super) diagonal: [u128; 90],
+    /// Within two files and two ranks.
+    pub(super) near: [u128; 90],
+}
+
+/// See [`Masks`].
+pub(super) static MASKS: Masks = {
+    let mut m = Masks {
+        lines: [0; 90],
+        diagonal: [0; 90],
+        near: [0; 90],
+    };
+    let mut sq: usize = 0;
+    while sq < 90 {
+        let mut i: usize = 0;
+        while i < 90 {
+            let (df, dr) = ((i % 9).abs_diff(sq % 9), (i / 9).abs_diff(sq / 9));
+            if i != sq && (df == 0 || dr == 0) {
+                m.lines[sq] |= 1 << i;
+            }
+            if df == 1 && dr == 1 {
+                m.diagonal[sq] |= 1 << i;
+            }
+            if df <= 2 && dr <= 2 {
+                m.near[sq] |= 1 << i;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    m
+};

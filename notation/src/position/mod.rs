@@ -10,7 +10,7 @@ use crate::{zobrist, ByColor, Color, Move, Piece, Role, Setup, Square, SquareSet
 mod attacks;
 mod geometry;
 
-use attacks::{scan_attackers, Board, Safety};
+use attacks::{scan_attackers, Board, CheckMask, Safety};
 use geometry::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, RAYS, SOLDIER_MOVES};
 
 /// One reason a [`Setup`] is not a legal position.
@@ -753,7 +753,7 @@ pub struct MoveProbe<'a> {
     /// The quick legality test, from the pieces attacking the mover's general.
     safety: Safety,
     /// The mover's pieces attacking the opponent's general (found on first use).
-    checking: Option<SquareSet>,
+    checking: Option<CheckMask>,
 }
 
 impl MoveProbe<'_> {
@@ -771,7 +771,13 @@ impl MoveProbe<'_> {
         let us = pos.turn;
         let g = pos.generals[!us];
         let (from, to) = (m.from.index(), m.to.index());
-        let before = *self.checking.get_or_insert_with(|| pos.attackers(g, us));
+        let mask = self
+            .checking
+            .get_or_insert_with(|| CheckMask::new(g, pos.attackers(g, us)));
+        if mask.surely_not(from, to) {
+            return false;
+        }
+        let before = mask.before;
         let board = &mut self.board;
         let moved = board[from];
         let captured = board[to];
