@@ -1,8 +1,8 @@
 //! Attack queries on a bare board, table-driven (see [`super::geometry`]).
 
 use super::geometry::{
-    direction, MASKS, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, IN_PALACE, ORTH_NEIGHBOURS, RAYS,
-    SOLDIER_ATTACKS,
+    direction, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, IN_PALACE, MASKS, ORTH_NEIGHBOURS,
+    RAYS, SOLDIER_ATTACKS,
 };
 use crate::{Color, Piece, Role, Square, SquareSet};
 
