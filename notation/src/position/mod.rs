@@ -632,7 +632,13 @@ impl Position {
         let safety = self.safety();
         let mut board = self.board;
         let mut found = false;
-        for sq in Square::all() {
+        // In check, the general's own steps are the likeliest answers: try them first.
+        let g = self.generals[self.turn];
+        let first = (!safety.checkers.is_empty()).then_some(g);
+        for sq in first
+            .into_iter()
+            .chain(Square::all().filter(|&sq| Some(sq) != first))
+        {
             if matches!(self.board[sq.index()], Some(p) if p.color == self.turn) {
                 self.each_pseudo_move_from(sq, |m| {
                     found = found || self.keeps_general_safe_on(&mut board, &m, &safety);
