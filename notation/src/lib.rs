@@ -39,7 +39,9 @@ pub use error::Error;
 pub use iccs::Iccs;
 pub use movetext::{detect_notation, parse_move, write_move, MoveTextError, Notation};
 pub use perft::{divide, perft};
-pub use position::{can_stand_on, IllegalMove, Position, PositionError, PositionErrorKind};
+pub use position::{
+    can_stand_on, IllegalMove, MoveProbe, Position, PositionError, PositionErrorKind,
+};
 pub use setup::{FenError, FenErrorKind, Setup, STARTPOS_FEN};
 pub use types::{
     ByColor, ByRole, Color, File, Move, ParseSquareError, Piece, Rank, Role, Square, SquareSet,

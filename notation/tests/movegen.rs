@@ -129,3 +129,102 @@ fn facing_generals_pin_and_checks() {
     assert!(pos.is_check());
     assert_eq!(pos.checkers().count(), 1);
 }
+
+/// The legality filter and check test of [`qili_notation::MoveProbe`] (which re-test only
+/// the checkers and the lines and legs a move changes) against building the position
+/// after every pseudo-legal move: positions with checks, double checks, pins, facing
+/// generals, cannon screens and horse legs, and the same positions with the turn passed
+/// (so the side to move may already attack the other general).
+#[test]
+fn probe_agrees_with_playing_the_move() {
+    let bench = [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+        "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+        // A cannon check appears when a screen steps onto the e-file; the e4 horse is
+        // pinned by the facing generals; the d8 horse's leg is d9's neighbour.
+        "3k5/3n5/9/9/4N4/9/9/9/4C4/4K4 w - - 0 1",
+        "3ak4/4a4/4b4/9/4c4/9/4R4/9/3K5/9 b - - 0 1",
+        // Double checks: the e5 horse uncovers the chariot; a chariot on e5 both checks
+        // and screens the e1 cannon.
+        "4k4/9/9/9/4N4/9/9/4R4/9/3K5 w - - 0 1",
+        "4k4/9/9/9/6R2/9/9/9/4C4/3K5 w - - 0 1",
+        // A triple check (chariot, horse, cannon) with a black chariot that cannot help.
+        "R3k4/8r/3NP4/9/4C4/9/9/9/9/3K5 b - - 0 1",
+    ];
+    let triple = Position::from_fen(bench[7]).unwrap();
+    assert_eq!(triple.checkers().count(), 3, "{}", triple.fen());
+    let mut all = positions();
+    for fen in bench {
+        let root = Position::from_fen(fen).unwrap();
+        for m in root.legal_moves() {
+            let p = root.after(&m);
+            all.extend(p.legal_moves().iter().map(|r| p.after(r)));
+            all.push(p);
+        }
+        all.push(root);
+    }
+    // And every position reached by a check (the side to move in check).
+    let checked: Vec<Position> = all
+        .iter()
+        .flat_map(|p| p.legal_moves().into_iter().map(|m| p.after(&m)))
+        .filter(Position::is_check)
+        .collect();
+    all.extend(checked);
+    let (mut moves, mut in_check, mut double, mut checks, mut illegal, mut passed_check) =
+        (0, 0, 0, 0, 0, 0);
+    let mut pseudo = Vec::new();
+    for pos in &all {
+        for q in [pos.clone(), pos.passed()] {
+            let us = q.turn();
+            pseudo.clear();
+            q.pseudo_moves(&mut pseudo);
+            let mut probe = q.probe();
+            let n_checkers = q.checkers().count();
+            in_check += usize::from(n_checkers > 0);
+            double += usize::from(n_checkers > 1);
+            passed_check += usize::from(q.is_general_attacked(!us));
+            let mut expect_legal = pseudo.clone();
+            let mut i = 0;
+            while i < expect_legal.len() {
+                if q.after(&expect_legal[i]).is_general_attacked(us) {
+                    expect_legal.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            for m in &pseudo {
+                let after = q.after(m);
+                let safe = !after.is_general_attacked(us);
+                let check = after.is_check();
+                assert_eq!(probe.keeps_general_safe(m), safe, "{m} in {}", q.fen());
+                assert_eq!(q.keeps_general_safe(m), safe, "{m} in {}", q.fen());
+                assert_eq!(probe.gives_check(m), check, "{m} in {}", q.fen());
+                assert_eq!(q.gives_check(m), check, "{m} in {}", q.fen());
+                moves += 1;
+                checks += usize::from(check);
+                illegal += usize::from(!safe);
+            }
+            assert_eq!(q.legal_moves(), expect_legal, "{}", q.fen());
+            assert_eq!(q.has_legal_move(), !expect_legal.is_empty(), "{}", q.fen());
+            for from in Square::all() {
+                let mut expect: Vec<_> = expect_legal.iter().filter(|m| m.from == from).collect();
+                let mut got = q.legal_moves_from(from);
+                got.sort_by_key(|m| m.to);
+                expect.sort_by_key(|m| m.to);
+                assert_eq!(
+                    got.iter().collect::<Vec<_>>(),
+                    expect,
+                    "{from} in {}",
+                    q.fen()
+                );
+            }
+        }
+    }
+    assert!(
+        moves > 500_000 && in_check > 3_000 && double > 10 && checks > 100_000 && illegal > 100_000,
+        "coverage: {moves} moves, {in_check} in check ({double} double), {checks} checks, \
+         {illegal} illegal, {passed_check} with the other general attacked"
+    );
+    assert!(passed_check > 3_000, "{passed_check}");
+}

@@ -249,12 +249,11 @@ pub fn checking_moves(pos: &Position, buf: &mut Vec<Move>) -> Vec<(Move, Positio
     };
     buf.clear();
     pos.pseudo_moves(buf);
+    let mut probe = pos.probe();
     buf.iter()
         .filter(|m| m.capture != Some(Role::General) && (near(m.from) || near(m.to)))
-        .filter_map(|m| {
-            let next = pos.after(m);
-            (next.is_check() && !next.is_general_attacked(us)).then_some((*m, next))
-        })
+        .filter(|m| probe.gives_check(m) && probe.keeps_general_safe(m))
+        .map(|m| (*m, pos.after(m)))
         .collect()
 }
 

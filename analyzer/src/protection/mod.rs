@@ -169,17 +169,15 @@ fn capture_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
 /// Plays the capture `from`×`to` if it is legal for the side to move; `None` otherwise.
 /// `attackers` already guarantees the geometry, so only general safety is checked.
 fn legal_capture(pos: &Position, from: Square, to: Square) -> Option<(Move, Position)> {
-    let side = pos.turn();
+    let mv = legal_capture_move(pos, from, to)?;
+    Some((mv, pos.after(&mv)))
+}
+
+/// The capture `from`×`to` if it is legal for the side to move (see [`legal_capture`]),
+/// tested without building the position after it.
+fn legal_capture_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
     let mv = capture_move(pos, from, to)?;
-    if mv.capture == Some(Role::General) {
-        return None;
-    }
-    let next = pos.after(&mv);
-    if next.is_general_attacked(side) {
-        None
-    } else {
-        Some((mv, next))
-    }
+    (mv.capture != Some(Role::General) && pos.keeps_general_safe(&mv)).then_some(mv)
 }
 
 /// The pieces of the side to move that can legally capture on `t` right now.
@@ -190,7 +188,7 @@ pub fn legal_capturers(pos: &Position, t: Square) -> SquareSet {
         _ => return SquareSet::EMPTY,
     }
     pos.attackers(t, side)
-        .filter(|&from| legal_capture(pos, from, t).is_some())
+        .filter(|&from| legal_capture_move(pos, from, t).is_some())
         .collect()
 }
 

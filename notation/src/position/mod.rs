@@ -7,19 +7,11 @@ use std::hash::{Hash, Hasher};
 use crate::setup::board_fen;
 use crate::{zobrist, ByColor, Color, Move, Piece, Role, Setup, Square, SquareSet};
 
-const ORTH: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-/// Horse steps with the leg (the orthogonal neighbour that must be empty).
-const HORSE: [((i8, i8), (i8, i8)); 8] = [
-    ((1, 2), (0, 1)),
-    ((-1, 2), (0, 1)),
-    ((1, -2), (0, -1)),
-    ((-1, -2), (0, -1)),
-    ((2, 1), (1, 0)),
-    ((2, -1), (1, 0)),
-    ((-2, 1), (-1, 0)),
-    ((-2, -1), (-1, 0)),
-];
+mod attacks;
+mod geometry;
+
+use attacks::{scan_attackers, Board, CheckMask, Safety};
+use geometry::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, RAYS, SOLDIER_MOVES};
 
 /// One reason a [`Setup`] is not a legal position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -345,7 +337,7 @@ impl Position {
     /// across an open file (flying general).
     pub fn attackers(&self, sq: Square, by: Color) -> SquareSet {
         let mut set = SquareSet::EMPTY;
-        self.scan_attackers(sq, by, |s| {
+        scan_attackers(&self.board, sq, by, |s| {
             set.insert(s);
             false
         });
@@ -353,107 +345,9 @@ impl Position {
     }
 
     /// Whether any of `by`'s pieces could capture on `sq` (see [`Position::attackers`]).
+    #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.scan_attackers(sq, by, |_| true)
-    }
-
-    /// Calls `found` for each attacker; stops early when it returns `true`. Returns whether it stopped.
-    fn scan_attackers(&self, sq: Square, by: Color, mut found: impl FnMut(Square) -> bool) -> bool {
-        let target_is_general =
-            matches!(self.board[sq.index()], Some(p) if p.role == Role::General && p.color != by);
-        // Lines: chariot, cannon, flying general. Walked by index (this is the hottest loop
-        // of the analyzer): (index step, points to the edge, vertical?).
-        let (file, rank) = (sq.index() % 9, sq.index() / 9);
-        let rays: [(isize, usize, bool); 4] = [
-            (1, 8 - file, false),
-            (-1, file, false),
-            (9, 9 - rank, true),
-            (-9, rank, true),
-        ];
-        for (step, len, vertical) in rays {
-            let mut i = sq.index() as isize;
-            let mut screens = 0;
-            for _ in 0..len {
-                i += step;
-                let Some(p) = self.board[i as usize] else {
-                    continue;
-                };
-                let cur = Square::new_unchecked(i as u8);
-                if screens == 0 {
-                    if p.color == by
-                        && (p.role == Role::Chariot
-                            || (p.role == Role::General && vertical && target_is_general))
-                        && found(cur)
-                    {
-                        return true;
-                    }
-                    screens = 1;
-                } else {
-                    if p.color == by && p.role == Role::Cannon && found(cur) {
-                        return true;
-                    }
-                    break;
-                }
-            }
-        }
-        // Horses: a horse at `h` reaches `sq` when its leg (next to `h`, towards `sq`) is empty.
-        for ((df, dr), (lf, lr)) in HORSE {
-            if let Some(h) = sq.offset(-df, -dr) {
-                if self.board[h.index()] == Some(Piece::new(by, Role::Horse)) {
-                    let leg = h.offset(lf, lr).expect("leg is on the board");
-                    if self.board[leg.index()].is_none() && found(h) {
-                        return true;
-                    }
-                }
-            }
-        }
-        // Soldiers.
-        let fwd: i8 = by.fold(1, -1);
-        if let Some(s) = sq.offset(0, -fwd) {
-            if self.board[s.index()] == Some(Piece::new(by, Role::Soldier)) && found(s) {
-                return true;
-            }
-        }
-        if !sq.rank().is_home(by) {
-            for df in [-1, 1] {
-                if let Some(s) = sq.offset(df, 0) {
-                    if self.board[s.index()] == Some(Piece::new(by, Role::Soldier)) && found(s) {
-                        return true;
-                    }
-                }
-            }
-        }
-        // General and advisors inside the palace.
-        if sq.in_palace(by) {
-            for (df, dr) in ORTH {
-                if let Some(s) = sq.offset(df, dr) {
-                    if self.board[s.index()] == Some(Piece::new(by, Role::General)) && found(s) {
-                        return true;
-                    }
-                }
-            }
-            for (df, dr) in DIAG {
-                if let Some(s) = sq.offset(df, dr) {
-                    if self.board[s.index()] == Some(Piece::new(by, Role::Advisor)) && found(s) {
-                        return true;
-                    }
-                }
-            }
-        }
-        // Elephants on their own side.
-        if sq.rank().is_home(by) {
-            for (df, dr) in DIAG {
-                if let (Some(s), Some(eye)) = (sq.offset(2 * df, 2 * dr), sq.offset(df, dr)) {
-                    if self.board[s.index()] == Some(Piece::new(by, Role::Elephant))
-                        && self.board[eye.index()].is_none()
-                        && found(s)
-                    {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        attacks::is_attacked(&self.board, sq, by)
     }
 
     /// Whether the side to move is in check.
@@ -479,9 +373,9 @@ impl Position {
         let mut set = SquareSet::EMPTY;
         for (sq, p) in self.pieces() {
             if p.color == color && p.role != Role::General {
-                let mut copy = self.clone();
-                copy.board[sq.index()] = None;
-                if copy.is_attacked(g, !color) {
+                let mut board = self.board;
+                board[sq.index()] = None;
+                if attacks::is_attacked(&board, g, !color) {
                     set.insert(sq);
                 }
             }
@@ -496,118 +390,46 @@ impl Position {
         self.each_pseudo_move_from(from, |m| out.push(m));
     }
 
-    /// Calls `out` with each pseudo-legal move of the piece on `from`.
+    /// Calls `out` with each pseudo-legal move of the piece on `from`, in the order of the
+    /// geometry tables (orthogonal steps: file +1, file −1, rank +1, rank −1; diagonal and
+    /// horse steps as listed there; soldiers forward, then sideways).
     #[inline]
     fn each_pseudo_move_from<F: FnMut(Move)>(&self, from: Square, mut out: F) {
         let Some(piece) = self.board[from.index()] else {
             return;
         };
         let color = piece.color;
-        let push = |to: Square, out: &mut F| match self.board[to.index()] {
+        let f = from.index();
+        let c = color.index();
+        let board = &self.board;
+        let push = |to: u8, out: &mut F| match board[to as usize] {
             None => out(Move {
                 role: piece.role,
                 from,
-                to,
+                to: Square::new_unchecked(to),
                 capture: None,
             }),
             Some(t) if t.color != color => out(Move {
                 role: piece.role,
                 from,
-                to,
+                to: Square::new_unchecked(to),
                 capture: Some(t.role),
             }),
             _ => {}
         };
         match piece.role {
             Role::General => {
-                for (df, dr) in ORTH {
-                    if let Some(to) = from.offset(df, dr) {
-                        if to.in_palace(color) {
-                            push(to, &mut out);
-                        }
-                    }
+                for &to in GENERAL_MOVES[c][f].as_slice() {
+                    push(to, &mut out);
                 }
                 // Flying general: capture the enemy general across an open file.
                 let eg = self.generals[!color];
-                if eg.file() == from.file() {
-                    let dr: i8 = if eg.rank() > from.rank() { 1 } else { -1 };
-                    let mut cur = from;
-                    while let Some(n) = cur.offset(0, dr) {
-                        cur = n;
-                        if self.board[cur.index()].is_some() {
-                            if cur == eg {
-                                push(cur, &mut out);
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
-            Role::Advisor => {
-                for (df, dr) in DIAG {
-                    if let Some(to) = from.offset(df, dr) {
-                        if to.in_palace(color) {
-                            push(to, &mut out);
-                        }
-                    }
-                }
-            }
-            Role::Elephant => {
-                for (df, dr) in DIAG {
-                    if let (Some(to), Some(eye)) =
-                        (from.offset(2 * df, 2 * dr), from.offset(df, dr))
-                    {
-                        if to.rank().is_home(color) && self.board[eye.index()].is_none() {
-                            push(to, &mut out);
-                        }
-                    }
-                }
-            }
-            Role::Horse => {
-                for ((df, dr), (lf, lr)) in HORSE {
-                    if let Some(to) = from.offset(df, dr) {
-                        let leg = from.offset(lf, lr).expect("leg is between from and to");
-                        if self.board[leg.index()].is_none() {
-                            push(to, &mut out);
-                        }
-                    }
-                }
-            }
-            Role::Chariot => {
-                for (df, dr) in ORTH {
-                    let mut cur = from;
-                    while let Some(n) = cur.offset(df, dr) {
-                        cur = n;
-                        push(cur, &mut out);
-                        if self.board[cur.index()].is_some() {
-                            break;
-                        }
-                    }
-                }
-            }
-            Role::Cannon => {
-                for (df, dr) in ORTH {
-                    let mut cur = from;
-                    let mut screened = false;
-                    while let Some(n) = cur.offset(df, dr) {
-                        cur = n;
-                        match self.board[cur.index()] {
-                            None if !screened => out(Move {
-                                role: Role::Cannon,
-                                from,
-                                to: cur,
-                                capture: None,
-                            }),
-                            None => {}
-                            Some(_) if !screened => screened = true,
-                            Some(t) => {
-                                if t.color != color {
-                                    out(Move {
-                                        role: Role::Cannon,
-                                        from,
-                                        to: cur,
-                                        capture: Some(t.role),
-                                    });
+                if let Some(d) = geometry::direction(f, eg.index()) {
+                    if d >= 2 {
+                        for &i in RAYS[f][d].as_slice() {
+                            if board[i as usize].is_some() {
+                                if i as usize == eg.index() {
+                                    push(i, &mut out);
                                 }
                                 break;
                             }
@@ -615,17 +437,67 @@ impl Position {
                     }
                 }
             }
-            Role::Soldier => {
-                let fwd = color.fold(1, -1);
-                if let Some(to) = from.offset(0, fwd) {
+            Role::Advisor => {
+                for &to in ADVISOR_MOVES[c][f].as_slice() {
                     push(to, &mut out);
                 }
-                if !from.rank().is_home(color) {
-                    for df in [-1, 1] {
-                        if let Some(to) = from.offset(df, 0) {
-                            push(to, &mut out);
+            }
+            Role::Elephant => {
+                for &(to, eye) in ELEPHANT_MOVES[c][f].as_slice() {
+                    if board[eye as usize].is_none() {
+                        push(to, &mut out);
+                    }
+                }
+            }
+            Role::Horse => {
+                for &(to, leg) in HORSE_MOVES[f].as_slice() {
+                    if board[leg as usize].is_none() {
+                        push(to, &mut out);
+                    }
+                }
+            }
+            Role::Chariot => {
+                for ray in &RAYS[f] {
+                    for &to in ray.as_slice() {
+                        push(to, &mut out);
+                        if board[to as usize].is_some() {
+                            break;
                         }
                     }
+                }
+            }
+            Role::Cannon => {
+                for ray in &RAYS[f] {
+                    let mut rest = ray.as_slice().iter();
+                    for &to in rest.by_ref() {
+                        if board[to as usize].is_some() {
+                            break;
+                        }
+                        out(Move {
+                            role: Role::Cannon,
+                            from,
+                            to: Square::new_unchecked(to),
+                            capture: None,
+                        });
+                    }
+                    for &to in rest {
+                        if let Some(t) = board[to as usize] {
+                            if t.color != color {
+                                out(Move {
+                                    role: Role::Cannon,
+                                    from,
+                                    to: Square::new_unchecked(to),
+                                    capture: Some(t.role),
+                                });
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            Role::Soldier => {
+                for &to in SOLDIER_MOVES[c][f].as_slice() {
+                    push(to, &mut out);
                 }
             }
         }
@@ -640,33 +512,96 @@ impl Position {
         }
     }
 
-    /// Whether the pseudo-legal move `m` keeps the mover's general safe.
-    #[inline]
-    fn keeps_general_safe(&mut self, m: &Move) -> bool {
+    /// Whether the pseudo-legal move `m` keeps the mover's general safe, tested on `board`
+    /// (this position's placement, restored before returning). `safety`: the quick test
+    /// prepared from the pieces attacking the mover's general now. A general move is
+    /// tested with a full scan; any other move is decided by the quick test or, failing
+    /// that, by re-testing the checkers and the lines and legs the move changes (see
+    /// [`attacks::attacked_after`]).
+    #[inline(always)]
+    fn keeps_general_safe_on(&self, board: &mut Board, m: &Move, safety: &Safety) -> bool {
+        if m.role != Role::General {
+            let g = self.generals[self.turn];
+            if let Some(known) = safety.quick(g, m.from.index(), m.to.index()) {
+                return known;
+            }
+        }
+        self.keeps_general_safe_tested(board, m, safety)
+    }
+
+    /// The board test of [`Position::keeps_general_safe_on`].
+    #[inline(never)]
+    fn keeps_general_safe_tested(&self, board: &mut Board, m: &Move, safety: &Safety) -> bool {
         let us = self.turn;
-        let moved = self.board[m.from.index()];
-        let captured = self.board[m.to.index()];
-        self.board[m.to.index()] = moved;
-        self.board[m.from.index()] = None;
+        let (from, to) = (m.from.index(), m.to.index());
+        let g = self.generals[us];
+        let general_move = m.role == Role::General;
+        let moved = board[from];
+        let captured = board[to];
+        board[to] = moved;
+        board[from] = None;
+        let safe = if general_move || from == g.index() || to == g.index() {
+            let g = if general_move { m.to } else { g };
+            !attacks::is_attacked(board, g, !us)
+        } else {
+            !attacks::attacked_after(board, g, from, to, !us, safety.checkers)
+        };
+        board[from] = moved;
+        board[to] = captured;
+        safe
+    }
+
+    /// Whether the pseudo-legal move `m` keeps the mover's general safe: after it, no
+    /// enemy piece attacks the mover's general (the generals do not face each other).
+    /// For many moves of one position, [`Position::probe`] is faster.
+    pub fn keeps_general_safe(&self, m: &Move) -> bool {
+        let us = self.turn;
+        let mut board = self.board;
+        board[m.to.index()] = board[m.from.index()];
+        board[m.from.index()] = None;
         let g = if m.role == Role::General {
             m.to
         } else {
             self.generals[us]
         };
-        let safe = !self.is_attacked(g, !us);
-        self.board[m.from.index()] = moved;
-        self.board[m.to.index()] = captured;
-        safe
+        !attacks::is_attacked(&board, g, !us)
+    }
+
+    /// Whether playing the pseudo-legal move `m` attacks the opponent's general, i.e.
+    /// whether `self.after(m).is_check()`, without building the position. For many
+    /// moves of one position, [`Position::probe`] is faster.
+    pub fn gives_check(&self, m: &Move) -> bool {
+        let mut board = self.board;
+        board[m.to.index()] = board[m.from.index()];
+        board[m.from.index()] = None;
+        attacks::is_attacked(&board, self.generals[!self.turn], self.turn)
+    }
+
+    /// The quick legality test for the side to move (from the pieces giving check).
+    fn safety(&self) -> Safety {
+        Safety::new(self.generals[self.turn], self.checkers())
+    }
+
+    /// A [`MoveProbe`]: legality and check tests for many pseudo-legal moves of this
+    /// position, sharing the work that does not depend on the move.
+    pub fn probe(&self) -> MoveProbe<'_> {
+        MoveProbe {
+            pos: self,
+            board: self.board,
+            safety: self.safety(),
+            checking: None,
+        }
     }
 
     /// Appends the legal moves of the side to move to `out`.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_moves(out);
-        let mut scratch = self.clone();
+        let safety = self.safety();
+        let mut board = self.board;
         let mut i = start;
         while i < out.len() {
-            if scratch.keeps_general_safe(&out[i]) {
+            if self.keeps_general_safe_on(&mut board, &out[i], &safety) {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -686,21 +621,29 @@ impl Position {
         let mut v = Vec::new();
         if matches!(self.piece_at(from), Some(p) if p.color == self.turn) {
             self.pseudo_moves_from(from, &mut v);
-            let mut scratch = self.clone();
-            v.retain(|m| scratch.keeps_general_safe(m));
+            let mut probe = self.probe();
+            v.retain(|m| probe.keeps_general_safe(m));
         }
         v
     }
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut scratch = self.clone();
-        let mut buf = Vec::with_capacity(16);
-        for sq in Square::all() {
+        let safety = self.safety();
+        let mut board = self.board;
+        let mut found = false;
+        // In check, the general's own steps are the likeliest answers: try them first.
+        let g = self.generals[self.turn];
+        let first = (!safety.checkers.is_empty()).then_some(g);
+        for sq in first
+            .into_iter()
+            .chain(Square::all().filter(|&sq| Some(sq) != first))
+        {
             if matches!(self.board[sq.index()], Some(p) if p.color == self.turn) {
-                buf.clear();
-                self.pseudo_moves_from(sq, &mut buf);
-                if buf.iter().any(|m| scratch.keeps_general_safe(m)) {
+                self.each_pseudo_move_from(sq, |m| {
+                    found = found || self.keeps_general_safe_on(&mut board, &m, &safety);
+                });
+                if found {
                     return true;
                 }
             }
@@ -721,7 +664,7 @@ impl Position {
         }
         let mut reaches = false;
         self.each_pseudo_move_from(m.from, |x| reaches |= x == *m);
-        reaches && self.clone().keeps_general_safe(m)
+        reaches && self.keeps_general_safe(m)
     }
 
     /// Whether the side to move is checkmated (in check with no legal move).
@@ -804,5 +747,55 @@ impl Position {
         copy.board[sq.index()] = None;
         copy.key ^= zobrist::piece_key(p, sq);
         Some(copy)
+    }
+}
+
+/// Legality and check tests for many pseudo-legal moves of one position (see
+/// [`Position::probe`]): the pieces attacking each general are found once, and each
+/// move then costs only the lines and legs it changes.
+pub struct MoveProbe<'a> {
+    pos: &'a Position,
+    board: Board,
+    /// The quick legality test, from the pieces attacking the mover's general.
+    safety: Safety,
+    /// The mover's pieces attacking the opponent's general (found on first use).
+    checking: Option<CheckMask>,
+}
+
+impl MoveProbe<'_> {
+    /// Whether the pseudo-legal move `m` keeps the mover's general safe (see
+    /// [`Position::keeps_general_safe`]).
+    pub fn keeps_general_safe(&mut self, m: &Move) -> bool {
+        self.pos
+            .keeps_general_safe_on(&mut self.board, m, &self.safety)
+    }
+
+    /// Whether the pseudo-legal move `m` attacks the opponent's general (see
+    /// [`Position::gives_check`]).
+    pub fn gives_check(&mut self, m: &Move) -> bool {
+        let pos = self.pos;
+        let us = pos.turn;
+        let g = pos.generals[!us];
+        let (from, to) = (m.from.index(), m.to.index());
+        let mask = self
+            .checking
+            .get_or_insert_with(|| CheckMask::new(g, pos.attackers(g, us)));
+        if mask.surely_not(from, to) {
+            return false;
+        }
+        let before = mask.before;
+        let board = &mut self.board;
+        let moved = board[from];
+        let captured = board[to];
+        board[to] = moved;
+        board[from] = None;
+        let check = if from == g.index() || to == g.index() {
+            attacks::is_attacked(board, g, us)
+        } else {
+            attacks::attacked_after(board, g, from, to, us, before)
+        };
+        board[from] = moved;
+        board[to] = captured;
+        check
     }
 }

@@ -1,0 +1,383 @@
+//! Precomputed board geometry: for every point, the points a piece reaches from it (in
+//! the generation order of [`super::Position::pseudo_moves_from`]) and the points a piece
+//! attacks it from, with the leg or eye that must be empty. Built at compile time, so the
+//! hot loops read small tables instead of doing bounds-checked coordinate arithmetic.
+
+/// The four orthogonal steps, in generation order: file +1, file −1, rank +1, rank −1.
+const ORTH: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// The four diagonal steps, in generation order.
+const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+/// Horse steps with the leg (the orthogonal neighbour that must be empty), in generation order.
+const HORSE: [((i8, i8), (i8, i8)); 8] = [
+    ((1, 2), (0, 1)),
+    ((-1, 2), (0, 1)),
+    ((1, -2), (0, -1)),
+    ((-1, -2), (0, -1)),
+    ((2, 1), (1, 0)),
+    ((2, -1), (1, 0)),
+    ((-2, 1), (-1, 0)),
+    ((-2, -1), (-1, 0)),
+];
+
+/// A short list of point indices (at most `N`).
+#[derive(Clone, Copy)]
+pub(super) struct List<const N: usize> {
+    items: [u8; N],
+    len: u8,
+}
+
+impl<const N: usize> List<N> {
+    const EMPTY: List<N> = List {
+        items: [0; N],
+        len: 0,
+    };
+
+    const fn push(mut self, i: u8) -> List<N> {
+        self.items[self.len as usize] = i;
+        self.len += 1;
+        self
+    }
+
+    /// The points, in order.
+    #[inline(always)]
+    pub(super) fn as_slice(&self) -> &[u8] {
+        &self.items[..self.len as usize]
+    }
+}
+
+/// A short list of `(point, leg)` pairs: the leg (or elephant eye) must be empty.
+#[derive(Clone, Copy)]
+pub(super) struct Pairs<const N: usize> {
+    items: [(u8, u8); N],
+    len: u8,
+}
+
+impl<const N: usize> Pairs<N> {
+    const EMPTY: Pairs<N> = Pairs {
+        items: [(0, 0); N],
+        len: 0,
+    };
+
+    const fn push(mut self, i: u8, leg: u8) -> Pairs<N> {
+        self.items[self.len as usize] = (i, leg);
+        self.len += 1;
+        self
+    }
+
+    /// The pairs, in order.
+    #[inline(always)]
+    pub(super) fn as_slice(&self) -> &[(u8, u8)] {
+        &self.items[..self.len as usize]
+    }
+}
+
+/// The index of `(file + df, rank + dr)` from point `sq`, or `None` off the board.
+const fn offset(sq: usize, df: i8, dr: i8) -> Option<u8> {
+    let f = (sq % 9) as i8 + df;
+    let r = (sq / 9) as i8 + dr;
+    if f >= 0 && f < 9 && r >= 0 && r < 10 {
+        Some((r * 9 + f) as u8)
+    } else {
+        None
+    }
+}
+
+/// Whether point `i` lies in the palace of colour index `c` (0 Red, 1 Black).
+const fn in_palace(i: u8, c: usize) -> bool {
+    let (f, r) = (i % 9, i / 9);
+    f >= 3 && f <= 5 && if c == 0 { r <= 2 } else { r >= 7 }
+}
+
+/// Whether point `i` lies on the own side of the river of colour index `c`.
+const fn is_home(i: u8, c: usize) -> bool {
+    if c == 0 {
+        i / 9 <= 4
+    } else {
+        i / 9 >= 5
+    }
+}
+
+/// The lines from each point: `RAYS[sq][d]` lists the points met walking in direction
+/// `ORTH[d]`, nearest first.
+pub(super) static RAYS: [[List<9>; 4]; 90] = {
+    let mut t = [[List::EMPTY; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = ORTH[d];
+            let mut k = 1;
+            while let Some(i) = offset(sq, df * k, dr * k) {
+                t[sq][d] = t[sq][d].push(i);
+                k += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// Horse moves from each point: `(to, leg)` in generation order.
+pub(super) static HORSE_MOVES: [Pairs<8>; 90] = {
+    let mut t = [Pairs::EMPTY; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut k = 0;
+        while k < 8 {
+            let ((df, dr), (lf, lr)) = HORSE[k];
+            if let (Some(to), Some(leg)) = (offset(sq, df, dr), offset(sq, lf, lr)) {
+                t[sq] = t[sq].push(to, leg);
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// Horse attacks on each point: `(horse, leg)` for every point a horse attacks it from.
+pub(super) static HORSE_ATTACKS: [Pairs<8>; 90] = {
+    let mut t = [Pairs::EMPTY; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut k = 0;
+        while k < 8 {
+            let ((df, dr), (lf, lr)) = HORSE[k];
+            if let Some(h) = offset(sq, -df, -dr) {
+                if let Some(leg) = offset(h as usize, lf, lr) {
+                    t[sq] = t[sq].push(h, leg);
+                }
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// Elephant moves of each colour from each point: `(to, eye)` in generation order, only
+/// to points on the elephant's own side.
+pub(super) static ELEPHANT_MOVES: [[Pairs<4>; 90]; 2] = {
+    let mut t = [[Pairs::EMPTY; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let mut k = 0;
+            while k < 4 {
+                let (df, dr) = DIAG[k];
+                if let (Some(to), Some(eye)) = (offset(sq, 2 * df, 2 * dr), offset(sq, df, dr)) {
+                    if is_home(to, c) {
+                        t[c][sq] = t[c][sq].push(to, eye);
+                    }
+                }
+                k += 1;
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Elephant attacks on each point: `(elephant, eye)` for the two-step diagonals.
+pub(super) static ELEPHANT_ATTACKS: [Pairs<4>; 90] = {
+    let mut t = [Pairs::EMPTY; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut k = 0;
+        while k < 4 {
+            let (df, dr) = DIAG[k];
+            if let (Some(s), Some(eye)) = (offset(sq, 2 * df, 2 * dr), offset(sq, df, dr)) {
+                t[sq] = t[sq].push(s, eye);
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// Builds the one-step moves (`ORTH` or `DIAG`) that stay in each colour's palace.
+const fn palace_steps(steps: [(i8, i8); 4]) -> [[List<4>; 90]; 2] {
+    let mut t = [[List::EMPTY; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let mut k = 0;
+            while k < 4 {
+                let (df, dr) = steps[k];
+                if let Some(to) = offset(sq, df, dr) {
+                    if in_palace(to, c) {
+                        t[c][sq] = t[c][sq].push(to);
+                    }
+                }
+                k += 1;
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// General steps of each colour from each point, in generation order, inside the palace.
+pub(super) static GENERAL_MOVES: [[List<4>; 90]; 2] = palace_steps(ORTH);
+
+/// Advisor steps of each colour from each point, in generation order, inside the palace.
+pub(super) static ADVISOR_MOVES: [[List<4>; 90]; 2] = palace_steps(DIAG);
+
+/// Builds the one-step neighbours (`ORTH` or `DIAG`) of each point on the board.
+const fn neighbours(steps: [(i8, i8); 4]) -> [List<4>; 90] {
+    let mut t = [List::EMPTY; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut k = 0;
+        while k < 4 {
+            let (df, dr) = steps[k];
+            if let Some(to) = offset(sq, df, dr) {
+                t[sq] = t[sq].push(to);
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// Orthogonal neighbours of each point (where a general attacks it from).
+pub(super) static ORTH_NEIGHBOURS: [List<4>; 90] = neighbours(ORTH);
+
+/// Diagonal neighbours of each point (where an advisor attacks it from).
+pub(super) static DIAG_NEIGHBOURS: [List<4>; 90] = neighbours(DIAG);
+
+/// Soldier moves of each colour from each point: forward, then sideways (file −1, +1)
+/// once across the river.
+pub(super) static SOLDIER_MOVES: [[List<3>; 90]; 2] = {
+    let mut t = [[List::EMPTY; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let fwd: i8 = if c == 0 { 1 } else { -1 };
+        let mut sq = 0;
+        while sq < 90 {
+            if let Some(to) = offset(sq, 0, fwd) {
+                t[c][sq] = t[c][sq].push(to);
+            }
+            if !is_home(sq as u8, c) {
+                if let Some(to) = offset(sq, -1, 0) {
+                    t[c][sq] = t[c][sq].push(to);
+                }
+                if let Some(to) = offset(sq, 1, 0) {
+                    t[c][sq] = t[c][sq].push(to);
+                }
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Soldier attacks of each colour on each point: the points a soldier of that colour
+/// attacks it from (behind it, and beside it beyond the soldier's river).
+pub(super) static SOLDIER_ATTACKS: [[List<3>; 90]; 2] = {
+    let mut t = [[List::EMPTY; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let fwd: i8 = if c == 0 { 1 } else { -1 };
+        let mut sq = 0;
+        while sq < 90 {
+            if let Some(s) = offset(sq, 0, -fwd) {
+                t[c][sq] = t[c][sq].push(s);
+            }
+            if !is_home(sq as u8, c) {
+                if let Some(s) = offset(sq, -1, 0) {
+                    t[c][sq] = t[c][sq].push(s);
+                }
+                if let Some(s) = offset(sq, 1, 0) {
+                    t[c][sq] = t[c][sq].push(s);
+                }
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// `IN_PALACE[c][sq]`: whether point `sq` lies in colour `c`'s palace.
+pub(super) static IN_PALACE: [[bool; 90]; 2] = {
+    let mut t = [[false; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            t[c][sq] = in_palace(sq as u8, c);
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The direction (index into the ray table) from `g` towards `s` when they share a file
+/// or a rank, else `None`.
+#[inline(always)]
+pub(super) fn direction(g: usize, s: usize) -> Option<usize> {
+    let (gf, gr, sf, sr) = (g % 9, g / 9, s % 9, s / 9);
+    if gr == sr {
+        if sf > gf {
+            Some(0)
+        } else if sf < gf {
+            Some(1)
+        } else {
+            None
+        }
+    } else if gf == sf {
+        Some(if sr > gr { 2 } else { 3 })
+    } else {
+        None
+    }
+}
+
+/// Point masks (bit `i` for point `i`) around each point: the points on its file and
+/// rank (itself excluded), its diagonal neighbours, and the points within two files and
+/// two ranks of it (itself included).
+pub(super) struct Masks {
+    /// File and rank.
+    pub(super) lines: [u128; 90],
+    /// Diagonal neighbours.
+    pub(super) diagonal: [u128; 90],
+    /// Within two files and two ranks.
+    pub(super) near: [u128; 90],
+}
+
+/// See [`Masks`].
+pub(super) static MASKS: Masks = {
+    let mut m = Masks {
+        lines: [0; 90],
+        diagonal: [0; 90],
+        near: [0; 90],
+    };
+    let mut sq: usize = 0;
+    while sq < 90 {
+        let mut i: usize = 0;
+        while i < 90 {
+            let (df, dr) = ((i % 9).abs_diff(sq % 9), (i / 9).abs_diff(sq / 9));
+            if i != sq && (df == 0 || dr == 0) {
+                m.lines[sq] |= 1 << i;
+            }
+            if df == 1 && dr == 1 {
+                m.diagonal[sq] |= 1 << i;
+            }
+            if df <= 2 && dr <= 2 {
+                m.near[sq] |= 1 << i;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    m
+};
