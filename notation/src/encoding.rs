@@ -68,20 +68,8 @@ const COMMON: &str =
 /// Detects the encoding of a file from its first bytes (see the module documentation).
 pub fn detect(sample: &[u8]) -> Encoding {
     let sample = &sample[..sample.len().min(SAMPLE_LEN)];
-    if sample.starts_with(&[0xEF, 0xBB, 0xBF]) {
-        return Encoding::Utf8;
-    }
-    if sample.starts_with(&[0xFF, 0xFE]) {
-        return Encoding::Utf16Le;
-    }
-    if sample.starts_with(&[0xFE, 0xFF]) {
-        return Encoding::Utf16Be;
-    }
-    if let Some(e) = detect_utf16(sample) {
+    if let Some(e) = detect_unicode(sample) {
         return e;
-    }
-    if is_utf8_prefix(sample) {
-        return Encoding::Utf8;
     }
     let gb = score(sample, Encoding::Gb18030);
     let big5 = score(sample, Encoding::Big5);
@@ -90,6 +78,27 @@ pub fn detect(sample: &[u8]) -> Encoding {
     } else {
         Encoding::Gb18030
     }
+}
+
+/// The first steps of [`detect`]: a byte-order mark, UTF-16 without one, valid UTF-8;
+/// `None` leaves the choice between GB18030 and Big5.
+fn detect_unicode(sample: &[u8]) -> Option<Encoding> {
+    if sample.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Some(Encoding::Utf8);
+    }
+    if sample.starts_with(&[0xFF, 0xFE]) {
+        return Some(Encoding::Utf16Le);
+    }
+    if sample.starts_with(&[0xFE, 0xFF]) {
+        return Some(Encoding::Utf16Be);
+    }
+    if let Some(e) = detect_utf16(sample) {
+        return Some(e);
+    }
+    if is_utf8_prefix(sample) {
+        return Some(Encoding::Utf8);
+    }
+    None
 }
 
 /// UTF-16 without a byte-order mark: ASCII characters put a zero byte at every odd (LE) or
@@ -123,38 +132,52 @@ fn is_utf8_prefix(sample: &[u8]) -> bool {
     }
 }
 
-/// Whether `c` is one of [`COMMON`] (ASCII answers at once; the rest by binary search).
-fn is_common(c: char) -> bool {
+/// First code point of the block [`COMMON`] lies in (CJK Unified Ideographs).
+const CJK_START: u32 = 0x4E00;
+/// Code points in that block.
+const CJK_LEN: u32 = 0x5200;
+
+/// [`COMMON`] as a bit set over the CJK block.
+fn common_set() -> &'static [u64; (CJK_LEN / 64) as usize] {
     use std::sync::OnceLock;
-    static SORTED: OnceLock<Vec<char>> = OnceLock::new();
-    if c.is_ascii() {
-        return false;
+    static SET: OnceLock<[u64; (CJK_LEN / 64) as usize]> = OnceLock::new();
+    SET.get_or_init(|| {
+        let mut set = [0u64; (CJK_LEN / 64) as usize];
+        for c in COMMON.chars() {
+            let i = (c as u32).wrapping_sub(CJK_START);
+            assert!(i < CJK_LEN, "COMMON holds CJK ideographs only");
+            set[(i / 64) as usize] |= 1 << (i % 64);
+        }
+        set
+    })
+}
+
+/// How many characters of `text` are one of [`COMMON`].
+fn count_common(text: &str) -> i64 {
+    let set = common_set();
+    let mut hits = 0;
+    for c in text.chars() {
+        let i = (c as u32).wrapping_sub(CJK_START);
+        if i < CJK_LEN && set[(i / 64) as usize] & (1 << (i % 64)) != 0 {
+            hits += 1;
+        }
     }
-    let sorted = SORTED.get_or_init(|| {
-        let mut v: Vec<char> = COMMON.chars().collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    });
-    sorted.binary_search(&c).is_ok()
+    hits
 }
 
 /// Common characters found minus a penalty for malformed sequences. Decodes through a
 /// small buffer: nothing is allocated, and ASCII (most of a record) costs one test.
 fn score(sample: &[u8], enc: Encoding) -> i64 {
     let mut decoder = enc.encoding_rs().new_decoder_without_bom_handling();
-    let mut buf = [0u8; 4096];
+    let mut buf = String::with_capacity(4096);
     let mut errors = 0i64;
     let mut hits = 0i64;
     let mut input = sample;
     loop {
-        let (result, read, written) =
-            decoder.decode_to_utf8_without_replacement(input, &mut buf, false);
+        buf.clear();
+        let (result, read) = decoder.decode_to_string_without_replacement(input, &mut buf, false);
         input = &input[read..];
-        // The decoder writes whole characters only, so the chunk is valid UTF-8.
-        if let Ok(text) = std::str::from_utf8(&buf[..written]) {
-            hits += text.chars().filter(|&c| is_common(c)).count() as i64;
-        }
+        hits += count_common(&buf);
         match result {
             encoding_rs::DecoderResult::InputEmpty => break,
             encoding_rs::DecoderResult::OutputFull => continue,
@@ -164,11 +187,78 @@ fn score(sample: &[u8], enc: Encoding) -> i64 {
     hits - 4 * errors
 }
 
+/// A decoding of the sample in a candidate encoding (GB18030 or Big5), with its score.
+struct Scored {
+    score: i64,
+    decoder: encoding_rs::Decoder,
+    text: String,
+}
+
+impl Scored {
+    /// Decodes `sample` as [`score`] reads it (the decoder not told that the input ends),
+    /// scoring it the same way, and keeps the text (malformed sequences replaced).
+    fn new(sample: &[u8], enc: Encoding) -> Scored {
+        let mut decoder = enc.encoding_rs().new_decoder_without_bom_handling();
+        let capacity = decoder.max_utf8_buffer_length(sample.len()).unwrap_or(0);
+        let mut text = String::with_capacity(capacity);
+        let errors = decode_into(&mut decoder, sample, &mut text, false);
+        Scored {
+            score: count_common(&text) - 4 * errors as i64,
+            decoder,
+            text,
+        }
+    }
+
+    /// The whole text: the sample's, then `rest` (the bytes after the sample) to the end.
+    fn finish(mut self, rest: &[u8]) -> String {
+        decode_into(&mut self.decoder, rest, &mut self.text, true);
+        self.text
+    }
+}
+
+/// Decodes `input` onto `out`, replacing malformed sequences with U+FFFD as
+/// `decode_to_string` does; returns how many there were.
+fn decode_into(
+    decoder: &mut encoding_rs::Decoder,
+    mut input: &[u8],
+    out: &mut String,
+    last: bool,
+) -> usize {
+    let mut errors = 0;
+    loop {
+        let (result, read) = decoder.decode_to_string_without_replacement(input, out, last);
+        input = &input[read..];
+        match result {
+            encoding_rs::DecoderResult::InputEmpty => return errors,
+            encoding_rs::DecoderResult::OutputFull => {
+                let more = decoder.max_utf8_buffer_length(input.len()).unwrap_or(0);
+                out.reserve(more.max(16));
+            }
+            encoding_rs::DecoderResult::Malformed(_, _) => {
+                errors += 1;
+                out.push('\u{FFFD}');
+            }
+        }
+    }
+}
+
 /// Decodes a whole byte buffer: the detected encoding and the UTF-8 text (malformed
 /// sequences become U+FFFD; a byte-order mark is removed).
 pub fn decode(bytes: &[u8]) -> (Encoding, String) {
-    let enc = detect(bytes);
-    (enc, decode_as(bytes, enc))
+    let sample = &bytes[..bytes.len().min(SAMPLE_LEN)];
+    if let Some(enc) = detect_unicode(sample) {
+        return (enc, decode_as(bytes, enc));
+    }
+    // As `detect` then `decode_as`, in one pass per candidate: both decode the sample while
+    // scoring it, and the winner goes on to the end.
+    let rest = &bytes[sample.len()..];
+    let gb = Scored::new(sample, Encoding::Gb18030);
+    let big5 = Scored::new(sample, Encoding::Big5);
+    if big5.score > gb.score {
+        (Encoding::Big5, big5.finish(rest))
+    } else {
+        (Encoding::Gb18030, gb.finish(rest))
+    }
 }
 
 /// Decodes `bytes` in `enc` (malformed sequences become U+FFFD; a BOM is removed).
@@ -347,6 +437,56 @@ mod tests {
             .read_to_string(&mut s)
             .unwrap();
         assert_eq!(s, text);
+    }
+
+    /// `decode` detects and decodes in one pass per candidate: it must agree with
+    /// `detect` followed by `decode_as`, malformed input and long files included.
+    #[test]
+    fn decode_equals_detect_then_decode_as() {
+        let text = "1. 炮二平五 馬８進７ {功夫} 2. 马二进三 车９平８ 紅勝\n";
+        let (big5, _, _) = encoding_rs::BIG5.encode(text);
+        let (gbk, _, _) = encoding_rs::GBK.encode(text);
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut inputs: Vec<Vec<u8>> = vec![
+            Vec::new(),
+            b"\x81".to_vec(),
+            b"ab\xA4".to_vec(),
+            big5.to_vec(),
+            gbk.to_vec(),
+        ];
+        for len in [
+            10,
+            1000,
+            SAMPLE_LEN - 1,
+            SAMPLE_LEN,
+            SAMPLE_LEN + 1,
+            3 * SAMPLE_LEN,
+        ] {
+            for base in [&big5[..], &gbk[..]] {
+                let mut v: Vec<u8> = base.iter().copied().cycle().take(len).collect();
+                // Some noise: random high bytes and cut sequences.
+                for _ in 0..len / 50 {
+                    let i = (next() as usize) % v.len();
+                    v[i] = 0x80 | (next() as u8);
+                }
+                inputs.push(v);
+            }
+        }
+        for bytes in inputs {
+            let enc = detect(&bytes);
+            assert_eq!(
+                decode(&bytes),
+                (enc, decode_as(&bytes, enc)),
+                "{} bytes",
+                bytes.len()
+            );
+        }
     }
 
     #[test]

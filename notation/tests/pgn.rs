@@ -174,3 +174,38 @@ fn streaming_visitor_sees_elements_in_order() {
     );
     assert!(r.read_game(&mut log).unwrap().is_none());
 }
+
+/// A reader handing out one byte per `read`, so that every byte starts a new buffer.
+struct Trickle<'a>(&'a [u8]);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match (self.0.split_first(), buf.first_mut()) {
+            (Some((&b, rest)), Some(out)) => {
+                *out = b;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+#[test]
+fn reading_does_not_depend_on_buffering() {
+    // `%` escapes a line only at the start of one: a `%` after a space, at the start of
+    // a buffer, is part of the move text (it used to be taken for an escape there).
+    let text = "[Format \"ICCS\"]\n% escaped line\n1. h2e2 %x h9g7\n%e\n2. h0g2 1-0\n";
+    let whole: Vec<ReadGame> = pgn::Games::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        iccs(&whole[0]),
+        ["h2e2"],
+        "%x is not a move: the game stops"
+    );
+    let trickled: Vec<ReadGame> = pgn::Games::new(Trickle(text.as_bytes()))
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(trickled, whole);
+}

@@ -84,16 +84,31 @@ const BUF: usize = 64 * 1024;
 /// A streaming PGN reader over UTF-8 input.
 pub struct Reader<R> {
     inner: R,
-    buf: Box<[u8]>,
+    buf: Vec<u8>,
     pos: usize,
     end: usize,
     /// Offset of `buf[0]` in the stream.
     base: u64,
     eof: bool,
+    /// The byte before `buf[0]` in the stream (a newline at the start).
+    before_buf: u8,
     next_index: usize,
     limits: Limits,
     /// Scratch buffer for tokens, comments and tags.
     scratch: Vec<u8>,
+}
+
+impl Reader<io::Empty> {
+    /// A reader over the whole of `text`, held in memory as it is (not copied).
+    pub(crate) fn whole(text: String) -> Reader<io::Empty> {
+        let buf = text.into_bytes();
+        Reader {
+            end: buf.len(),
+            buf,
+            eof: true,
+            ..Reader::with_buffer(io::empty(), Vec::new(), Limits::default())
+        }
+    }
 }
 
 impl<R: Read> Reader<R> {
@@ -104,13 +119,18 @@ impl<R: Read> Reader<R> {
 
     /// A reader with the given limits.
     pub fn with_limits(inner: R, limits: Limits) -> Reader<R> {
+        Reader::with_buffer(inner, vec![0; BUF], limits)
+    }
+
+    fn with_buffer(inner: R, buf: Vec<u8>, limits: Limits) -> Reader<R> {
         Reader {
             inner,
-            buf: vec![0; BUF].into_boxed_slice(),
+            buf,
             pos: 0,
             end: 0,
             base: 0,
             eof: false,
+            before_buf: b'\n',
             next_index: 0,
             limits,
             scratch: Vec::new(),
@@ -125,6 +145,9 @@ impl<R: Read> Reader<R> {
             return Ok(false);
         }
         self.base += self.end as u64;
+        if let Some(&last) = self.buf[..self.end].last() {
+            self.before_buf = last;
+        }
         self.pos = 0;
         self.end = 0;
         let n = encoding::read_retrying(&mut self.inner, &mut self.buf)?;
@@ -335,7 +358,11 @@ impl<R: Read> Reader<R> {
     }
 
     fn at_line_start(&self) -> bool {
-        self.pos == 0 || self.buf[self.pos - 1] == b'\n'
+        let before = match self.pos {
+            0 => self.before_buf,
+            p => self.buf[p - 1],
+        };
+        before == b'\n'
     }
 
     /// Skips lines until one starting with `[` (or the end).
@@ -654,6 +681,16 @@ pub(crate) fn read_one(text: &str, setup: Option<Setup>) -> ReadGame {
 pub struct Games<R> {
     reader: Reader<R>,
     visitor: GameVisitor,
+}
+
+impl Games<io::Empty> {
+    /// Reads the whole of `text`, held in memory.
+    pub(crate) fn whole(text: String) -> Games<io::Empty> {
+        Games {
+            reader: Reader::whole(text),
+            visitor: GameVisitor::new(),
+        }
+    }
 }
 
 impl<R: Read> Games<R> {
