@@ -208,4 +208,42 @@ fn reading_does_not_depend_on_buffering() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(trickled, whole);
+    // Tokens, comments and tags whole in the buffer or read byte by byte, within and
+    // beyond the limits, give the same games.
+    let texts = [
+        RICH,
+        "[Event \"crlf\"]\r\n[Format \"ICCS\"]\r\n1. h2e2 h9g7 ; c\r\n{a}\r\n2. h0g2 *\r\n",
+        "[Format \"ICCS\"]\n1. h2e2 {unclosed",
+        "[Format \"ICCS\"]\n1. h2e2 ;no newline",
+        "[Format \"ICCS\"]\n1. h2e2 h9g7 (1... b9c7 (1... b7e7 (1... h7e7))) {comment} h0g2x",
+        "[Event \"a long tag value\"]\n[Red \"r\\\\\"s\"]\n[Bad tag\n1. 炮二平五 馬８進７ 2. 馬二進三！ ;",
+    ];
+    let small = pgn::Limits {
+        max_depth: 2,
+        max_comment: 5,
+        max_tag: 12,
+        max_token: 4,
+    };
+    for text in texts {
+        for limits in [pgn::Limits::default(), small] {
+            let whole: Vec<ReadGame> = pgn::Games::with_limits(text.as_bytes(), limits)
+                .collect::<Result<_, _>>()
+                .unwrap();
+            let trickled: Vec<ReadGame> = pgn::Games::with_limits(Trickle(text.as_bytes()), limits)
+                .collect::<Result<_, _>>()
+                .unwrap();
+            assert_eq!(trickled, whole, "{text:?}");
+        }
+        // From memory (the reader holding the whole text), errors named after the file.
+        let mut read = games(text.as_bytes());
+        for g in &mut read {
+            for e in g.error.iter_mut().chain(g.warnings.iter_mut()) {
+                assert_eq!(e.file.take().as_deref(), Some("t.pgn"));
+            }
+        }
+        let streamed: Vec<ReadGame> = pgn::Games::new(Trickle(text.as_bytes()))
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(read, streamed, "{text:?}");
+    }
 }

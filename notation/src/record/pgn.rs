@@ -200,6 +200,20 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
+    /// As [`Reader::read_line`], without copying when the line is whole in the buffer: its
+    /// span there (`None`: it is in `scratch`), and whether it was cut.
+    fn line_span(&mut self, max: usize) -> io::Result<(Option<std::ops::Range<usize>>, bool)> {
+        let Some(end) = self.span_to(max, |b| b == b'\n') else {
+            return Ok((None, self.read_line(max)?));
+        };
+        let start = self.pos;
+        // Past the newline, when there is one.
+        self.pos = (end + 1).min(self.end);
+        let line = &self.buf[start..end];
+        let len = line.len() - usize::from(line.last() == Some(&b'\r'));
+        Ok((Some(start..start + len), false))
+    }
+
     /// Reads the rest of the line into `scratch` (without the newline), keeping at most
     /// `max` bytes; returns whether it was cut.
     fn read_line(&mut self, max: usize) -> io::Result<bool> {
@@ -265,11 +279,15 @@ impl<R: Read> Reader<R> {
                 }
                 b';' => {
                     self.bump();
-                    let cut = self.read_line(self.limits.max_comment)?;
+                    let (span, cut) = self.line_span(self.limits.max_comment)?;
                     if cut {
                         v.error(limit("comment", self.limits.max_comment), at);
                     } else if skipped == 0 {
-                        v.comment(&String::from_utf8_lossy(&self.scratch), at);
+                        let text = match span {
+                            Some(span) => lossy(&self.buf[span]),
+                            None => lossy(&self.scratch),
+                        };
+                        v.comment(&text, at);
                     }
                 }
                 b'(' => {
@@ -327,7 +345,7 @@ impl<R: Read> Reader<R> {
                     }
                 }
                 _ => {
-                    let cut = self.token()?;
+                    let (span, cut) = self.token_span()?;
                     if cut {
                         v.error(limit("token", self.limits.max_token), at);
                         continue;
@@ -335,7 +353,10 @@ impl<R: Read> Reader<R> {
                     if skipped > 0 {
                         continue;
                     }
-                    let token = String::from_utf8_lossy(&self.scratch);
+                    let token = match span {
+                        Some(span) => lossy(&self.buf[span]),
+                        None => lossy(&self.scratch),
+                    };
                     if word(v, &token, at, depth == 0) {
                         // A result ends the game; what follows up to the next tag is not part
                         // of any game (e.g. a footer line).
@@ -384,15 +405,37 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// Where the next `len` bytes end when they are all in the buffer: the end of the
+    /// first byte matching `stop` within `max` bytes, or of the input when it ends first.
+    /// `None` when the buffer holds neither (the caller reads through [`Reader::peek`]).
+    fn span_to(&self, max: usize, stop: impl Fn(u8) -> bool) -> Option<usize> {
+        let avail = &self.buf[self.pos..self.end];
+        let n = match avail.iter().position(|&b| stop(b)) {
+            Some(n) => n,
+            None if self.eof => avail.len(),
+            None => return None,
+        };
+        (n <= max).then_some(self.pos + n)
+    }
+
+    /// As [`Reader::token`], without copying when the token is whole in the buffer:
+    /// its span there (`None`: it is in `scratch`), and whether it was cut at the limit.
+    fn token_span(&mut self) -> io::Result<(Option<std::ops::Range<usize>>, bool)> {
+        if let Some(end) = self.span_to(self.limits.max_token, ends_token) {
+            let start = self.pos;
+            self.pos = end;
+            return Ok((Some(start..end), false));
+        }
+        Ok((None, self.token()?))
+    }
+
     /// Reads a token up to whitespace or a delimiter into `scratch`; returns whether it
     /// was cut at the limit.
     fn token(&mut self) -> io::Result<bool> {
         self.scratch.clear();
         let mut cut = false;
         while let Some(b) = self.peek()? {
-            if b.is_ascii_whitespace()
-                || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b'$')
-            {
+            if ends_token(b) {
                 break;
             }
             self.bump();
@@ -407,6 +450,17 @@ impl<R: Read> Reader<R> {
 
     /// A `{…}` comment (the `{` is consumed).
     fn brace_comment<V: Visitor>(&mut self, v: &mut V, at: u64, skip: bool) -> io::Result<()> {
+        if let Some(end) = self.span_to(self.limits.max_comment, |b| b == b'}') {
+            if end < self.end {
+                // The whole comment and its '}' are in the buffer.
+                let start = self.pos;
+                self.pos = end + 1;
+                if !skip {
+                    v.comment(&lossy(&self.buf[start..end]), at);
+                }
+                return Ok(());
+            }
+        }
         self.scratch.clear();
         let mut cut = false;
         loop {
@@ -437,14 +491,17 @@ impl<R: Read> Reader<R> {
 
     /// A tag line (the `[` is consumed).
     fn tag<V: Visitor>(&mut self, v: &mut V, at: u64) -> io::Result<()> {
-        let cut = self.read_line(self.limits.max_tag)?;
+        let (span, cut) = self.line_span(self.limits.max_tag)?;
         if cut {
             v.error(limit("tag", self.limits.max_tag), at);
             return Ok(());
         }
-        let line = String::from_utf8_lossy(&self.scratch).into_owned();
+        let line = match span {
+            Some(span) => lossy(&self.buf[span]),
+            None => lossy(&self.scratch),
+        };
         match parse_tag(&line) {
-            Some((name, value)) => v.tag(&name, &value, at),
+            Some((name, value)) => v.tag(name, &value, at),
             None => v.bad_tag(&line, at),
         }
         Ok(())
@@ -497,7 +554,7 @@ fn limit(what: &str, max: usize) -> ErrorKind {
 }
 
 /// `Name "value"]` → (name, value); lenient about quotes inside the value.
-fn parse_tag(line: &str) -> Option<(String, String)> {
+fn parse_tag(line: &str) -> Option<(&str, std::borrow::Cow<'_, str>)> {
     let line = line.trim();
     let close = line.rfind(']')?;
     let inner = line[..close].trim();
@@ -512,6 +569,9 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     }
     let rest = inner[name_end..].trim();
     let value = rest.strip_prefix('"')?.strip_suffix('"')?;
+    if !value.contains('\\') {
+        return Some((name, value.into()));
+    }
     let mut out = String::with_capacity(value.len());
     let mut chars = value.chars();
     while let Some(c) = chars.next() {
@@ -527,7 +587,21 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
             out.push(c);
         }
     }
-    Some((name.to_owned(), out))
+    Some((name, out.into()))
+}
+
+/// Whether `b` ends a token of move text.
+fn ends_token(b: u8) -> bool {
+    b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b'$')
+}
+
+/// `bytes` as text: borrowed when valid UTF-8 (always, for decoded input), else with
+/// replacement characters.
+fn lossy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.into(),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
 }
 
 /// A result token in move text.
@@ -726,12 +800,9 @@ mod tests {
     fn tags_are_lenient() {
         assert_eq!(
             parse_tag("Event \"a \\\"b\\\"\"]"),
-            Some(("Event".into(), "a \"b\"".into()))
+            Some(("Event", "a \"b\"".into()))
         );
-        assert_eq!(
-            parse_tag("Red \"x\"y\"]"),
-            Some(("Red".into(), "x\"y".into()))
-        );
+        assert_eq!(parse_tag("Red \"x\"y\"]"), Some(("Red", "x\"y".into())));
         assert_eq!(parse_tag("Red x]"), None);
         assert_eq!(parse_tag("Red \"x\""), None);
     }
