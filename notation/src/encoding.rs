@@ -156,10 +156,15 @@ fn common_set() -> &'static [u64; (CJK_LEN / 64) as usize] {
 fn count_common(text: &str) -> i64 {
     let set = common_set();
     let mut hits = 0;
-    for c in text.chars() {
-        let i = (c as u32).wrapping_sub(CJK_START);
-        if i < CJK_LEN && set[(i / 64) as usize] & (1 << (i % 64)) != 0 {
-            hits += 1;
+    // The block is encoded in three bytes, the first 0xE4–0xE9: only those are decoded.
+    for w in text.as_bytes().windows(3) {
+        if (0xE4..=0xE9).contains(&w[0]) {
+            let c =
+                u32::from(w[0] & 0x0F) << 12 | u32::from(w[1] & 0x3F) << 6 | u32::from(w[2] & 0x3F);
+            let i = c.wrapping_sub(CJK_START);
+            if i < CJK_LEN && set[(i / 64) as usize] & (1 << (i % 64)) != 0 {
+                hits += 1;
+            }
         }
     }
     hits
@@ -251,14 +256,91 @@ pub fn decode(bytes: &[u8]) -> (Encoding, String) {
     }
     // As `detect` then `decode_as`, in one pass per candidate: both decode the sample while
     // scoring it, and the winner goes on to the end.
+    // A candidate's score is at most its count of common pairs (see `common_pairs`): the
+    // likelier one is decoded first, and the other only when its bound could beat it.
     let rest = &bytes[sample.len()..];
-    let gb = Scored::new(sample, Encoding::Gb18030);
-    let big5 = Scored::new(sample, Encoding::Big5);
+    let (gb_bound, big5_bound) = common_pairs(sample);
+    let (gb, big5) = if big5_bound > gb_bound {
+        let big5 = Scored::new(sample, Encoding::Big5);
+        if big5.score > gb_bound {
+            return (Encoding::Big5, big5.finish(rest));
+        }
+        (Scored::new(sample, Encoding::Gb18030), big5)
+    } else {
+        let gb = Scored::new(sample, Encoding::Gb18030);
+        if gb.score >= big5_bound {
+            return (Encoding::Gb18030, gb.finish(rest));
+        }
+        (gb, Scored::new(sample, Encoding::Big5))
+    };
     if big5.score > gb.score {
         (Encoding::Big5, big5.finish(rest))
     } else {
         (Encoding::Gb18030, gb.finish(rest))
     }
+}
+
+/// A set of byte pairs (lead, trail), one bit each.
+type PairSet = [u64; 1024];
+
+/// The byte pairs that GB18030 and Big5 decode to text holding one of [`COMMON`].
+/// Every common character either encoding decodes comes from such a pair (both encode
+/// these characters in two bytes; GB18030's four-byte sequences map to characters absent
+/// from its two-byte table), so a sample's count of them bounds its score from above.
+/// `None` if the table could not be built (every pair then counts).
+fn pair_sets() -> Option<&'static (PairSet, PairSet)> {
+    use std::sync::OnceLock;
+    static SETS: OnceLock<Option<(PairSet, PairSet)>> = OnceLock::new();
+    SETS.get_or_init(|| {
+        Some((
+            common_pair_set(Encoding::Gb18030)?,
+            common_pair_set(Encoding::Big5)?,
+        ))
+    })
+    .as_ref()
+}
+
+/// The pairs of [`pair_sets`] for `enc`: every two-byte sequence is decoded, each after a
+/// newline that keeps them apart.
+fn common_pair_set(enc: Encoding) -> Option<PairSet> {
+    let pairs: Vec<(u8, u8)> = (0x81..=0xFEu8)
+        .flat_map(|lead| {
+            (0x40..=0xFEu8)
+                .filter(|&t| t != 0x7F)
+                .map(move |t| (lead, t))
+        })
+        .collect();
+    let bytes: Vec<u8> = pairs.iter().flat_map(|&(l, t)| [l, t, b'\n']).collect();
+    let (text, _) = enc.encoding_rs().decode_without_bom_handling(&bytes);
+    let pieces: Vec<&str> = text.split('\n').collect();
+    if pieces.len() != pairs.len() + 1 {
+        return None;
+    }
+    let mut set = [0u64; 1024];
+    for (piece, (l, t)) in pieces.into_iter().zip(pairs) {
+        if count_common(piece) > 0 {
+            let i = usize::from(l) << 8 | usize::from(t);
+            set[i / 64] |= 1 << (i % 64);
+        }
+    }
+    Some(set)
+}
+
+/// Upper bounds of the GB18030 and Big5 scores of `sample`: how many of its byte pairs
+/// (at any offset) decode to a common character.
+fn common_pairs(sample: &[u8]) -> (i64, i64) {
+    let Some((gb, big5)) = pair_sets() else {
+        return (i64::MAX, i64::MAX);
+    };
+    let (mut g, mut b) = (0, 0);
+    for w in sample.windows(2) {
+        if w[0] >= 0x81 {
+            let i = usize::from(w[0]) << 8 | usize::from(w[1]);
+            g += (gb[i / 64] >> (i % 64) & 1) as i64;
+            b += (big5[i / 64] >> (i % 64) & 1) as i64;
+        }
+    }
+    (g, b)
 }
 
 /// Decodes `bytes` in `enc` (malformed sequences become U+FFFD; a BOM is removed).
@@ -487,6 +569,44 @@ mod tests {
                 bytes.len()
             );
         }
+    }
+
+    /// The bound behind `common_pairs`: no common character comes out of GB18030's
+    /// four-byte sequences, and a sample's score never exceeds its count of common pairs.
+    #[test]
+    fn common_pairs_bound_the_scores() {
+        let mut four = Vec::new();
+        for a in 0x81..=0xFEu8 {
+            for b in 0x30..=0x39u8 {
+                for c in 0x81..=0xFEu8 {
+                    for d in 0x30..=0x39u8 {
+                        four.extend([a, b, c, d]);
+                    }
+                }
+            }
+        }
+        let (text, _) = encoding_rs::GB18030.decode_without_bom_handling(&four);
+        assert_eq!(count_common(&text), 0);
+        assert!(pair_sets().is_some(), "the pair tables are built");
+        let text = "1. 炮二平五 馬８進７ 2. 马二进三 车９平８ 紅勝 黑负 和局 前後帥將";
+        for sample in [
+            encoding_rs::BIG5.encode(text).0.to_vec(),
+            encoding_rs::GBK.encode(text).0.to_vec(),
+        ] {
+            let (gb, big5) = common_pairs(&sample);
+            assert!(score(&sample, Encoding::Gb18030) <= gb);
+            assert!(score(&sample, Encoding::Big5) <= big5);
+            assert!(
+                gb.max(big5) >= 18,
+                "the right encoding finds its characters"
+            );
+        }
+    }
+
+    #[test]
+    fn counts_common_characters() {
+        assert_eq!(count_common("车車a马 ８一九後x\u{4E00}\u{9FFF}"), 7);
+        assert_eq!(count_common(""), 0);
     }
 
     #[test]

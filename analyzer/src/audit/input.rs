@@ -179,13 +179,28 @@ pub fn discover(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
         if meta.is_dir() {
             let mut found = Vec::new();
             walk(p, &mut found)?;
-            found.sort();
-            out.extend(found);
+            out.extend(sorted(found));
         } else {
             out.push(p.clone());
         }
     }
     Ok(out)
+}
+
+/// `paths` in the order of [`Path`], with each path's components parsed once (rather
+/// than at every comparison).
+fn sorted(mut paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    let order = {
+        let keys: Vec<Vec<std::path::Component>> =
+            paths.iter().map(|p| p.components().collect()).collect();
+        let mut order: Vec<usize> = (0..paths.len()).collect();
+        order.sort_by(|&a, &b| keys[a].cmp(&keys[b]));
+        order
+    };
+    order
+        .into_iter()
+        .map(|i| std::mem::take(&mut paths[i]))
+        .collect()
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -532,6 +547,18 @@ fn parse_name<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_are_sorted_as_paths() {
+        let paths: Vec<PathBuf> = ["a/b-c", "a/b/c", "a.pgn", "a/b", "a/b.pgn", "a", "a/a/z"]
+            .iter()
+            .map(PathBuf::from)
+            .collect();
+        let mut want = paths.clone();
+        want.sort();
+        assert_eq!(sorted(paths), want);
+        assert_eq!(want[1], PathBuf::from("a/a/z"));
+    }
 
     #[test]
     fn lines_read_ucci_and_bare_moves_with_results() {

@@ -246,19 +246,23 @@ pub fn collect_files(paths: &[impl AsRef<Path>]) -> io::Result<Vec<std::path::Pa
         let mut stack = vec![p.to_path_buf()];
         while let Some(dir) = stack.pop() {
             let mut entries: Vec<_> = std::fs::read_dir(&dir)?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|e| {
-                    !e.file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-                })
+                .filter_map(|e| e.ok().map(|e| (e.file_name(), e)))
+                .filter(|(name, _)| !name.to_string_lossy().starts_with('.'))
                 .collect();
-            entries.sort();
+            // Siblings: in the order of their paths, which is that of their names.
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
             let mut subdirs = Vec::new();
-            for e in entries {
-                if e.is_dir() {
-                    subdirs.push(e);
+            for (_, e) in entries {
+                let path = e.path();
+                // The entry's type when it is not a link (no system call), else the target's.
+                let is_dir = match e.file_type() {
+                    Ok(t) if !t.is_symlink() => t.is_dir(),
+                    _ => path.is_dir(),
+                };
+                if is_dir {
+                    subdirs.push(path);
                 } else {
-                    out.push(e);
+                    out.push(path);
                 }
             }
             stack.extend(subdirs.into_iter().rev());
