@@ -92,6 +92,8 @@ pub struct Reader<R> {
     eof: bool,
     /// The byte before `buf[0]` in the stream (a newline at the start).
     before_buf: u8,
+    /// The whole input, when it is held in memory (then `buf` is unused).
+    text: Option<String>,
     next_index: usize,
     limits: Limits,
     /// Scratch buffer for tokens, comments and tags.
@@ -101,10 +103,9 @@ pub struct Reader<R> {
 impl Reader<io::Empty> {
     /// A reader over the whole of `text`, held in memory as it is (not copied).
     pub(crate) fn whole(text: String) -> Reader<io::Empty> {
-        let buf = text.into_bytes();
         Reader {
-            end: buf.len(),
-            buf,
+            end: text.len(),
+            text: Some(text),
             eof: true,
             ..Reader::with_buffer(io::empty(), Vec::new(), Limits::default())
         }
@@ -131,6 +132,7 @@ impl<R: Read> Reader<R> {
             base: 0,
             eof: false,
             before_buf: b'\n',
+            text: None,
             next_index: 0,
             limits,
             scratch: Vec::new(),
@@ -156,13 +158,31 @@ impl<R: Read> Reader<R> {
         Ok(n > 0)
     }
 
+    /// The buffered input.
+    #[inline]
+    fn data(&self) -> &[u8] {
+        match &self.text {
+            Some(text) => text.as_bytes(),
+            None => &self.buf,
+        }
+    }
+
+    /// The buffered input at `span` as text: taken from the text held in memory (the
+    /// span's ends are at ASCII delimiters, so on character boundaries), else decoded.
+    fn text_at(&self, span: std::ops::Range<usize>) -> std::borrow::Cow<'_, str> {
+        match self.text.as_ref().and_then(|t| t.get(span.clone())) {
+            Some(s) => s.into(),
+            None => lossy(&self.data()[span]),
+        }
+    }
+
     #[inline]
     fn peek(&mut self) -> io::Result<Option<u8>> {
         if self.pos < self.end {
-            return Ok(Some(self.buf[self.pos]));
+            return Ok(Some(self.data()[self.pos]));
         }
         Ok(if self.fill()? {
-            Some(self.buf[self.pos])
+            Some(self.data()[self.pos])
         } else {
             None
         })
@@ -209,7 +229,7 @@ impl<R: Read> Reader<R> {
         let start = self.pos;
         // Past the newline, when there is one.
         self.pos = (end + 1).min(self.end);
-        let line = &self.buf[start..end];
+        let line = &self.data()[start..end];
         let len = line.len() - usize::from(line.last() == Some(&b'\r'));
         Ok((Some(start..start + len), false))
     }
@@ -284,7 +304,7 @@ impl<R: Read> Reader<R> {
                         v.error(limit("comment", self.limits.max_comment), at);
                     } else if skipped == 0 {
                         let text = match span {
-                            Some(span) => lossy(&self.buf[span]),
+                            Some(span) => self.text_at(span),
                             None => lossy(&self.scratch),
                         };
                         v.comment(&text, at);
@@ -354,7 +374,7 @@ impl<R: Read> Reader<R> {
                         continue;
                     }
                     let token = match span {
-                        Some(span) => lossy(&self.buf[span]),
+                        Some(span) => self.text_at(span),
                         None => lossy(&self.scratch),
                     };
                     if word(v, &token, at, depth == 0) {
@@ -381,7 +401,7 @@ impl<R: Read> Reader<R> {
     fn at_line_start(&self) -> bool {
         let before = match self.pos {
             0 => self.before_buf,
-            p => self.buf[p - 1],
+            p => self.data()[p - 1],
         };
         before == b'\n'
     }
@@ -409,7 +429,7 @@ impl<R: Read> Reader<R> {
     /// first byte matching `stop` within `max` bytes, or of the input when it ends first.
     /// `None` when the buffer holds neither (the caller reads through [`Reader::peek`]).
     fn span_to(&self, max: usize, stop: impl Fn(u8) -> bool) -> Option<usize> {
-        let avail = &self.buf[self.pos..self.end];
+        let avail = &self.data()[self.pos..self.end];
         let n = match avail.iter().position(|&b| stop(b)) {
             Some(n) => n,
             None if self.eof => avail.len(),
@@ -456,7 +476,7 @@ impl<R: Read> Reader<R> {
                 let start = self.pos;
                 self.pos = end + 1;
                 if !skip {
-                    v.comment(&lossy(&self.buf[start..end]), at);
+                    v.comment(&self.text_at(start..end), at);
                 }
                 return Ok(());
             }
@@ -497,7 +517,7 @@ impl<R: Read> Reader<R> {
             return Ok(());
         }
         let line = match span {
-            Some(span) => lossy(&self.buf[span]),
+            Some(span) => self.text_at(span),
             None => lossy(&self.scratch),
         };
         match parse_tag(&line) {
@@ -511,36 +531,51 @@ impl<R: Read> Reader<R> {
 /// A word of move text: a move number, a result or a move. Returns true for a result
 /// in the main line.
 fn word<V: Visitor>(v: &mut V, token: &str, at: u64, main: bool) -> bool {
-    // Full-width spaces and the like split words too.
+    // Full-width spaces and the like split words too (they are the only whitespace a token
+    // can hold: U+000B, or in UTF-8 led by 0xC2, 0xE1, 0xE2 or 0xE3).
+    if !token
+        .bytes()
+        .any(|b| matches!(b, 0x0B | 0xC2 | 0xE1 | 0xE2 | 0xE3))
+    {
+        return part(v, token, at, main);
+    }
     let mut off = 0usize;
-    for part in token.split(char::is_whitespace) {
+    for p in token.split(char::is_whitespace) {
         let part_at = at + off as u64;
-        off += part.len() + 1;
-        if part.is_empty() {
-            continue;
+        off += p.len() + 1;
+        if part(v, p, part_at, main) {
+            return true;
         }
-        if let Some(r) = movetext_result(part) {
-            if main {
-                v.result(r);
-                return true;
-            }
-            continue;
+    }
+    false
+}
+
+/// One whitespace-free part of a word (see [`word`]).
+fn part<V: Visitor>(v: &mut V, part: &str, at: u64, main: bool) -> bool {
+    if part.is_empty() {
+        return false;
+    }
+    if let Some(r) = movetext_result(part) {
+        if main {
+            v.result(r);
+            return true;
         }
-        let (skip, rest) = strip_move_number(part);
-        if rest.is_empty() {
-            continue;
-        }
-        let (mv, nag) = strip_glyphs(rest);
-        if mv.is_empty() {
-            if let Some(n) = nag {
-                v.nag(n);
-            }
-            continue;
-        }
-        v.move_text(mv, part_at + skip as u64);
+        return false;
+    }
+    let (skip, rest) = strip_move_number(part);
+    if rest.is_empty() {
+        return false;
+    }
+    let (mv, nag) = strip_glyphs(rest);
+    if mv.is_empty() {
         if let Some(n) = nag {
             v.nag(n);
         }
+        return false;
+    }
+    v.move_text(mv, at + skip as u64);
+    if let Some(n) = nag {
+        v.nag(n);
     }
     false
 }
@@ -616,6 +651,14 @@ fn movetext_result(word: &str) -> Option<GameResult> {
 
 /// Removes a leading move number (`12.`, `12...`, `１２．`); returns bytes removed and rest.
 fn strip_move_number(word: &str) -> (usize, &str) {
+    // Neither a digit nor a dot first (full-width digits and '．' start with 0xEF, '…'
+    // with 0xE2, '、' with 0xE3): nothing to strip.
+    if !matches!(
+        word.as_bytes().first(),
+        Some(b'0'..=b'9' | b'.' | 0xE2 | 0xE3 | 0xEF)
+    ) {
+        return (0, word);
+    }
     let digits = word.find(|c: char| !(c.is_ascii_digit() || ('０'..='９').contains(&c)));
     let Some(d) = digits else {
         return (word.len(), ""); // a bare number
@@ -807,12 +850,29 @@ mod tests {
         assert_eq!(parse_tag("Red \"x\""), None);
     }
 
+    /// The bytes `word` looks for cover every whitespace character but ASCII's.
+    #[test]
+    fn whitespace_leads() {
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            if c.is_whitespace() && !c.is_ascii_whitespace() {
+                let mut buf = [0; 4];
+                let lead = c.encode_utf8(&mut buf).as_bytes()[0];
+                assert!(matches!(lead, 0x0B | 0xC2 | 0xE1 | 0xE2 | 0xE3), "{c:?}");
+            }
+        }
+    }
+
     #[test]
     fn move_numbers_and_glyphs() {
         assert_eq!(strip_move_number("12."), (3, ""));
         assert_eq!(strip_move_number("12...h2e2"), (5, "h2e2"));
         assert_eq!(strip_move_number("h2e2"), (0, "h2e2"));
         assert_eq!(strip_move_number("１．炮二平五"), (6, "炮二平五"));
+        assert_eq!(strip_move_number("…h2e2"), (3, "h2e2"));
+        assert_eq!(strip_move_number("、炮二平五"), (3, "炮二平五"));
+        assert_eq!(strip_move_number("．炮二平五"), (3, "炮二平五"));
+        assert_eq!(strip_move_number("炮二平五"), (0, "炮二平五"));
+        assert_eq!(strip_move_number(""), (0, ""));
         assert_eq!(strip_glyphs("h2e2!?"), ("h2e2", Some(5)));
         assert_eq!(strip_glyphs("C2.5"), ("C2.5", None));
     }
