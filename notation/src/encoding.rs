@@ -104,7 +104,8 @@ fn detect_unicode(sample: &[u8]) -> Option<Encoding> {
 /// UTF-16 without a byte-order mark: ASCII characters put a zero byte at every odd (LE) or
 /// even (BE) position; text in the other encodings has (almost) no zero bytes.
 fn detect_utf16(sample: &[u8]) -> Option<Encoding> {
-    if sample.len() < 4 {
+    // (Without zero bytes, neither count below can pass.)
+    if sample.len() < 4 || !sample.contains(&0) {
         return None;
     }
     let pairs = sample.len() / 2;
@@ -154,20 +155,31 @@ fn common_set() -> &'static [u64; (CJK_LEN / 64) as usize] {
 
 /// How many characters of `text` are one of [`COMMON`].
 fn count_common(text: &str) -> i64 {
+    common_chars(text).count() as i64
+}
+
+/// Whether at least `n` characters of `text` are one of [`COMMON`].
+fn common_at_least(text: &str, n: i64) -> bool {
+    usize::try_from(n).is_ok_and(|n| n == 0 || common_chars(text).nth(n - 1).is_some())
+}
+
+/// The characters of `text` that are one of [`COMMON`] (as the byte offsets they start at).
+fn common_chars(text: &str) -> impl Iterator<Item = usize> + '_ {
     let set = common_set();
-    let mut hits = 0;
     // The block is encoded in three bytes, the first 0xE4–0xE9: only those are decoded.
-    for w in text.as_bytes().windows(3) {
-        if (0xE4..=0xE9).contains(&w[0]) {
+    text.as_bytes()
+        .windows(3)
+        .enumerate()
+        .filter(move |(_, w)| {
+            if !(0xE4..=0xE9).contains(&w[0]) {
+                return false;
+            }
             let c =
                 u32::from(w[0] & 0x0F) << 12 | u32::from(w[1] & 0x3F) << 6 | u32::from(w[2] & 0x3F);
             let i = c.wrapping_sub(CJK_START);
-            if i < CJK_LEN && set[(i / 64) as usize] & (1 << (i % 64)) != 0 {
-                hits += 1;
-            }
-        }
-    }
-    hits
+            i < CJK_LEN && set[(i / 64) as usize] & (1 << (i % 64)) != 0
+        })
+        .map(|(i, _)| i)
 }
 
 /// Common characters found minus a penalty for malformed sequences. Decodes through a
@@ -192,9 +204,10 @@ fn score(sample: &[u8], enc: Encoding) -> i64 {
     hits - 4 * errors
 }
 
-/// A decoding of the sample in a candidate encoding (GB18030 or Big5), with its score.
+/// A decoding of the sample in a candidate encoding (GB18030 or Big5), to be scored.
 struct Scored {
-    score: i64,
+    /// Malformed sequences in the sample.
+    errors: i64,
     decoder: encoding_rs::Decoder,
     text: String,
 }
@@ -206,12 +219,23 @@ impl Scored {
         let mut decoder = enc.encoding_rs().new_decoder_without_bom_handling();
         let capacity = decoder.max_utf8_buffer_length(sample.len()).unwrap_or(0);
         let mut text = String::with_capacity(capacity);
-        let errors = decode_into(&mut decoder, sample, &mut text, false);
+        let errors = decode_into(&mut decoder, sample, &mut text, false) as i64;
         Scored {
-            score: count_common(&text) - 4 * errors as i64,
+            errors,
             decoder,
             text,
         }
+    }
+
+    /// The score, as [`score`] gives it.
+    fn score(&self) -> i64 {
+        count_common(&self.text) - 4 * self.errors
+    }
+
+    /// Whether the score is at least `bound` (counting only as far as needed).
+    fn reaches(&self, bound: i64) -> bool {
+        let needed = bound.saturating_add(4 * self.errors);
+        needed <= 0 || common_at_least(&self.text, needed)
     }
 
     /// The whole text: the sample's, then `rest` (the bytes after the sample) to the end.
@@ -262,18 +286,18 @@ pub fn decode(bytes: &[u8]) -> (Encoding, String) {
     let (gb_bound, big5_bound) = common_pairs(sample);
     let (gb, big5) = if big5_bound > gb_bound {
         let big5 = Scored::new(sample, Encoding::Big5);
-        if big5.score > gb_bound {
+        if big5.reaches(gb_bound.saturating_add(1)) {
             return (Encoding::Big5, big5.finish(rest));
         }
         (Scored::new(sample, Encoding::Gb18030), big5)
     } else {
         let gb = Scored::new(sample, Encoding::Gb18030);
-        if gb.score >= big5_bound {
+        if gb.reaches(big5_bound) {
             return (Encoding::Gb18030, gb.finish(rest));
         }
         (gb, Scored::new(sample, Encoding::Big5))
     };
-    if big5.score > gb.score {
+    if big5.score() > gb.score() {
         (Encoding::Big5, big5.finish(rest))
     } else {
         (Encoding::Gb18030, gb.finish(rest))
@@ -605,8 +629,11 @@ mod tests {
 
     #[test]
     fn counts_common_characters() {
-        assert_eq!(count_common("车車a马 ８一九後x\u{4E00}\u{9FFF}"), 7);
+        let text = "车車a马 ８一九後x\u{4E00}\u{9FFF}";
+        assert_eq!(count_common(text), 7);
         assert_eq!(count_common(""), 0);
+        assert!(common_at_least(text, 7) && common_at_least(text, 0));
+        assert!(!common_at_least(text, 8) && !common_at_least("", 1));
     }
 
     #[test]

@@ -428,6 +428,7 @@ impl<R: Read> Reader<R> {
     /// Where the next `len` bytes end when they are all in the buffer: the end of the
     /// first byte matching `stop` within `max` bytes, or of the input when it ends first.
     /// `None` when the buffer holds neither (the caller reads through [`Reader::peek`]).
+    #[inline]
     fn span_to(&self, max: usize, stop: impl Fn(u8) -> bool) -> Option<usize> {
         let avail = &self.data()[self.pos..self.end];
         let n = match avail.iter().position(|&b| stop(b)) {
@@ -441,7 +442,9 @@ impl<R: Read> Reader<R> {
     /// As [`Reader::token`], without copying when the token is whole in the buffer:
     /// its span there (`None`: it is in `scratch`), and whether it was cut at the limit.
     fn token_span(&mut self) -> io::Result<(Option<std::ops::Range<usize>>, bool)> {
-        if let Some(end) = self.span_to(self.limits.max_token, ends_token) {
+        // (A closure: passed as a function item, `ends_token` was called, not inlined.)
+        #[allow(clippy::redundant_closure)]
+        if let Some(end) = self.span_to(self.limits.max_token, |b| ends_token(b)) {
             let start = self.pos;
             self.pos = end;
             return Ok((Some(start..end), false));
@@ -626,6 +629,7 @@ fn parse_tag(line: &str) -> Option<(&str, std::borrow::Cow<'_, str>)> {
 }
 
 /// Whether `b` ends a token of move text.
+#[inline]
 fn ends_token(b: u8) -> bool {
     b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b'$')
 }
