@@ -187,20 +187,30 @@ pub fn discover(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// `paths` in the order of [`Path`], with each path's components parsed once (rather
-/// than at every comparison).
-fn sorted(mut paths: Vec<PathBuf>) -> Vec<PathBuf> {
-    let order = {
-        let keys: Vec<Vec<std::path::Component>> =
-            paths.iter().map(|p| p.components().collect()).collect();
-        let mut order: Vec<usize> = (0..paths.len()).collect();
-        order.sort_by(|&a, &b| keys[a].cmp(&keys[b]));
-        order
-    };
-    order
+/// `paths` (found under one folder) in the order of [`Path`], which compares component
+/// by component: as their bytes with each separator made smaller than any other byte
+/// (a separator then ends a name before any longer name it is a prefix of).
+fn sorted(paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut keyed: Vec<(Vec<u8>, PathBuf)> = paths
         .into_iter()
-        .map(|i| std::mem::take(&mut paths[i]))
-        .collect()
+        .map(|p| {
+            let key = p
+                .as_os_str()
+                .as_encoded_bytes()
+                .iter()
+                .map(|&b| {
+                    if std::path::is_separator(b as char) {
+                        0
+                    } else {
+                        b
+                    }
+                })
+                .collect();
+            (key, p)
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed.into_iter().map(|(_, p)| p).collect()
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -550,14 +560,26 @@ mod tests {
 
     #[test]
     fn paths_are_sorted_as_paths() {
-        let paths: Vec<PathBuf> = ["a/b-c", "a/b/c", "a.pgn", "a/b", "a/b.pgn", "a", "a/a/z"]
-            .iter()
-            .map(PathBuf::from)
-            .collect();
+        let paths: Vec<PathBuf> = [
+            "d/a/b-c",
+            "d/a/b/c",
+            "d/a.pgn",
+            "d/a/b",
+            "d/a/b.pgn",
+            "d/a",
+            "d/a/a/z",
+            "d/a /x",
+            "d/a!/b",
+            "d/ab",
+            "d/a/b/c/d",
+        ]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
         let mut want = paths.clone();
         want.sort();
         assert_eq!(sorted(paths), want);
-        assert_eq!(want[1], PathBuf::from("a/a/z"));
+        assert_eq!(want[1], PathBuf::from("d/a/a/z"));
     }
 
     #[test]
