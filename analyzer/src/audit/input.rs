@@ -235,7 +235,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// Reads every game of `path`. Never fails: a file that cannot be read yields one
 /// [`GameInput`] (index 0) carrying the failure.
 pub fn read_path(path: &Path, rules: RuleSet) -> Vec<GameInput> {
-    let file = path.display().to_string();
+    let file = path.to_string_lossy().into_owned();
     match kind_of(path) {
         Some(Kind::Case) | Some(Kind::Lines) => {
             let bytes = match std::fs::read(path) {
@@ -272,7 +272,7 @@ pub fn is_large_record(path: &Path) -> bool {
 /// `f` in file order; memory holds one batch (plus the largest game), however large the
 /// file. A file that cannot be read gives one failed [`GameInput`], as [`read_path`] does.
 pub fn stream_path(path: &Path, batch: usize, mut f: impl FnMut(Vec<GameInput>)) {
-    let file = path.display().to_string();
+    let file = path.to_string_lossy().into_owned();
     let stream = match record::stream_file(path) {
         Ok(s) => s,
         Err(_) => return f(read_record(path, &file)),

@@ -663,6 +663,17 @@ fn strip_move_number(word: &str) -> (usize, &str) {
     ) {
         return (0, word);
     }
+    if word.is_ascii() {
+        // As below, with ASCII digits and dots only.
+        let b = word.as_bytes();
+        let d = b.iter().take_while(|c| c.is_ascii_digit()).count();
+        if d == b.len() {
+            return (d, "");
+        }
+        let dots = b[d..].iter().take_while(|&&c| c == b'.').count();
+        let skip = if dots == 0 && d > 0 { 0 } else { d + dots };
+        return (skip, &word[skip..]);
+    }
     let digits = word.find(|c: char| !(c.is_ascii_digit() || ('０'..='９').contains(&c)));
     let Some(d) = digits else {
         return (word.len(), ""); // a bare number
@@ -876,6 +887,20 @@ mod tests {
         assert_eq!(strip_move_number("、炮二平五"), (3, "炮二平五"));
         assert_eq!(strip_move_number("．炮二平五"), (3, "炮二平五"));
         assert_eq!(strip_move_number("炮二平五"), (0, "炮二平五"));
+        for w in [
+            "1", "12.", "3...", "12..h2e2", ".h2e2", "..", "1h2", "12a.", "7.１",
+        ] {
+            let slow = {
+                let d = w.find(|c: char| !c.is_ascii_digit()).unwrap_or(w.len());
+                let dots = w[d..].len() - w[d..].trim_start_matches('.').len();
+                match (d == w.len(), dots == 0 && d > 0) {
+                    (true, _) => (w.len(), ""),
+                    (_, true) => (0, w),
+                    _ => (d + dots, &w[d + dots..]),
+                }
+            };
+            assert_eq!(strip_move_number(w), slow, "{w}");
+        }
         assert_eq!(strip_move_number(""), (0, ""));
         assert_eq!(strip_glyphs("h2e2!?"), ("h2e2", Some(5)));
         assert_eq!(strip_glyphs("C2.5"), ("C2.5", None));

@@ -37,7 +37,8 @@ pub struct GameStream {
 /// [`super::read_file`] does (which collects this stream).
 pub fn stream_file(path: impl AsRef<Path>) -> Result<GameStream, ReadError> {
     let path = path.as_ref();
-    let name = path.display().to_string();
+    // As `path.display().to_string()` (the same replacement of bad UTF-8), cheaper.
+    let name = path.to_string_lossy().into_owned();
     let io_err = |source| ReadError::Io {
         file: name.clone(),
         source,
