@@ -278,10 +278,10 @@ pub fn decode(bytes: &[u8]) -> (Encoding, String) {
     if let Some(enc) = detect_unicode(sample) {
         return (enc, decode_as(bytes, enc));
     }
-    // As `detect` then `decode_as`, in one pass per candidate: both decode the sample while
-    // scoring it, and the winner goes on to the end.
-    // A candidate's score is at most its count of common pairs (see `common_pairs`): the
-    // likelier one is decoded first, and the other only when its bound could beat it.
+    // As `detect` then `decode_as`, in one pass per candidate: a candidate decodes the
+    // sample while it is scored, and the winner goes on to the end. A score is at most the
+    // candidate's count of common pairs (see `common_pairs`): the likelier candidate is
+    // decoded first, and the other one only when its bound does not settle the choice.
     let rest = &bytes[sample.len()..];
     let (gb_bound, big5_bound) = common_pairs(sample);
     let (gb, big5) = if big5_bound > gb_bound {

@@ -425,9 +425,9 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// Where the next `len` bytes end when they are all in the buffer: the end of the
-    /// first byte matching `stop` within `max` bytes, or of the input when it ends first.
-    /// `None` when the buffer holds neither (the caller reads through [`Reader::peek`]).
+    /// The position of the first byte from here matching `stop` (or of the end of the
+    /// input, when that comes first), when it is in the buffer at most `max` bytes away;
+    /// `None` otherwise (the caller then reads byte by byte, through [`Reader::peek`]).
     #[inline]
     fn span_to(&self, max: usize, stop: impl Fn(u8) -> bool) -> Option<usize> {
         let avail = &self.data()[self.pos..self.end];
