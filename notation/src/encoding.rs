@@ -324,27 +324,30 @@ fn pair_sets() -> Option<&'static (PairSet, PairSet)> {
     .as_ref()
 }
 
-/// The pairs of [`pair_sets`] for `enc`: every two-byte sequence is decoded, each after a
-/// newline that keeps them apart.
+/// Big5 pairs outside the standard table (HKSCS) that decode to common characters: 车, 马
+/// and a second 包.
+const BIG5_EXTRA_PAIRS: [[u8; 2]; 3] = [[0x89, 0x7C], [0x89, 0xC6], [0xFA, 0xBD]];
+
+/// The pairs of [`pair_sets`] for `enc`: the encodings of [`COMMON`], and for Big5
+/// [`BIG5_EXTRA_PAIRS`] (a test checks, by decoding every pair, that there are no others).
 fn common_pair_set(enc: Encoding) -> Option<PairSet> {
-    let pairs: Vec<(u8, u8)> = (0x81..=0xFEu8)
-        .flat_map(|lead| {
-            (0x40..=0xFEu8)
-                .filter(|&t| t != 0x7F)
-                .map(move |t| (lead, t))
-        })
-        .collect();
-    let bytes: Vec<u8> = pairs.iter().flat_map(|&(l, t)| [l, t, b'\n']).collect();
-    let (text, _) = enc.encoding_rs().decode_without_bom_handling(&bytes);
-    let pieces: Vec<&str> = text.split('\n').collect();
-    if pieces.len() != pairs.len() + 1 {
-        return None;
-    }
     let mut set = [0u64; 1024];
-    for (piece, (l, t)) in pieces.into_iter().zip(pairs) {
-        if count_common(piece) > 0 {
-            let i = usize::from(l) << 8 | usize::from(t);
-            set[i / 64] |= 1 << (i % 64);
+    let mut add = |l: u8, t: u8| {
+        let i = usize::from(l) << 8 | usize::from(t);
+        set[i / 64] |= 1 << (i % 64);
+    };
+    let mut buf = [0u8; 4];
+    for c in COMMON.chars() {
+        let (bytes, _, unmappable) = enc.encoding_rs().encode(c.encode_utf8(&mut buf));
+        match (unmappable, &bytes[..]) {
+            (true, _) => {}
+            (false, &[l, t]) => add(l, t),
+            (false, _) => return None,
+        }
+    }
+    if enc == Encoding::Big5 {
+        for [l, t] in BIG5_EXTRA_PAIRS {
+            add(l, t);
         }
     }
     Some(set)
@@ -624,6 +627,39 @@ mod tests {
                 gb.max(big5) >= 18,
                 "the right encoding finds its characters"
             );
+        }
+    }
+
+    /// The pairs that decode to text holding a common character, found by decoding every
+    /// two-byte sequence (each after a newline that keeps them apart).
+    fn decoded_pair_set(enc: Encoding) -> PairSet {
+        let pairs = || {
+            (0x81..=0xFEu8).flat_map(|lead| {
+                (0x40..=0xFFu8)
+                    .filter(|&t| t != 0x7F)
+                    .map(move |t| (lead, t))
+            })
+        };
+        let bytes: Vec<u8> = pairs().flat_map(|(l, t)| [l, t, b'\n']).collect();
+        let (text, _) = enc.encoding_rs().decode_without_bom_handling(&bytes);
+        let pieces: Vec<&str> = text.split('\n').collect();
+        assert_eq!(pieces.len(), pairs().count() + 1, "pairs kept apart");
+        let mut set = [0u64; 1024];
+        for (piece, (l, t)) in pieces.into_iter().zip(pairs()) {
+            if count_common(piece) > 0 {
+                let i = usize::from(l) << 8 | usize::from(t);
+                set[i / 64] |= 1 << (i % 64);
+            }
+        }
+        set
+    }
+
+    #[test]
+    fn common_pairs_are_the_encodings_of_common_characters() {
+        for enc in [Encoding::Gb18030, Encoding::Big5] {
+            let decoded = decoded_pair_set(enc);
+            assert!(decoded.iter().any(|&w| w != 0));
+            assert_eq!(common_pair_set(enc), Some(decoded), "{enc}");
         }
     }
 

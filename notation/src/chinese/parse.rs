@@ -108,10 +108,10 @@ pub(crate) fn full(i: &str) -> PResult<'_, Chinese> {
 /// characters, or `None` for anything else.
 pub(crate) fn plain(i: &str) -> Option<Chinese> {
     let mut chars = i.chars();
-    let (role, glyph) = glyphs::piece(chars.next()?)?;
-    let (file, _) = glyphs::numeral(chars.next()?)?;
-    let direction = glyphs::direction(chars.next()?)?;
-    let (number, digits) = glyphs::numeral(chars.next()?)?;
+    let (role, glyph) = glyphs::glyph(chars.next()?).piece?;
+    let (file, _) = glyphs::glyph(chars.next()?).numeral?;
+    let direction = glyphs::glyph(chars.next()?).direction?;
+    let (number, digits) = glyphs::glyph(chars.next()?).numeral?;
     if file == 0 || number == 0 || chars.next().is_some() {
         return None;
     }
