@@ -295,6 +295,10 @@ impl GameBuilder {
         while self.end_variation() {}
         if let Some(root) = self.frames.pop() {
             self.game.moves = root.line;
+            // A short game gives back what it did not use of the first reservation.
+            if self.game.moves.capacity() > 2 * self.game.moves.len() {
+                self.game.moves.shrink_to_fit();
+            }
         }
         ReadGame {
             game: self.game,
