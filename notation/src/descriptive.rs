@@ -25,7 +25,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use crate::{Color, File, Move, Notation, Position, Rank, Role, Square};
+use crate::{Color, File, Move, Notation, Piece, Position, Rank, Role, Square};
 
 /// The direction word of a move: 进 `+`, 退 `-`, 平 `.`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -224,6 +224,7 @@ pub(crate) struct Column {
 
 impl Column {
     pub(crate) fn of(pos: &Position, color: Color, role: Role, file: File) -> Column {
+        let want = Some(Piece::new(color, role));
         let mut c = Column {
             squares: [Square::new_unchecked(0); 10],
             len: 0,
@@ -234,10 +235,10 @@ impl Column {
                 Color::Black => i,
             };
             let sq = Square::from_coords(file, Rank::new(r).expect("rank < 10"));
-            if matches!(pos.piece_at(sq), Some(p) if p.color == color && p.role == role) {
-                c.squares[c.len] = sq;
-                c.len += 1;
-            }
+            // Without a branch on the board's contents: the point is written in any case,
+            // and kept when the piece is there (`len` <= `i` < 10 here).
+            c.squares[c.len] = sq;
+            c.len += usize::from(pos.piece_at(sq) == want);
         }
         c
     }

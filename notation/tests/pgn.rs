@@ -174,3 +174,76 @@ fn streaming_visitor_sees_elements_in_order() {
     );
     assert!(r.read_game(&mut log).unwrap().is_none());
 }
+
+/// A reader handing out one byte per `read`, so that every byte starts a new buffer.
+struct Trickle<'a>(&'a [u8]);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match (self.0.split_first(), buf.first_mut()) {
+            (Some((&b, rest)), Some(out)) => {
+                *out = b;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+#[test]
+fn reading_does_not_depend_on_buffering() {
+    // `%` escapes a line only at the start of one: a `%` after a space, at the start of
+    // a buffer, is part of the move text (it used to be taken for an escape there).
+    let text = "[Format \"ICCS\"]\n% escaped line\n1. h2e2 %x h9g7\n%e\n2. h0g2 1-0\n";
+    let whole: Vec<ReadGame> = pgn::Games::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        iccs(&whole[0]),
+        ["h2e2"],
+        "%x is not a move: the game stops"
+    );
+    let trickled: Vec<ReadGame> = pgn::Games::new(Trickle(text.as_bytes()))
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(trickled, whole);
+    // Tokens, comments and tags whole in the buffer or read byte by byte, within and
+    // beyond the limits, give the same games.
+    let texts = [
+        RICH,
+        "[Event \"crlf\"]\r\n[Format \"ICCS\"]\r\n1. h2e2 h9g7 ; c\r\n{a}\r\n2. h0g2 *\r\n",
+        "[Format \"ICCS\"]\n1. h2e2 {unclosed",
+        "[Format \"ICCS\"]\n1. h2e2 ;no newline",
+        "[Format \"ICCS\"]\n1. h2e2 h9g7 (1... b9c7 (1... b7e7 (1... h7e7))) {comment} h0g2x",
+        "[Event \"a long tag value\"]\n[Red \"r\\\\\"s\"]\n[Bad tag\n1. 炮二平五 馬８進７ 2. 馬二進三！ ;",
+    ];
+    let small = pgn::Limits {
+        max_depth: 2,
+        max_comment: 5,
+        max_tag: 12,
+        max_token: 4,
+    };
+    for text in texts {
+        for limits in [pgn::Limits::default(), small] {
+            let whole: Vec<ReadGame> = pgn::Games::with_limits(text.as_bytes(), limits)
+                .collect::<Result<_, _>>()
+                .unwrap();
+            let trickled: Vec<ReadGame> = pgn::Games::with_limits(Trickle(text.as_bytes()), limits)
+                .collect::<Result<_, _>>()
+                .unwrap();
+            assert_eq!(trickled, whole, "{text:?}");
+        }
+        // From memory (the reader holding the whole text), errors named after the file.
+        let mut read = games(text.as_bytes());
+        for g in &mut read {
+            for e in g.error.iter_mut().chain(g.warnings.iter_mut()) {
+                assert_eq!(e.file.take().as_deref(), Some("t.pgn"));
+            }
+        }
+        let streamed: Vec<ReadGame> = pgn::Games::new(Trickle(text.as_bytes()))
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(read, streamed, "{text:?}");
+    }
+}

@@ -179,13 +179,38 @@ pub fn discover(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
         if meta.is_dir() {
             let mut found = Vec::new();
             walk(p, &mut found)?;
-            found.sort();
-            out.extend(found);
+            out.extend(sorted(found));
         } else {
             out.push(p.clone());
         }
     }
     Ok(out)
+}
+
+/// `paths` (found under one folder) in the order of [`Path`], which compares component
+/// by component: as their bytes with each separator made smaller than any other byte
+/// (a separator then ends a name before any longer name it is a prefix of).
+fn sorted(paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut keyed: Vec<(Vec<u8>, PathBuf)> = paths
+        .into_iter()
+        .map(|p| {
+            let key = p
+                .as_os_str()
+                .as_encoded_bytes()
+                .iter()
+                .map(|&b| {
+                    if std::path::is_separator(b as char) {
+                        0
+                    } else {
+                        b
+                    }
+                })
+                .collect();
+            (key, p)
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed.into_iter().map(|(_, p)| p).collect()
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -210,7 +235,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// Reads every game of `path`. Never fails: a file that cannot be read yields one
 /// [`GameInput`] (index 0) carrying the failure.
 pub fn read_path(path: &Path, rules: RuleSet) -> Vec<GameInput> {
-    let file = path.display().to_string();
+    let file = path.to_string_lossy().into_owned();
     match kind_of(path) {
         Some(Kind::Case) | Some(Kind::Lines) => {
             let bytes = match std::fs::read(path) {
@@ -247,7 +272,7 @@ pub fn is_large_record(path: &Path) -> bool {
 /// `f` in file order; memory holds one batch (plus the largest game), however large the
 /// file. A file that cannot be read gives one failed [`GameInput`], as [`read_path`] does.
 pub fn stream_path(path: &Path, batch: usize, mut f: impl FnMut(Vec<GameInput>)) {
-    let file = path.display().to_string();
+    let file = path.to_string_lossy().into_owned();
     let stream = match record::stream_file(path) {
         Ok(s) => s,
         Err(_) => return f(read_record(path, &file)),
@@ -532,6 +557,30 @@ fn parse_name<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_are_sorted_as_paths() {
+        let paths: Vec<PathBuf> = [
+            "d/a/b-c",
+            "d/a/b/c",
+            "d/a.pgn",
+            "d/a/b",
+            "d/a/b.pgn",
+            "d/a",
+            "d/a/a/z",
+            "d/a /x",
+            "d/a!/b",
+            "d/ab",
+            "d/a/b/c/d",
+        ]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
+        let mut want = paths.clone();
+        want.sort();
+        assert_eq!(sorted(paths), want);
+        assert_eq!(want[1], PathBuf::from("d/a/a/z"));
+    }
 
     #[test]
     fn lines_read_ucci_and_bare_moves_with_results() {

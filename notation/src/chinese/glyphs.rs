@@ -37,6 +37,83 @@ pub(crate) fn piece(c: char) -> Option<(Role, Option<Color>)> {
     })
 }
 
+/// What one character can stand for in a move (any of these, or none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Glyph {
+    /// As [`piece`].
+    pub piece: Option<(Role, Option<Color>)>,
+    /// As [`numeral`].
+    pub numeral: Option<(u8, Digits)>,
+    /// As [`direction`].
+    pub direction: Option<Direction>,
+}
+
+impl Glyph {
+    fn of(c: char) -> Glyph {
+        Glyph {
+            piece: piece(c),
+            numeral: numeral(c),
+            direction: direction(c),
+        }
+    }
+}
+
+/// First code point of the CJK Unified Ideographs block, where the words of moves are.
+const CJK_START: u32 = 0x4E00;
+/// Code points in that block.
+const CJK_LEN: usize = 0x5200;
+
+/// The characters [`piece`], [`numeral`] and [`direction`] give a meaning to (a test
+/// checks that no other character has one).
+const GLYPH_CHARS: &str =
+    "帅帥将將仕士相象马馬傌㐷车車俥伡炮砲包兵卒一二三四五六七八九〇进進上退下平";
+
+/// [`Glyph::of`] for every ideograph of the block: an index per code point into the
+/// distinct glyphs (0 is the empty one).
+struct Table {
+    index: Vec<u8>,
+    glyphs: Vec<Glyph>,
+}
+
+fn table() -> &'static Table {
+    use std::sync::OnceLock;
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Table {
+            index: vec![0; CJK_LEN],
+            glyphs: vec![Glyph::of('\0')],
+        };
+        for c in GLYPH_CHARS.chars() {
+            let i = (c as u32).wrapping_sub(CJK_START) as usize;
+            if i < CJK_LEN && t.glyphs.len() < 256 {
+                t.index[i] = t.glyphs.len() as u8;
+                t.glyphs.push(Glyph::of(c));
+            }
+        }
+        t
+    })
+}
+
+/// [`piece`], [`numeral`] and [`direction`] of `c` at once (by table for ideographs and
+/// digits, without a chain of comparisons).
+pub(crate) fn glyph(c: char) -> Glyph {
+    let i = (c as u32).wrapping_sub(CJK_START) as usize;
+    if i < CJK_LEN {
+        let t = table();
+        return t.glyphs[usize::from(t.index[i])];
+    }
+    let digit = match c {
+        '0'..='9' => c as u32 - '0' as u32,
+        '０'..='９' => c as u32 - '０' as u32,
+        _ => return Glyph::of(c),
+    };
+    Glyph {
+        piece: None,
+        numeral: Some((digit as u8, Digits::Arabic)),
+        direction: None,
+    }
+}
+
 /// The glyph of a piece.
 pub(crate) fn piece_glyph(role: Role, color: Color, traditional: bool) -> char {
     match (role, color, traditional) {
@@ -128,5 +205,19 @@ pub(crate) fn place_word(t: Tandem, traditional: bool) -> char {
         (Tandem::Rear, false) => '后',
         (Tandem::Rear, true) => '後',
         (Tandem::Nth(n), _) => chinese_numeral(n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table gives what the three functions give, for every character.
+    #[test]
+    fn glyph_agrees_with_the_functions() {
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            assert_eq!(glyph(c), Glyph::of(c), "{c:?}");
+        }
+        assert!(table().glyphs.len() < 256);
     }
 }

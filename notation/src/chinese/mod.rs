@@ -152,6 +152,11 @@ impl FromStr for Chinese {
     type Err = SyntaxError;
 
     fn from_str(s: &str) -> Result<Chinese, SyntaxError> {
+        // Most moves are piece, file, direction, number (`炮二平五`): read at once; anything
+        // else (tandems, errors) goes through the grammar, which reads these the same.
+        if let Some(c) = parse::plain(s) {
+            return Ok(c);
+        }
         descriptive::run(Notation::Chinese, s, parse::full)
     }
 }

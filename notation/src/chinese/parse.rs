@@ -103,6 +103,27 @@ pub(crate) fn full(i: &str) -> PResult<'_, Chinese> {
     ))
 }
 
+/// The plain form of the full notation, piece, file, direction, number (`炮二平五`,
+/// `马8进7`), read without the grammar: what [`full`] reads for exactly these four
+/// characters, or `None` for anything else.
+pub(crate) fn plain(i: &str) -> Option<Chinese> {
+    let mut chars = i.chars();
+    let (role, glyph) = glyphs::glyph(chars.next()?).piece?;
+    let (file, _) = glyphs::glyph(chars.next()?).numeral?;
+    let direction = glyphs::glyph(chars.next()?).direction?;
+    let (number, digits) = glyphs::glyph(chars.next()?).numeral?;
+    if file == 0 || number == 0 || chars.next().is_some() {
+        return None;
+    }
+    Some(Chinese {
+        color: color_of(glyph, digits),
+        role,
+        origin: Origin::File(file),
+        direction,
+        number,
+    })
+}
+
 /// Abbreviated notation: `炮25`, `马87`, `前炮5`, `前兵45`, and with a direction word when
 /// the bare form is ambiguous: `车1进2`.
 pub(crate) fn abbreviated(i: &str) -> PResult<'_, Abbreviated> {
@@ -140,4 +161,36 @@ pub(crate) fn abbreviated(i: &str) -> PResult<'_, Abbreviated> {
             number,
         },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::descriptive::run;
+    use crate::Notation;
+
+    /// `plain` reads what the grammar reads, and nothing the grammar refuses.
+    #[test]
+    fn plain_agrees_with_the_grammar() {
+        let alphabet: Vec<char> = "炮馬兵將卒前后一九〇5８0进退平上x ".chars().collect();
+        let n = alphabet.len();
+        for len in 3..=5u32 {
+            for code in 0..n.pow(len) {
+                let mut c = code;
+                let s: String = (0..len)
+                    .map(|_| {
+                        let ch = alphabet[c % n];
+                        c /= n;
+                        ch
+                    })
+                    .collect();
+                if let Some(p) = plain(&s) {
+                    assert_eq!(run(Notation::Chinese, &s, full), Ok(p), "{s}");
+                }
+            }
+        }
+        assert!(plain("炮二平五").is_some());
+        assert!(plain("馬８進７").is_some());
+        assert!(plain("前炮平五").is_none());
+    }
 }

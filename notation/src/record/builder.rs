@@ -6,6 +6,9 @@ use super::{ErrorKind, Game, GameResult, Node, ReadGame, RecordError};
 use crate::movetext::{parse_move, MoveTextError, Notation};
 use crate::{Iccs, Move, Position, Setup, Square};
 
+/// The main line's first allocation, in moves.
+const MAIN_LINE_CAPACITY: usize = 128;
+
 /// One line being read: the main line or a variation.
 struct Frame {
     line: Vec<Node>,
@@ -77,7 +80,12 @@ impl GameBuilder {
                 offset,
             );
         } else if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
-            match value.parse::<Setup>() {
+            let setup = if value == crate::STARTPOS_FEN {
+                Ok(super::startpos())
+            } else {
+                value.parse::<Setup>()
+            };
+            match setup {
                 Ok(s) => self.game.setup = s,
                 Err(e) => {
                     self.game.setup = Setup::empty();
@@ -188,14 +196,20 @@ impl GameBuilder {
     fn play(&mut self, resolved: Result<Move, ErrorKind>, offset: u64) {
         let depth = self.frames.len();
         let frame = self.frames.last_mut().expect("started");
+        if depth == 1 && frame.line.capacity() == 0 {
+            // Room for most games' main line at once (nodes are large to copy as it grows).
+            frame.line.reserve(MAIN_LINE_CAPACITY);
+        }
         let ply = frame.base_ply + frame.line.len() + 1;
         match resolved {
             Ok(mv) => {
-                let pos = frame.pos.take().expect("live frame");
-                let mut after = pos.clone();
-                after.play_unchecked(&mv);
-                frame.before_last = Some(pos);
-                frame.pos = Some(after);
+                // In place: the position is kept as the one before the move, then played.
+                let pos = frame.pos.as_mut().expect("live frame");
+                match &mut frame.before_last {
+                    Some(before) => before.clone_from(pos),
+                    None => frame.before_last = Some(pos.clone()),
+                }
+                pos.play_unchecked(&mv);
                 let mut node = Node::new(mv);
                 node.comments_before = std::mem::take(&mut frame.pending);
                 frame.line.push(node);
@@ -281,6 +295,10 @@ impl GameBuilder {
         while self.end_variation() {}
         if let Some(root) = self.frames.pop() {
             self.game.moves = root.line;
+            // A short game gives back what it did not use of the first reservation.
+            if self.game.moves.capacity() > 2 * self.game.moves.len() {
+                self.game.moves.shrink_to_fit();
+            }
         }
         ReadGame {
             game: self.game,

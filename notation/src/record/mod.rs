@@ -124,6 +124,12 @@ impl Node {
     }
 }
 
+/// [`Setup::startpos`], parsed once (every game starts from it unless told otherwise).
+pub(crate) fn startpos() -> Setup {
+    static START: std::sync::OnceLock<Setup> = std::sync::OnceLock::new();
+    START.get_or_init(Setup::startpos).clone()
+}
+
 /// One game: tags, start position, the move tree and the result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
@@ -144,7 +150,7 @@ impl Default for Game {
     fn default() -> Game {
         Game {
             tags: Vec::new(),
-            setup: Setup::startpos(),
+            setup: startpos(),
             comments: Vec::new(),
             moves: Vec::new(),
             result: None,

@@ -84,16 +84,32 @@ const BUF: usize = 64 * 1024;
 /// A streaming PGN reader over UTF-8 input.
 pub struct Reader<R> {
     inner: R,
-    buf: Box<[u8]>,
+    buf: Vec<u8>,
     pos: usize,
     end: usize,
     /// Offset of `buf[0]` in the stream.
     base: u64,
     eof: bool,
+    /// The byte before `buf[0]` in the stream (a newline at the start).
+    before_buf: u8,
+    /// The whole input, when it is held in memory (then `buf` is unused).
+    text: Option<String>,
     next_index: usize,
     limits: Limits,
     /// Scratch buffer for tokens, comments and tags.
     scratch: Vec<u8>,
+}
+
+impl Reader<io::Empty> {
+    /// A reader over the whole of `text`, held in memory as it is (not copied).
+    pub(crate) fn whole(text: String) -> Reader<io::Empty> {
+        Reader {
+            end: text.len(),
+            text: Some(text),
+            eof: true,
+            ..Reader::with_buffer(io::empty(), Vec::new(), Limits::default())
+        }
+    }
 }
 
 impl<R: Read> Reader<R> {
@@ -104,13 +120,19 @@ impl<R: Read> Reader<R> {
 
     /// A reader with the given limits.
     pub fn with_limits(inner: R, limits: Limits) -> Reader<R> {
+        Reader::with_buffer(inner, vec![0; BUF], limits)
+    }
+
+    fn with_buffer(inner: R, buf: Vec<u8>, limits: Limits) -> Reader<R> {
         Reader {
             inner,
-            buf: vec![0; BUF].into_boxed_slice(),
+            buf,
             pos: 0,
             end: 0,
             base: 0,
             eof: false,
+            before_buf: b'\n',
+            text: None,
             next_index: 0,
             limits,
             scratch: Vec::new(),
@@ -125,6 +147,9 @@ impl<R: Read> Reader<R> {
             return Ok(false);
         }
         self.base += self.end as u64;
+        if let Some(&last) = self.buf[..self.end].last() {
+            self.before_buf = last;
+        }
         self.pos = 0;
         self.end = 0;
         let n = encoding::read_retrying(&mut self.inner, &mut self.buf)?;
@@ -133,13 +158,31 @@ impl<R: Read> Reader<R> {
         Ok(n > 0)
     }
 
+    /// The buffered input.
+    #[inline]
+    fn data(&self) -> &[u8] {
+        match &self.text {
+            Some(text) => text.as_bytes(),
+            None => &self.buf,
+        }
+    }
+
+    /// The buffered input at `span` as text: taken from the text held in memory (the
+    /// span's ends are at ASCII delimiters, so on character boundaries), else decoded.
+    fn text_at(&self, span: std::ops::Range<usize>) -> std::borrow::Cow<'_, str> {
+        match self.text.as_ref().and_then(|t| t.get(span.clone())) {
+            Some(s) => s.into(),
+            None => lossy(&self.data()[span]),
+        }
+    }
+
     #[inline]
     fn peek(&mut self) -> io::Result<Option<u8>> {
         if self.pos < self.end {
-            return Ok(Some(self.buf[self.pos]));
+            return Ok(Some(self.data()[self.pos]));
         }
         Ok(if self.fill()? {
-            Some(self.buf[self.pos])
+            Some(self.data()[self.pos])
         } else {
             None
         })
@@ -175,6 +218,20 @@ impl<R: Read> Reader<R> {
             }
         }
         Ok(())
+    }
+
+    /// As [`Reader::read_line`], without copying when the line is whole in the buffer: its
+    /// span there (`None`: it is in `scratch`), and whether it was cut.
+    fn line_span(&mut self, max: usize) -> io::Result<(Option<std::ops::Range<usize>>, bool)> {
+        let Some(end) = self.span_to(max, |b| b == b'\n') else {
+            return Ok((None, self.read_line(max)?));
+        };
+        let start = self.pos;
+        // Past the newline, when there is one.
+        self.pos = (end + 1).min(self.end);
+        let line = &self.data()[start..end];
+        let len = line.len() - usize::from(line.last() == Some(&b'\r'));
+        Ok((Some(start..start + len), false))
     }
 
     /// Reads the rest of the line into `scratch` (without the newline), keeping at most
@@ -242,11 +299,15 @@ impl<R: Read> Reader<R> {
                 }
                 b';' => {
                     self.bump();
-                    let cut = self.read_line(self.limits.max_comment)?;
+                    let (span, cut) = self.line_span(self.limits.max_comment)?;
                     if cut {
                         v.error(limit("comment", self.limits.max_comment), at);
                     } else if skipped == 0 {
-                        v.comment(&String::from_utf8_lossy(&self.scratch), at);
+                        let text = match span {
+                            Some(span) => self.text_at(span),
+                            None => lossy(&self.scratch),
+                        };
+                        v.comment(&text, at);
                     }
                 }
                 b'(' => {
@@ -304,7 +365,7 @@ impl<R: Read> Reader<R> {
                     }
                 }
                 _ => {
-                    let cut = self.token()?;
+                    let (span, cut) = self.token_span()?;
                     if cut {
                         v.error(limit("token", self.limits.max_token), at);
                         continue;
@@ -312,7 +373,10 @@ impl<R: Read> Reader<R> {
                     if skipped > 0 {
                         continue;
                     }
-                    let token = String::from_utf8_lossy(&self.scratch);
+                    let token = match span {
+                        Some(span) => self.text_at(span),
+                        None => lossy(&self.scratch),
+                    };
                     if word(v, &token, at, depth == 0) {
                         // A result ends the game; what follows up to the next tag is not part
                         // of any game (e.g. a footer line).
@@ -335,7 +399,11 @@ impl<R: Read> Reader<R> {
     }
 
     fn at_line_start(&self) -> bool {
-        self.pos == 0 || self.buf[self.pos - 1] == b'\n'
+        let before = match self.pos {
+            0 => self.before_buf,
+            p => self.data()[p - 1],
+        };
+        before == b'\n'
     }
 
     /// Skips lines until one starting with `[` (or the end).
@@ -357,15 +425,40 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// The position of the first byte from here matching `stop` (or of the end of the
+    /// input, when that comes first), when it is in the buffer at most `max` bytes away;
+    /// `None` otherwise (the caller then reads byte by byte, through [`Reader::peek`]).
+    #[inline]
+    fn span_to(&self, max: usize, stop: impl Fn(u8) -> bool) -> Option<usize> {
+        let avail = &self.data()[self.pos..self.end];
+        let n = match avail.iter().position(|&b| stop(b)) {
+            Some(n) => n,
+            None if self.eof => avail.len(),
+            None => return None,
+        };
+        (n <= max).then_some(self.pos + n)
+    }
+
+    /// As [`Reader::token`], without copying when the token is whole in the buffer:
+    /// its span there (`None`: it is in `scratch`), and whether it was cut at the limit.
+    fn token_span(&mut self) -> io::Result<(Option<std::ops::Range<usize>>, bool)> {
+        // (A closure: passed as a function item, `ends_token` was called, not inlined.)
+        #[allow(clippy::redundant_closure)]
+        if let Some(end) = self.span_to(self.limits.max_token, |b| ends_token(b)) {
+            let start = self.pos;
+            self.pos = end;
+            return Ok((Some(start..end), false));
+        }
+        Ok((None, self.token()?))
+    }
+
     /// Reads a token up to whitespace or a delimiter into `scratch`; returns whether it
     /// was cut at the limit.
     fn token(&mut self) -> io::Result<bool> {
         self.scratch.clear();
         let mut cut = false;
         while let Some(b) = self.peek()? {
-            if b.is_ascii_whitespace()
-                || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b'$')
-            {
+            if ends_token(b) {
                 break;
             }
             self.bump();
@@ -380,6 +473,17 @@ impl<R: Read> Reader<R> {
 
     /// A `{…}` comment (the `{` is consumed).
     fn brace_comment<V: Visitor>(&mut self, v: &mut V, at: u64, skip: bool) -> io::Result<()> {
+        if let Some(end) = self.span_to(self.limits.max_comment, |b| b == b'}') {
+            if end < self.end {
+                // The whole comment and its '}' are in the buffer.
+                let start = self.pos;
+                self.pos = end + 1;
+                if !skip {
+                    v.comment(&self.text_at(start..end), at);
+                }
+                return Ok(());
+            }
+        }
         self.scratch.clear();
         let mut cut = false;
         loop {
@@ -410,14 +514,17 @@ impl<R: Read> Reader<R> {
 
     /// A tag line (the `[` is consumed).
     fn tag<V: Visitor>(&mut self, v: &mut V, at: u64) -> io::Result<()> {
-        let cut = self.read_line(self.limits.max_tag)?;
+        let (span, cut) = self.line_span(self.limits.max_tag)?;
         if cut {
             v.error(limit("tag", self.limits.max_tag), at);
             return Ok(());
         }
-        let line = String::from_utf8_lossy(&self.scratch).into_owned();
+        let line = match span {
+            Some(span) => self.text_at(span),
+            None => lossy(&self.scratch),
+        };
         match parse_tag(&line) {
-            Some((name, value)) => v.tag(&name, &value, at),
+            Some((name, value)) => v.tag(name, &value, at),
             None => v.bad_tag(&line, at),
         }
         Ok(())
@@ -427,36 +534,51 @@ impl<R: Read> Reader<R> {
 /// A word of move text: a move number, a result or a move. Returns true for a result
 /// in the main line.
 fn word<V: Visitor>(v: &mut V, token: &str, at: u64, main: bool) -> bool {
-    // Full-width spaces and the like split words too.
+    // Full-width spaces and the like split words too (they are the only whitespace a token
+    // can hold: U+000B, or in UTF-8 led by 0xC2, 0xE1, 0xE2 or 0xE3).
+    if !token
+        .bytes()
+        .any(|b| matches!(b, 0x0B | 0xC2 | 0xE1 | 0xE2 | 0xE3))
+    {
+        return part(v, token, at, main);
+    }
     let mut off = 0usize;
-    for part in token.split(char::is_whitespace) {
+    for p in token.split(char::is_whitespace) {
         let part_at = at + off as u64;
-        off += part.len() + 1;
-        if part.is_empty() {
-            continue;
+        off += p.len() + 1;
+        if part(v, p, part_at, main) {
+            return true;
         }
-        if let Some(r) = movetext_result(part) {
-            if main {
-                v.result(r);
-                return true;
-            }
-            continue;
+    }
+    false
+}
+
+/// One whitespace-free part of a word (see [`word`]).
+fn part<V: Visitor>(v: &mut V, part: &str, at: u64, main: bool) -> bool {
+    if part.is_empty() {
+        return false;
+    }
+    if let Some(r) = movetext_result(part) {
+        if main {
+            v.result(r);
+            return true;
         }
-        let (skip, rest) = strip_move_number(part);
-        if rest.is_empty() {
-            continue;
-        }
-        let (mv, nag) = strip_glyphs(rest);
-        if mv.is_empty() {
-            if let Some(n) = nag {
-                v.nag(n);
-            }
-            continue;
-        }
-        v.move_text(mv, part_at + skip as u64);
+        return false;
+    }
+    let (skip, rest) = strip_move_number(part);
+    if rest.is_empty() {
+        return false;
+    }
+    let (mv, nag) = strip_glyphs(rest);
+    if mv.is_empty() {
         if let Some(n) = nag {
             v.nag(n);
         }
+        return false;
+    }
+    v.move_text(mv, at + skip as u64);
+    if let Some(n) = nag {
+        v.nag(n);
     }
     false
 }
@@ -470,7 +592,7 @@ fn limit(what: &str, max: usize) -> ErrorKind {
 }
 
 /// `Name "value"]` → (name, value); lenient about quotes inside the value.
-fn parse_tag(line: &str) -> Option<(String, String)> {
+fn parse_tag(line: &str) -> Option<(&str, std::borrow::Cow<'_, str>)> {
     let line = line.trim();
     let close = line.rfind(']')?;
     let inner = line[..close].trim();
@@ -485,6 +607,9 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     }
     let rest = inner[name_end..].trim();
     let value = rest.strip_prefix('"')?.strip_suffix('"')?;
+    if !value.contains('\\') {
+        return Some((name, value.into()));
+    }
     let mut out = String::with_capacity(value.len());
     let mut chars = value.chars();
     while let Some(c) = chars.next() {
@@ -500,7 +625,22 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
             out.push(c);
         }
     }
-    Some((name.to_owned(), out))
+    Some((name, out.into()))
+}
+
+/// Whether `b` ends a token of move text.
+#[inline]
+fn ends_token(b: u8) -> bool {
+    b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b'$')
+}
+
+/// `bytes` as text: borrowed when valid UTF-8 (always, for decoded input), else with
+/// replacement characters.
+fn lossy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.into(),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
 }
 
 /// A result token in move text.
@@ -515,6 +655,25 @@ fn movetext_result(word: &str) -> Option<GameResult> {
 
 /// Removes a leading move number (`12.`, `12...`, `１２．`); returns bytes removed and rest.
 fn strip_move_number(word: &str) -> (usize, &str) {
+    // Neither a digit nor a dot first (full-width digits and '．' start with 0xEF, '…'
+    // with 0xE2, '、' with 0xE3): nothing to strip.
+    if !matches!(
+        word.as_bytes().first(),
+        Some(b'0'..=b'9' | b'.' | 0xE2 | 0xE3 | 0xEF)
+    ) {
+        return (0, word);
+    }
+    if word.is_ascii() {
+        // As below, with ASCII digits and dots only.
+        let b = word.as_bytes();
+        let d = b.iter().take_while(|c| c.is_ascii_digit()).count();
+        if d == b.len() {
+            return (d, "");
+        }
+        let dots = b[d..].iter().take_while(|&&c| c == b'.').count();
+        let skip = if dots == 0 && d > 0 { 0 } else { d + dots };
+        return (skip, &word[skip..]);
+    }
     let digits = word.find(|c: char| !(c.is_ascii_digit() || ('０'..='９').contains(&c)));
     let Some(d) = digits else {
         return (word.len(), ""); // a bare number
@@ -656,6 +815,16 @@ pub struct Games<R> {
     visitor: GameVisitor,
 }
 
+impl Games<io::Empty> {
+    /// Reads the whole of `text`, held in memory.
+    pub(crate) fn whole(text: String) -> Games<io::Empty> {
+        Games {
+            reader: Reader::whole(text),
+            visitor: GameVisitor::new(),
+        }
+    }
+}
+
 impl<R: Read> Games<R> {
     /// Reads `inner` (UTF-8).
     pub fn new(inner: R) -> Games<R> {
@@ -689,14 +858,23 @@ mod tests {
     fn tags_are_lenient() {
         assert_eq!(
             parse_tag("Event \"a \\\"b\\\"\"]"),
-            Some(("Event".into(), "a \"b\"".into()))
+            Some(("Event", "a \"b\"".into()))
         );
-        assert_eq!(
-            parse_tag("Red \"x\"y\"]"),
-            Some(("Red".into(), "x\"y".into()))
-        );
+        assert_eq!(parse_tag("Red \"x\"y\"]"), Some(("Red", "x\"y".into())));
         assert_eq!(parse_tag("Red x]"), None);
         assert_eq!(parse_tag("Red \"x\""), None);
+    }
+
+    /// The bytes `word` looks for cover every whitespace character but ASCII's.
+    #[test]
+    fn whitespace_leads() {
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            if c.is_whitespace() && !c.is_ascii_whitespace() {
+                let mut buf = [0; 4];
+                let lead = c.encode_utf8(&mut buf).as_bytes()[0];
+                assert!(matches!(lead, 0x0B | 0xC2 | 0xE1 | 0xE2 | 0xE3), "{c:?}");
+            }
+        }
     }
 
     #[test]
@@ -705,6 +883,25 @@ mod tests {
         assert_eq!(strip_move_number("12...h2e2"), (5, "h2e2"));
         assert_eq!(strip_move_number("h2e2"), (0, "h2e2"));
         assert_eq!(strip_move_number("１．炮二平五"), (6, "炮二平五"));
+        assert_eq!(strip_move_number("…h2e2"), (3, "h2e2"));
+        assert_eq!(strip_move_number("、炮二平五"), (3, "炮二平五"));
+        assert_eq!(strip_move_number("．炮二平五"), (3, "炮二平五"));
+        assert_eq!(strip_move_number("炮二平五"), (0, "炮二平五"));
+        for w in [
+            "1", "12.", "3...", "12..h2e2", ".h2e2", "..", "1h2", "12a.", "7.１",
+        ] {
+            let slow = {
+                let d = w.find(|c: char| !c.is_ascii_digit()).unwrap_or(w.len());
+                let dots = w[d..].len() - w[d..].trim_start_matches('.').len();
+                match (d == w.len(), dots == 0 && d > 0) {
+                    (true, _) => (w.len(), ""),
+                    (_, true) => (0, w),
+                    _ => (d + dots, &w[d + dots..]),
+                }
+            };
+            assert_eq!(strip_move_number(w), slow, "{w}");
+        }
+        assert_eq!(strip_move_number(""), (0, ""));
         assert_eq!(strip_glyphs("h2e2!?"), ("h2e2", Some(5)));
         assert_eq!(strip_glyphs("C2.5"), ("C2.5", None));
     }

@@ -47,18 +47,30 @@ impl Format {
 /// Detects the format from the first bytes of a file and its extension (magic bytes and
 /// content win over the extension).
 pub fn detect_format(head: &[u8], extension: Option<&str>) -> Format {
+    if let Some(f) = binary_format(head) {
+        return f;
+    }
+    let enc = encoding::detect(head);
+    text_format(&encoding::decode_as(head, enc), extension)
+}
+
+/// The binary formats recognised by their magic bytes.
+fn binary_format(head: &[u8]) -> Option<Format> {
     if head.starts_with(cbr::LIBRARY_MAGIC) {
-        return Format::Cbl;
+        return Some(Format::Cbl);
     }
     if head.starts_with(cbr::RECORD_MAGIC) {
-        return Format::Cbr;
+        return Some(Format::Cbr);
     }
     if head.starts_with(b"XQ") && head.len() >= 3 && head[2] <= 0x20 {
-        return Format::Xqf;
+        return Some(Format::Xqf);
     }
+    None
+}
+
+/// The format of a file without magic bytes, from its decoded head `text` and extension.
+fn text_format(text: &str, extension: Option<&str>) -> Format {
     let ext = extension.map(|e| e.to_ascii_lowercase());
-    let enc = encoding::detect(head);
-    let text = encoding::decode_as(head, enc);
     let first = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     // A PGN tag first (`[Event "…"]`) makes a PGN, even when a comment quotes CBF or DhtmlXQ.
     if starts_with_pgn_tag(first) {
@@ -70,7 +82,7 @@ pub fn detect_format(head: &[u8], extension: Option<&str>) -> Format {
     if text.contains("[DhtmlXQ") {
         return Format::DhtmlXq;
     }
-    if wxf_file::detect(&text) {
+    if wxf_file::detect(text) {
         return Format::Wxf;
     }
     if first.starts_with('[') || ext.as_deref() == Some("pgn") {
@@ -111,8 +123,33 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<Vec<ReadGame>, ReadError> {
 /// Reads every game of an in-memory file called `name` (used in error messages).
 pub fn read_bytes(bytes: &[u8], name: &str) -> Result<Vec<ReadGame>, ReadError> {
     let ext = Path::new(name).extension().and_then(|e| e.to_str());
-    let format = detect_format(&bytes[..bytes.len().min(encoding::SAMPLE_LEN)], ext);
+    if bytes.len() <= encoding::SAMPLE_LEN {
+        return read_whole(bytes, ext, name);
+    }
+    let format = detect_format(&bytes[..encoding::SAMPLE_LEN], ext);
     read_as(bytes, format, name)
+}
+
+/// [`read_bytes`] for a file of at most [`encoding::SAMPLE_LEN`] bytes, whose head is the
+/// whole file: the text is decoded once, for both detecting the format and reading.
+pub(crate) fn read_whole(
+    bytes: &[u8],
+    ext: Option<&str>,
+    name: &str,
+) -> Result<Vec<ReadGame>, ReadError> {
+    debug_assert!(bytes.len() <= encoding::SAMPLE_LEN);
+    if let Some(format) = binary_format(bytes) {
+        return read_as(bytes, format, name);
+    }
+    let (enc, text) = encoding::decode(bytes);
+    match text_format(&text, ext) {
+        format @ (Format::Pgn | Format::Cbf | Format::DhtmlXq | Format::Wxf | Format::Text) => {
+            let mut games = read_text(bytes, enc, text, format);
+            name_file(&mut games, name);
+            Ok(games)
+        }
+        format => read_as(bytes, format, name),
+    }
 }
 
 pub(crate) fn read_as(
@@ -126,24 +163,26 @@ pub(crate) fn read_as(
         Format::Cbl => cbr::read_library(bytes).map_err(|e| e.in_file(name))?,
         Format::Pgn | Format::Cbf | Format::DhtmlXq | Format::Wxf | Format::Text => {
             let (enc, text) = encoding::decode(bytes);
-            let mut games = match format {
-                Format::Pgn => pgn::Games::new(text.as_bytes())
-                    .collect::<io::Result<Vec<_>>>()
-                    .map_err(|source| ReadError::Io {
-                        file: name.to_owned(),
-                        source,
-                    })?,
-                Format::Cbf => vec![cbf::read(&text)],
-                Format::DhtmlXq => dhtmlxq::read(&text),
-                Format::Wxf => vec![wxf_file::read(&text)],
-                _ => vec![text::read(&text)],
-            };
-            map_offsets(&mut games, bytes, enc);
-            games
+            read_text(bytes, enc, text, format)
         }
     };
     name_file(&mut games, name);
     Ok(games)
+}
+
+/// The games of a text format, from the decoded `text` of `raw` (in `enc`); error offsets
+/// are mapped back to `raw`.
+fn read_text(raw: &[u8], enc: Encoding, text: String, format: Format) -> Vec<ReadGame> {
+    let mut games = match format {
+        // Reading from memory cannot fail.
+        Format::Pgn => pgn::Games::whole(text).filter_map(Result::ok).collect(),
+        Format::Cbf => vec![cbf::read(&text)],
+        Format::DhtmlXq => dhtmlxq::read(&text),
+        Format::Wxf => vec![wxf_file::read(&text)],
+        _ => vec![text::read(&text)],
+    };
+    map_offsets(&mut games, raw, enc);
+    games
 }
 
 fn errors_mut(g: &mut ReadGame) -> impl Iterator<Item = &mut RecordError> {
@@ -207,19 +246,23 @@ pub fn collect_files(paths: &[impl AsRef<Path>]) -> io::Result<Vec<std::path::Pa
         let mut stack = vec![p.to_path_buf()];
         while let Some(dir) = stack.pop() {
             let mut entries: Vec<_> = std::fs::read_dir(&dir)?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|e| {
-                    !e.file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-                })
+                .filter_map(|e| e.ok().map(|e| (e.file_name(), e)))
+                .filter(|(name, _)| !name.to_string_lossy().starts_with('.'))
                 .collect();
-            entries.sort();
+            // Siblings: in the order of their paths, which is that of their names.
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
             let mut subdirs = Vec::new();
-            for e in entries {
-                if e.is_dir() {
-                    subdirs.push(e);
+            for (_, e) in entries {
+                let path = e.path();
+                // The entry's type when it is not a link (no system call), else the target's.
+                let is_dir = match e.file_type() {
+                    Ok(t) if !t.is_symlink() => t.is_dir(),
+                    _ => path.is_dir(),
+                };
+                if is_dir {
+                    subdirs.push(path);
                 } else {
-                    out.push(e);
+                    out.push(path);
                 }
             }
             stack.extend(subdirs.into_iter().rev());

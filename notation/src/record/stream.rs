@@ -4,13 +4,14 @@
 //! with the largest game (and the reader's limits bound that). Error offsets are mapped back
 //! to the file's encoding by a forward-only pass over a second handle on the file, so that
 //! too runs in constant memory. Other formats (binary records, XML, DhtmlXQ, move lists)
-//! are small by nature and are read whole, then handed out one game at a time.
+//! are small by nature and are read whole, then handed out one game at a time; so are
+//! files shorter than [`encoding::SAMPLE_LEN`], of any format (decoded once, from memory).
 
 use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use super::read::{detect_format, read_as, Format};
+use super::read::{detect_format, read_as, read_whole, Format};
 use super::{pgn, ReadError, ReadGame, RecordError};
 use crate::encoding::{self, DecodingReader, Encoding};
 
@@ -36,7 +37,8 @@ pub struct GameStream {
 /// [`super::read_file`] does (which collects this stream).
 pub fn stream_file(path: impl AsRef<Path>) -> Result<GameStream, ReadError> {
     let path = path.as_ref();
-    let name = path.display().to_string();
+    // As `path.display().to_string()` (the same replacement of bad UTF-8), cheaper.
+    let name = path.to_string_lossy().into_owned();
     let io_err = |source| ReadError::Io {
         file: name.clone(),
         source,
@@ -48,6 +50,14 @@ pub fn stream_file(path: impl AsRef<Path>) -> Result<GameStream, ReadError> {
         .read_to_end(&mut head)
         .map_err(io_err)?;
     let ext = path.extension().and_then(|e| e.to_str());
+    if head.len() < encoding::SAMPLE_LEN {
+        // The whole file (the read stopped at its end): decoded once, read from memory.
+        return Ok(GameStream {
+            inner: Inner::Whole(read_whole(&head, ext, &name)?.into_iter()),
+            name,
+            done: false,
+        });
+    }
     let format = detect_format(&head, ext);
     let inner = if format == Format::Pgn {
         let enc = encoding::detect(&head);
