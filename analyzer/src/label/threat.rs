@@ -424,6 +424,17 @@ impl Ctx {
         ply: usize,
         lead: &[Move],
     ) -> Vec<Hit> {
+        if d == 0 {
+            // No further checks: a target is won after a reply only if the cheap test says
+            // the mover gains it there. Intersect the cheap tests over every reply first, so
+            // that the full judgement (protectors, 29.4's mate search) runs only for targets
+            // that survive them all: the same targets, found with less work.
+            want = self.gained_after_every_reply(pos, ids, replies, want);
+            if want.is_empty() {
+                self.cut = true; // as the series below would have said
+                return Vec::new();
+            }
+        }
         let mut common: Option<Vec<Hit>> = None;
         for r in replies {
             let after = pos.after(r);
@@ -448,6 +459,38 @@ impl Ctx {
             }
         }
         common.unwrap_or_default()
+    }
+
+    /// The targets among `want` (identities) that the cheap test ([`Self::gains`]) says the
+    /// mover gains after every reply in `replies` (the opponent to move in `pos`).
+    fn gained_after_every_reply(
+        &self,
+        pos: &Position,
+        ids: &Ids,
+        replies: &[Move],
+        mut want: SquareSet,
+    ) -> SquareSet {
+        let them = pos.turn();
+        for r in replies {
+            if want.is_empty() {
+                break;
+            }
+            let after = pos.after(r);
+            let ids = play_ids(ids, r);
+            let mut kept = SquareSet::EMPTY;
+            for (sq, p) in after.pieces() {
+                if p.color != them {
+                    continue;
+                }
+                if let Some(id) = id_square(ids[sq.index()]) {
+                    if want.contains(id) && self.gains(&after, sq) {
+                        kept.insert(id);
+                    }
+                }
+            }
+            want = kept;
+        }
+        want
     }
 
     fn series(
