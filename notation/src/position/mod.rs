@@ -653,18 +653,71 @@ impl Position {
 
     /// Whether `m` is a legal move here: the mover's piece of `m.role` is on `m.from`,
     /// `m.capture` matches what stands on `m.to`, the geometry is right and the mover's
-    /// general is safe afterwards.
+    /// general is safe afterwards. The geometry of the one move is tested directly (see
+    /// [`Position::reaches`]), without generating the piece's other moves.
     pub fn is_legal(&self, m: &Move) -> bool {
-        match self.piece_at(m.from) {
-            Some(p) if p.color == self.turn && p.role == m.role => {}
+        let (from, to) = (m.from.index(), m.to.index());
+        let piece = match self.board[from] {
+            Some(p) if p.color == self.turn && p.role == m.role => p,
             _ => return false,
+        };
+        match self.board[to] {
+            Some(t) if t.color == piece.color => return false,
+            t => {
+                if t.map(|t| t.role) != m.capture {
+                    return false;
+                }
+            }
         }
-        if self.piece_at(m.to).map(|p| p.role) != m.capture {
-            return false;
+        self.reaches(piece, from, to) && self.keeps_general_safe(m)
+    }
+
+    /// Whether `piece`, standing on `from`, reaches `to` by its geometry (the target being
+    /// empty or an enemy piece): the same moves as [`Position::pseudo_moves_from`] lists.
+    #[inline]
+    fn reaches(&self, piece: Piece, from: usize, to: usize) -> bool {
+        let c = piece.color.index();
+        let board = &self.board;
+        let t = to as u8;
+        match piece.role {
+            Role::General => {
+                GENERAL_MOVES[c][from].as_slice().contains(&t)
+                    // Flying general: the enemy general across an open file.
+                    || (to == self.generals[!piece.color].index()
+                        && geometry::direction(from, to).is_some_and(|d| {
+                            d >= 2 && self.pieces_between(from, to, d) == 0
+                        }))
+            }
+            Role::Advisor => ADVISOR_MOVES[c][from].as_slice().contains(&t),
+            Role::Elephant => ELEPHANT_MOVES[c][from]
+                .as_slice()
+                .iter()
+                .any(|&(x, eye)| x == t && board[eye as usize].is_none()),
+            Role::Horse => HORSE_MOVES[from]
+                .as_slice()
+                .iter()
+                .any(|&(x, leg)| x == t && board[leg as usize].is_none()),
+            Role::Chariot => {
+                geometry::direction(from, to).is_some_and(|d| self.pieces_between(from, to, d) == 0)
+            }
+            Role::Cannon => geometry::direction(from, to).is_some_and(|d| {
+                let screens = usize::from(board[to].is_some());
+                self.pieces_between(from, to, d) == screens
+            }),
+            Role::Soldier => SOLDIER_MOVES[c][from].as_slice().contains(&t),
         }
-        let mut reaches = false;
-        self.each_pseudo_move_from(m.from, |x| reaches |= x == *m);
-        reaches && self.keeps_general_safe(m)
+    }
+
+    /// The number of pieces strictly between `from` and `to`, which lies in direction `d`
+    /// from it.
+    #[inline]
+    fn pieces_between(&self, from: usize, to: usize, d: usize) -> usize {
+        RAYS[from][d]
+            .as_slice()
+            .iter()
+            .take_while(|&&i| i as usize != to)
+            .filter(|&&i| self.board[i as usize].is_some())
+            .count()
     }
 
     /// Whether the side to move is checkmated (in check with no legal move).
