@@ -99,7 +99,7 @@ pub fn can_stand_on(piece: Piece, sq: Square) -> bool {
 /// equal exactly when they are the same position for the repetition rules.
 #[derive(Clone)]
 pub struct Position {
-    board: [Option<Piece>; 90],
+    board: Board,
     turn: Color,
     generals: ByColor<Square>,
     halfmoves: u32,
@@ -188,7 +188,7 @@ impl TryFrom<Setup> for Position {
             return Err(PositionError { reasons });
         };
         let pos = Position {
-            board: setup.board,
+            board: Board::new(setup.board),
             turn: setup.turn,
             generals: ByColor { red, black },
             halfmoves: setup.halfmoves,
@@ -211,7 +211,7 @@ impl TryFrom<Setup> for Position {
 impl From<&Position> for Setup {
     fn from(pos: &Position) -> Setup {
         Setup {
-            board: pos.board,
+            board: *pos.board.squares(),
             turn: pos.turn,
             halfmoves: pos.halfmoves,
             fullmoves: pos.fullmoves,
@@ -248,13 +248,13 @@ impl Position {
 
     /// The placement field of the FEN.
     pub fn board_fen(&self) -> String {
-        board_fen(&self.board)
+        board_fen(self.board.squares())
     }
 
     /// The board, by point.
     #[inline]
     pub fn board(&self) -> &[Option<Piece>; 90] {
-        &self.board
+        self.board.squares()
     }
 
     /// The piece on `sq`.
@@ -374,7 +374,7 @@ impl Position {
         for (sq, p) in self.pieces() {
             if p.color == color && p.role != Role::General {
                 let mut board = self.board;
-                board[sq.index()] = None;
+                board.set(sq.index(), None);
                 if attacks::is_attacked(&board, g, !color) {
                     set.insert(sq);
                 }
@@ -538,16 +538,16 @@ impl Position {
         let general_move = m.role == Role::General;
         let moved = board[from];
         let captured = board[to];
-        board[to] = moved;
-        board[from] = None;
+        board.set(to, moved);
+        board.set(from, None);
         let safe = if general_move || from == g.index() || to == g.index() {
             let g = if general_move { m.to } else { g };
             !attacks::is_attacked(board, g, !us)
         } else {
             !attacks::attacked_after(board, g, from, to, !us, safety.checkers)
         };
-        board[from] = moved;
-        board[to] = captured;
+        board.set(from, moved);
+        board.set(to, captured);
         safe
     }
 
@@ -557,8 +557,8 @@ impl Position {
     pub fn keeps_general_safe(&self, m: &Move) -> bool {
         let us = self.turn;
         let mut board = self.board;
-        board[m.to.index()] = board[m.from.index()];
-        board[m.from.index()] = None;
+        board.set(m.to.index(), board[m.from.index()]);
+        board.set(m.from.index(), None);
         let g = if m.role == Role::General {
             m.to
         } else {
@@ -572,8 +572,8 @@ impl Position {
     /// moves of one position, [`Position::probe`] is faster.
     pub fn gives_check(&self, m: &Move) -> bool {
         let mut board = self.board;
-        board[m.to.index()] = board[m.from.index()];
-        board[m.from.index()] = None;
+        board.set(m.to.index(), board[m.from.index()]);
+        board.set(m.from.index(), None);
         attacks::is_attacked(&board, self.generals[!self.turn], self.turn)
     }
 
@@ -701,7 +701,7 @@ impl Position {
                 geometry::direction(from, to).is_some_and(|d| self.pieces_between(from, to, d) == 0)
             }
             Role::Cannon => geometry::direction(from, to).is_some_and(|d| {
-                let screens = usize::from(board[to].is_some());
+                let screens = u32::from(board[to].is_some());
                 self.pieces_between(from, to, d) == screens
             }),
             Role::Soldier => SOLDIER_MOVES[c][from].as_slice().contains(&t),
@@ -711,13 +711,8 @@ impl Position {
     /// The number of pieces strictly between `from` and `to`, which lies in direction `d`
     /// from it.
     #[inline]
-    fn pieces_between(&self, from: usize, to: usize, d: usize) -> usize {
-        RAYS[from][d]
-            .as_slice()
-            .iter()
-            .take_while(|&&i| i as usize != to)
-            .filter(|&&i| self.board[i as usize].is_some())
-            .count()
+    fn pieces_between(&self, from: usize, to: usize, d: usize) -> u32 {
+        self.board.count_between(from, to, d)
     }
 
     /// Whether the side to move is checkmated (in check with no legal move).
@@ -739,8 +734,8 @@ impl Position {
         }
         self.key ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
         self.key ^= zobrist::side_key();
-        self.board[m.to.index()] = Some(piece);
-        self.board[m.from.index()] = None;
+        self.board.set(m.to.index(), Some(piece));
+        self.board.set(m.from.index(), None);
         if piece.role == Role::General {
             self.generals[us] = m.to;
         }
@@ -797,7 +792,7 @@ impl Position {
             return None;
         }
         let mut copy = self.clone();
-        copy.board[sq.index()] = None;
+        copy.board.set(sq.index(), None);
         copy.key ^= zobrist::piece_key(p, sq);
         Some(copy)
     }
@@ -840,15 +835,15 @@ impl MoveProbe<'_> {
         let board = &mut self.board;
         let moved = board[from];
         let captured = board[to];
-        board[to] = moved;
-        board[from] = None;
+        board.set(to, moved);
+        board.set(from, None);
         let check = if from == g.index() || to == g.index() {
             attacks::is_attacked(board, g, us)
         } else {
             attacks::attacked_after(board, g, from, to, us, before)
         };
-        board[from] = moved;
-        board[to] = captured;
+        board.set(from, moved);
+        board.set(to, captured);
         check
     }
 }
