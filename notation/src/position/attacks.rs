@@ -39,12 +39,43 @@ impl Board {
         self.occupied = (self.occupied & !bit(i)) | (u128::from(p.is_some()) << i);
     }
 
+    /// Moves the piece on `from` to `to` (capturing what stood there); returns what
+    /// [`Board::unmake`] needs to take the move back.
+    #[inline(always)]
+    pub(super) fn make(&mut self, from: usize, to: usize) -> Undo {
+        let undo = Undo {
+            moved: self.squares[from],
+            captured: self.squares[to],
+            occupied: self.occupied,
+        };
+        self.squares[to] = undo.moved;
+        self.squares[from] = None;
+        self.occupied = (self.occupied & !bit(from)) | bit(to);
+        undo
+    }
+
+    /// Takes back [`Board::make`]`(from, to)`.
+    #[inline(always)]
+    pub(super) fn unmake(&mut self, from: usize, to: usize, undo: Undo) {
+        self.squares[from] = undo.moved;
+        self.squares[to] = undo.captured;
+        self.occupied = undo.occupied;
+    }
+
     /// The number of pieces strictly between `from` and `to`, which lies in direction `d`
     /// from it.
     #[inline(always)]
     pub(super) fn count_between(&self, from: usize, to: usize, d: usize) -> u32 {
         (self.occupied & (RAY_MASKS[from][d] ^ RAY_MASKS[to][d] ^ bit(to))).count_ones()
     }
+}
+
+/// What [`Board::make`] changed.
+#[derive(Clone, Copy)]
+pub(super) struct Undo {
+    moved: Option<Piece>,
+    captured: Option<Piece>,
+    occupied: u128,
 }
 
 impl Index<usize> for Board {

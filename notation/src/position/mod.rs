@@ -536,18 +536,14 @@ impl Position {
         let (from, to) = (m.from.index(), m.to.index());
         let g = self.generals[us];
         let general_move = m.role == Role::General;
-        let moved = board[from];
-        let captured = board[to];
-        board.set(to, moved);
-        board.set(from, None);
+        let undo = board.make(from, to);
         let safe = if general_move || from == g.index() || to == g.index() {
             let g = if general_move { m.to } else { g };
             !attacks::is_attacked(board, g, !us)
         } else {
             !attacks::attacked_after(board, g, from, to, !us, safety.checkers)
         };
-        board.set(from, moved);
-        board.set(to, captured);
+        board.unmake(from, to, undo);
         safe
     }
 
@@ -557,8 +553,7 @@ impl Position {
     pub fn keeps_general_safe(&self, m: &Move) -> bool {
         let us = self.turn;
         let mut board = self.board;
-        board.set(m.to.index(), board[m.from.index()]);
-        board.set(m.from.index(), None);
+        board.make(m.from.index(), m.to.index());
         let g = if m.role == Role::General {
             m.to
         } else {
@@ -572,8 +567,7 @@ impl Position {
     /// moves of one position, [`Position::probe`] is faster.
     pub fn gives_check(&self, m: &Move) -> bool {
         let mut board = self.board;
-        board.set(m.to.index(), board[m.from.index()]);
-        board.set(m.from.index(), None);
+        board.make(m.from.index(), m.to.index());
         attacks::is_attacked(&board, self.generals[!self.turn], self.turn)
     }
 
@@ -734,8 +728,7 @@ impl Position {
         }
         self.key ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
         self.key ^= zobrist::side_key();
-        self.board.set(m.to.index(), Some(piece));
-        self.board.set(m.from.index(), None);
+        self.board.make(m.from.index(), m.to.index());
         if piece.role == Role::General {
             self.generals[us] = m.to;
         }
@@ -833,17 +826,13 @@ impl MoveProbe<'_> {
         }
         let before = mask.before;
         let board = &mut self.board;
-        let moved = board[from];
-        let captured = board[to];
-        board.set(to, moved);
-        board.set(from, None);
+        let undo = board.make(from, to);
         let check = if from == g.index() || to == g.index() {
             attacks::is_attacked(board, g, us)
         } else {
             attacks::attacked_after(board, g, from, to, us, before)
         };
-        board.set(from, moved);
-        board.set(to, captured);
+        board.unmake(from, to, undo);
         check
     }
 }
