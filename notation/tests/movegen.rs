@@ -130,13 +130,10 @@ fn facing_generals_pin_and_checks() {
     assert_eq!(pos.checkers().count(), 1);
 }
 
-/// The legality filter and check test of [`qili_notation::MoveProbe`] (which re-test only
-/// the checkers and the lines and legs a move changes) against building the position
-/// after every pseudo-legal move: positions with checks, double checks, pins, facing
-/// generals, cannon screens and horse legs, and the same positions with the turn passed
-/// (so the side to move may already attack the other general).
-#[test]
-fn probe_agrees_with_playing_the_move() {
+/// The positions of the probe tests: the data file's positions, short lines from
+/// positions with checks, double checks, pins, facing generals, cannon screens and horse
+/// legs, and every position reached by a check.
+fn probe_positions() -> Vec<Position> {
     let bench = [
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
@@ -171,6 +168,17 @@ fn probe_agrees_with_playing_the_move() {
         .filter(Position::is_check)
         .collect();
     all.extend(checked);
+    all
+}
+
+/// The legality filter and check test of [`qili_notation::MoveProbe`] (which re-test only
+/// the checkers and the lines and legs a move changes) against building the position
+/// after every pseudo-legal move: positions with checks, double checks, pins, facing
+/// generals, cannon screens and horse legs, and the same positions with the turn passed
+/// (so the side to move may already attack the other general).
+#[test]
+fn probe_agrees_with_playing_the_move() {
+    let all = probe_positions();
     let (mut moves, mut in_check, mut double, mut checks, mut illegal, mut passed_check) =
         (0, 0, 0, 0, 0, 0);
     let mut pseudo = Vec::new();
@@ -227,4 +235,61 @@ fn probe_agrees_with_playing_the_move() {
          {illegal} illegal, {passed_check} with the other general attacked"
     );
     assert!(passed_check > 3_000, "{passed_check}");
+}
+
+/// The direct geometry and safety test of [`Position::is_legal`] against generating the
+/// moves (pseudo-legal moves kept when the position after them leaves the mover's general
+/// unattacked), over a sample of the probe positions, some with the turn passed:
+/// every from/to pair, every role and, besides the capture read off the board, a wrong one.
+#[test]
+fn is_legal_agrees_with_generated_moves() {
+    let (mut legal, mut tried) = (0usize, 0usize);
+    let mut pseudo = Vec::new();
+    // A tenth of the positions (the test profile is slow); half of them also passed.
+    for (k, pos) in probe_positions().iter().step_by(10).enumerate() {
+        let passed = (k % 2 == 0).then(|| pos.passed());
+        for q in std::iter::once(pos).chain(passed.as_ref()) {
+            let us = q.turn();
+            pseudo.clear();
+            q.pseudo_moves(&mut pseudo);
+            pseudo.retain(|m| !q.after(m).is_general_attacked(us));
+            let mut table = vec![None; 90 * 90];
+            for m in &pseudo {
+                table[m.from.index() * 90 + m.to.index()] = Some(*m);
+            }
+            for from in Square::all() {
+                // Every role from the mover's points; one from the others (all illegal).
+                let roles = if matches!(q.piece_at(from), Some(p) if p.color == us) {
+                    &Role::ALL[..]
+                } else {
+                    &Role::ALL[(from.index() % 7)..][..1]
+                };
+                for to in Square::all() {
+                    let real = q.piece_at(to).map(|p| p.role);
+                    let wrong = match real {
+                        None => Some(Role::Chariot),
+                        Some(_) => None,
+                    };
+                    for &role in roles {
+                        for capture in [real, wrong] {
+                            let m = qili_notation::Move {
+                                role,
+                                from,
+                                to,
+                                capture,
+                            };
+                            let expect = table[from.index() * 90 + to.index()] == Some(m);
+                            assert_eq!(q.is_legal(&m), expect, "{m} ({role:?}) in {}", q.fen());
+                            legal += usize::from(expect);
+                            tried += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        legal > 30_000 && tried > 30_000_000,
+        "{legal} legal of {tried}"
+    );
 }

@@ -1,13 +1,102 @@
 //! Attack queries on a bare board, table-driven (see [`super::geometry`]).
 
+use std::ops::Index;
+
 use super::geometry::{
     direction, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, IN_PALACE, MASKS, ORTH_NEIGHBOURS,
-    RAYS, SOLDIER_ATTACKS,
+    RAYS, RAY_MASKS, SOLDIER_ATTACKS,
 };
 use crate::{Color, Piece, Role, Square, SquareSet};
 
-/// The placement: one optional piece per point.
-pub(super) type Board = [Option<Piece>; 90];
+/// The placement: one optional piece per point, and the mask of the occupied points
+/// (kept in step by [`Board::set`]), with which the line scans find the nearest pieces
+/// on a line at once.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Board {
+    squares: [Option<Piece>; 90],
+    occupied: u128,
+}
+
+impl Board {
+    /// The board of a placement.
+    pub(super) fn new(squares: [Option<Piece>; 90]) -> Board {
+        let occupied = (0..90)
+            .filter(|&i| squares[i].is_some())
+            .fold(0, |m, i| m | bit(i));
+        Board { squares, occupied }
+    }
+
+    /// The placement.
+    #[inline(always)]
+    pub(super) fn squares(&self) -> &[Option<Piece>; 90] {
+        &self.squares
+    }
+
+    /// Puts `p` (or nothing) on point `i`.
+    #[inline(always)]
+    pub(super) fn set(&mut self, i: usize, p: Option<Piece>) {
+        self.squares[i] = p;
+        self.occupied = (self.occupied & !bit(i)) | (u128::from(p.is_some()) << i);
+    }
+
+    /// Moves the piece on `from` to `to` (capturing what stood there); returns what
+    /// [`Board::unmake`] needs to take the move back.
+    #[inline(always)]
+    pub(super) fn make(&mut self, from: usize, to: usize) -> Undo {
+        let undo = Undo {
+            moved: self.squares[from],
+            captured: self.squares[to],
+            occupied: self.occupied,
+        };
+        self.squares[to] = undo.moved;
+        self.squares[from] = None;
+        self.occupied = (self.occupied & !bit(from)) | bit(to);
+        undo
+    }
+
+    /// Takes back [`Board::make`]`(from, to)`.
+    #[inline(always)]
+    pub(super) fn unmake(&mut self, from: usize, to: usize, undo: Undo) {
+        self.squares[from] = undo.moved;
+        self.squares[to] = undo.captured;
+        self.occupied = undo.occupied;
+    }
+
+    /// The number of pieces strictly between `from` and `to`, which lies in direction `d`
+    /// from it.
+    #[inline(always)]
+    pub(super) fn count_between(&self, from: usize, to: usize, d: usize) -> u32 {
+        (self.occupied & (RAY_MASKS[from][d] ^ RAY_MASKS[to][d] ^ bit(to))).count_ones()
+    }
+}
+
+/// What [`Board::make`] changed.
+#[derive(Clone, Copy)]
+pub(super) struct Undo {
+    moved: Option<Piece>,
+    captured: Option<Piece>,
+    occupied: u128,
+}
+
+impl Index<usize> for Board {
+    type Output = Option<Piece>;
+
+    #[inline(always)]
+    fn index(&self, i: usize) -> &Option<Piece> {
+        &self.squares[i]
+    }
+}
+
+/// The nearest point of the non-empty mask `m` of points on the line in direction `d`
+/// (directions 0 and 2 walk up the point indices, 1 and 3 down).
+#[inline(always)]
+fn nearest(m: u128, d: usize) -> usize {
+    if d & 1 == 0 {
+        m.trailing_zeros() as usize
+    } else {
+        127 - m.leading_zeros() as usize
+    }
+}
 
 /// Walks the line from `sq` in direction `d` and reports `by`'s chariot (first piece met),
 /// cannon (second piece met) or, on a file towards a general target, general (first piece
@@ -22,27 +111,29 @@ fn scan_ray(
     found: &mut impl FnMut(Square) -> bool,
 ) -> bool {
     let vertical = d >= 2;
-    let mut rest = RAYS[sq][d].as_slice().iter();
+    let line = board.occupied & RAY_MASKS[sq][d];
+    if line == 0 {
+        return false;
+    }
     // The first piece on the line: a chariot (or a facing general) attacks.
-    for &i in rest.by_ref() {
-        if let Some(p) = board[i as usize] {
-            if p.color == by
-                && (p.role == Role::Chariot
-                    || (p.role == Role::General && vertical && target_is_general))
-                && found(Square::new_unchecked(i))
-            {
-                return true;
-            }
-            break;
+    let i = nearest(line, d);
+    if let Some(p) = board[i] {
+        if p.color == by
+            && (p.role == Role::Chariot
+                || (p.role == Role::General && vertical && target_is_general))
+            && found(Square::new_unchecked(i as u8))
+        {
+            return true;
         }
     }
     // The second piece: a cannon attacks over the screen.
-    for &i in rest {
-        if let Some(p) = board[i as usize] {
-            return p.color == by && p.role == Role::Cannon && found(Square::new_unchecked(i));
-        }
+    let rest = line & !bit(i);
+    if rest == 0 {
+        return false;
     }
-    false
+    let i = nearest(rest, d);
+    matches!(board[i], Some(p) if p.color == by && p.role == Role::Cannon)
+        && found(Square::new_unchecked(i as u8))
 }
 
 /// Calls `found` for each of `by`'s pieces attacking `sq`; stops early when it returns
@@ -263,14 +354,7 @@ pub(super) fn attacks_from(board: &Board, c: usize, sq: usize, by: Color) -> boo
         return false;
     }
     // Pieces on the line strictly between `sq` and `c`, if they share a line.
-    let between = |d: usize| {
-        RAYS[sq][d]
-            .as_slice()
-            .iter()
-            .take_while(|&&i| i as usize != c)
-            .filter(|&&i| board[i as usize].is_some())
-            .count()
-    };
+    let between = |d: usize| board.count_between(sq, c, d);
     match p.role {
         Role::Chariot => direction(sq, c).is_some_and(|d| between(d) == 0),
         Role::Cannon => direction(sq, c).is_some_and(|d| between(d) == 1),
@@ -402,7 +486,8 @@ mod tests {
                     for by in Color::ALL {
                         let set = pos.attackers(sq, by);
                         for c in Square::all() {
-                            let one = attacks_from(pos.board(), c.index(), sq.index(), by);
+                            let board = Board::new(*pos.board());
+                            let one = attacks_from(&board, c.index(), sq.index(), by);
                             assert_eq!(one, set.contains(c), "{c} on {sq} in {}", pos.fen());
                             pairs += usize::from(one);
                         }

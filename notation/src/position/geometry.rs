@@ -118,6 +118,27 @@ pub(super) static RAYS: [[List<9>; 4]; 90] = {
     t
 };
 
+/// The lines from each point as point masks: `RAY_MASKS[sq][d]` has the points of
+/// `RAYS[sq][d]`.
+pub(super) static RAY_MASKS: [[u128; 4]; 90] = {
+    let mut t = [[0u128; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let ray = &RAYS[sq][d];
+            let mut k = 0;
+            while k < ray.len as usize {
+                t[sq][d] |= 1u128 << ray.items[k];
+                k += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 /// Horse moves from each point: `(to, leg)` in generation order.
 pub(super) static HORSE_MOVES: [Pairs<8>; 90] = {
     let mut t = [Pairs::EMPTY; 90];

@@ -99,7 +99,7 @@ pub fn can_stand_on(piece: Piece, sq: Square) -> bool {
 /// equal exactly when they are the same position for the repetition rules.
 #[derive(Clone)]
 pub struct Position {
-    board: [Option<Piece>; 90],
+    board: Board,
     turn: Color,
     generals: ByColor<Square>,
     halfmoves: u32,
@@ -188,7 +188,7 @@ impl TryFrom<Setup> for Position {
             return Err(PositionError { reasons });
         };
         let pos = Position {
-            board: setup.board,
+            board: Board::new(setup.board),
             turn: setup.turn,
             generals: ByColor { red, black },
             halfmoves: setup.halfmoves,
@@ -211,7 +211,7 @@ impl TryFrom<Setup> for Position {
 impl From<&Position> for Setup {
     fn from(pos: &Position) -> Setup {
         Setup {
-            board: pos.board,
+            board: *pos.board.squares(),
             turn: pos.turn,
             halfmoves: pos.halfmoves,
             fullmoves: pos.fullmoves,
@@ -248,13 +248,13 @@ impl Position {
 
     /// The placement field of the FEN.
     pub fn board_fen(&self) -> String {
-        board_fen(&self.board)
+        board_fen(self.board.squares())
     }
 
     /// The board, by point.
     #[inline]
     pub fn board(&self) -> &[Option<Piece>; 90] {
-        &self.board
+        self.board.squares()
     }
 
     /// The piece on `sq`.
@@ -374,7 +374,7 @@ impl Position {
         for (sq, p) in self.pieces() {
             if p.color == color && p.role != Role::General {
                 let mut board = self.board;
-                board[sq.index()] = None;
+                board.set(sq.index(), None);
                 if attacks::is_attacked(&board, g, !color) {
                     set.insert(sq);
                 }
@@ -536,18 +536,14 @@ impl Position {
         let (from, to) = (m.from.index(), m.to.index());
         let g = self.generals[us];
         let general_move = m.role == Role::General;
-        let moved = board[from];
-        let captured = board[to];
-        board[to] = moved;
-        board[from] = None;
+        let undo = board.make(from, to);
         let safe = if general_move || from == g.index() || to == g.index() {
             let g = if general_move { m.to } else { g };
             !attacks::is_attacked(board, g, !us)
         } else {
             !attacks::attacked_after(board, g, from, to, !us, safety.checkers)
         };
-        board[from] = moved;
-        board[to] = captured;
+        board.unmake(from, to, undo);
         safe
     }
 
@@ -557,8 +553,7 @@ impl Position {
     pub fn keeps_general_safe(&self, m: &Move) -> bool {
         let us = self.turn;
         let mut board = self.board;
-        board[m.to.index()] = board[m.from.index()];
-        board[m.from.index()] = None;
+        board.make(m.from.index(), m.to.index());
         let g = if m.role == Role::General {
             m.to
         } else {
@@ -572,8 +567,7 @@ impl Position {
     /// moves of one position, [`Position::probe`] is faster.
     pub fn gives_check(&self, m: &Move) -> bool {
         let mut board = self.board;
-        board[m.to.index()] = board[m.from.index()];
-        board[m.from.index()] = None;
+        board.make(m.from.index(), m.to.index());
         attacks::is_attacked(&board, self.generals[!self.turn], self.turn)
     }
 
@@ -653,18 +647,66 @@ impl Position {
 
     /// Whether `m` is a legal move here: the mover's piece of `m.role` is on `m.from`,
     /// `m.capture` matches what stands on `m.to`, the geometry is right and the mover's
-    /// general is safe afterwards.
+    /// general is safe afterwards. The geometry of the one move is tested directly (see
+    /// [`Position::reaches`]), without generating the piece's other moves.
     pub fn is_legal(&self, m: &Move) -> bool {
-        match self.piece_at(m.from) {
-            Some(p) if p.color == self.turn && p.role == m.role => {}
+        let (from, to) = (m.from.index(), m.to.index());
+        let piece = match self.board[from] {
+            Some(p) if p.color == self.turn && p.role == m.role => p,
             _ => return false,
+        };
+        match self.board[to] {
+            Some(t) if t.color == piece.color => return false,
+            t => {
+                if t.map(|t| t.role) != m.capture {
+                    return false;
+                }
+            }
         }
-        if self.piece_at(m.to).map(|p| p.role) != m.capture {
-            return false;
+        self.reaches(piece, from, to) && self.keeps_general_safe(m)
+    }
+
+    /// Whether `piece`, standing on `from`, reaches `to` by its geometry (the target being
+    /// empty or an enemy piece): the same moves as [`Position::pseudo_moves_from`] lists.
+    #[inline]
+    fn reaches(&self, piece: Piece, from: usize, to: usize) -> bool {
+        let c = piece.color.index();
+        let board = &self.board;
+        let t = to as u8;
+        match piece.role {
+            Role::General => {
+                GENERAL_MOVES[c][from].as_slice().contains(&t)
+                    // Flying general: the enemy general across an open file.
+                    || (to == self.generals[!piece.color].index()
+                        && geometry::direction(from, to).is_some_and(|d| {
+                            d >= 2 && self.pieces_between(from, to, d) == 0
+                        }))
+            }
+            Role::Advisor => ADVISOR_MOVES[c][from].as_slice().contains(&t),
+            Role::Elephant => ELEPHANT_MOVES[c][from]
+                .as_slice()
+                .iter()
+                .any(|&(x, eye)| x == t && board[eye as usize].is_none()),
+            Role::Horse => HORSE_MOVES[from]
+                .as_slice()
+                .iter()
+                .any(|&(x, leg)| x == t && board[leg as usize].is_none()),
+            Role::Chariot => {
+                geometry::direction(from, to).is_some_and(|d| self.pieces_between(from, to, d) == 0)
+            }
+            Role::Cannon => geometry::direction(from, to).is_some_and(|d| {
+                let screens = u32::from(board[to].is_some());
+                self.pieces_between(from, to, d) == screens
+            }),
+            Role::Soldier => SOLDIER_MOVES[c][from].as_slice().contains(&t),
         }
-        let mut reaches = false;
-        self.each_pseudo_move_from(m.from, |x| reaches |= x == *m);
-        reaches && self.keeps_general_safe(m)
+    }
+
+    /// The number of pieces strictly between `from` and `to`, which lies in direction `d`
+    /// from it.
+    #[inline]
+    fn pieces_between(&self, from: usize, to: usize, d: usize) -> u32 {
+        self.board.count_between(from, to, d)
     }
 
     /// Whether the side to move is checkmated (in check with no legal move).
@@ -686,8 +728,7 @@ impl Position {
         }
         self.key ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
         self.key ^= zobrist::side_key();
-        self.board[m.to.index()] = Some(piece);
-        self.board[m.from.index()] = None;
+        self.board.make(m.from.index(), m.to.index());
         if piece.role == Role::General {
             self.generals[us] = m.to;
         }
@@ -744,7 +785,7 @@ impl Position {
             return None;
         }
         let mut copy = self.clone();
-        copy.board[sq.index()] = None;
+        copy.board.set(sq.index(), None);
         copy.key ^= zobrist::piece_key(p, sq);
         Some(copy)
     }
@@ -785,17 +826,13 @@ impl MoveProbe<'_> {
         }
         let before = mask.before;
         let board = &mut self.board;
-        let moved = board[from];
-        let captured = board[to];
-        board[to] = moved;
-        board[from] = None;
+        let undo = board.make(from, to);
         let check = if from == g.index() || to == g.index() {
             attacks::is_attacked(board, g, us)
         } else {
             attacks::attacked_after(board, g, from, to, us, before)
         };
-        board[from] = moved;
-        board[to] = captured;
+        board.unmake(from, to, undo);
         check
     }
 }
