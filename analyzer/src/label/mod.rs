@@ -263,9 +263,21 @@ pub fn label_move_with(
     cycle: CycleContext,
     mate: &mut MateSearch,
 ) -> MoveLabels {
+    label_move_context(before, mv, settings, cycle, mate).0
+}
+
+/// [`label_move_with`], also telling whether the cycle context decided anything: when it
+/// did not, the labels are the same under the other context.
+pub(crate) fn label_move_context(
+    before: &Position,
+    mv: &Move,
+    settings: &Settings,
+    cycle: CycleContext,
+    mate: &mut MateSearch,
+) -> (MoveLabels, bool) {
     let side = before.turn();
     if !before.is_legal(mv) {
-        return MoveLabels {
+        let labels = MoveLabels {
             side,
             mv: *mv,
             labels: vec![Label::Idle],
@@ -281,6 +293,7 @@ pub fn label_move_with(
             }],
             dismissed: Vec::new(),
         };
+        return (labels, false);
     }
     let after = before.after(mv);
     let policy = ChasePolicy::of(settings.rules);
@@ -360,7 +373,7 @@ pub fn label_move_with(
     out.labels.dedup();
     out.evidence.sort_by_key(|e| e.label);
     *mate = ctx.mate;
-    out
+    (out, ctx.mutual_used)
 }
 
 /// The threats of the side to move in `pos` (what it could win if it moved now), with

@@ -56,6 +56,9 @@ pub(crate) struct Ctx {
     pub policy: ChasePolicy,
     pub mate_depth: u32,
     pub mutual: bool,
+    /// Whether `mutual` decided anything so far (a soldier's lone threat under CXA): when
+    /// not, the labels are the same in either cycle context.
+    pub mutual_used: bool,
     pub mate: MateSearch,
     nodes: u32,
     /// Whether the current series search stopped somewhere only because it ran out of
@@ -75,6 +78,7 @@ impl Ctx {
             policy,
             mate_depth,
             mutual,
+            mutual_used: false,
             mate,
             nodes: 0,
             cut: false,
@@ -341,6 +345,7 @@ impl Ctx {
         let soldier_permitted = self.policy.soldier_chase_permitted && only_general_or_soldiers;
         if soldier_permitted || roles.iter().all(|&r| r == Role::Soldier) {
             let a = self.policy.soldier_alone_article();
+            self.mutual_used |= !soldier_permitted;
             if soldier_permitted || !self.mutual {
                 return dismiss(chase, DismissReason::SoldierChase, a);
             }
