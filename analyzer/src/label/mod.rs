@@ -14,6 +14,7 @@ use crate::material::Material;
 use crate::protection::Protector;
 use crate::rules::Settings;
 
+mod cache;
 pub mod mate;
 pub mod policy;
 mod quiet;

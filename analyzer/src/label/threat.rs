@@ -7,7 +7,7 @@
 
 use qili_notation::{Move, Position, Role, Square, SquareSet};
 
-use super::mate::{checking_moves, MateSearch};
+use super::mate::MateSearch;
 use super::policy::{self, ChasePolicy};
 use super::{Chase, ChaseForm, DismissReason, Dismissed, Root};
 use crate::material::Material;
@@ -64,7 +64,8 @@ pub(crate) struct Ctx {
     /// Whether the current series search stopped somewhere only because it ran out of
     /// checks (a deeper search could find more there).
     cut: bool,
-    buf: Vec<Move>,
+    /// Move buffers for the levels of the series search.
+    pool: Vec<Vec<Move>>,
 }
 
 impl Ctx {
@@ -82,7 +83,7 @@ impl Ctx {
             mate,
             nodes: 0,
             cut: false,
-            buf: Vec::new(),
+            pool: Vec::new(),
         }
     }
 
@@ -145,7 +146,7 @@ impl Ctx {
         let ids = identity(after);
         let lead: Vec<Square> = after.checkers().collect();
         let mut replies = Vec::new();
-        after.legal_moves_into(&mut replies);
+        self.mate.moves.legal_into(after, &mut replies);
         let mut hits = Vec::new();
         let mut rest = wanted;
         // Iterative deepening over the checks still needed after the answer.
@@ -544,17 +545,16 @@ impl Ctx {
         if remaining.is_empty() {
             return found;
         }
-        let mut buf = std::mem::take(&mut self.buf);
-        let checks = checking_moves(pos, &mut buf);
-        self.buf = buf;
-        let mut replies = Vec::new();
-        for (m, next) in checks {
+        let mut checks = self.take_buf();
+        self.mate.moves.checks_into(pos, &mut checks);
+        let mut replies = self.take_buf();
+        for &m in &checks {
             if remaining.is_empty() || self.nodes >= SERIES_BUDGET {
                 break;
             }
+            let next = pos.after(&m);
             let ids1 = play_ids(ids, &m);
-            replies.clear();
-            next.legal_moves_into(&mut replies);
+            self.mate.moves.legal_into(&next, &mut replies);
             if replies.is_empty() {
                 continue; // mate: the mate-threat label covers it
             }
@@ -572,7 +572,16 @@ impl Ctx {
                 found.push(h);
             }
         }
+        self.pool.push(checks);
+        self.pool.push(replies);
         found
+    }
+
+    /// An empty move buffer from the pool.
+    fn take_buf(&mut self) -> Vec<Move> {
+        let mut b = self.pool.pop().unwrap_or_default();
+        b.clear();
+        b
     }
 
     /// Cheap test: does the side to move win material on `t` (or, under AXF, attack a
