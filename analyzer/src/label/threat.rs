@@ -518,10 +518,7 @@ impl Ctx {
                 if let Some(id) = id_square(ids[sq.index()]) {
                     // Cheap test first; then the full judgement (rule-set filters, 29.4),
                     // so that a target counts only if it is won in every branch.
-                    if wanted.contains(id)
-                        && self.gains(pos, sq)
-                        && matches!(self.direct(pos, sq), Some(Ok(_)))
-                    {
+                    if wanted.contains(id) && self.won(pos, sq) {
                         found.push(Hit {
                             id,
                             prefix: Vec::new(),
@@ -582,6 +579,85 @@ impl Ctx {
         let mut b = self.pool.pop().unwrap_or_default();
         b.clear();
         b
+    }
+
+    /// Whether the side to move wins the piece on `t`: the cheap test ([`Self::gains`]) and
+    /// then the full judgement ([`Self::direct`] is `Some(Ok(_))`), without building the
+    /// evidence (the same answers and the same searches, in the same order).
+    fn won(&mut self, pos: &Position, t: Square) -> bool {
+        let us = pos.turn();
+        let Some(victim) = pos.piece_at(t) else {
+            return false;
+        };
+        if victim.color == us
+            || !Material::of(victim, t).is_material()
+            || pos.attackers(t, us).is_empty()
+        {
+            return false;
+        }
+        let Some(ex) = protection::best_exchange(pos, t) else {
+            return false;
+        };
+        let capturers = protection::legal_capturers(pos, t);
+        let special = if capturers.is_empty() {
+            None
+        } else {
+            self.always_chased(pos, t, capturers)
+        };
+        // gains()
+        if !ex.gains() && special.is_none() {
+            return false;
+        }
+        // direct()
+        if capturers.is_empty() {
+            return false;
+        }
+        if ex.gains() && !self.policy.insufficient_root_chases && special.is_none() {
+            let protectors = protection::protectors(pos, t, &ex.first);
+            if protection::classify(pos, t, &ex, &protectors) == Unprotected::Insufficient {
+                return false;
+            }
+        }
+        let role_of = |s: Square| pos.piece_at(s).map(|p| p.role);
+        let mut all_general = true;
+        let mut all_soldier = true;
+        let mut note = |s: Square| {
+            if let Some(r) = role_of(s) {
+                all_general &= r == Role::General;
+                all_soldier &= r == Role::Soldier;
+            }
+        };
+        for s in capturers {
+            note(s);
+        }
+        for m in ex.line.iter().step_by(2) {
+            if !capturers.contains(m.from) {
+                note(m.from);
+            }
+        }
+        let only_general_or_soldiers = capturers
+            .into_iter()
+            .all(|s| matches!(role_of(s), Some(Role::General | Role::Soldier)));
+        let general_permitted = self.policy.general_chase_permitted
+            && only_general_or_soldiers
+            && capturers
+                .into_iter()
+                .any(|s| role_of(s) == Some(Role::General));
+        if general_permitted || all_general {
+            return false;
+        }
+        let soldier_permitted = self.policy.soldier_chase_permitted && only_general_or_soldiers;
+        if soldier_permitted || all_soldier {
+            self.mutual_used |= !soldier_permitted;
+            if soldier_permitted || !self.mutual {
+                return false;
+            }
+        }
+        if self.policy.same_kind_mutual_is_offer && self.same_kind_mutual(pos, t, capturers) {
+            return false;
+        }
+        let p1 = pos.after(&ex.first);
+        self.mate.find(&p1, self.mate_depth).is_none()
     }
 
     /// Cheap test: does the side to move win material on `t` (or, under AXF, attack a
