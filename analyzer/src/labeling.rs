@@ -5,14 +5,16 @@ use std::collections::HashMap;
 
 use qili_notation::{Color, Move, Position, Role};
 
-use crate::label::{label_move_with, CycleContext, Label, MateSearch, MoveLabels};
+use crate::label::{label_move_context, CycleContext, Label, MateSearch, MoveLabels};
 use crate::rules::Settings;
 
 /// Labels moves through [`crate::label_move`], each (position, move, context) once, with
 /// one mate search whose answers serve every move it labels.
 #[derive(Debug, Default)]
 pub struct Labeller {
-    cache: HashMap<(Position, Move, bool), MoveLabels>,
+    /// Labels per (position, move, mutual perpetual attack), with whether the context
+    /// decided anything (when not, they serve the other context too).
+    cache: HashMap<(Position, Move, bool), (MoveLabels, bool)>,
     mate: MateSearch,
     calls: usize,
 }
@@ -36,16 +38,20 @@ impl Labeller {
         settings: &Settings,
         cx: CycleContext,
     ) -> MoveLabels {
-        let key = (before.clone(), *mv, cx.mutual_perpetual_attack);
-        if let Some(l) = self.cache.get(&key) {
+        let mut key = (before.clone(), *mv, !cx.mutual_perpetual_attack);
+        if let Some((l, false)) = self.cache.get(&key) {
+            return l.clone();
+        }
+        key.2 = cx.mutual_perpetual_attack;
+        if let Some((l, _)) = self.cache.get(&key) {
             return l.clone();
         }
         self.calls += 1;
-        let mut l = label_move_with(before, mv, settings, cx, &mut self.mate);
+        let (mut l, used) = label_move_context(before, mv, settings, cx, &mut self.mate);
         if l.labels.is_empty() {
             l.labels.push(Label::Idle);
         }
-        self.cache.insert(key, l.clone());
+        self.cache.insert(key, (l.clone(), used));
         l
     }
 

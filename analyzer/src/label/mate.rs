@@ -6,9 +6,9 @@
 //! shown is the one that lasts longest. A node budget keeps the search bounded on any
 //! position: when it runs out the search reports "no mate found".
 
-use std::collections::HashMap;
-
 use qili_notation::{Move, Position, Role, Square};
+
+use super::cache::{KeyMap, MoveCache};
 
 /// Most positions visited by one search before it gives up.
 pub const NODE_BUDGET: u32 = 40_000;
@@ -22,10 +22,12 @@ pub const NODE_BUDGET: u32 = 40_000;
 pub struct MateSearch {
     bufs: Vec<Vec<Move>>,
     nodes: u32,
-    memo: HashMap<(Position, u32, bool), Solved>,
+    memo: KeyMap<(Position, u32, bool), Solved>,
     /// Answers of [`MateSearch::find`] per (position, depth): a search always gives the
     /// same answer for the same question, so a repeated question is answered at once.
-    answers: HashMap<(Position, u32), Option<Vec<Move>>>,
+    answers: KeyMap<(Position, u32), Option<Vec<Move>>>,
+    /// Checking and legal moves per position, shared with the chase search.
+    pub(crate) moves: MoveCache,
     /// Whether the current search stopped somewhere only because it ran out of checks
     /// (a deeper search could find more there).
     cut: bool,
@@ -70,8 +72,9 @@ impl MateSearch {
         MateSearch {
             bufs: Vec::new(),
             nodes: 0,
-            memo: HashMap::new(),
-            answers: HashMap::new(),
+            memo: KeyMap::default(),
+            answers: KeyMap::default(),
+            moves: MoveCache::default(),
             cut: false,
         }
     }
@@ -114,14 +117,6 @@ impl MateSearch {
         let mut b = std::mem::take(&mut self.bufs[ply]);
         b.clear();
         b
-    }
-
-    /// Checking moves of the side to move, as (move, position after).
-    fn checks(&mut self, pos: &Position, ply: usize) -> Vec<(Move, Position)> {
-        let mut moves = self.buf(ply);
-        let out = checking_moves(pos, &mut moves);
-        self.bufs[ply] = moves;
-        out
     }
 
     /// Attacker to move: can it mate with at most `d` checks? On success `line` holds the
@@ -174,9 +169,23 @@ impl MateSearch {
         if d == 0 || self.nodes >= NODE_BUDGET {
             return false;
         }
-        let checks = self.checks(pos, ply);
-        for (m, next) in &checks {
-            if !next.has_legal_move() {
+        let mut checks = self.buf(ply);
+        self.moves.checks_into(pos, &mut checks);
+        let found = self.attack_checks(pos, &checks, d, ply, line);
+        self.bufs[ply] = checks;
+        found
+    }
+
+    fn attack_checks(
+        &mut self,
+        pos: &Position,
+        checks: &[Move],
+        d: u32,
+        ply: usize,
+        line: &mut Vec<Move>,
+    ) -> bool {
+        for m in checks {
+            if !self.moves.has_legal_move(&pos.after(m)) {
                 line.push(*m);
                 return true;
             }
@@ -185,8 +194,8 @@ impl MateSearch {
             self.cut |= !checks.is_empty();
             return false;
         }
-        for (m, next) in &checks {
-            if self.defend(next, d - 1, ply + 1, line) {
+        for m in checks {
+            if self.defend(&pos.after(m), d - 1, ply + 1, line) {
                 line.push(*m);
                 return true;
             }
@@ -205,7 +214,7 @@ impl MateSearch {
     fn defend_search(&mut self, pos: &Position, d: u32, ply: usize, line: &mut Vec<Move>) -> bool {
         self.nodes += 1;
         let mut replies = self.buf(ply);
-        pos.legal_moves_into(&mut replies);
+        self.moves.legal_into(pos, &mut replies);
         let mut best: Option<Vec<Move>> = None;
         let mut ok = true;
         for r in &replies {
@@ -238,6 +247,13 @@ impl MateSearch {
 /// when its origin or destination lies on the enemy general's file or rank or within two
 /// points of it; other moves are skipped before they are played.
 pub fn checking_moves(pos: &Position, buf: &mut Vec<Move>) -> Vec<(Move, Position)> {
+    let mut out = Vec::new();
+    checking_move_list(pos, buf, &mut out);
+    out.into_iter().map(|m| (m, pos.after(&m))).collect()
+}
+
+/// The checking moves of [`checking_moves`] without the positions, appended to `out`.
+pub(crate) fn checking_move_list(pos: &Position, buf: &mut Vec<Move>, out: &mut Vec<Move>) {
     let us = pos.turn();
     let g = pos.general(!us);
     let near = |sq: Square| {
@@ -250,11 +266,11 @@ pub fn checking_moves(pos: &Position, buf: &mut Vec<Move>) -> Vec<(Move, Positio
     buf.clear();
     pos.pseudo_moves(buf);
     let mut probe = pos.probe();
-    buf.iter()
+    let checks = buf
+        .iter()
         .filter(|m| m.capture != Some(Role::General) && (near(m.from) || near(m.to)))
-        .filter(|m| probe.gives_check(m) && probe.keeps_general_safe(m))
-        .map(|m| (*m, pos.after(m)))
-        .collect()
+        .filter(|m| probe.gives_check(m) && probe.keeps_general_safe(m));
+    out.extend(checks);
 }
 
 /// Convenience: [`MateSearch::find`] with a fresh search.

@@ -14,6 +14,7 @@ use crate::material::Material;
 use crate::protection::Protector;
 use crate::rules::Settings;
 
+mod cache;
 pub mod mate;
 pub mod policy;
 mod quiet;
@@ -263,9 +264,21 @@ pub fn label_move_with(
     cycle: CycleContext,
     mate: &mut MateSearch,
 ) -> MoveLabels {
+    label_move_context(before, mv, settings, cycle, mate).0
+}
+
+/// [`label_move_with`], also telling whether the cycle context decided anything: when it
+/// did not, the labels are the same under the other context.
+pub(crate) fn label_move_context(
+    before: &Position,
+    mv: &Move,
+    settings: &Settings,
+    cycle: CycleContext,
+    mate: &mut MateSearch,
+) -> (MoveLabels, bool) {
     let side = before.turn();
     if !before.is_legal(mv) {
-        return MoveLabels {
+        let labels = MoveLabels {
             side,
             mv: *mv,
             labels: vec![Label::Idle],
@@ -281,6 +294,7 @@ pub fn label_move_with(
             }],
             dismissed: Vec::new(),
         };
+        return (labels, false);
     }
     let after = before.after(mv);
     let policy = ChasePolicy::of(settings.rules);
@@ -360,7 +374,7 @@ pub fn label_move_with(
     out.labels.dedup();
     out.evidence.sort_by_key(|e| e.label);
     *mate = ctx.mate;
-    out
+    (out, ctx.mutual_used)
 }
 
 /// The threats of the side to move in `pos` (what it could win if it moved now), with
@@ -417,14 +431,14 @@ fn new_chases(
 ) {
     if !now.is_empty() {
         let wanted: SquareSet = now.iter().map(|f| f.id).collect();
-        let (prev, _) = ctx.threats(before, wanted);
+        let prev = ctx.threat_checks(before, wanted);
         for f in now {
             let mut chase = f.chase;
             let fewer = open.threat_needing_fewer_checks_is_new;
             let existed = prev
                 .iter()
-                .any(|p| p.id == f.id && !(fewer && f.checks < p.checks));
-            let earlier_series = prev.iter().any(|p| p.id == f.id);
+                .any(|&(id, checks)| id == f.id && !(fewer && f.checks < checks));
+            let earlier_series = prev.iter().any(|&(id, _)| id == f.id);
             if existed {
                 out.dismissed.push(Dismissed {
                     chase,

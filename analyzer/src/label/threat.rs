@@ -7,7 +7,7 @@
 
 use qili_notation::{Move, Position, Role, Square, SquareSet};
 
-use super::mate::{checking_moves, MateSearch};
+use super::mate::MateSearch;
 use super::policy::{self, ChasePolicy};
 use super::{Chase, ChaseForm, DismissReason, Dismissed, Root};
 use crate::material::Material;
@@ -56,12 +56,16 @@ pub(crate) struct Ctx {
     pub policy: ChasePolicy,
     pub mate_depth: u32,
     pub mutual: bool,
+    /// Whether `mutual` decided anything so far (a soldier's lone threat under CXA): when
+    /// not, the labels are the same in either cycle context.
+    pub mutual_used: bool,
     pub mate: MateSearch,
     nodes: u32,
     /// Whether the current series search stopped somewhere only because it ran out of
     /// checks (a deeper search could find more there).
     cut: bool,
-    buf: Vec<Move>,
+    /// Move buffers for the levels of the series search.
+    pool: Vec<Vec<Move>>,
 }
 
 impl Ctx {
@@ -75,10 +79,11 @@ impl Ctx {
             policy,
             mate_depth,
             mutual,
+            mutual_used: false,
             mate,
             nodes: 0,
             cut: false,
-            buf: Vec::new(),
+            pool: Vec::new(),
         }
     }
 
@@ -128,6 +133,61 @@ impl Ctx {
         (found, dismissed)
     }
 
+    /// The targets among `wanted` that [`Self::threats`] finds as threats (not dismissed),
+    /// each with its number of checks, found by the same searches without building the
+    /// evidence.
+    pub fn threat_checks(&mut self, pos: &Position, wanted: SquareSet) -> Vec<(Square, u32)> {
+        self.nodes = 0;
+        let ids = identity(pos);
+        let mut found = Vec::new();
+        let them = !pos.turn();
+        for (sq, p) in pos.pieces() {
+            if p.color != them {
+                continue;
+            }
+            let Some(id) = id_square(ids[sq.index()]) else {
+                continue;
+            };
+            if wanted.contains(id) && self.won(pos, sq) {
+                found.push((id, 0));
+            }
+        }
+        let mut rest = wanted;
+        for &(id, _) in &found {
+            rest.remove(id);
+        }
+        let mut hits = Vec::new();
+        for d in 1..=self.mate_depth {
+            if rest.is_empty() || self.nodes >= SERIES_BUDGET {
+                break;
+            }
+            self.cut = false;
+            for mut hit in self.series(pos, &ids, d, rest, 0) {
+                rest.remove(hit.id);
+                hit.checks = d;
+                hits.push(hit);
+            }
+            if !self.cut {
+                break;
+            }
+        }
+        for hit in hits {
+            let mut at = pos.clone();
+            let mut ids = ids;
+            for m in &hit.prefix {
+                ids = play_ids(&ids, m);
+                at.play_unchecked(m);
+            }
+            let Some(t) = Square::all().find(|s| ids[s.index()] == hit.id.index() as u8) else {
+                continue;
+            };
+            if self.won(&at, t) {
+                found.push((hit.id, hit.checks));
+            }
+        }
+        found
+    }
+
     /// The threats of a checking move: `after` is the position after it (the opponent to
     /// move, in check). The mover cannot "move again" while the general is attacked, so
     /// the check counts as the first of a series (29.1): a target is threatened when, whatever
@@ -141,7 +201,7 @@ impl Ctx {
         let ids = identity(after);
         let lead: Vec<Square> = after.checkers().collect();
         let mut replies = Vec::new();
-        after.legal_moves_into(&mut replies);
+        self.mate.moves.legal_into(after, &mut replies);
         let mut hits = Vec::new();
         let mut rest = wanted;
         // Iterative deepening over the checks still needed after the answer.
@@ -341,6 +401,7 @@ impl Ctx {
         let soldier_permitted = self.policy.soldier_chase_permitted && only_general_or_soldiers;
         if soldier_permitted || roles.iter().all(|&r| r == Role::Soldier) {
             let a = self.policy.soldier_alone_article();
+            self.mutual_used |= !soldier_permitted;
             if soldier_permitted || !self.mutual {
                 return dismiss(chase, DismissReason::SoldierChase, a);
             }
@@ -512,10 +573,7 @@ impl Ctx {
                 if let Some(id) = id_square(ids[sq.index()]) {
                     // Cheap test first; then the full judgement (rule-set filters, 29.4),
                     // so that a target counts only if it is won in every branch.
-                    if wanted.contains(id)
-                        && self.gains(pos, sq)
-                        && matches!(self.direct(pos, sq), Some(Ok(_)))
-                    {
+                    if wanted.contains(id) && self.won(pos, sq) {
                         found.push(Hit {
                             id,
                             prefix: Vec::new(),
@@ -539,17 +597,16 @@ impl Ctx {
         if remaining.is_empty() {
             return found;
         }
-        let mut buf = std::mem::take(&mut self.buf);
-        let checks = checking_moves(pos, &mut buf);
-        self.buf = buf;
-        let mut replies = Vec::new();
-        for (m, next) in checks {
+        let mut checks = self.take_buf();
+        self.mate.moves.checks_into(pos, &mut checks);
+        let mut replies = self.take_buf();
+        for &m in &checks {
             if remaining.is_empty() || self.nodes >= SERIES_BUDGET {
                 break;
             }
+            let next = pos.after(&m);
             let ids1 = play_ids(ids, &m);
-            replies.clear();
-            next.legal_moves_into(&mut replies);
+            self.mate.moves.legal_into(&next, &mut replies);
             if replies.is_empty() {
                 continue; // mate: the mate-threat label covers it
             }
@@ -567,7 +624,95 @@ impl Ctx {
                 found.push(h);
             }
         }
+        self.pool.push(checks);
+        self.pool.push(replies);
         found
+    }
+
+    /// An empty move buffer from the pool.
+    fn take_buf(&mut self) -> Vec<Move> {
+        let mut b = self.pool.pop().unwrap_or_default();
+        b.clear();
+        b
+    }
+
+    /// Whether the side to move wins the piece on `t`: the cheap test ([`Self::gains`]) and
+    /// then the full judgement ([`Self::direct`] is `Some(Ok(_))`), without building the
+    /// evidence (the same answers and the same searches, in the same order).
+    fn won(&mut self, pos: &Position, t: Square) -> bool {
+        let us = pos.turn();
+        let Some(victim) = pos.piece_at(t) else {
+            return false;
+        };
+        if victim.color == us
+            || !Material::of(victim, t).is_material()
+            || pos.attackers(t, us).is_empty()
+        {
+            return false;
+        }
+        let Some(ex) = protection::best_exchange(pos, t) else {
+            return false;
+        };
+        let capturers = protection::legal_capturers(pos, t);
+        let special = if capturers.is_empty() {
+            None
+        } else {
+            self.always_chased(pos, t, capturers)
+        };
+        // gains()
+        if !ex.gains() && special.is_none() {
+            return false;
+        }
+        // direct()
+        if capturers.is_empty() {
+            return false;
+        }
+        if ex.gains() && !self.policy.insufficient_root_chases && special.is_none() {
+            let protectors = protection::protectors(pos, t, &ex.first);
+            if protection::classify(pos, t, &ex, &protectors) == Unprotected::Insufficient {
+                return false;
+            }
+        }
+        let role_of = |s: Square| pos.piece_at(s).map(|p| p.role);
+        let mut all_general = true;
+        let mut all_soldier = true;
+        let mut note = |s: Square| {
+            if let Some(r) = role_of(s) {
+                all_general &= r == Role::General;
+                all_soldier &= r == Role::Soldier;
+            }
+        };
+        for s in capturers {
+            note(s);
+        }
+        for m in ex.line.iter().step_by(2) {
+            if !capturers.contains(m.from) {
+                note(m.from);
+            }
+        }
+        let only_general_or_soldiers = capturers
+            .into_iter()
+            .all(|s| matches!(role_of(s), Some(Role::General | Role::Soldier)));
+        let general_permitted = self.policy.general_chase_permitted
+            && only_general_or_soldiers
+            && capturers
+                .into_iter()
+                .any(|s| role_of(s) == Some(Role::General));
+        if general_permitted || all_general {
+            return false;
+        }
+        let soldier_permitted = self.policy.soldier_chase_permitted && only_general_or_soldiers;
+        if soldier_permitted || all_soldier {
+            self.mutual_used |= !soldier_permitted;
+            if soldier_permitted || !self.mutual {
+                return false;
+            }
+        }
+        if self.policy.same_kind_mutual_is_offer && self.same_kind_mutual(pos, t, capturers) {
+            return false;
+        }
+        let p1 = pos.after(&ex.first);
+        self.mate.find(&p1, self.mate_depth).is_none()
     }
 
     /// Cheap test: does the side to move win material on `t` (or, under AXF, attack a

@@ -1,0 +1,156 @@
+//! Move lists remembered per position for the searches of one judgement: the checking moves
+//! and the legal moves of a position are asked for again and again (iterative deepening,
+//! the chase search and the mate search walking the same check series), and each is a pure
+//! function of the position, so a remembered list is the list itself.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use qili_notation::{Move, Position};
+
+use super::mate::checking_move_list;
+
+/// A hasher for keys made of a position (whose hash is its Zobrist key, already uniformly
+/// spread) and a few small numbers: an Fx-style multiply-rotate combination.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct KeyHasher(u64);
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl KeyHasher {
+    fn add(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(SEED);
+    }
+}
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+}
+
+/// [`HashMap`] with [`KeyHasher`].
+pub(crate) type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
+
+/// Most positions remembered per kind of list.
+const CAP: usize = 1 << 17;
+/// Most moves held by all remembered lists together.
+const ARENA_CAP: usize = 1 << 21;
+
+/// Where a remembered list lies in the arena.
+#[derive(Clone, Copy)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
+/// Checking moves and legal moves per position, copied out into the caller's buffer. The
+/// lists live in one arena; when it (or a map) is full, everything is forgotten at once.
+#[derive(Default)]
+pub(crate) struct MoveCache {
+    checks: KeyMap<Position, Span>,
+    legal: KeyMap<Position, Span>,
+    arena: Vec<Move>,
+    scratch: Vec<Move>,
+}
+
+impl std::fmt::Debug for MoveCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveCache")
+            .field("checks", &self.checks.len())
+            .field("legal", &self.legal.len())
+            .finish()
+    }
+}
+
+impl MoveCache {
+    /// Puts the checking moves of the side to move in `pos` into `out` (replacing its
+    /// contents), in the order of [`checking_moves`](super::mate::checking_moves).
+    pub fn checks_into(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        if let Some(&s) = self.checks.get(pos) {
+            out.extend_from_slice(self.slice(s));
+            return;
+        }
+        let mut scratch = std::mem::take(&mut self.scratch);
+        checking_move_list(pos, &mut scratch, out);
+        self.scratch = scratch;
+        if let Some(s) = self.store(out) {
+            self.checks.insert(pos.clone(), s);
+        }
+    }
+
+    /// Puts the legal moves of the side to move in `pos` into `out` (replacing its
+    /// contents), in the order of [`Position::legal_moves_into`].
+    pub fn legal_into(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        if let Some(&s) = self.legal.get(pos) {
+            out.extend_from_slice(self.slice(s));
+            return;
+        }
+        pos.legal_moves_into(out);
+        if let Some(s) = self.store(out) {
+            self.legal.insert(pos.clone(), s);
+        }
+    }
+
+    /// Whether the side to move in `pos` has a legal move (from a remembered list when
+    /// there is one).
+    pub fn has_legal_move(&self, pos: &Position) -> bool {
+        match self.legal.get(pos) {
+            Some(s) => s.len > 0,
+            None => pos.has_legal_move(),
+        }
+    }
+
+    fn slice(&self, s: Span) -> &[Move] {
+        &self.arena[s.start as usize..(s.start + s.len) as usize]
+    }
+
+    /// Copies `moves` into the arena, first forgetting everything when it is full.
+    fn store(&mut self, moves: &[Move]) -> Option<Span> {
+        if moves.len() > ARENA_CAP {
+            return None;
+        }
+        if self.arena.len() + moves.len() > ARENA_CAP
+            || self.checks.len() >= CAP
+            || self.legal.len() >= CAP
+        {
+            self.arena.clear();
+            self.checks.clear();
+            self.legal.clear();
+        }
+        let start = self.arena.len();
+        self.arena.extend_from_slice(moves);
+        Some(Span {
+            start: start as u32,
+            len: moves.len() as u32,
+        })
+    }
+}
