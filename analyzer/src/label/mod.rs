@@ -431,14 +431,14 @@ fn new_chases(
 ) {
     if !now.is_empty() {
         let wanted: SquareSet = now.iter().map(|f| f.id).collect();
-        let prev = ctx.threat_checks(before, wanted);
+        let (prev, _) = ctx.threats(before, wanted);
         for f in now {
             let mut chase = f.chase;
             let fewer = open.threat_needing_fewer_checks_is_new;
             let existed = prev
                 .iter()
-                .any(|&(id, checks)| id == f.id && !(fewer && f.checks < checks));
-            let earlier_series = prev.iter().any(|&(id, _)| id == f.id);
+                .any(|p| p.id == f.id && !(fewer && f.checks < p.checks));
+            let earlier_series = prev.iter().any(|p| p.id == f.id);
             if existed {
                 out.dismissed.push(Dismissed {
                     chase,

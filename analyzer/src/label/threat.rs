@@ -133,61 +133,6 @@ impl Ctx {
         (found, dismissed)
     }
 
-    /// The targets among `wanted` that [`Self::threats`] finds as threats (not dismissed),
-    /// each with its number of checks, found by the same searches without building the
-    /// evidence.
-    pub fn threat_checks(&mut self, pos: &Position, wanted: SquareSet) -> Vec<(Square, u32)> {
-        self.nodes = 0;
-        let ids = identity(pos);
-        let mut found = Vec::new();
-        let them = !pos.turn();
-        for (sq, p) in pos.pieces() {
-            if p.color != them {
-                continue;
-            }
-            let Some(id) = id_square(ids[sq.index()]) else {
-                continue;
-            };
-            if wanted.contains(id) && self.won(pos, sq) {
-                found.push((id, 0));
-            }
-        }
-        let mut rest = wanted;
-        for &(id, _) in &found {
-            rest.remove(id);
-        }
-        let mut hits = Vec::new();
-        for d in 1..=self.mate_depth {
-            if rest.is_empty() || self.nodes >= SERIES_BUDGET {
-                break;
-            }
-            self.cut = false;
-            for mut hit in self.series(pos, &ids, d, rest, 0) {
-                rest.remove(hit.id);
-                hit.checks = d;
-                hits.push(hit);
-            }
-            if !self.cut {
-                break;
-            }
-        }
-        for hit in hits {
-            let mut at = pos.clone();
-            let mut ids = ids;
-            for m in &hit.prefix {
-                ids = play_ids(&ids, m);
-                at.play_unchecked(m);
-            }
-            let Some(t) = Square::all().find(|s| ids[s.index()] == hit.id.index() as u8) else {
-                continue;
-            };
-            if self.won(&at, t) {
-                found.push((hit.id, hit.checks));
-            }
-        }
-        found
-    }
-
     /// The threats of a checking move: `after` is the position after it (the opponent to
     /// move, in check). The mover cannot "move again" while the general is attacked, so
     /// the check counts as the first of a series (29.1): a target is threatened when, whatever
