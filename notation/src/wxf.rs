@@ -78,9 +78,21 @@ impl Wxf {
     /// The canonical text of `m`, a legal move in `pos`.
     pub fn from_move(pos: &Position, m: &Move) -> Wxf {
         let d = descriptive::describe(pos, m);
+        // WXF writes the middle of three as the second (`2P`): the same piece when one file
+        // holds the three, and what the reader takes `2P` for.
+        let origin = match d.origin {
+            Origin::Tandem {
+                place: Tandem::Middle,
+                file,
+            } => Origin::Tandem {
+                place: Tandem::Nth(2),
+                file,
+            },
+            o => o,
+        };
         Wxf {
             role: m.role,
-            origin: d.origin,
+            origin,
             direction: d.direction,
             number: d.number,
         }
@@ -118,7 +130,9 @@ impl fmt::Display for Styled<'_, Wxf, WxfStyle> {
                     match place {
                         Tandem::Front => '+',
                         Tandem::Rear => '-',
-                        Tandem::Middle => '2',
+                        // `M` reads back as the middle (of exactly three); `2` would
+                        // read back as the second, another piece when there are two.
+                        Tandem::Middle => 'M',
                         Tandem::Nth(n) => ascii_digit(n),
                     },
                 )?;
