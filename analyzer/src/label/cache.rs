@@ -3,60 +3,13 @@
 //! the chase search and the mate search walking the same check series), and each is a pure
 //! function of the position, so a remembered list is the list itself.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use qili_notation::{Move, Position};
 
 use super::mate::checking_move_list;
 
-/// A hasher for keys made of a position (whose hash is its Zobrist key, already uniformly
-/// spread) and a few small numbers: an Fx-style multiply-rotate combination.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct KeyHasher(u64);
-
-const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-impl KeyHasher {
-    fn add(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(SEED);
-    }
-}
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.add(u64::from(b));
-        }
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.add(u64::from(n));
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.add(u64::from(n));
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.add(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-}
-
-/// [`HashMap`] with [`KeyHasher`].
-pub(crate) type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
+/// A hash map for keys made of a position (whose hash is its Zobrist key, already uniformly
+/// spread) and a few small numbers: Fx hashing (`rustc-hash`), far cheaper than SipHash.
+pub(crate) type KeyMap<K, V> = rustc_hash::FxHashMap<K, V>;
 
 /// Most positions remembered per kind of list.
 const CAP: usize = 1 << 17;
