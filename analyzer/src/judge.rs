@@ -400,6 +400,11 @@ pub(crate) fn extend_last_cycle(
     if r.end + 1 != t || t < r.period || positions[t] != positions[t - r.period] {
         return false;
     }
+    // Intertwined loops (the period passes a position twice, or joined runs): a position
+    // may come back more often than once a period, which only the full count sees.
+    if c.intertwined {
+        return false;
+    }
     c.run.end = t;
     let reach = rule_run(
         &c.run, settings, &c.red, &c.black, &c.context, &c.moves, positions,
