@@ -98,38 +98,12 @@ impl Ctx {
         for f in &found {
             rest.remove(f.id);
         }
-        // Iterative deepening: each target is reported with the fewest checks that win it.
-        let mut hits = Vec::new();
-        for d in 1..=self.mate_depth {
-            if rest.is_empty() || self.nodes >= SERIES_BUDGET {
-                break;
-            }
-            self.cut = false;
-            for mut hit in self.series(pos, &ids, d, rest, 0) {
-                rest.remove(hit.id);
-                hit.checks = d;
-                hits.push(hit);
-            }
-            // Nowhere cut short for want of checks: a deeper search sees the same tree.
-            if !self.cut {
-                break;
-            }
-        }
-        {
-            for hit in hits {
-                let lead: Vec<Square> =
-                    hit.prefix.first().map(|m| vec![m.from]).unwrap_or_default();
-                match self.judge_series(pos, &hit, &lead) {
-                    Some(Ok(chase)) => found.push(Found {
-                        id: hit.id,
-                        chase,
-                        checks: hit.checks,
-                    }),
-                    Some(Err(d)) => dismissed.push(d),
-                    None => {}
-                }
-            }
-        }
+        let hits = self.deepen(1..=self.mate_depth, rest, |s, d, rest| {
+            s.series(pos, &ids, d, rest, 0)
+        });
+        self.judge_hits(pos, hits, &mut found, &mut dismissed, |hit| {
+            hit.prefix.first().map(|m| vec![m.from]).unwrap_or_default()
+        });
         (found, dismissed)
     }
 
@@ -147,27 +121,60 @@ impl Ctx {
         let lead: Vec<Square> = after.checkers().collect();
         let mut replies = Vec::new();
         self.mate.moves.legal_into(after, &mut replies);
+        // Over the checks still needed after the answer.
+        let hits = if replies.is_empty() {
+            Vec::new()
+        } else {
+            self.deepen(0..self.mate_depth.max(1), wanted, |s, d, rest| {
+                s.won_against_every_reply(after, &ids, &replies, rest, d, 1, &[])
+            })
+        };
+        let (mut found, mut dismissed) = (Vec::new(), Vec::new());
+        self.judge_hits(after, hits, &mut found, &mut dismissed, |_| lead.clone());
+        (found, dismissed)
+    }
+
+    /// Iterative deepening over `depths` (checks allowed): each target among `rest` is
+    /// reported with the fewest checks that win it. Stops when every target is found, the
+    /// budget is spent, or a search was nowhere cut short for want of checks (a deeper
+    /// one would see the same tree).
+    fn deepen(
+        &mut self,
+        depths: impl Iterator<Item = u32>,
+        mut rest: SquareSet,
+        mut search: impl FnMut(&mut Ctx, u32, SquareSet) -> Vec<Hit>,
+    ) -> Vec<Hit> {
         let mut hits = Vec::new();
-        let mut rest = wanted;
-        // Iterative deepening over the checks still needed after the answer.
-        for d in 0..self.mate_depth.max(1) {
-            if rest.is_empty() || replies.is_empty() || self.nodes >= SERIES_BUDGET {
+        for d in depths {
+            if rest.is_empty() || self.nodes >= SERIES_BUDGET {
                 break;
             }
             self.cut = false;
-            for mut h in self.won_against_every_reply(after, &ids, &replies, rest, d, 1, &[]) {
-                h.checks = d;
-                rest.remove(h.id);
-                hits.push(h);
+            for mut hit in search(self, d, rest) {
+                rest.remove(hit.id);
+                hit.checks = d;
+                hits.push(hit);
             }
-            // Nowhere cut short for want of checks: a deeper search sees the same tree.
             if !self.cut {
                 break;
             }
         }
-        let (mut found, mut dismissed) = (Vec::new(), Vec::new());
+        hits
+    }
+
+    /// Judges each series hit in full on `root` (see [`Self::judge_series`]), sorting it
+    /// into chases and dismissed threats; `lead` gives the points of the pieces that start
+    /// each hit's series.
+    fn judge_hits(
+        &mut self,
+        root: &Position,
+        hits: Vec<Hit>,
+        found: &mut Vec<Found>,
+        dismissed: &mut Vec<Dismissed>,
+        lead: impl Fn(&Hit) -> Vec<Square>,
+    ) {
         for hit in hits {
-            match self.judge_series(after, &hit, &lead) {
+            match self.judge_series(root, &hit, &lead(&hit)) {
                 Some(Ok(chase)) => found.push(Found {
                     id: hit.id,
                     chase,
@@ -177,7 +184,6 @@ impl Ctx {
                 None => {}
             }
         }
-        (found, dismissed)
     }
 
     /// Direct threats (capture or exchange) on every wanted target.
