@@ -5,6 +5,10 @@ use qili_analyzer::{judge, Incremental, RuleSet, Settings};
 
 use super::*;
 
+/// At most this many plies a game: repetitions come within a few dozen plies, and the
+/// labelling cost of longer random games took most of the target's time.
+const PLIES: usize = 64;
+
 /// Decodes a game: an optional FEN line (input starting with `F`), then one byte per ply.
 /// A byte `>= 0xA0` replays the move of four plies before when it is legal (so the game
 /// loops and reaches repetitions); any other byte picks a legal move by index.
@@ -20,7 +24,7 @@ fn decode(data: &[u8]) -> Option<(Position, Vec<Move>, u8)> {
     };
     let mut pos = start.clone();
     let mut moves: Vec<Move> = Vec::new();
-    for &b in plies.iter().take(96) {
+    for &b in plies.iter().take(PLIES) {
         let legal = pos.legal_moves();
         if legal.is_empty() {
             break;
