@@ -1,14 +1,13 @@
 //! Auditing one game: replay, the cheap repetition pre-pass, the ruling, and the comparison
 //! with what the record says.
 
-use std::collections::HashMap;
-
 use qili_notation::{Color, Move, Position};
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::input::{Expected, GameInput, ReadFailure};
 use super::result::GameResult;
-use super::rule::{rule, Outcome, Ruled};
+use super::rule::{rule_keyed, Outcome, Ruled};
 use super::Scope;
 use crate::rules::Settings;
 
@@ -174,13 +173,28 @@ impl GameReport {
 
 /// How often the most repeated position of the game occurs. Cheap: one Zobrist key per ply.
 pub fn max_occurrences(start: &Position, moves: &[Move]) -> u32 {
-    let mut seen: HashMap<u64, u32> = HashMap::with_capacity(moves.len() + 1);
+    occurrences_of(&zobrist_keys(start, moves))
+}
+
+/// The Zobrist key of the start position and of the position after every ply.
+pub(crate) fn zobrist_keys(start: &Position, moves: &[Move]) -> Vec<u64> {
     let mut pos = start.clone();
-    let mut max = 1;
-    *seen.entry(pos.zobrist()).or_default() += 1;
+    let mut keys = Vec::with_capacity(moves.len() + 1);
+    keys.push(pos.zobrist());
     for m in moves {
         pos.play_unchecked(m);
-        let n = seen.entry(pos.zobrist()).or_default();
+        keys.push(pos.zobrist());
+    }
+    keys
+}
+
+/// How often the most frequent key occurs (Zobrist keys are spread already: Fx hashing).
+fn occurrences_of(keys: &[u64]) -> u32 {
+    let mut seen: FxHashMap<u64, u32> =
+        FxHashMap::with_capacity_and_hasher(keys.len(), Default::default());
+    let mut max = 0;
+    for &k in keys {
+        let n = seen.entry(k).or_default();
         *n += 1;
         max = max.max(*n);
     }
@@ -245,16 +259,20 @@ pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameRe
             return report;
         }
     };
-    report.max_occurrences = max_occurrences(&start, &moves);
+    // One replay gives the keys for the repetition count and, when the game is not judged,
+    // for counting its cycles.
+    let keys = zobrist_keys(&start, &moves);
+    report.max_occurrences = occurrences_of(&keys);
     // Only a game with a position occurring often enough needs any analysis (labels,
     // verdicts); the natural limit is looked at in every game.
     let needed = match scope {
         Scope::Threshold => crate::verdict::threshold(settings),
         Scope::AllRepetitions => 2,
     };
-    let ruled = rule(
+    let ruled = rule_keyed(
         &start,
         &moves,
+        &keys,
         settings,
         report.max_occurrences as usize >= needed,
     );

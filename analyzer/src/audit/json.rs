@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::game::{Finding, GameReport};
 use super::input::ReadFailure;
 use super::summary::Summary;
+use crate::report::judge_json::judge_json;
 
 /// Version of the audit JSON schema.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -91,12 +92,21 @@ pub struct SummaryJson<'a> {
     pub games_per_second: f64,
 }
 
-static NULL: Value = Value::Null;
-static EMPTY: Value = Value::Array(Vec::new());
-
 /// The JSON line of a game.
 pub fn game_line(g: &GameReport) -> String {
-    let ruled = g.ruled.as_ref();
+    // The judge JSON objects are built here, when asked for: a text audit never needs them.
+    let (ruling, cycles, natural_limit) =
+        match g.ruled.as_ref().and_then(|r| r.judgement.as_deref()) {
+            Some(j) => {
+                let json = judge_json(j);
+                (
+                    serde_json::to_value(&json.ruling).unwrap_or(Value::Null),
+                    serde_json::to_value(&json.cycles).unwrap_or(Value::Null),
+                    serde_json::to_value(&json.natural_limit).unwrap_or(Value::Null),
+                )
+            }
+            None => (Value::Null, Value::Array(Vec::new()), Value::Null),
+        };
     let line = Line::Game(GameJson {
         schema_version: SCHEMA_VERSION,
         file: &g.file,
@@ -111,9 +121,9 @@ pub fn game_line(g: &GameReport) -> String {
         error: g.error.as_ref(),
         plies: g.moves.len(),
         max_occurrences: g.max_occurrences,
-        ruling: ruled.map_or(&NULL, |r| &r.ruling_json),
-        cycles: ruled.map_or(&EMPTY, |r| &r.cycles_json),
-        natural_limit: ruled.map_or(&NULL, |r| &r.natural_limit_json),
+        ruling: &ruling,
+        cycles: &cycles,
+        natural_limit: &natural_limit,
         findings: &g.findings,
         disagrees: g.disagrees(),
     });

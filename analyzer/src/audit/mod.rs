@@ -86,6 +86,13 @@ pub enum AuditError {
     },
 }
 
+/// One file audited by the workers: its games, or, for a record large enough to be
+/// streamed, the file itself (streamed in order when its turn to be reported comes).
+enum Audited {
+    Games(Vec<GameReport>),
+    Large(PathBuf),
+}
+
 /// [`read_path`], turning a panic of a reader into a reported failure of the file.
 fn read_guarded(path: &std::path::Path, settings: &Settings) -> Vec<GameInput> {
     let read = std::panic::AssertUnwindSafe(|| read_path(path, settings.rules));
@@ -124,60 +131,68 @@ pub fn audit_files(
     let settings = &config.settings;
     let scope = config.scope;
     let mut summary = Summary::new(settings.repetitions);
-    // Files are audited in parallel chunks, reported in order after each chunk: large chunks,
-    // so that a slow game at the end of a chunk seldom leaves the other threads idle.
+    let audit_batch = |inputs: Vec<GameInput>| -> Vec<GameReport> {
+        inputs
+            .into_par_iter()
+            .map(|g| audit_game_guarded(g, settings, scope))
+            .collect()
+    };
+    // Files are audited in parallel chunks, in a pipeline: while the workers audit one
+    // chunk, this thread reports the one before (in file order), so that neither waits for
+    // the other. Large chunks, so that a slow game at the end of a chunk seldom leaves the
+    // other threads idle; a large record found in a chunk is streamed when its turn to be
+    // reported comes (in batches, each audited in parallel, so that memory stays bounded).
     let chunk = (pool.current_num_threads() * 256).max(512);
-    let mut small: Vec<PathBuf> = Vec::with_capacity(chunk);
-    let flush = |small: &mut Vec<PathBuf>,
-                 summary: &mut Summary,
-                 on_file: &mut dyn FnMut(&[GameReport])| {
-        let done: Vec<Vec<GameReport>> = pool.install(|| {
-            small
-                .par_iter()
-                .map(|path| {
-                    read_guarded(path, settings)
-                        .into_par_iter()
-                        .map(|g| audit_game_guarded(g, settings, scope))
-                        .collect::<Vec<_>>()
-                })
-                .collect()
-        });
-        small.clear();
-        for games in &done {
+    let mut report = |done: Vec<Audited>, summary: &mut Summary| {
+        for file in done {
             summary.files += 1;
-            for g in games {
-                summary.add(g);
+            match file {
+                Audited::Games(games) => {
+                    for g in &games {
+                        summary.add(g);
+                    }
+                    on_file(&games);
+                }
+                Audited::Large(path) => {
+                    let batch = (pool.current_num_threads() * 64).max(256);
+                    stream_path(&path, batch, |inputs| {
+                        let games = pool.install(|| audit_batch(inputs));
+                        for g in &games {
+                            summary.add(g);
+                        }
+                        on_file(&games);
+                    });
+                }
             }
-            on_file(games);
         }
     };
-    for path in files {
-        if !is_large_record(path) {
-            small.push(path.clone());
-            if small.len() >= chunk {
-                flush(&mut small, &mut summary, &mut on_file);
-            }
-            continue;
-        }
-        // A large file: its games in batches, each audited in parallel and reported
-        // (`on_file` is called once per batch), so memory stays bounded.
-        flush(&mut small, &mut summary, &mut on_file);
-        summary.files += 1;
-        let batch = (pool.current_num_threads() * 64).max(256);
-        stream_path(path, batch, |inputs| {
-            let games: Vec<GameReport> = pool.install(|| {
-                inputs
-                    .into_par_iter()
-                    .map(|g| audit_game_guarded(g, settings, scope))
-                    .collect()
+    let mut pending: Option<Vec<Audited>> = None;
+    for paths in files.chunks(chunk) {
+        let mut done = None;
+        pool.in_place_scope(|s| {
+            s.spawn(|_| {
+                done = Some(
+                    paths
+                        .par_iter()
+                        .map(|path| {
+                            if is_large_record(path) {
+                                Audited::Large(path.clone())
+                            } else {
+                                Audited::Games(audit_batch(read_guarded(path, settings)))
+                            }
+                        })
+                        .collect(),
+                )
             });
-            for g in &games {
-                summary.add(g);
+            if let Some(prev) = pending.take() {
+                report(prev, &mut summary);
             }
-            on_file(&games);
         });
+        pending = done;
     }
-    flush(&mut small, &mut summary, &mut on_file);
+    if let Some(prev) = pending.take() {
+        report(prev, &mut summary);
+    }
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
 }

@@ -1,11 +1,10 @@
 //! The ruling of one game, as the audit needs it: the decision that settles the record,
-//! and the `ruling`, `cycles` and `natural_limit` objects of `qili judge` for the JSON.
+//! and the judgement behind it (from which the JSON writes `qili judge`'s `ruling`, `cycles`
+//! and `natural_limit` objects).
 
 use qili_notation::{Color, Move, Position};
-use serde_json::Value;
 
 use crate::judge::{judge, Judgement, RulingSource};
-use crate::report::judge_json::judge_json;
 use crate::rules::Settings;
 use crate::verdict;
 
@@ -48,12 +47,6 @@ pub struct Ruled {
     /// The judgement (`None` for a game with no repeated position and no natural limit:
     /// nothing needed judging).
     pub judgement: Option<Box<Judgement>>,
-    /// `qili judge`'s `ruling` object.
-    pub ruling_json: Value,
-    /// `qili judge`'s `cycles` array.
-    pub cycles_json: Value,
-    /// `qili judge`'s `natural_limit` object (`null` when the game was not judged).
-    pub natural_limit_json: Value,
 }
 
 /// The plies a captureless stretch must last before the natural limit can be reached.
@@ -72,42 +65,36 @@ fn natural_limit_possible(start: &Position, moves: &[Move], settings: &Settings)
     false
 }
 
-/// The number of repetition cycles of a legal game (no labels): what [`judge`] would find.
-fn count_cycles(start: &Position, moves: &[Move], settings: &Settings) -> usize {
-    let mut pos = start.clone();
-    let mut keys = Vec::with_capacity(moves.len() + 1);
-    keys.push(pos.zobrist());
-    for m in moves {
-        pos.play_unchecked(m);
-        keys.push(pos.zobrist());
-    }
-    crate::graph::cycles(&keys, verdict::threshold(settings)).len()
-}
-
 /// Rules a legal game. With `repeats` false (no position occurs often enough for the
 /// caller's purpose) the game is only judged when a captureless stretch is long enough for
 /// the natural limit; otherwise its cycles are counted, not labelled or ruled.
 pub fn rule(start: &Position, moves: &[Move], settings: &Settings, repeats: bool) -> Ruled {
+    let keys = super::game::zobrist_keys(start, moves);
+    rule_keyed(start, moves, &keys, settings, repeats)
+}
+
+/// [`rule`] with the game's Zobrist keys (start position, then after every ply) at hand.
+pub(crate) fn rule_keyed(
+    start: &Position,
+    moves: &[Move],
+    keys: &[u64],
+    settings: &Settings,
+    repeats: bool,
+) -> Ruled {
     if !repeats && !natural_limit_possible(start, moves, settings) {
+        // The cycles `judge` would find, without labels.
         return Ruled {
             decision: None,
             natural_limit_ply: None,
-            cycles: count_cycles(start, moves, settings),
+            cycles: crate::graph::cycles(keys, verdict::threshold(settings)).len(),
             judgement: None,
-            ruling_json: Value::Null,
-            cycles_json: Value::Array(Vec::new()),
-            natural_limit_json: Value::Null,
         };
     }
     let j = judge(start, moves, settings);
-    let json = judge_json(&j);
     Ruled {
         decision: decision(&j),
         natural_limit_ply: j.natural_limit.reached().map(|(p, _)| p),
         cycles: j.cycles.len(),
-        ruling_json: serde_json::to_value(&json.ruling).unwrap_or(Value::Null),
-        cycles_json: serde_json::to_value(&json.cycles).unwrap_or(Value::Null),
-        natural_limit_json: serde_json::to_value(&json.natural_limit).unwrap_or(Value::Null),
         judgement: Some(Box::new(j)),
     }
 }
