@@ -46,11 +46,22 @@ pub fn read(text: &str) -> ReadGame {
         })
         .collect();
     let mut game = pgn::read_one(&cleaned, setup.clone());
-    if let Some(s) = setup {
-        game.game.setup = s;
-        game.game.set_tag("FEN", first);
-    }
     game.map_offsets(|o| o + start as u64);
+    if let Some(s) = setup {
+        // The moves were read from the leading FEN unless the text goes on with a PGN
+        // `[FEN]` tag of its own: the game keeps the start its moves were read from.
+        if game.game.setup == s {
+            game.game.set_tag("FEN", first);
+        } else {
+            game.warnings.push(
+                RecordError::new(
+                    0,
+                    ErrorKind::Format("a FEN tag replaces the leading FEN line".into()),
+                )
+                .at_offset(lead as u64),
+            );
+        }
+    }
     game
 }
 
@@ -58,4 +69,27 @@ fn looks_like_fen(s: &str) -> bool {
     s.split_whitespace()
         .next()
         .is_some_and(|p| p.matches('/').count() == 9)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEADING: &str = "9/3k5/4c4/4N4/9/6R2/9/5p3/4r4/5K3 w";
+    const TAGGED: &str = "3aka3/2c1n4/4bP3/9/4N4/9/9/9/9/4K4 w";
+
+    #[test]
+    fn a_fen_tag_after_the_fen_line_is_the_start_of_the_moves() {
+        let g = read(&format!("{LEADING}\n[FEN \"{TAGGED}\"]\n 1. e5d7"));
+        assert!(g.is_ok(), "{:?}", g.error);
+        assert_eq!(g.game.setup, TAGGED.parse::<Setup>().unwrap());
+        assert_eq!(g.game.tag("FEN"), Some(TAGGED));
+        assert_eq!(g.warnings.len(), 1);
+        assert!(g.warnings[0].to_string().contains("replaces the leading FEN"));
+        // Without the tag the leading line is the start, and the same move is illegal.
+        let g = read(&format!("{LEADING}\n 1. e5d7"));
+        assert_eq!(g.game.setup, LEADING.parse::<Setup>().unwrap());
+        assert_eq!(g.game.tag("FEN"), Some(LEADING));
+        assert!(g.game.moves.is_empty() && g.error.is_some());
+    }
 }
