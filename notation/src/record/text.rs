@@ -85,7 +85,9 @@ mod tests {
         assert_eq!(g.game.setup, TAGGED.parse::<Setup>().unwrap());
         assert_eq!(g.game.tag("FEN"), Some(TAGGED));
         assert_eq!(g.warnings.len(), 1);
-        assert!(g.warnings[0].to_string().contains("replaces the leading FEN"));
+        assert!(g.warnings[0]
+            .to_string()
+            .contains("replaces the leading FEN"));
         // Without the tag the leading line is the start, and the same move is illegal.
         let g = read(&format!("{LEADING}\n 1. e5d7"));
         assert_eq!(g.game.setup, LEADING.parse::<Setup>().unwrap());
