@@ -68,6 +68,43 @@ pub(crate) struct Ctx {
     pool: Vec<Vec<Move>>,
 }
 
+/// Which kinds of piece take part in a threat (its capturers and the pieces that capture in
+/// its exchange line).
+#[derive(Clone, Copy)]
+struct AttackerKinds {
+    all_general: bool,
+    all_soldier: bool,
+    any_general: bool,
+}
+
+impl AttackerKinds {
+    fn of(pos: &Position, attackers: impl IntoIterator<Item = Square>) -> AttackerKinds {
+        let mut k = AttackerKinds {
+            all_general: true,
+            all_soldier: true,
+            any_general: false,
+        };
+        for role in attackers
+            .into_iter()
+            .filter_map(|s| pos.piece_at(s).map(|p| p.role))
+        {
+            k.all_general &= role == Role::General;
+            k.all_soldier &= role == Role::Soldier;
+            k.any_general |= role == Role::General;
+        }
+        k
+    }
+}
+
+/// What [`Ctx::filters`] decided: the filter that dismisses the threat (reason, article),
+/// and the articles the chase cites for the filters it passed before.
+#[derive(Default)]
+struct Filtered {
+    dismissed: Option<(DismissReason, &'static str)>,
+    general_article: bool,
+    soldier_article: bool,
+}
+
 impl Ctx {
     pub fn new(policy: ChasePolicy, mate_depth: u32, mutual: bool) -> Ctx {
         Ctx::with_mate(policy, mate_depth, mutual, MateSearch::new())
@@ -247,7 +284,6 @@ impl Ctx {
         if capturers.is_empty() {
             return None;
         }
-        let role_of = |s: Square| pos.piece_at(s).map(|p| p.role);
         let mut articles: Vec<String> = vec!["CXA 29.1".into(), "CXA 29.3".into()];
         let special = self.always_chased(pos, t, capturers);
         let ex = protection::best_exchange(pos, t)?;
@@ -310,56 +346,32 @@ impl Ctx {
             );
         }
         // The rule-set filters, each with its article.
-        let dismiss = |chase: Chase, reason: DismissReason, article: &str| {
-            Some(Err(Dismissed {
-                chase,
-                reason,
-                article: article.into(),
-                line: Vec::new(),
-            }))
-        };
-        if root == Root::InsufficientRoot
-            && !self.policy.insufficient_root_chases
-            && special.is_none()
-        {
-            return dismiss(
-                chase,
-                DismissReason::SeveralAttackers,
-                policy::AXF_SEVERAL_ATTACKERS,
-            );
-        }
-        // The general alone (27.1) and soldiers alone (27.2): by who takes part.
-        let roles: Vec<Role> = chase.attackers.iter().filter_map(|&s| role_of(s)).collect();
-        // AXF r28/r29: the general and soldiers may chase; a threat only they can carry out
-        // (no other piece of the mover can capture the target) is permitted.
-        let only_general_or_soldiers = capturers
-            .into_iter()
-            .all(|s| matches!(role_of(s), Some(Role::General | Role::Soldier)));
-        let with_general = roles.contains(&Role::General);
-        let general_permitted = self.policy.general_chase_permitted
-            && only_general_or_soldiers
-            && capturers
-                .into_iter()
-                .any(|s| role_of(s) == Some(Role::General));
-        if general_permitted || roles.iter().all(|&r| r == Role::General) {
-            let a = self.policy.general_alone_article();
-            return dismiss(chase, DismissReason::GeneralChase, a);
-        } else if with_general {
+        let kinds = AttackerKinds::of(pos, chase.attackers.iter().copied());
+        let filtered = self.filters(
+            pos,
+            t,
+            capturers,
+            kinds,
+            root == Root::InsufficientRoot,
+            special,
+        );
+        if filtered.general_article {
             chase
                 .articles
                 .push(self.policy.general_alone_article().into());
         }
-        let soldier_permitted = self.policy.soldier_chase_permitted && only_general_or_soldiers;
-        if soldier_permitted || roles.iter().all(|&r| r == Role::Soldier) {
-            let a = self.policy.soldier_alone_article();
-            self.mutual_used |= !soldier_permitted;
-            if soldier_permitted || !self.mutual {
-                return dismiss(chase, DismissReason::SoldierChase, a);
-            }
-            chase.articles.push(a.into());
+        if filtered.soldier_article {
+            chase
+                .articles
+                .push(self.policy.soldier_alone_article().into());
         }
-        if self.policy.same_kind_mutual_is_offer && self.same_kind_mutual(pos, t, capturers) {
-            return dismiss(chase, DismissReason::SameKindMutual, policy::AXF_SAME_KIND);
+        if let Some((reason, article)) = filtered.dismissed {
+            return Some(Err(Dismissed {
+                chase,
+                reason,
+                article: article.into(),
+                line: Vec::new(),
+            }));
         }
         // 29.4, 细则7: after the capture the mover must not be mated at once.
         let p1 = pos.after(&ex.first);
@@ -372,6 +384,64 @@ impl Ctx {
             }));
         }
         Some(Ok(chase))
+    }
+
+    /// The rule-set filters of a threat on `t` once its protection is known, in the order
+    /// they apply: several attackers against an insufficient root (AXF r35), the general
+    /// alone (CXA 27.1, AXF r28), soldiers alone (CXA 27.2, AXF r29), the same kind both ways
+    /// (AXF r24). The first that dismisses the threat gives the reason and the article; the
+    /// articles the chase cites for the filters passed before are flagged. The 29.4 test
+    /// comes after (it needs the mate search).
+    fn filters(
+        &mut self,
+        pos: &Position,
+        t: Square,
+        capturers: SquareSet,
+        kinds: AttackerKinds,
+        insufficient_root: bool,
+        special: Option<&'static str>,
+    ) -> Filtered {
+        let mut out = Filtered::default();
+        let dismiss = |out: Filtered, reason: DismissReason, article: &'static str| Filtered {
+            dismissed: Some((reason, article)),
+            ..out
+        };
+        if insufficient_root && !self.policy.insufficient_root_chases && special.is_none() {
+            return dismiss(
+                out,
+                DismissReason::SeveralAttackers,
+                policy::AXF_SEVERAL_ATTACKERS,
+            );
+        }
+        let role_of = |s: Square| pos.piece_at(s).map(|p| p.role);
+        // AXF r28/r29: the general and soldiers may chase; a threat only they can carry out
+        // (no other piece of the mover can capture the target) is permitted.
+        let only_general_or_soldiers = capturers
+            .into_iter()
+            .all(|s| matches!(role_of(s), Some(Role::General | Role::Soldier)));
+        let general_permitted = self.policy.general_chase_permitted
+            && only_general_or_soldiers
+            && capturers
+                .into_iter()
+                .any(|s| role_of(s) == Some(Role::General));
+        if general_permitted || kinds.all_general {
+            let a = self.policy.general_alone_article();
+            return dismiss(out, DismissReason::GeneralChase, a);
+        }
+        out.general_article = kinds.any_general;
+        let soldier_permitted = self.policy.soldier_chase_permitted && only_general_or_soldiers;
+        if soldier_permitted || kinds.all_soldier {
+            self.mutual_used |= !soldier_permitted;
+            if soldier_permitted || !self.mutual {
+                let a = self.policy.soldier_alone_article();
+                return dismiss(out, DismissReason::SoldierChase, a);
+            }
+            out.soldier_article = true;
+        }
+        if self.policy.same_kind_mutual_is_offer && self.same_kind_mutual(pos, t, capturers) {
+            return dismiss(out, DismissReason::SameKindMutual, policy::AXF_SAME_KIND);
+        }
+        out
     }
 
     /// The AXF rule under which a chariot on `t` is chased whatever its protection.
@@ -610,56 +680,27 @@ impl Ctx {
         } else {
             self.always_chased(pos, t, capturers)
         };
-        // gains()
+        // The cheap test of `gains`.
         if !ex.gains() && special.is_none() {
             return false;
         }
-        // direct()
+        // The decisions of `direct`: a capturer, the rule-set filters, 29.4.
         if capturers.is_empty() {
             return false;
         }
-        if ex.gains() && !self.policy.insufficient_root_chases && special.is_none() {
-            let protectors = protection::protectors(pos, t, &ex.first);
-            if protection::classify(pos, t, &ex, &protectors) == Unprotected::Insufficient {
-                return false;
-            }
-        }
-        let role_of = |s: Square| pos.piece_at(s).map(|p| p.role);
-        let mut all_general = true;
-        let mut all_soldier = true;
-        let mut note = |s: Square| {
-            if let Some(r) = role_of(s) {
-                all_general &= r == Role::General;
-                all_soldier &= r == Role::Soldier;
-            }
-        };
-        for s in capturers {
-            note(s);
-        }
-        for m in ex.line.iter().step_by(2) {
-            if !capturers.contains(m.from) {
-                note(m.from);
-            }
-        }
-        let only_general_or_soldiers = capturers
-            .into_iter()
-            .all(|s| matches!(role_of(s), Some(Role::General | Role::Soldier)));
-        let general_permitted = self.policy.general_chase_permitted
-            && only_general_or_soldiers
-            && capturers
-                .into_iter()
-                .any(|s| role_of(s) == Some(Role::General));
-        if general_permitted || all_general {
-            return false;
-        }
-        let soldier_permitted = self.policy.soldier_chase_permitted && only_general_or_soldiers;
-        if soldier_permitted || all_soldier {
-            self.mutual_used |= !soldier_permitted;
-            if soldier_permitted || !self.mutual {
-                return false;
-            }
-        }
-        if self.policy.same_kind_mutual_is_offer && self.same_kind_mutual(pos, t, capturers) {
+        // The protectors are looked at only where a 少根 could dismiss the threat.
+        let insufficient = ex.gains()
+            && !self.policy.insufficient_root_chases
+            && special.is_none()
+            && protection::classify(pos, t, &ex, &protection::protectors(pos, t, &ex.first))
+                == Unprotected::Insufficient;
+        let line_attackers = ex.line.iter().step_by(2).map(|m| m.from);
+        let kinds = AttackerKinds::of(pos, capturers.into_iter().chain(line_attackers));
+        if self
+            .filters(pos, t, capturers, kinds, insufficient, special)
+            .dismissed
+            .is_some()
+        {
             return false;
         }
         let p1 = pos.after(&ex.first);
