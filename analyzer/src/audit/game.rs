@@ -144,6 +144,8 @@ pub struct GameReport {
     pub recorded: Option<GameResult>,
     /// Why the game could not be read.
     pub error: Option<ReadFailure>,
+    /// Problems that lost only part of the record (its main line was read whole).
+    pub warnings: Vec<ReadFailure>,
     /// The start position (when read).
     pub start: Option<Position>,
     /// The moves (when read).
@@ -205,6 +207,7 @@ fn occurrences_of(keys: &[u64]) -> u32 {
 /// (kind `internal`) so that one defect cannot stop the audit of a whole collection.
 pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -> GameReport {
     let (file, index, tags) = (input.file.clone(), input.index, input.tags.clone());
+    let warnings = input.warnings.clone();
     let recorded_text = input.recorded.clone();
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         audit_game(input, settings, scope)
@@ -220,8 +223,9 @@ pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -
                 recorded: recorded_text.as_deref().and_then(GameResult::parse),
                 error: Some(ReadFailure::new(
                     super::input::FailureKind::Internal,
-                    format!("{file}: game #{index}: analysis failed: {why}"),
+                    format!("{file}: game {index}: analysis failed: {why}"),
                 )),
+                warnings,
                 file,
                 index,
                 tags,
@@ -246,6 +250,7 @@ pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameRe
         recorded_text: input.recorded,
         recorded,
         error: None,
+        warnings: input.warnings,
         start: None,
         moves: Vec::new(),
         max_occurrences: 0,

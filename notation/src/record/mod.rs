@@ -25,13 +25,15 @@ mod read;
 mod stream;
 pub mod text;
 mod tree;
+mod walk;
 pub mod write;
 pub mod wxf_file;
 pub mod xqf;
 
 pub use error::{ErrorKind, Malformed, ReadError, RecordError};
 pub use read::{collect_files, detect_format, read_bytes, read_file, Format};
-pub use stream::{stream_file, GameStream};
+pub use stream::{stream_file, GameStream, MAX_WHOLE};
+pub use walk::{walk, PathError};
 
 use std::fmt;
 
