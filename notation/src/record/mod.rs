@@ -113,6 +113,24 @@ pub struct Node {
     pub variations: Vec<Vec<Node>>,
 }
 
+/// Dropped without recursion: variations nest as deep as a record makes them (a binary or
+/// DhtmlXQ record can chain a variation off a variation hundreds of thousands of times),
+/// and a recursive drop would overflow the stack.
+impl Drop for Node {
+    fn drop(&mut self) {
+        if self.variations.is_empty() {
+            return;
+        }
+        let mut lines = std::mem::take(&mut self.variations);
+        while let Some(mut line) = lines.pop() {
+            for n in &mut line {
+                lines.append(&mut n.variations);
+            }
+            // `line`'s nodes now hold no variations: dropping them does not recurse.
+        }
+    }
+}
+
 impl Node {
     /// A bare move.
     pub fn new(mv: Move) -> Node {
