@@ -170,9 +170,15 @@ fn a_missing_path_beside_good_ones_is_an_item_and_the_run_goes_on() {
     let text = qili_in(&dir, &["audit", "missing.pgn", "good.pgn"]);
     let out = String::from_utf8_lossy(&text.stdout);
     assert!(out.contains("missing.pgn"), "{out}");
-    assert!(out.contains("paths skipped"), "the summary counts them: {out}");
+    assert!(
+        out.contains("paths skipped"),
+        "the summary counts them: {out}"
+    );
 
-    let o = qili_in(&dir, &["convert", "--to", "json", "missing.pgn", "good.pgn"]);
+    let o = qili_in(
+        &dir,
+        &["convert", "--to", "json", "missing.pgn", "good.pgn"],
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("missing.pgn"), "{}", stderr(&o));
     assert_eq!(json_lines(&o).len(), 1);
@@ -235,7 +241,10 @@ fn files_that_lose_games_are_reported() {
         (code, games[0].clone())
     };
     let (code, g) = kind("empty.pgn");
-    assert_eq!((code, g["error"]["kind"].as_str()), (Some(2), Some("no_game")));
+    assert_eq!(
+        (code, g["error"]["kind"].as_str()),
+        (Some(2), Some("no_game"))
+    );
     let (code, g) = kind("nul.pgn");
     assert_eq!(
         (code, g["error"]["kind"].as_str()),
@@ -254,7 +263,10 @@ fn files_that_lose_games_are_reported() {
     let warnings = g["warnings"].as_array().expect("warnings");
     assert!(
         warnings.iter().any(|w| w["kind"] == "syntax"
-            && w["message"].as_str().unwrap().contains("unclosed variation")),
+            && w["message"]
+                .as_str()
+                .unwrap()
+                .contains("unclosed variation")),
         "{warnings:?}"
     );
     // In a folder beside a good file: each reported, the run goes on; exit 1.
@@ -329,6 +341,10 @@ fn jobs_are_capped_with_a_message() {
     // (qili_in fails the test if the run does not end.)
     let o = qili_in(&dir, &["audit", "--jobs", "100000", "good.pgn"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stderr(&o).contains("--jobs 100000: at most"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--jobs 100000: at most"),
+        "{}",
+        stderr(&o)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
