@@ -348,3 +348,34 @@ fn jobs_are_capped_with_a_message() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Memory bounded per game: a game longer than the audit's ply limit is reported (kind
+/// `limit`, naming the limit) instead of judged, and the other games of the run go on.
+#[test]
+fn a_game_beyond_the_ply_limit_is_reported_not_judged() {
+    let dir = temp_dir("long");
+    let plies = 100_004;
+    let cycle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+    let mut text = String::from("[Event \"long\"]\n[Format \"ICCS\"]\n\n");
+    for i in 0..plies {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(cycle[i % 4]);
+        text.push(if i % 20 == 19 { '\n' } else { ' ' });
+    }
+    text.push_str("1/2-1/2\n");
+    std::fs::write(dir.join("long.pgn"), text).unwrap();
+    std::fs::write(dir.join("good.pgn"), GOOD).unwrap();
+    let (code, games, summary) = audit_json(&dir, &["long.pgn", "good.pgn"]);
+    assert_eq!(code, Some(1), "{games:?}");
+    let long = &games[0];
+    assert_eq!(long["error"]["kind"], "limit", "{long}");
+    let message = long["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("100004 plies") && message.contains("100000"),
+        "{message}"
+    );
+    assert_eq!(summary["games_read"], 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

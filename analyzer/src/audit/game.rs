@@ -240,7 +240,13 @@ pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -
     }
 }
 
-/// Audits one game read from a file, judging it in full when `scope` asks for it.
+/// The longest game an audit judges, in plies: judging takes memory in proportion to the
+/// plies (about 1 KB a ply), so a longer game is reported as a failure of kind `limit`
+/// rather than judged. Real games are far shorter (CCPD's longest has a few hundred plies).
+pub const MAX_PLIES: usize = 100_000;
+
+/// Audits one game read from a file, judging it in full when `scope` asks for it (a game
+/// longer than [`MAX_PLIES`] is reported, not judged).
 pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameReport {
     let recorded = input.recorded.as_deref().and_then(GameResult::parse);
     let mut report = GameReport {
@@ -264,6 +270,21 @@ pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameRe
             return report;
         }
     };
+    if moves.len() > MAX_PLIES {
+        // Judging takes memory in proportion to the plies: a bound per game.
+        let mut f = ReadFailure::new(
+            super::input::FailureKind::Limit,
+            format!(
+                "{}: game {}: {} plies: longer than the {MAX_PLIES} plies a game is audited up to",
+                report.file,
+                report.index,
+                moves.len()
+            ),
+        );
+        f.ply = Some(MAX_PLIES + 1);
+        report.error = Some(f);
+        return report;
+    }
     // One replay gives the keys for the repetition count and, when the game is not judged,
     // for counting its cycles.
     let keys = zobrist_keys(&start, &moves);

@@ -34,7 +34,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-pub use game::{audit_game, audit_game_guarded, max_occurrences, Finding, GameReport};
+pub use game::{audit_game, audit_game_guarded, max_occurrences, Finding, GameReport, MAX_PLIES};
 pub use input::{
     discover, find, is_large_record, open_path, read_path, stream_path, FailureKind, FileGames,
     GameInput, ReadFailure, STREAM_THRESHOLD,
