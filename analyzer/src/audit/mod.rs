@@ -94,7 +94,7 @@ pub enum AuditError {
 /// when its turn to be reported comes).
 enum Audited {
     /// A path that could not be read (no file: not counted as one).
-    Path(GameReport),
+    Path(Box<GameReport>),
     Games(Vec<GameReport>),
     Large {
         path: PathBuf,
@@ -256,11 +256,11 @@ pub fn audit_sources(
                     sources
                         .par_iter()
                         .map(|source| match source {
-                            Err(e) => Audited::Path(audit_game_guarded(
+                            Err(e) => Audited::Path(Box::new(audit_game_guarded(
                                 GameInput::path_problem(e),
                                 settings,
                                 scope,
-                            )),
+                            ))),
                             Ok(path) if is_large_record(path) => Audited::Large {
                                 path: path.clone(),
                                 first: Vec::new(),

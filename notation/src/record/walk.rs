@@ -158,6 +158,8 @@ struct Frame {
     entries: Vec<PathBuf>,
 }
 
+// `Id` is `Copy` on Unix, a `PathBuf` elsewhere: the clones are needed off Unix.
+#[allow(clippy::clone_on_copy)]
 impl Walker {
     /// A regular file (or a special one, reported).
     fn file(&mut self, path: &Path, meta: &Metadata) {
