@@ -122,16 +122,26 @@ def main():
             files_per_kind[kind] += 1
             per_kind[kind].setdefault(game_key(d), d)
 
+    # The same counts for the audit itself (differs from the population with --population).
+    now_kind = collections.defaultdict(set)
+    now_files = collections.Counter()
+    for d in games:
+        for kind in {f["kind"] for f in d["findings"]}:
+            now_files[kind] += 1
+            now_kind[kind].add(game_key(d))
+
     kinds = a.kind or KINDS
     if not a.json:
         print(f"audit: {a.audit}" + (f"  (population: {a.population})" if a.population else ""))
         if summary:
             print(f"games read {summary['games_read']}, with a position 3 times "
                   f"{summary['games_with_ruling_threshold']}, disagreeing {summary['games_disagreeing']}")
-        print(f"{'finding':24} {'files':>6} {'games':>6} sampled  (seed {a.seed})")
+        extra = f" {'files now':>9} {'games now':>9}" if a.population else ""
+        print(f"{'finding':24} {'files':>6} {'games':>6} sampled{extra}  (seed {a.seed})")
         for kind in kinds:
             n = len(per_kind.get(kind, {}))
-            print(f"{kind:24} {files_per_kind[kind]:6} {n:6} {min(n, a.per_kind):7}")
+            now = f" {now_files[kind]:9} {len(now_kind[kind]):9}" if a.population else ""
+            print(f"{kind:24} {files_per_kind[kind]:6} {n:6} {min(n, a.per_kind):7}{now}")
         print()
 
     for kind in kinds:
