@@ -15,7 +15,10 @@ The draw depends only on the seed and on the set of distinct games that carry ea
 sorted order: re-running it on the audit of changed code draws the same games where they still
 carry the finding (the sample of a kind changes only when its population changes). Use
 `--population BEFORE.jsonl` to draw from the games of an earlier audit and show what the
-current audit says about each of them (findings gone, changed or kept).
+current audit says about each of them (findings gone, changed or kept), and
+`--added-since BEFORE.jsonl` to draw only from the findings that are new since then: together
+they give a stratified "after" precision (kept findings from the old sample, new ones from their
+own sample).
 """
 
 import argparse
@@ -105,11 +108,19 @@ def main():
     ap.add_argument("--per-kind", type=int, default=20, help="games per finding kind (default 20)")
     ap.add_argument("--kind", action="append", help="only this kind (repeatable)")
     ap.add_argument("--population", help="draw from the games of this (earlier) audit instead")
+    ap.add_argument("--added-since", metavar="BEFORE", help="draw only from the games whose finding of "
+                    "the kind is new since this (earlier) audit")
     ap.add_argument("--json", action="store_true", help="one JSON object per sampled game")
     a = ap.parse_args()
 
     games, summary = read_games(a.audit)
     pop_games = read_games(a.population)[0] if a.population else games
+    if a.added_since:
+        old = {(d["file"], d["index"]): {f["kind"] for f in d["findings"]} for d in read_games(a.added_since)[0]}
+        pop_games = [
+            dict(d, findings=[f for f in d["findings"] if f["kind"] not in old.get((d["file"], d["index"]), set())])
+            for d in pop_games
+        ]
     by_key_now = {}
     for d in games:
         by_key_now.setdefault((d["file"], d["index"]), d)
