@@ -143,8 +143,9 @@ fn games_guarded<'a>(
     let mut count = 0;
     std::iter::from_fn(move || {
         if failed {
+            // The file could not even be opened: a failure of the whole file (index 0).
             failed = false;
-            return Some(reader_failed(path, count + 1));
+            return Some(reader_failed(path, 0));
         }
         let it = games.as_mut()?;
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| it.next())) {
