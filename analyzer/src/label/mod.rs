@@ -11,7 +11,7 @@ use qili_notation::{Color, Move, Position, Role, Square, SquareSet};
 use serde::{Deserialize, Serialize};
 
 use crate::material::Material;
-use crate::protection::Protector;
+use crate::protection::{self, Protector};
 use crate::rules::Settings;
 
 mod cache;
@@ -237,6 +237,12 @@ impl MoveLabels {
     }
 }
 
+/// The note on a threat not counted as new because the attack stood before the move, when
+/// the mover (in check) could not carry it out (RULES.md §3, `attack_is_the_baseline`).
+pub const PARRY_NOTE: &str = "the attack stood before the move, when the mover was in check and \
+                              could not carry it out: not new (open choice, RULES.md §3: the \
+                              baseline is the attack itself)";
+
 /// Extra facts about the cycle a move is judged in.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CycleContext {
@@ -399,6 +405,49 @@ pub fn threats(
     (found.into_iter().map(|f| f.chase).collect(), dismissed)
 }
 
+/// Whether the attack of the piece on `from` on the target on `t` stood in `before` (the
+/// mover to move): `None` when it did not — the piece did not reach the target, or the
+/// target had a real protector then and has none now (`root`: its protection after the
+/// move); `Some(parried)` when it did, `parried` telling whether the mover could not carry
+/// it out then (in check, or the capture answered by mate), which only counts with
+/// [`OpenChoices::attack_is_the_baseline`](crate::rules::OpenChoices).
+fn attack_stood(
+    before: &Position,
+    from: Square,
+    t: Square,
+    root: Root,
+    open: &crate::rules::OpenChoices,
+) -> Option<bool> {
+    if !before.attackers(t, before.turn()).contains(from) {
+        return None;
+    }
+    let (Some(attacker), Some(victim)) = (before.piece_at(from), before.piece_at(t)) else {
+        return None;
+    };
+    let capture = Move {
+        role: attacker.role,
+        from,
+        to: t,
+        capture: Some(victim.role),
+    };
+    if matches!(root, Root::Unprotected | Root::FalseRoot)
+        && protection::protectors(before, t, &capture)
+            .iter()
+            .any(|p| p.status.is_real())
+    {
+        // The move took away the target's last real protector (Appendix, perpetual chase).
+        return None;
+    }
+    let executable =
+        crate::protection::legal_capturers(before, t).contains(from) && !before.is_check();
+    if executable {
+        return Some(false);
+    }
+    // The attack stood but could not be carried out (the mover was in check, or the
+    // capturer was held): not new only with the open choice.
+    open.attack_is_the_baseline.then_some(true)
+}
+
 /// Labels every move of a line from `start`; stops before the first move that is not legal.
 pub fn label_line(
     start: &Position,
@@ -420,7 +469,16 @@ pub fn label_line(
 }
 
 /// The chases of the move: threats after it (`now`) that did not exist before it
-/// (29.2, 细则2, 细则6).
+/// (29.2, 细则2, 细则6; RULES.md §3).
+///
+/// A direct threat is judged per (attacker, target) pair, pieces matched by identity (the
+/// moved piece is the same piece on its new point): it is new when one of its capturers did
+/// not attack the target before the move (AXF r33 D42), or when the move took away the
+/// target's last real protector (Appendix, perpetual chase). The baseline is the attack
+/// itself, not whether it could be carried out ([`OpenChoices::attack_is_the_baseline`]):
+/// an attack that stood while the mover was in check, or while its capture would have been
+/// answered by mate, stood. A threat through a series of checks (CXA 29.1) is compared per
+/// target with the threats before the move.
 fn new_chases(
     before: &Position,
     now: Vec<threat::Found>,
@@ -429,34 +487,51 @@ fn new_chases(
     open: &crate::rules::OpenChoices,
     out: &mut MoveLabels,
 ) {
-    if !now.is_empty() {
+    let mv = out.mv;
+    let series = now.iter().any(|f| f.capturers.is_empty());
+    let prev = if series {
         let wanted: SquareSet = now.iter().map(|f| f.id).collect();
-        let (prev, _) = ctx.threats(before, wanted);
-        for f in now {
-            let mut chase = f.chase;
+        ctx.threats(before, wanted).0
+    } else {
+        Vec::new()
+    };
+    for f in now {
+        let mut chase = f.chase;
+        let (existed, note) = if f.capturers.is_empty() {
             let fewer = open.threat_needing_fewer_checks_is_new;
             let existed = prev
                 .iter()
                 .any(|p| p.id == f.id && !(fewer && f.checks < p.checks));
-            let earlier_series = prev.iter().any(|p| p.id == f.id);
-            if existed {
-                out.dismissed.push(Dismissed {
-                    chase,
-                    reason: DismissReason::NotNew,
-                    article: "CXA 29.2, 细则6".into(),
-                    line: Vec::new(),
-                });
-            } else {
-                chase.articles.push("CXA 29.2, 细则2".into());
-                if earlier_series {
-                    chase.notes.push(
-                        "before the move the target could be won only through a longer series of \
-                         checks; the more immediate threat is counted as new (open choice)"
-                            .into(),
-                    );
-                }
-                out.chases.push(chase);
-            }
+            let note = prev.iter().any(|p| p.id == f.id).then_some(
+                "before the move the target could be won only through a longer series of \
+                 checks; the more immediate threat is counted as new (open choice)",
+            );
+            (existed, if existed { None } else { note })
+        } else {
+            let old = |a: Square| {
+                let from = if a == mv.to { mv.from } else { a };
+                attack_stood(before, from, f.id, chase.root, open)
+            };
+            let stood: Vec<Option<bool>> = f.capturers.iter().map(|&a| old(a)).collect();
+            let existed = stood.iter().all(|s| s.is_some());
+            let parried = existed && stood.iter().any(|s| *s == Some(true));
+            (
+                existed,
+                parried.then_some(PARRY_NOTE),
+            )
+        };
+        if existed {
+            chase.notes.extend(note.map(String::from));
+            out.dismissed.push(Dismissed {
+                chase,
+                reason: DismissReason::NotNew,
+                article: "CXA 29.2, 细则6".into(),
+                line: Vec::new(),
+            });
+        } else {
+            chase.articles.push("CXA 29.2, 细则2".into());
+            chase.notes.extend(note.map(String::from));
+            out.chases.push(chase);
         }
     }
     out.dismissed.extend(dismissed);
