@@ -405,17 +405,20 @@ pub fn threats(
     (found.into_iter().map(|f| f.chase).collect(), dismissed)
 }
 
-/// Whether the attack of the piece on `from` on the target on `t` stood in `before` (the
-/// mover to move): `None` when it did not — the piece did not reach the target, or the
-/// target had a real protector then and has none now (`root`: its protection after the
-/// move); `Some(parried)` when it did, `parried` telling whether the mover could not carry
-/// it out then (in check, or the capture answered by mate), which only counts with
+/// Whether the attack of one piece on the target on `t` stood in `before` (the mover to
+/// move), the piece standing on `from` there and on `now` in `passed` (after the move, the
+/// mover to move again): `None` when it did not — the piece did not reach the target, or
+/// the target had a real protector against its capture then and has none now (the move
+/// took away its last real protector, Appendix, perpetual chase); `Some(parried)` when it
+/// did, `parried` telling whether the mover could not carry it out then (in check, or the
+/// capturer held), which only counts with
 /// [`OpenChoices::attack_is_the_baseline`](crate::rules::OpenChoices).
 fn attack_stood(
     before: &Position,
+    passed: &Position,
     from: Square,
+    now: Square,
     t: Square,
-    root: Root,
     open: &crate::rules::OpenChoices,
 ) -> Option<bool> {
     if !before.attackers(t, before.turn()).contains(from) {
@@ -424,18 +427,18 @@ fn attack_stood(
     let (Some(attacker), Some(victim)) = (before.piece_at(from), before.piece_at(t)) else {
         return None;
     };
-    let capture = Move {
-        role: attacker.role,
-        from,
-        to: t,
-        capture: Some(victim.role),
-    };
-    if matches!(root, Root::Unprotected | Root::FalseRoot)
-        && protection::protectors(before, t, &capture)
+    let real = |pos: &Position, from: Square| {
+        let capture = Move {
+            role: attacker.role,
+            from,
+            to: t,
+            capture: Some(victim.role),
+        };
+        protection::protectors(pos, t, &capture)
             .iter()
             .any(|p| p.status.is_real())
-    {
-        // The move took away the target's last real protector (Appendix, perpetual chase).
+    };
+    if real(before, from) && !real(passed, now) {
         return None;
     }
     let executable =
@@ -488,6 +491,7 @@ fn new_chases(
     out: &mut MoveLabels,
 ) {
     let mv = out.mv;
+    let passed = before.after(&mv).passed();
     let series = now.iter().any(|f| f.capturers.is_empty());
     let prev = if series {
         let wanted: SquareSet = now.iter().map(|f| f.id).collect();
@@ -510,7 +514,7 @@ fn new_chases(
         } else {
             let old = |a: Square| {
                 let from = if a == mv.to { mv.from } else { a };
-                attack_stood(before, from, f.id, chase.root, open)
+                attack_stood(before, &passed, from, a, f.id, open)
             };
             let stood: Vec<Option<bool>> = f.capturers.iter().map(|&a| old(a)).collect();
             let existed = stood.iter().all(|s| s.is_some());
