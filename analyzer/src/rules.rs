@@ -42,7 +42,7 @@ impl std::fmt::Display for RuleSet {
 }
 
 /// The defaults RULES.md fixes where the sources are open. One place, cited by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct OpenChoices {
     /// CXA 27.3: detect only the plain case of a defensive key point (advisor/elephant

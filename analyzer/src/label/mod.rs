@@ -338,7 +338,17 @@ pub(crate) fn label_move_context(
             line: Vec::new(),
             detail: "the move attacks the opponent's general".into(),
         });
-        let (now, dismissed) = ctx.after_check(&after, targets);
+        let (now, dismissed) = if policy.series_and_exchange_forms {
+            ctx.after_check(&after, targets)
+        } else {
+            // AXF: a chase is a capture threatened for the very next move, no series: what
+            // the checking move attacks, as if it could move again at once (the check that
+            // also chases, RULES.md §5; its part in the conduct is the forbidden reading's).
+            ctx.standing_check = after.checkers();
+            let found = ctx.threats(&after.passed(), targets);
+            ctx.standing_check = SquareSet::EMPTY;
+            found
+        };
         new_chases(before, now, dismissed, &mut ctx, &settings.open, &mut out);
     } else {
         let passed = after.passed();
@@ -407,7 +417,7 @@ pub fn threats(
 
 /// Whether the attack of one piece on the target on `t` stood in `before` (the mover to
 /// move), the piece standing on `from` there and on `now` in `passed` (after the move, the
-/// mover to move again): `None` when it did not — the piece did not reach the target, or
+/// mover to move again; `standing`: the pieces giving the check the move gives): `None` when it did not — the piece did not reach the target, or
 /// the target had a real protector against its capture then and has none now (the move
 /// took away its last real protector, Appendix, perpetual chase); `Some(parried)` when it
 /// did, `parried` telling whether the mover could not carry it out then (in check, or the
@@ -416,6 +426,7 @@ pub fn threats(
 fn attack_stood(
     before: &Position,
     passed: &Position,
+    standing: SquareSet,
     from: Square,
     now: Square,
     t: Square,
@@ -434,9 +445,16 @@ fn attack_stood(
             to: t,
             capture: Some(victim.role),
         };
+        // A protector held only by the check the move gives (`standing`) could recapture
+        // but for that check: it counts as real.
         protection::protectors(pos, t, &capture)
             .iter()
-            .any(|p| p.status.is_real())
+            .any(|p| match &p.status {
+                protection::ProtectorStatus::MustAnswerCheck { by } => {
+                    by.iter().all(|s| standing.contains(*s))
+                }
+                s => s.is_real(),
+            })
     };
     if real(before, from) && !real(passed, now) {
         return None;
@@ -491,7 +509,9 @@ fn new_chases(
     out: &mut MoveLabels,
 ) {
     let mv = out.mv;
-    let passed = before.after(&mv).passed();
+    let after = before.after(&mv);
+    let standing = after.checkers();
+    let passed = after.passed();
     let series = now.iter().any(|f| f.capturers.is_empty());
     let prev = if series {
         let wanted: SquareSet = now.iter().map(|f| f.id).collect();
@@ -514,7 +534,7 @@ fn new_chases(
         } else {
             let old = |a: Square| {
                 let from = if a == mv.to { mv.from } else { a };
-                attack_stood(before, &passed, from, a, f.id, open)
+                attack_stood(before, &passed, standing, from, a, f.id, open)
             };
             let stood: Vec<Option<bool>> = f.capturers.iter().map(|&a| old(a)).collect();
             let existed = stood.iter().all(|s| s.is_some());

@@ -69,6 +69,10 @@ pub(crate) struct Ctx {
     cut: bool,
     /// Move buffers for the levels of the series search.
     pool: Vec<Vec<Move>>,
+    /// The pieces giving the check of a checking move whose threats are asked as if the
+    /// mover could move again at once (AXF): the check the move gives does not make the
+    /// target's protectors false (they could recapture but for that check).
+    pub standing_check: SquareSet,
 }
 
 /// Which kinds of piece take part in a threat (its capturers and the pieces that capture in
@@ -124,6 +128,22 @@ impl Ctx {
             nodes: 0,
             cut: false,
             pool: Vec::new(),
+            standing_check: SquareSet::EMPTY,
+        }
+    }
+
+    /// A protector held only by the check the move itself gives ([`Self::standing_check`])
+    /// is real: the threat is asked as if the mover could move again at once.
+    fn standing_check_aside(&self, protectors: &mut [crate::protection::Protector]) {
+        if self.standing_check.is_empty() {
+            return;
+        }
+        for p in protectors {
+            if let crate::protection::ProtectorStatus::MustAnswerCheck { by } = &p.status {
+                if by.iter().all(|s| self.standing_check.contains(*s)) {
+                    p.status = crate::protection::ProtectorStatus::Real;
+                }
+            }
         }
     }
 
@@ -308,7 +328,8 @@ impl Ctx {
         let mut articles: Vec<String> = vec!["CXA 29.1".into(), "CXA 29.3".into()];
         let special = self.always_chased(pos, t, capturers);
         let ex = protection::best_exchange(pos, t)?;
-        let protectors = protection::protectors(pos, t, &ex.first);
+        let mut protectors = protection::protectors(pos, t, &ex.first);
+        self.standing_check_aside(&mut protectors);
         let root = if ex.gains() {
             let class = protection::classify(pos, t, &ex, &protectors);
             if !self.policy.series_and_exchange_forms
@@ -769,10 +790,14 @@ impl Ctx {
         let insufficient = ex.gains()
             && !self.policy.insufficient_root_chases
             && special.is_none()
-            && matches!(
-                protection::classify(pos, t, &ex, &protection::protectors(pos, t, &ex.first)),
-                Unprotected::Insufficient | Unprotected::CheaperAttacker
-            );
+            && {
+                let mut protectors = protection::protectors(pos, t, &ex.first);
+                self.standing_check_aside(&mut protectors);
+                matches!(
+                    protection::classify(pos, t, &ex, &protectors),
+                    Unprotected::Insufficient | Unprotected::CheaperAttacker
+                )
+            };
         let line_attackers = ex.line.iter().step_by(2).map(|m| m.from);
         let kinds = AttackerKinds::of(pos, capturers.into_iter().chain(line_attackers));
         if self
