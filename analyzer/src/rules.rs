@@ -51,11 +51,12 @@ pub struct OpenChoices {
     pub key_point_plain_case_only: bool,
     /// AXF r19 (D39–41, D105): rank attacks on a chariot pinned by a horse above ordinary chases.
     pub axf_pinned_chariot_ranked_above_chase: bool,
-    /// CXA 29.2 / 细则6 (novelty of a chase): a target that could already be won before the
-    /// move, but only through a longer series of checks than now (e.g. before only by
-    /// checks, now directly; or a checking move that itself starts the series), is chased
-    /// anew: the move made the threat more immediate. With `false`, any earlier threat on
-    /// the target, however reached, makes the chase "not new" (从捉到捉).
+    /// CXA 29.2 / 细则6 (novelty of a chase through a series of checks, CXA 29.1): a target
+    /// that could already be won before the move, but only through a longer series of checks
+    /// than now (e.g. a checking move that itself starts the series), is chased anew: the
+    /// move made the threat more immediate. With `false`, any earlier series threat on the
+    /// target makes the chase "not new" (从捉到捉). A direct threat is judged per (attacker,
+    /// target) pair instead (RULES.md §3).
     pub threat_needing_fewer_checks_is_new: bool,
     /// RULES.md §3 (novelty, both rule sets): the baseline is the attack itself, not whether
     /// it could be carried out. An attack that stood before the move stood even if the mover

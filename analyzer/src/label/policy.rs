@@ -30,10 +30,12 @@ pub struct ChasePolicy {
     /// A chariot held in place by a horse (horse-leg pin) is chased by any attack on it,
     /// whatever its protection. CXA: no; AXF: yes (r19, D39–41).
     pub horse_pinned_chariot_always_chased: bool,
-    /// A chariot confined to a cannon's line (it screens the cannon from its general) is
-    /// chased by an opposing chariot whatever its protection. CXA: no; AXF: yes (r27,
-    /// D63–66; by a horse or cannon it is chased anyway, r15).
-    pub cannon_confined_chariot_chased_by_chariot: bool,
+    /// A chariot confined to a cannon's line (it screens the cannon from its general) and
+    /// attacked by an opposing chariot is not in an offer (r24 does not apply): the attack
+    /// chases it when it is unprotected, and protection in one of its positions breaks the
+    /// perpetual chase as for any piece. CXA: no such rule; AXF: yes (r27, D63–66; by a
+    /// horse or cannon it is chased whatever its protection, r15).
+    pub cannon_confined_chariot_no_offer: bool,
     /// Two pieces of the same kind attacking each other, both able to capture: an offer,
     /// not a chase. CXA: no (the unprotected one is chased, 细则5); AXF: yes (r24, D51–55).
     pub same_kind_mutual_is_offer: bool,
@@ -57,7 +59,7 @@ impl ChasePolicy {
             rules,
             general_chase_permitted: axf,
             soldier_chase_permitted: axf,
-            cannon_confined_chariot_chased_by_chariot: axf,
+            cannon_confined_chariot_no_offer: axf,
             minor_on_chariot_always_chases: axf,
             horse_pinned_chariot_always_chased: axf,
             same_kind_mutual_is_offer: axf,

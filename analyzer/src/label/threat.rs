@@ -391,6 +391,17 @@ impl Ctx {
             articles,
             notes: Vec::new(),
         };
+        if self.policy.cannon_confined_chariot_no_offer
+            && victim.role == Role::Chariot
+            && capturers
+                .into_iter()
+                .any(|c| pos.piece_at(c).is_some_and(|p| p.role == Role::Chariot))
+            && protection::pinned_by(pos, t, victim.color, Role::Cannon).is_some()
+        {
+            chase
+                .articles
+                .push(policy::AXF_CANNON_CONFINED_CHARIOT.into());
+        }
         if matches!(victim.role, Role::Advisor | Role::Elephant) {
             chase.notes.push(
                 "CXA 27.3 (defensive key point making a plain draw) may apply: not detected (open choice: plain case only)"
@@ -564,12 +575,6 @@ impl Ctx {
         {
             return Some(policy::AXF_HORSE_PINNED_CHARIOT);
         }
-        if self.policy.cannon_confined_chariot_chased_by_chariot
-            && roles().any(|r| r == Role::Chariot)
-            && protection::pinned_by(pos, t, victim.color, Role::Cannon).is_some()
-        {
-            return Some(policy::AXF_CANNON_CONFINED_CHARIOT);
-        }
         None
     }
 
@@ -578,6 +583,13 @@ impl Ctx {
         let Some(victim) = pos.piece_at(t) else {
             return false;
         };
+        // AXF r27 (D63–66): a chariot confined to a cannon's line is not offered an exchange.
+        if self.policy.cannon_confined_chariot_no_offer
+            && victim.role == Role::Chariot
+            && protection::pinned_by(pos, t, victim.color, Role::Cannon).is_some()
+        {
+            return false;
+        }
         let back = pos.passed();
         !capturers.is_empty()
             && capturers.into_iter().all(|c| {
