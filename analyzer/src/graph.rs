@@ -368,8 +368,9 @@ fn reaches<K: Eq + Hash + Copy>(keys: &[K], run: &Run, threshold: usize) -> bool
 /// The stretches in force of a sequence of keys (RULES.md §1): walking the line, each time a
 /// position occurs for the `threshold`-th time or later, the stretch from the first of its
 /// last `threshold` occurrences to this one — unless the line only goes on with the pattern
-/// of the stretch before (the position equals the one a pattern's length earlier and that
-/// stretch reached the position before), which then extends instead.
+/// of the stretch before (the position equals the one a pattern's length earlier, that
+/// stretch reached the position before, and the position's own stretch, if it reaches the
+/// threshold, is that stretch's window shifted along), which then extends instead.
 ///
 /// Each stretch's `span` is the length of its pattern (the least `p` with `k[i] = k[i + p]`
 /// across it): one loop when the same loop was played each time, the whole stretch when
@@ -379,16 +380,23 @@ pub fn stretches<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> 
     let threshold = threshold.max(2);
     let mut at: HashMap<K, Vec<usize>> = HashMap::new();
     let mut out: Vec<Run> = Vec::new();
+    // The length of the last stretch when it was cut (its window).
+    let mut window = 0;
     for (t, k) in keys.iter().enumerate() {
         let occ = at.entry(*k).or_default();
         occ.push(t);
+        let cut = (occ.len() >= threshold).then(|| occ[occ.len() - threshold]);
         if let Some(c) = out.last_mut() {
-            if c.end + 1 == t && t >= c.span && keys[t - c.span] == *k {
+            let goes_on = c.end + 1 == t && t >= c.span && keys[t - c.span] == *k;
+            // A position reaching the threshold again inside the pattern is judged over its
+            // own stretch: the same one shifted (a window as long) goes on; any other is new.
+            if goes_on && cut.is_none_or(|f| t - f == window) {
                 c.end = t;
                 continue;
             }
         }
-        if occ.len() >= threshold {
+        if let Some(f) = cut {
+            window = t - f;
             out.push(stretch(keys, &occ[occ.len() - threshold..]));
         }
     }

@@ -376,12 +376,14 @@ fn rule_run(c: &CycleJudgement, settings: &Settings, positions: &[Position]) -> 
 /// before), as [`crate::graph::stretches`] extends it: only what depends on the run's reach
 /// changes — occurrences, verdict, the plies labelled. Returns `false` (and changes nothing)
 /// when the new ply does not simply extend the last cycle; then the line must be judged
-/// again. `positions` and `moves` are the whole line so far.
+/// again. `positions` and `moves` are the whole line so far; `prior` is how often the last
+/// position occurred before it.
 pub(crate) fn extend_last_cycle(
     j: &mut Judgement,
     positions: &[Position],
     moves: &[Move],
     settings: &Settings,
+    prior: usize,
 ) -> bool {
     let Some(t) = positions.len().checked_sub(1) else {
         return false;
@@ -392,6 +394,25 @@ pub(crate) fn extend_last_cycle(
     let r = c.run;
     if !c.in_force || r.end + 1 != t || t < r.span || positions[t] != positions[t - r.span] {
         return false;
+    }
+    // The new position's own stretch, if it reaches the threshold, must be this one's
+    // window shifted along (as `stretches` decides).
+    let threshold = verdict::threshold(settings);
+    if prior + 1 >= threshold {
+        let window = match c.occurrence_indices.get(threshold - 1) {
+            Some(&i) => i - r.start,
+            None => return false,
+        };
+        let Some(f) = t.checked_sub(window) else {
+            return false;
+        };
+        let inside = positions[f + 1..t]
+            .iter()
+            .filter(|p| **p == positions[t])
+            .count();
+        if positions[f] != positions[t] || inside + 2 != threshold {
+            return false;
+        }
     }
     c.run.end = t;
     if positions[t] == positions[r.start] {
