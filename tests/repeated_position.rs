@@ -13,10 +13,16 @@ const MOVES: &str = "h0g2 h9g7 b0c2 g7h9 c2b0 h9g7 g2h0 g7h9 h0g2 h9g7 b0c2 g7h9
 
 fn judge(format: &str) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_qili"))
-        .args(["judge", "--lang", "en", "--format", format, "--fen", START, "--moves", MOVES])
+        .args([
+            "judge", "--lang", "en", "--format", format, "--fen", START, "--moves", MOVES,
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -36,13 +42,19 @@ fn text_json_and_html_name_the_same_repeated_position() {
         .collect();
     assert_eq!(plies, [1, 5, 9, 13]);
     assert_eq!(c["first_ply"], 1);
-    assert_eq!(c["run_start"], 1, "the stretch starts at the repeated position");
+    assert_eq!(
+        c["run_start"], 1,
+        "the stretch starts at the repeated position"
+    );
     assert_eq!(c["occurrences"], 4);
 
     let text = judge("text");
     let line = format!("Cycle 1: repeated position (after ply 1): {fen}");
     assert!(text.contains(&line), "{text}");
-    assert!(text.contains("ply 1, ply 5, ply 9, ply 13 (4 times)"), "{text}");
+    assert!(
+        text.contains("ply 1, ply 5, ply 9, ply 13 (4 times)"),
+        "{text}"
+    );
 
     let html = judge("html");
     assert!(
