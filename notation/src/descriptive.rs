@@ -126,7 +126,7 @@ pub enum SyntaxErrorKind {
 
 /// A move text that cannot be read: what, where (byte span into `text`) and in which notation.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read {notation:?} move {text:?}: {kind} at byte {}", span.start)]
+#[error("cannot read {notation} move {text:?}: {kind} at byte {}", span.start)]
 pub struct SyntaxError {
     /// The notation that was tried.
     pub notation: Notation,

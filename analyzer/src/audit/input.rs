@@ -39,6 +39,8 @@ pub enum FailureKind {
     IllegalMove,
     /// A move fits several legal moves.
     AmbiguousMove,
+    /// A move is written in the other side's numerals (a skipped move, most likely).
+    WrongSide,
     /// The analysis of the game failed (a defect of qili, reported instead of stopping the
     /// audit).
     Internal,
@@ -61,6 +63,7 @@ impl FailureKind {
             FailureKind::UnknownMove => "unknown_move",
             FailureKind::IllegalMove => "illegal_move",
             FailureKind::AmbiguousMove => "ambiguous_move",
+            FailureKind::WrongSide => "wrong_side",
             FailureKind::Internal => "internal",
         }
     }
@@ -70,12 +73,13 @@ impl FailureKind {
             ErrorKind::Move(MoveTextError::Syntax { .. }) => FailureKind::UnknownMove,
             ErrorKind::Move(MoveTextError::Illegal(_)) => FailureKind::IllegalMove,
             ErrorKind::Move(MoveTextError::Ambiguous(_)) => FailureKind::AmbiguousMove,
+            ErrorKind::Move(MoveTextError::WrongSide(_)) => FailureKind::WrongSide,
             ErrorKind::Syntax(_) => FailureKind::Syntax,
             ErrorKind::Limit(_) => FailureKind::Limit,
             ErrorKind::Fen(_) => FailureKind::Fen,
             ErrorKind::Position(_) => FailureKind::Position,
             ErrorKind::Truncated(_) => FailureKind::Truncated,
-            ErrorKind::Format(_) => FailureKind::Format,
+            ErrorKind::Format(_) | ErrorKind::OneStyle(_) => FailureKind::Format,
         }
     }
 }

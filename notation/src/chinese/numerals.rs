@@ -141,9 +141,10 @@ pub struct NumeralCheck {
 
 impl NumeralCheck {
     /// Notes the move `text`, the `ply`-th of the record, played in `pos` (before it).
-    pub fn note(&mut self, pos: &Position, ply: usize, text: &str) {
+    /// Returns whether it is written in the other side's numerals.
+    pub fn note(&mut self, pos: &Position, ply: usize, text: &str) -> bool {
         let Some(written) = numeral_side(text) else {
-            return;
+            return false;
         };
         let mover = pos.turn();
         self.seen[mover.index()][written.index()] = true;
@@ -155,6 +156,7 @@ impl NumeralCheck {
                 text: text.trim().to_owned(),
             });
         }
+        written != mover
     }
 
     /// The verdict on the moves noted so far.
