@@ -29,7 +29,7 @@ pub enum Target {
 #[derive(clap::Args)]
 pub struct Args {
     /// Record files (PGN, XQF, CBR, CBL, CBF, DhtmlXQ, text) or directories (read
-    /// recursively).
+    /// recursively); `-`: standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// What to write.
@@ -40,7 +40,19 @@ pub struct Args {
 /// Converts; exit code 1 when some game could not be read to its end, 2 when a file could
 /// not be read at all (conversion goes on in both cases).
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
-    let files = record::collect_files(&args.files).map_err(Failure::from)?;
+    let dash = |p: &PathBuf| p.as_os_str() == "-";
+    let paths: Vec<PathBuf> = args.files.iter().filter(|p| !dash(p)).cloned().collect();
+    let files = if paths.is_empty() {
+        Vec::new()
+    } else {
+        record::collect_files(&paths).map_err(Failure::from)?
+    };
+    let mut stdin = None;
+    if args.files.iter().any(dash) {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)?;
+        stdin = Some(("-".to_owned(), record::read_bytes(&bytes, "-").map_err(|e| e.to_string())));
+    }
     let notation = match args.to {
         Target::Iccs => Some(Notation::Iccs),
         Target::Wxf => Some(Notation::Wxf),
@@ -48,8 +60,8 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
         Target::Json => None,
     };
     let mut code = 0u8;
-    for chunk in files.chunks(256) {
-        let done: Vec<(String, Result<Vec<ReadGame>, String>)> = chunk
+    for chunk in std::iter::once(&[][..]).chain(files.chunks(256)) {
+        let mut done: Vec<(String, Result<Vec<ReadGame>, String>)> = chunk
             .par_iter()
             .map(|p| {
                 (
@@ -58,6 +70,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
                 )
             })
             .collect();
+        done.extend(stdin.take());
         for (name, games) in done {
             let games = match games {
                 Ok(g) => g,

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use qili_notation::record::{self, ErrorKind, ReadError, ReadGame, RecordError};
-use qili_notation::{Iccs, Move, MoveTextError, Position, UcciPosition};
+use qili_notation::{Move, MoveTextError, Position, UcciPosition};
 use serde::Serialize;
 
 use crate::rules::RuleSet;
@@ -515,34 +515,32 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
         (Some(result), Some(status)) => Some(Expected { result, status }),
         _ => None,
     };
-    let game = (|| {
-        let start = Position::from_fen(fen)
-            .map_err(|e| ReadFailure::new(FailureKind::Position, format!("{file}: fen: {e}")))?;
-        let mut pos = start.clone();
-        let mut out = Vec::with_capacity(moves.len());
-        for (i, m) in moves.iter().enumerate() {
-            let text = m.as_str().unwrap_or_default();
-            let mv = text
-                .parse::<Iccs>()
-                .ok()
-                .and_then(|c| c.to_move(&pos).ok())
-                .ok_or_else(|| {
-                    let mut f = ReadFailure::new(
-                        FailureKind::IllegalMove,
-                        format!(
-                            "{file}: ply {}: illegal move {text:?} in {}",
-                            i + 1,
-                            pos.fen()
-                        ),
-                    );
-                    f.ply = Some(i + 1);
-                    f
-                })?;
-            pos.play_unchecked(&mv);
-            out.push(mv);
-        }
-        Ok((start, out))
-    })();
+    // Moves as people write them (as `judge` reads the case); the position strictly.
+    let texts: Vec<&str> = moves.iter().map(|m| m.as_str().unwrap_or_default()).collect();
+    let options = crate::input::Options { strict: true };
+    let game = crate::input::read_move_list(fen, &texts, &format!("{file}: moves"), &options)
+        .map(|g| (g.start, g.moves))
+        .map_err(|e| {
+            use crate::input::InputError as E;
+            let (kind, ply) = match &e {
+                E::Fen { .. } | E::Position { .. } | E::Strict { .. } => {
+                    (FailureKind::Position, None)
+                }
+                E::WrongSide { error, .. } => (FailureKind::WrongSide, Some(error.ply)),
+                E::Move { ply, error, .. } => (
+                    match error {
+                        MoveTextError::Syntax { .. } => FailureKind::UnknownMove,
+                        MoveTextError::Ambiguous(_) => FailureKind::AmbiguousMove,
+                        _ => FailureKind::IllegalMove,
+                    },
+                    Some(*ply),
+                ),
+                _ => (FailureKind::Syntax, None),
+            };
+            let mut f = ReadFailure::new(kind, e.to_string());
+            f.ply = ply;
+            f
+        });
     Some(GameInput {
         file: file.to_owned(),
         index: 1,
