@@ -28,8 +28,7 @@ use std::path::Path;
 
 use qili_notation::record::{self, ErrorKind, ReadGame, RecordError};
 use qili_notation::{
-    Color, Misplaced, MoveTextError, Move, Placement, Position, PositionError, Setup,
-    UcciPosition,
+    Color, Misplaced, Move, MoveTextError, Placement, Position, PositionError, Setup, UcciPosition,
 };
 
 use crate::explain::Lang;
@@ -88,7 +87,10 @@ impl InputWarning {
                 format!("{place}: {misplaced} (read as drawn; --strict refuses it)")
             }
             (InputWarning::Misplaced { place, misplaced }, Lang::Zh) => {
-                format!("{place}：{}（按图读入；--strict 则拒绝）", misplaced.chinese())
+                format!(
+                    "{place}：{}（按图读入；--strict 则拒绝）",
+                    misplaced.chinese()
+                )
             }
             (InputWarning::OneStyle { place, style }, Lang::En) => format!(
                 "{place}: {}",
@@ -243,7 +245,13 @@ fn read_position_and_moves(
     };
     let game_moves: Vec<Move> = read.game.mainline().copied().collect();
     if let Some(e) = &read.error {
-        return Err(move_error(e, place, &start, &game_moves, column(e.byte_offset)));
+        return Err(move_error(
+            e,
+            place,
+            &start,
+            &game_moves,
+            column(e.byte_offset),
+        ));
     }
     keep_warnings(&read, place, &mut warnings);
     Ok(GameInput {
@@ -320,21 +328,22 @@ fn read_text(text: &str, place: &str, options: &Options) -> Result<GameInput, In
     let first = first.trim();
     let first_word = first.split_whitespace().next().unwrap_or("");
     let mut warnings = Vec::new();
-    let (start, mut moves) = if matches!(first_word, "position" | "startpos" | "fen") && first != "startpos" {
-        let ucci_error = |message: String| InputError::Ucci {
-            place: place.to_owned(),
-            line: first_no + 1,
-            message,
+    let (start, mut moves) =
+        if matches!(first_word, "position" | "startpos" | "fen") && first != "startpos" {
+            let ucci_error = |message: String| InputError::Ucci {
+                place: place.to_owned(),
+                line: first_no + 1,
+                message,
+            };
+            let ucci: UcciPosition = first
+                .parse()
+                .map_err(|e: qili_notation::ucci::UcciError| ucci_error(e.to_string()))?;
+            ucci.replay().map_err(|e| ucci_error(e.to_string()))?
+        } else {
+            let place = format!("{place}, line {}", first_no + 1);
+            let setup = read_setup(first, &place)?;
+            (validate(setup, &place, options, &mut warnings)?, Vec::new())
         };
-        let ucci: UcciPosition = first
-            .parse()
-            .map_err(|e: qili_notation::ucci::UcciError| ucci_error(e.to_string()))?;
-        ucci.replay().map_err(|e| ucci_error(e.to_string()))?
-    } else {
-        let place = format!("{place}, line {}", first_no + 1);
-        let setup = read_setup(first, &place)?;
-        (validate(setup, &place, options, &mut warnings)?, Vec::new())
-    };
     let mut pos = moves.iter().fold(start.clone(), |mut p, m| {
         p.play_unchecked(m);
         p
@@ -345,16 +354,15 @@ fn read_text(text: &str, place: &str, options: &Options) -> Result<GameInput, In
                 continue;
             }
             let offset = tok.as_ptr() as usize - line.as_ptr() as usize;
-            let mv = qili_notation::parse_move(&pos, tok, None).map_err(|error| {
-                InputError::Move {
+            let mv =
+                qili_notation::parse_move(&pos, tok, None).map_err(|error| InputError::Move {
                     place: format!("{place}, line {}", no + 1),
                     move_number: pos.fullmoves(),
                     ply: moves.len() + 1,
                     column: line[..offset].chars().count() + 1,
                     error,
                     fen: pos.fen(),
-                }
-            })?;
+                })?;
             pos.play_unchecked(&mv);
             moves.push(mv);
         }
@@ -386,7 +394,10 @@ pub fn read_file(path: &Path, game: usize, options: &Options) -> Result<GameInpu
     };
     let bytes = if stdin {
         let mut b = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut b).map_err(io_error)?;
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut b)
+            .map_err(io_error)?;
         b
     } else {
         std::fs::read(path).map_err(io_error)?
@@ -522,10 +533,14 @@ fn validate(
             InputError::Position { place, error }
         }
     })?;
-    warnings.extend(misplaced.into_iter().map(|misplaced| InputWarning::Misplaced {
-        place: place.to_owned(),
-        misplaced,
-    }));
+    warnings.extend(
+        misplaced
+            .into_iter()
+            .map(|misplaced| InputWarning::Misplaced {
+                place: place.to_owned(),
+                misplaced,
+            }),
+    );
     Ok(pos)
 }
 
@@ -560,7 +575,11 @@ mod tests {
             ),
             "{e}"
         );
-        assert!(e.to_string().starts_with("--moves: move 1 (ply 2), column 6: "), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("--moves: move 1 (ply 2), column 6: "),
+            "{e}"
+        );
         let e = from_fen_and_moves("xyz", "").unwrap_err();
         assert!(matches!(e, InputError::Fen { .. }));
         assert!(e.to_string().starts_with("--fen: "), "{e}");
@@ -599,9 +618,17 @@ mod tests {
             e.to_string(),
             "--moves: move 2, Red to move: 马２进３ is written as Black's move"
         );
-        let e = read_move_list("startpos", &["马8进7"], "case.json: moves", &Options::default())
-            .unwrap_err();
-        assert!(e.to_string().starts_with("case.json: moves: move 1, Red"), "{e}");
+        let e = read_move_list(
+            "startpos",
+            &["马8进7"],
+            "case.json: moves",
+            &Options::default(),
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().starts_with("case.json: moves: move 1, Red"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -627,7 +654,10 @@ mod tests {
         let g = read(fen, "c1c2").unwrap();
         let named: Vec<String> = g.warnings.iter().map(|w| w.text(Lang::En)).collect();
         assert_eq!(named.len(), 3, "{named:?}");
-        assert!(named[0].starts_with("--fen: Red soldier on c1 stands"), "{named:?}");
+        assert!(
+            named[0].starts_with("--fen: Red soldier on c1 stands"),
+            "{named:?}"
+        );
         assert!(named[1].contains("Red elephant on d2"), "{named:?}");
         assert!(named[2].contains("Red advisor on d8"), "{named:?}");
         assert!(g.warnings[0].text(Lang::Zh).contains("红兵在c1"));
@@ -637,7 +667,11 @@ mod tests {
             panic!("{e}")
         };
         assert_eq!(error.reasons.len(), 3, "{e}");
-        assert!(e.to_string().starts_with("--fen: loose position: Red soldier on c1"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("--fen: loose position: Red soldier on c1"),
+            "{e}"
+        );
         assert!(e.to_string().ends_with("(refused by --strict)"), "{e}");
     }
 
@@ -659,7 +693,10 @@ mod tests {
         let e = read("4k4/9/9/9/9/9/9/9/9/4K4 w", "").unwrap_err();
         assert!(e.to_string().contains("face each other"), "{e}");
         let e = read("4k4/9/9/9/9/9/9/9/9/3K1r3 b", "").unwrap_err();
-        assert!(e.to_string().contains("Red is not to move but is in check"), "{e}");
+        assert!(
+            e.to_string().contains("Red is not to move but is in check"),
+            "{e}"
+        );
         // A general outside its palace stays an error.
         let e = read("3k5/9/9/9/9/9/9/K8/9/9 w", "").unwrap_err();
         assert!(e.to_string().contains("Red general on a2"), "{e}");
@@ -684,7 +721,10 @@ mod tests {
             ),
             "{e}"
         );
-        assert!(e.to_string().starts_with("input, line 3: move 1 (ply 2)"), "{e}");
+        assert!(
+            e.to_string().starts_with("input, line 3: move 1 (ply 2)"),
+            "{e}"
+        );
         assert!(matches!(
             from_text("position fen"),
             Err(InputError::Ucci { line: 1, .. })

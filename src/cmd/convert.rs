@@ -51,7 +51,10 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     if args.files.iter().any(dash) {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)?;
-        stdin = Some(("-".to_owned(), record::read_bytes(&bytes, "-").map_err(|e| e.to_string())));
+        stdin = Some((
+            "-".to_owned(),
+            record::read_bytes(&bytes, "-").map_err(|e| e.to_string()),
+        ));
     }
     let notation = match args.to {
         Target::Iccs => Some(Notation::Iccs),

@@ -516,7 +516,10 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
         _ => None,
     };
     // Moves as people write them (as `judge` reads the case); the position strictly.
-    let texts: Vec<&str> = moves.iter().map(|m| m.as_str().unwrap_or_default()).collect();
+    let texts: Vec<&str> = moves
+        .iter()
+        .map(|m| m.as_str().unwrap_or_default())
+        .collect();
     let options = crate::input::Options { strict: true };
     let game = crate::input::read_move_list(fen, &texts, &format!("{file}: moves"), &options)
         .map(|g| (g.start, g.moves))

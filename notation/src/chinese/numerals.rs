@@ -217,7 +217,10 @@ mod tests {
     fn the_usual_convention() {
         let v = verdict("startpos", &["炮二平五", "马８进７", "马二进三", "车9平8"]);
         assert_eq!(v, NumeralVerdict::Usual);
-        assert_eq!(verdict("startpos", &["h2e2", "h9g7"]), NumeralVerdict::Usual);
+        assert_eq!(
+            verdict("startpos", &["h2e2", "h9g7"]),
+            NumeralVerdict::Usual
+        );
     }
 
     #[test]
@@ -258,6 +261,9 @@ mod tests {
         assert!(v.chinese().contains("红方的数字"));
         // One style, but the other side's moves mix in the usual one: an error.
         let v = verdict("startpos", &["炮2平5", "马8进7", "马二进三"]);
-        assert!(matches!(v, NumeralVerdict::WrongSide(ref e) if e.ply == 1), "{v:?}");
+        assert!(
+            matches!(v, NumeralVerdict::WrongSide(ref e) if e.ply == 1),
+            "{v:?}"
+        );
     }
 }

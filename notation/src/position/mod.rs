@@ -62,7 +62,11 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Only loose placements: what a loose reading warns about.
         let loose = self.reasons.iter().all(PositionErrorKind::is_loose);
-        f.write_str(if loose { "loose position: " } else { "illegal position: " })?;
+        f.write_str(if loose {
+            "loose position: "
+        } else {
+            "illegal position: "
+        })?;
         for (i, r) in self.reasons.iter().enumerate() {
             if i > 0 {
                 f.write_str("; ")?;
