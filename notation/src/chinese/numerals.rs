@@ -266,4 +266,29 @@ mod tests {
             "{v:?}"
         );
     }
+
+    /// Record files: the main line ends before the move in the other side's numerals,
+    /// with that error (ply and byte offset); one style for both sides is a warning.
+    #[test]
+    fn records_are_checked_over_their_main_line() {
+        use crate::record::{self, ErrorKind};
+        let pgn = "[Event \"x\"]\n1. 炮二平五 马８进７ 2. 马２进３ 车９平８ *\n";
+        let games = record::read_bytes(pgn.as_bytes(), "x.pgn").unwrap();
+        let g = &games[0];
+        assert_eq!(g.game.moves.len(), 2, "the moves before it are kept");
+        let e = g.error.as_ref().expect("wrong side");
+        assert_eq!(e.ply, Some(3));
+        assert_eq!(e.byte_offset, Some(pgn.find("马２").unwrap() as u64));
+        assert_eq!(e.kind.name(), "wrong_side");
+        assert!(e.to_string().contains("move 2, Red to move: 马２进３"), "{e}");
+        // One style for both sides: read, one warning.
+        let g = record::text::read("炮2平5 马8进7 马2进3 车9平8");
+        assert!(g.is_ok(), "{:?}", g.error);
+        assert_eq!(g.game.moves.len(), 4);
+        assert_eq!(g.warnings.len(), 1);
+        assert_eq!(g.warnings[0].kind, ErrorKind::OneStyle(Color::Black));
+        // A variation in the other style does not count against the main line.
+        let g = record::text::read("1. 炮二平五 (1. 炮2平5) 马8进7");
+        assert!(g.is_ok() && g.warnings.is_empty(), "{:?} {:?}", g.error, g.warnings);
+    }
 }
