@@ -296,7 +296,9 @@ fn is_legal_agrees_with_generated_moves() {
 
 /// Positions drawn loosely (read with [`Placement::Loose`]): each misplaced piece, and the
 /// moves it has by its own rules (`from` → sorted destinations).
-const LOOSE: [(&str, &[(&str, &[&str])]); 3] = [
+type PieceMoves<'a> = &'a [(&'a str, &'a [&'a str])];
+
+const LOOSE: [(&str, PieceMoves); 3] = [
     // Red: advisor off its palace (d8), elephant off its points (d2), soldier behind its
     // start rank (c1, the eye of d2→b0).
     (
