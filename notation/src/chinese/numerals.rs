@@ -280,7 +280,10 @@ mod tests {
         assert_eq!(e.ply, Some(3));
         assert_eq!(e.byte_offset, Some(pgn.find("马２").unwrap() as u64));
         assert_eq!(e.kind.name(), "wrong_side");
-        assert!(e.to_string().contains("move 2, Red to move: 马２进３"), "{e}");
+        assert!(
+            e.to_string().contains("move 2, Red to move: 马２进３"),
+            "{e}"
+        );
         // One style for both sides: read, one warning.
         let g = record::text::read("炮2平5 马8进7 马2进3 车9平8");
         assert!(g.is_ok(), "{:?}", g.error);
@@ -289,6 +292,11 @@ mod tests {
         assert_eq!(g.warnings[0].kind, ErrorKind::OneStyle(Color::Black));
         // A variation in the other style does not count against the main line.
         let g = record::text::read("1. 炮二平五 (1. 炮2平5) 马8进7");
-        assert!(g.is_ok() && g.warnings.is_empty(), "{:?} {:?}", g.error, g.warnings);
+        assert!(
+            g.is_ok() && g.warnings.is_empty(),
+            "{:?} {:?}",
+            g.error,
+            g.warnings
+        );
     }
 }
