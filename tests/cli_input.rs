@@ -339,3 +339,25 @@ fn an_unplayable_position_is_an_error_with_every_reason() {
     let (_, _, err) = qili(&["judge", "--fen", "4k4/9/9/9/9/9/9/9/9/3K1r3 b"]);
     assert!(err.contains("Red is not to move but is in check"), "{err}");
 }
+
+#[test]
+fn a_loose_position_is_labelled_converted_and_counted_as_drawn() {
+    // Two red elephants on file e, one on e0 (not an elephant point).
+    let fen = "3k5/9/9/9/9/9/9/4B4/9/4BK3 w";
+    let (code, out, err) = qili(&["label", "--fen", fen, "--moves", "e2c0 d9d8 e0c2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("相五退七") && out.contains("相五进七"),
+        "{out}"
+    );
+    let file = temp(
+        "two-elephants.pgn",
+        &format!("[FEN \"{fen}\"]\n1. e2g0 d9d8 2. e0g2 *\n"),
+    );
+    let (code, out, err) = qili(&["convert", "--to", "chinese", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1. 相五退三 将4进1 2. 相五进三"), "{out}");
+    let (code, out, err) = qili(&["perft", fen, "2"]);
+    assert_eq!((code, out.trim()), (0, "14"), "{err}");
+    assert!(err.contains("Red elephant on e0"), "{err}");
+}

@@ -333,6 +333,13 @@ impl Position {
         Position::try_from(Setup::startpos()).expect("start position is legal")
     }
 
+    /// Parses and validates a FEN loosely ([`Placement::Loose`]): the position and the
+    /// pieces standing on points they can never reach.
+    pub fn from_fen_loose(fen: &str) -> Result<(Position, Vec<Misplaced>), crate::Error> {
+        let setup: Setup = fen.parse()?;
+        Ok(Position::from_setup(setup, Placement::Loose)?)
+    }
+
     /// Parses and validates a FEN.
     pub fn from_fen(fen: &str) -> Result<Position, crate::Error> {
         let setup: Setup = fen.parse()?;
