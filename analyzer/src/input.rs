@@ -338,7 +338,10 @@ fn read_text(text: &str, place: &str, options: &Options) -> Result<GameInput, In
             let ucci: UcciPosition = first
                 .parse()
                 .map_err(|e: qili_notation::ucci::UcciError| ucci_error(e.to_string()))?;
-            ucci.replay().map_err(|e| ucci_error(e.to_string()))?
+            let line_place = format!("{place}, line {}", first_no + 1);
+            let start = validate(ucci.setup.clone(), &line_place, options, &mut warnings)?;
+            ucci.replay_from(start)
+                .map_err(|e| ucci_error(e.to_string()))?
         } else {
             let place = format!("{place}, line {}", first_no + 1);
             let setup = read_setup(first, &place)?;
@@ -729,5 +732,11 @@ mod tests {
             from_text("position fen"),
             Err(InputError::Ucci { line: 1, .. })
         ));
+        // A UCCI line from a loose position: read, with the warning.
+        let g = from_text("position fen 3k5/9/9/9/9/9/9/9/2P6/4K4 w moves c1c2\n").unwrap();
+        assert_eq!(g.moves.len(), 1);
+        assert!(g.warnings[0]
+            .text(Lang::En)
+            .starts_with("input, line 1: Red soldier on c1"));
     }
 }
