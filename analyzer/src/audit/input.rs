@@ -178,6 +178,11 @@ fn kind_of(path: &Path) -> Option<Kind> {
 pub fn discover(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for p in paths {
+        if p.as_os_str() == "-" {
+            // Standard input, read by `read_path`.
+            out.push(p.clone());
+            continue;
+        }
         let meta = std::fs::metadata(p)
             .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
         if meta.is_dir() {
@@ -240,6 +245,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// [`GameInput`] (index 0) carrying the failure.
 pub fn read_path(path: &Path, rules: RuleSet) -> Vec<GameInput> {
     let file = path.to_string_lossy().into_owned();
+    if file == "-" {
+        return read_stdin(rules);
+    }
     match kind_of(path) {
         Some(Kind::Case) | Some(Kind::Lines) => {
             let bytes = match std::fs::read(path) {
@@ -258,6 +266,44 @@ pub fn read_path(path: &Path, rules: RuleSet) -> Vec<GameInput> {
             }
         }
         Some(Kind::Record) | None => read_record(path, &file),
+    }
+}
+
+/// Standard input (`-`): a ruling case, a UCCI/ICCS line file or any record, told apart
+/// by content.
+fn read_stdin(rules: RuleSet) -> Vec<GameInput> {
+    let file = "-";
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
+        let f = ReadFailure::new(FailureKind::Io, format!("standard input: {e}"));
+        return vec![GameInput::failed(file, 0, f)];
+    }
+    if let Ok(text) = std::str::from_utf8(&bytes) {
+        let text = text.trim_start_matches('\u{feff}');
+        if text
+            .parse::<toml::Table>()
+            .is_ok_and(|t| t.contains_key("fen"))
+        {
+            return read_case(file, text.as_bytes(), rules)
+                .into_iter()
+                .collect();
+        }
+        let first = text.split_whitespace().next().unwrap_or("");
+        if matches!(first, "position" | "startpos" | "fen") {
+            return read_lines(file, text.as_bytes());
+        }
+    }
+    match record::read_bytes(&bytes, file) {
+        Ok(games) => games
+            .into_iter()
+            .enumerate()
+            .map(|(i, g)| from_record(file, i + 1, g))
+            .collect(),
+        Err(e) => vec![GameInput::failed(
+            file,
+            0,
+            ReadFailure::new(FailureKind::UnknownFormat, e.to_string()),
+        )],
     }
 }
 
