@@ -3,7 +3,7 @@
 
 mod common;
 
-use qili_notation::{perft, zobrist, Position, Role, Square};
+use qili_notation::{parse_move, perft, write_move, zobrist, Notation, Position, Role, Square};
 
 /// The largest perft count run in `cargo test` (keeps the suite quick).
 const NODE_CAP: u64 = 5_000_000;
@@ -298,7 +298,7 @@ fn is_legal_agrees_with_generated_moves() {
 /// moves it has by its own rules (`from` → sorted destinations).
 type PieceMoves<'a> = &'a [(&'a str, &'a [&'a str])];
 
-const LOOSE: [(&str, PieceMoves); 3] = [
+const LOOSE: [(&str, PieceMoves); 5] = [
     // Red: advisor off its palace (d8), elephant off its points (d2), soldier behind its
     // start rank (c1, the eye of d2→b0).
     (
@@ -317,6 +317,11 @@ const LOOSE: [(&str, PieceMoves); 3] = [
         "4k4/9/9/4B4/9/9/1P7/9/9/3K5 w",
         &[("e6", &["c4", "g4"]), ("b3", &["b4"])],
     ),
+    // Two elephants on file e (e0 is no elephant point): e0→g2 and e2→g4 both 相五进三,
+    // so the writer names them 前/后.
+    ("3k5/9/9/9/9/9/9/4B4/9/4BK3 w", &[("e0", &["c2", "g2"])]),
+    // Two advisors on file d (d1 is no advisor point): d0→e1 and d1→e2 both 仕六进五.
+    ("3k5/9/9/9/9/9/9/9/3A5/3AK4 w", &[("d1", &["e2"])]),
 ];
 
 /// Perft by brute force: pseudo-legal moves kept when the mover's general is safe after.
@@ -391,6 +396,16 @@ fn loose_placements_move_by_their_own_rules() {
                     "{m} in {}",
                     q.fen()
                 );
+                // Every notation writes a text that reads back as this move.
+                for n in Notation::TRY_ORDER {
+                    let text = write_move(q, m, n);
+                    assert_eq!(
+                        parse_move(q, &text, Some(n)),
+                        Ok(*m),
+                        "{text} in {}",
+                        q.fen()
+                    );
+                }
             }
             checked += 1;
         }
