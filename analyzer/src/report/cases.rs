@@ -2,20 +2,30 @@
 //!
 //! Each input line is a case `{"id": …, "fen": "…", "moves": ["h2e2", …], "rules": "axf",
 //! "repetitions": 3}` (`rules` and `repetitions` optional; `fen` may be `startpos`; moves in
-//! ICCS or any notation [`qili_notation::parse_move`] reads). Each output line is the
-//! [`JudgeJson`] of the case with its `id` first; a line that cannot be judged gives
-//! `{"id": …, "line": N, "error": "…"}` (the `id` when it could be read) and the batch goes
-//! on. Output is in input order; blank lines are skipped.
+//! ICCS or any notation [`qili_notation::parse_move`] reads). Each output line answers one
+//! case, with its `id` first, exactly as given:
+//! - [`Detail::Verdict`] (the default): the [`VerdictLineJson`] of the case — the ruling,
+//!   every cycle with both conducts and the articles, the natural limit;
+//! - [`Detail::Explain`]: the whole [`JudgeJson`] — also the labelled moves with their
+//!   evidence and the explanations in Chinese and English.
+//!
+//! A line that cannot be judged gives `{"schema_version": …, "id": …, "line": N, "error": "…"}`
+//! (the `id` when it could be read) and the batch goes on. Output is in input order; blank
+//! lines are skipped.
+//!
+//! Answers are written as soon as they are ruled and flushed whenever the input has no
+//! further line ready, so a server can keep one process and ask case after case.
+//! [`BatchOptions::jobs`] judges several cases at once and still answers in input order.
 //!
 //! ```
-//! use qili_analyzer::report::cases::judge_cases;
+//! use qili_analyzer::report::cases::{judge_cases, BatchOptions};
 //! use qili_analyzer::Settings;
 //!
 //! let input = r#"{"id": 1, "fen": "startpos", "moves": ["h0g2", "h9g7", "g2h0", "g7h9"]}
 //! {"id": "bad", "fen": "startpos", "moves": ["e0e5"]}
 //! "#;
 //! let mut out = Vec::new();
-//! let summary = judge_cases(input.as_bytes(), &mut out, &Settings::default())?;
+//! let summary = judge_cases(input.as_bytes(), &mut out, &Settings::default(), &BatchOptions::default())?;
 //! assert_eq!((summary.judged, summary.errors), (1, 1));
 //! let lines: Vec<serde_json::Value> = String::from_utf8(out)?
 //!     .lines()
@@ -23,26 +33,34 @@
 //!     .collect();
 //! assert_eq!(lines[0]["id"], 1);
 //! assert_eq!(lines[0]["plies"], 4);
+//! assert_eq!(lines[0]["ruling"]["result"], "none");
 //! assert_eq!(lines[1]["id"], "bad");
 //! assert_eq!(lines[1]["line"], 2);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc;
+use std::sync::Mutex;
 
 use qili_notation::{parse_move, Position};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use crate::judge::judge;
-use crate::report::judge_json::{judge_json, JudgeJson};
+use crate::report::judge_json::{
+    judge_json, verdict_json, JudgeJson, VerdictLineJson, SCHEMA_VERSION, VERDICT_SCHEMA_VERSION,
+};
 use crate::rules::{RuleSet, Settings};
 
 /// One input line.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Case {
-    /// Any JSON value identifying the case; echoed in the output.
+    /// Any JSON value identifying the case, kept as its text: it is echoed exactly as given
+    /// (an integer beyond 2^53 stays that integer).
     #[serde(default)]
-    pub id: serde_json::Value,
+    pub id: Option<Box<RawValue>>,
     /// The start position (FEN or `startpos`).
     pub fen: String,
     /// The moves.
@@ -56,23 +74,62 @@ pub struct Case {
     pub repetitions: Option<u32>,
 }
 
-/// One output line for a judged case.
+/// What each answer carries.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// The ruling, the cycles with both conducts and the articles ([`VerdictLineJson`]).
+    #[default]
+    Verdict,
+    /// Also the labels with their evidence and both explanations ([`JudgeJson`]).
+    Explain,
+}
+
+/// How a batch is run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BatchOptions {
+    /// What each answer carries.
+    pub detail: Detail,
+    /// Cases judged at once (1: one after the other on the calling thread).
+    pub jobs: usize,
+}
+
+impl Default for BatchOptions {
+    fn default() -> Self {
+        BatchOptions {
+            detail: Detail::Verdict,
+            jobs: 1,
+        }
+    }
+}
+
+/// One output line for a judged case, with everything ([`Detail::Explain`]).
 #[derive(Debug, Clone, Serialize)]
 pub struct CaseJson<'a> {
     /// The case's `id`.
-    pub id: &'a serde_json::Value,
+    pub id: &'a RawValue,
     /// The judgement.
     #[serde(flatten)]
     pub judgement: JudgeJson,
 }
 
+/// One output line for a judged case, verdict first ([`Detail::Verdict`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseVerdictJson<'a> {
+    /// The case's `id`.
+    pub id: &'a RawValue,
+    /// The judgement without labelled moves and explanations.
+    #[serde(flatten)]
+    pub judgement: VerdictLineJson,
+}
+
 /// One output line for a case that could not be judged.
 #[derive(Debug, Clone, Serialize)]
 pub struct CaseErrorJson<'a> {
-    /// Always [`crate::report::judge_json::SCHEMA_VERSION`].
+    /// The schema version of the batch's answers ([`SCHEMA_VERSION`] with
+    /// [`Detail::Explain`], else [`VERDICT_SCHEMA_VERSION`]).
     pub schema_version: u32,
     /// The case's `id`, when the line could be read that far.
-    pub id: &'a serde_json::Value,
+    pub id: &'a RawValue,
     /// The 1-based line number in the input.
     pub line: usize,
     /// What is wrong.
@@ -120,49 +177,269 @@ fn prepare(
     Ok((settings, start, moves))
 }
 
-/// Judges every case of `input` (JSON Lines), writing one line per case to `out`.
-/// Only I/O errors stop the batch.
-pub fn judge_cases(
-    input: impl BufRead,
-    mut out: impl Write,
+/// Answers the case on input line `line_no` (1-based), appending one output line (with its
+/// newline) to `out`. Returns whether the case was judged (`false`: an error object).
+pub fn answer_line(
+    line: &[u8],
+    line_no: usize,
     defaults: &Settings,
+    detail: Detail,
+    out: &mut Vec<u8>,
+) -> io::Result<bool> {
+    let case: Result<Case, String> = serde_json::from_slice(line).map_err(|e| e.to_string());
+    let judged = match case.and_then(|c| prepare(&c, defaults).map(|p| (c, p))) {
+        Ok((case, (settings, start, moves))) => {
+            let j = judge(&start, &moves, &settings);
+            let id = case.id.as_deref().unwrap_or(RawValue::NULL);
+            match detail {
+                Detail::Explain => {
+                    let json = CaseJson {
+                        id,
+                        judgement: judge_json(&j),
+                    };
+                    serde_json::to_writer(&mut *out, &json)?;
+                }
+                Detail::Verdict => {
+                    let json = CaseVerdictJson {
+                        id,
+                        judgement: verdict_json(&j),
+                    };
+                    serde_json::to_writer(&mut *out, &json)?;
+                }
+            }
+            true
+        }
+        Err(error) => {
+            // Recover the id from a line that is a JSON object but fails later.
+            let fields = serde_json::from_slice::<HashMap<String, Box<RawValue>>>(line).ok();
+            let id = fields.as_ref().and_then(|f| f.get("id"));
+            let json = CaseErrorJson {
+                schema_version: match detail {
+                    Detail::Explain => SCHEMA_VERSION,
+                    Detail::Verdict => VERDICT_SCHEMA_VERSION,
+                },
+                id: id.map_or(RawValue::NULL, |v| &**v),
+                line: line_no,
+                error,
+            };
+            serde_json::to_writer(&mut *out, &json)?;
+            false
+        }
+    };
+    out.push(b'\n');
+    Ok(judged)
+}
+
+/// Splits input into lines and says when the next read may wait for more input (then the
+/// answers written so far must be flushed first).
+struct Lines<R> {
+    input: R,
+    /// The last read was used up: the next one goes to the source and may block.
+    drained: bool,
+    /// 1-based number of the last line read.
+    number: usize,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn new(input: R) -> Self {
+        Lines {
+            input,
+            drained: true,
+            number: 0,
+        }
+    }
+
+    /// Reads the next line (without its `\n`) into `buf`; `before_wait` runs before a read
+    /// that may block. `Ok(false)` at the end of the input.
+    fn next(
+        &mut self,
+        buf: &mut Vec<u8>,
+        mut before_wait: impl FnMut() -> io::Result<()>,
+    ) -> io::Result<bool> {
+        buf.clear();
+        loop {
+            if self.drained {
+                before_wait()?;
+            }
+            let available = match self.input.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                self.drained = true;
+                if buf.is_empty() {
+                    return Ok(false);
+                }
+                self.number += 1;
+                return Ok(true);
+            }
+            match available.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    buf.extend_from_slice(&available[..i]);
+                    self.drained = i + 1 == available.len();
+                    self.input.consume(i + 1);
+                    self.number += 1;
+                    return Ok(true);
+                }
+                None => {
+                    let n = available.len();
+                    buf.extend_from_slice(available);
+                    self.input.consume(n);
+                    self.drained = true;
+                }
+            }
+        }
+    }
+}
+
+fn blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
+/// Judges every case of `input` (JSON Lines), writing one line per case to `out`, in input
+/// order. Only I/O errors stop the batch.
+pub fn judge_cases<R: BufRead + Send, W: Write>(
+    input: R,
+    mut out: W,
+    defaults: &Settings,
+    options: &BatchOptions,
 ) -> io::Result<Summary> {
+    if options.jobs > 1 {
+        return judge_cases_parallel(input, out, defaults, options);
+    }
     let mut summary = Summary::default();
-    let null = serde_json::Value::Null;
-    for (i, line) in input.split(b'\n').enumerate() {
-        let line = line?;
-        if line.iter().all(u8::is_ascii_whitespace) {
+    let mut lines = Lines::new(input);
+    let mut line = Vec::new();
+    let mut answer = Vec::new();
+    while lines.next(&mut line, || out.flush())? {
+        if blank(&line) {
             continue;
         }
-        let case: Result<Case, String> = serde_json::from_slice(&line).map_err(|e| e.to_string());
-        let result = case.and_then(|c| prepare(&c, defaults).map(|p| (c, p)));
-        match result {
-            Ok((case, (settings, start, moves))) => {
-                let j = judge(&start, &moves, &settings);
-                let json = CaseJson {
-                    id: &case.id,
-                    judgement: judge_json(&j),
-                };
-                serde_json::to_writer(&mut out, &json)?;
-                summary.judged += 1;
-            }
-            Err(error) => {
-                // Recover the id from a line that parses as JSON but fails later.
-                let id = serde_json::from_slice::<serde_json::Value>(&line)
-                    .ok()
-                    .and_then(|v| v.get("id").cloned());
-                let json = CaseErrorJson {
-                    schema_version: crate::report::judge_json::SCHEMA_VERSION,
-                    id: id.as_ref().unwrap_or(&null),
-                    line: i + 1,
-                    error,
-                };
-                serde_json::to_writer(&mut out, &json)?;
-                summary.errors += 1;
-            }
+        answer.clear();
+        if answer_line(&line, lines.number, defaults, options.detail, &mut answer)? {
+            summary.judged += 1;
+        } else {
+            summary.errors += 1;
         }
-        out.write_all(b"\n")?;
+        out.write_all(&answer)?;
     }
     out.flush()?;
+    Ok(summary)
+}
+
+/// What the reader and the workers tell the writer.
+enum Message {
+    /// The answer to the `seq`-th case (0-based, blank lines not counted).
+    Answer {
+        seq: usize,
+        bytes: Vec<u8>,
+        judged: bool,
+    },
+    /// Flush once the answers to the first `seq` cases are written (the reader waits for input).
+    FlushAfter(usize),
+}
+
+fn judge_cases_parallel<R: BufRead + Send, W: Write>(
+    input: R,
+    mut out: W,
+    defaults: &Settings,
+    options: &BatchOptions,
+) -> io::Result<Summary> {
+    let jobs = options.jobs;
+    let detail = options.detail;
+    // Cases read but not yet written, at most: bounds memory when one case is slow.
+    let window = jobs * 64;
+    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, usize, Vec<u8>)>(jobs * 4);
+    let job_rx = Mutex::new(job_rx);
+    let (msg_tx, msg_rx) = mpsc::channel::<Message>();
+    let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(window);
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            let msg_tx = msg_tx.clone();
+            let job_rx = &job_rx;
+            s.spawn(move || loop {
+                let job = match job_rx.lock() {
+                    Ok(rx) => rx.recv(),
+                    Err(_) => return,
+                };
+                let Ok((seq, line_no, line)) = job else {
+                    return;
+                };
+                let mut bytes = Vec::new();
+                let judged = match answer_line(&line, line_no, defaults, detail, &mut bytes) {
+                    Ok(j) => j,
+                    Err(_) => return,
+                };
+                if msg_tx.send(Message::Answer { seq, bytes, judged }).is_err() {
+                    return;
+                }
+            });
+        }
+        let reader = s.spawn(move || -> io::Result<()> {
+            let mut lines = Lines::new(input);
+            let mut seq = 0;
+            loop {
+                let mut line = Vec::new();
+                let more = lines.next(&mut line, || {
+                    // The writer may be gone (an output error): then stop quietly.
+                    let _ = msg_tx.send(Message::FlushAfter(seq));
+                    Ok(())
+                })?;
+                if !more {
+                    return Ok(());
+                }
+                if blank(&line) {
+                    continue;
+                }
+                if slot_tx.send(()).is_err() || job_tx.send((seq, lines.number, line)).is_err() {
+                    return Ok(());
+                }
+                seq += 1;
+            }
+        });
+        let written = write_in_order(&mut out, msg_rx, slot_rx);
+        let read = reader.join().unwrap_or_else(|_| {
+            Err(io::Error::other("the case reader stopped unexpectedly"))
+        });
+        let summary = written?;
+        read?;
+        out.flush()?;
+        Ok(summary)
+    })
+}
+
+/// Writes the answers in case order as they come, flushing when the reader waits for input.
+fn write_in_order<W: Write>(
+    out: &mut W,
+    messages: mpsc::Receiver<Message>,
+    slots: mpsc::Receiver<()>,
+) -> io::Result<Summary> {
+    let mut summary = Summary::default();
+    let mut pending: BTreeMap<usize, (Vec<u8>, bool)> = BTreeMap::new();
+    let mut next = 0;
+    let mut flush_after: Option<usize> = None;
+    for message in messages {
+        match message {
+            Message::Answer { seq, bytes, judged } => {
+                pending.insert(seq, (bytes, judged));
+            }
+            Message::FlushAfter(seq) => flush_after = Some(seq),
+        }
+        while let Some((bytes, judged)) = pending.remove(&next) {
+            out.write_all(&bytes)?;
+            if judged {
+                summary.judged += 1;
+            } else {
+                summary.errors += 1;
+            }
+            next += 1;
+            let _ = slots.recv();
+        }
+        if flush_after.is_some_and(|f| next >= f) {
+            out.flush()?;
+            flush_after = None;
+        }
+    }
     Ok(summary)
 }
