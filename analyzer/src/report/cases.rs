@@ -399,9 +399,9 @@ fn judge_cases_parallel<R: BufRead + Send, W: Write>(
             }
         });
         let written = write_in_order(&mut out, msg_rx, slot_rx);
-        let read = reader.join().unwrap_or_else(|_| {
-            Err(io::Error::other("the case reader stopped unexpectedly"))
-        });
+        let read = reader
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the case reader stopped unexpectedly")));
         let summary = written?;
         read?;
         out.flush()?;
