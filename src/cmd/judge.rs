@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use qili_analyzer::explain::{self, Lang};
 use qili_analyzer::html;
 use qili_analyzer::input::{self, GameInput};
-use qili_analyzer::report::cases::{judge_cases, BatchOptions, Detail};
+use qili_analyzer::report::cases::{judge_cases_timed, BatchOptions, Detail};
 use qili_analyzer::report::judge_json::judge_json;
 use qili_analyzer::{judge, RuleSet, Settings};
 
@@ -67,6 +67,10 @@ pub struct Args {
     /// With --cases: cases judged at once (answers stay in input order).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), requires = "cases")]
     jobs: u32,
+    /// With --cases: write per-case timings to this file (input line, id, microseconds;
+    /// tab-separated), for finding slow cases.
+    #[arg(long, requires = "cases")]
+    timings: Option<PathBuf>,
     /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     game: u32,
@@ -100,7 +104,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
             },
             jobs: args.jobs as usize,
         };
-        return run_cases(path, &settings, &options, out);
+        return run_cases(path, &settings, &options, args.timings.as_deref(), out);
     }
     let game = read(&args)?;
     let j = judge(&game.start, &game.moves, &settings);
@@ -132,20 +136,33 @@ fn run_cases(
     path: &Path,
     settings: &Settings,
     options: &BatchOptions,
+    timings: Option<&Path>,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
+    let mut timings = match timings {
+        Some(t) => Some(std::io::BufWriter::new(
+            std::fs::File::create(t)
+                .map_err(|e| Failure::input(format!("{}: {e}", t.display())))?,
+        )),
+        None => None,
+    };
+    let sink = timings.as_mut().map(|t| t as &mut dyn Write);
     let summary = if path == Path::new("-") {
         // `Stdin` (not its lock) so that another thread may read it with --jobs.
-        judge_cases(
+        judge_cases_timed(
             std::io::BufReader::new(std::io::stdin()),
             out,
+            sink,
             settings,
             options,
         )?
     } else {
         let file = std::fs::File::open(path)
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-        judge_cases(std::io::BufReader::new(file), out, settings, options)?
+        judge_cases_timed(std::io::BufReader::new(file), out, sink, settings, options)?
     };
+    if let Some(mut t) = timings {
+        t.flush()?;
+    }
     Ok(if summary.errors > 0 { 2 } else { 0 })
 }

@@ -43,6 +43,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use qili_notation::{parse_move, Position};
 use serde::{Deserialize, Serialize};
@@ -301,12 +302,42 @@ fn blank(line: &[u8]) -> bool {
 /// order. Only I/O errors stop the batch.
 pub fn judge_cases<R: BufRead + Send, W: Write>(
     input: R,
+    out: W,
+    defaults: &Settings,
+    options: &BatchOptions,
+) -> io::Result<Summary> {
+    judge_cases_timed(input, out, None, defaults, options)
+}
+
+/// The time one answer took: reading the case, judging it and writing its line.
+fn timing_line(
+    timings: &mut dyn Write,
+    line_no: usize,
+    answer: &[u8],
+    took: Duration,
+) -> io::Result<()> {
+    // The id is the answer's first field (`{"id":…,`) or follows the schema version.
+    let text = String::from_utf8_lossy(answer);
+    let id = serde_json::from_str::<HashMap<String, Box<RawValue>>>(text.trim_end())
+        .ok()
+        .and_then(|f| f.get("id").map(|v| v.get().to_owned()))
+        .unwrap_or_else(|| "null".into());
+    writeln!(timings, "{line_no}\t{id}\t{:.1}", took.as_secs_f64() * 1e6)
+}
+
+/// Like [`judge_cases`], and when `timings` is given, writes there one line per case, in
+/// input order: the input line number, the id (JSON) and the microseconds the answer took
+/// (reading, judging and writing the case; wall-clock time on the thread that judged it),
+/// separated by tabs.
+pub fn judge_cases_timed<R: BufRead + Send, W: Write>(
+    input: R,
     mut out: W,
+    mut timings: Option<&mut dyn Write>,
     defaults: &Settings,
     options: &BatchOptions,
 ) -> io::Result<Summary> {
     if options.jobs > 1 {
-        return judge_cases_parallel(input, out, defaults, options);
+        return judge_cases_parallel(input, out, timings, defaults, options);
     }
     let mut summary = Summary::default();
     let mut lines = Lines::new(input);
@@ -317,10 +348,14 @@ pub fn judge_cases<R: BufRead + Send, W: Write>(
             continue;
         }
         answer.clear();
+        let t0 = Instant::now();
         if answer_line(&line, lines.number, defaults, options.detail, &mut answer)? {
             summary.judged += 1;
         } else {
             summary.errors += 1;
+        }
+        if let Some(t) = timings.as_deref_mut() {
+            timing_line(t, lines.number, &answer, t0.elapsed())?;
         }
         out.write_all(&answer)?;
     }
@@ -335,6 +370,8 @@ enum Message {
         seq: usize,
         bytes: Vec<u8>,
         judged: bool,
+        line_no: usize,
+        took: Duration,
     },
     /// Flush once the answers to the first `seq` cases are written (the reader waits for input).
     FlushAfter(usize),
@@ -343,6 +380,7 @@ enum Message {
 fn judge_cases_parallel<R: BufRead + Send, W: Write>(
     input: R,
     mut out: W,
+    timings: Option<&mut dyn Write>,
     defaults: &Settings,
     options: &BatchOptions,
 ) -> io::Result<Summary> {
@@ -367,11 +405,20 @@ fn judge_cases_parallel<R: BufRead + Send, W: Write>(
                     return;
                 };
                 let mut bytes = Vec::new();
+                let t0 = Instant::now();
                 let judged = match answer_line(&line, line_no, defaults, detail, &mut bytes) {
                     Ok(j) => j,
                     Err(_) => return,
                 };
-                if msg_tx.send(Message::Answer { seq, bytes, judged }).is_err() {
+                let took = t0.elapsed();
+                let answer = Message::Answer {
+                    seq,
+                    bytes,
+                    judged,
+                    line_no,
+                    took,
+                };
+                if msg_tx.send(answer).is_err() {
                     return;
                 }
             });
@@ -398,7 +445,7 @@ fn judge_cases_parallel<R: BufRead + Send, W: Write>(
                 seq += 1;
             }
         });
-        let written = write_in_order(&mut out, msg_rx, slot_rx);
+        let written = write_in_order(&mut out, timings, msg_rx, slot_rx);
         let read = reader
             .join()
             .unwrap_or_else(|_| Err(io::Error::other("the case reader stopped unexpectedly")));
@@ -412,21 +459,31 @@ fn judge_cases_parallel<R: BufRead + Send, W: Write>(
 /// Writes the answers in case order as they come, flushing when the reader waits for input.
 fn write_in_order<W: Write>(
     out: &mut W,
+    mut timings: Option<&mut dyn Write>,
     messages: mpsc::Receiver<Message>,
     slots: mpsc::Receiver<()>,
 ) -> io::Result<Summary> {
     let mut summary = Summary::default();
-    let mut pending: BTreeMap<usize, (Vec<u8>, bool)> = BTreeMap::new();
+    let mut pending: BTreeMap<usize, (Vec<u8>, bool, usize, Duration)> = BTreeMap::new();
     let mut next = 0;
     let mut flush_after: Option<usize> = None;
     for message in messages {
         match message {
-            Message::Answer { seq, bytes, judged } => {
-                pending.insert(seq, (bytes, judged));
+            Message::Answer {
+                seq,
+                bytes,
+                judged,
+                line_no,
+                took,
+            } => {
+                pending.insert(seq, (bytes, judged, line_no, took));
             }
             Message::FlushAfter(seq) => flush_after = Some(seq),
         }
-        while let Some((bytes, judged)) = pending.remove(&next) {
+        while let Some((bytes, judged, line_no, took)) = pending.remove(&next) {
+            if let Some(t) = timings.as_deref_mut() {
+                timing_line(t, line_no, &bytes, took)?;
+            }
             out.write_all(&bytes)?;
             if judged {
                 summary.judged += 1;
