@@ -64,10 +64,10 @@ pub struct Args {
     /// the explanations in Chinese and English (the `--format json` object).
     #[arg(long, requires = "cases")]
     explain: bool,
-    /// With --cases: cases judged at once (answers stay in input order).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), requires = "cases")]
+    /// With --cases: cases judged at once, 1 to 256 (answers stay in input order).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256), requires = "cases")]
     jobs: u32,
-    /// With --cases: write per-case timings to this file (input line, id, microseconds;
+    /// With --cases: write per-case timings to this file (input line and microseconds,
     /// tab-separated), for finding slow cases.
     #[arg(long, requires = "cases")]
     timings: Option<PathBuf>,

@@ -39,7 +39,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 use std::sync::Mutex;
@@ -178,6 +178,39 @@ fn prepare(
     Ok((settings, start, moves))
 }
 
+/// [`answer_line`], and a panic while judging (a defect: the judge is fuzzed against it)
+/// answered by an error line, so that the batch goes on.
+fn answer_guarded(
+    line: &[u8],
+    line_no: usize,
+    defaults: &Settings,
+    detail: Detail,
+    out: &mut Vec<u8>,
+) -> io::Result<bool> {
+    let start = out.len();
+    let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        answer_line(line, line_no, defaults, detail, out)
+    }));
+    match answered {
+        Ok(r) => r,
+        Err(_) => {
+            out.truncate(start);
+            let json = CaseErrorJson {
+                schema_version: match detail {
+                    Detail::Explain => SCHEMA_VERSION,
+                    Detail::Verdict => VERDICT_SCHEMA_VERSION,
+                },
+                id: RawValue::NULL,
+                line: line_no,
+                error: "internal error: the judge stopped on this case (please report it)".into(),
+            };
+            serde_json::to_writer(&mut *out, &json)?;
+            out.push(b'\n');
+            Ok(false)
+        }
+    }
+}
+
 /// Answers the case on input line `line_no` (1-based), appending one output line (with its
 /// newline) to `out`. Returns whether the case was judged (`false`: an error object).
 pub fn answer_line(
@@ -310,25 +343,14 @@ pub fn judge_cases<R: BufRead + Send, W: Write>(
 }
 
 /// The time one answer took: reading the case, judging it and writing its line.
-fn timing_line(
-    timings: &mut dyn Write,
-    line_no: usize,
-    answer: &[u8],
-    took: Duration,
-) -> io::Result<()> {
-    // The id is the answer's first field (`{"id":…,`) or follows the schema version.
-    let text = String::from_utf8_lossy(answer);
-    let id = serde_json::from_str::<HashMap<String, Box<RawValue>>>(text.trim_end())
-        .ok()
-        .and_then(|f| f.get("id").map(|v| v.get().to_owned()))
-        .unwrap_or_else(|| "null".into());
-    writeln!(timings, "{line_no}\t{id}\t{:.1}", took.as_secs_f64() * 1e6)
+fn timing_line(timings: &mut dyn Write, line_no: usize, took: Duration) -> io::Result<()> {
+    writeln!(timings, "{line_no}\t{:.1}", took.as_secs_f64() * 1e6)
 }
 
 /// Like [`judge_cases`], and when `timings` is given, writes there one line per case, in
-/// input order: the input line number, the id (JSON) and the microseconds the answer took
-/// (reading, judging and writing the case; wall-clock time on the thread that judged it),
-/// separated by tabs.
+/// input order: the input line number and the microseconds the answer took (reading,
+/// judging and writing the case; wall-clock time on the thread that judged it), separated
+/// by a tab.
 pub fn judge_cases_timed<R: BufRead + Send, W: Write>(
     input: R,
     mut out: W,
@@ -349,13 +371,13 @@ pub fn judge_cases_timed<R: BufRead + Send, W: Write>(
         }
         answer.clear();
         let t0 = Instant::now();
-        if answer_line(&line, lines.number, defaults, options.detail, &mut answer)? {
+        if answer_guarded(&line, lines.number, defaults, options.detail, &mut answer)? {
             summary.judged += 1;
         } else {
             summary.errors += 1;
         }
         if let Some(t) = timings.as_deref_mut() {
-            timing_line(t, lines.number, &answer, t0.elapsed())?;
+            timing_line(t, lines.number, t0.elapsed())?;
         }
         out.write_all(&answer)?;
     }
@@ -406,7 +428,7 @@ fn judge_cases_parallel<R: BufRead + Send, W: Write>(
                 };
                 let mut bytes = Vec::new();
                 let t0 = Instant::now();
-                let judged = match answer_line(&line, line_no, defaults, detail, &mut bytes) {
+                let judged = match answer_guarded(&line, line_no, defaults, detail, &mut bytes) {
                     Ok(j) => j,
                     Err(_) => return,
                 };
@@ -466,7 +488,8 @@ fn write_in_order<W: Write>(
     let mut summary = Summary::default();
     let mut pending: BTreeMap<usize, (Vec<u8>, bool, usize, Duration)> = BTreeMap::new();
     let mut next = 0;
-    let mut flush_after: Option<usize> = None;
+    // Flush points in the order the reader reached them.
+    let mut flush_after: VecDeque<usize> = VecDeque::new();
     for message in messages {
         match message {
             Message::Answer {
@@ -478,11 +501,11 @@ fn write_in_order<W: Write>(
             } => {
                 pending.insert(seq, (bytes, judged, line_no, took));
             }
-            Message::FlushAfter(seq) => flush_after = Some(seq),
+            Message::FlushAfter(seq) => flush_after.push_back(seq),
         }
         while let Some((bytes, judged, line_no, took)) = pending.remove(&next) {
             if let Some(t) = timings.as_deref_mut() {
-                timing_line(t, line_no, &bytes, took)?;
+                timing_line(t, line_no, took)?;
             }
             out.write_all(&bytes)?;
             if judged {
@@ -492,11 +515,116 @@ fn write_in_order<W: Write>(
             }
             next += 1;
             let _ = slots.recv();
+            if flush_after.front() == Some(&next) {
+                flush_after.pop_front();
+                out.flush()?;
+            }
         }
-        if flush_after.is_some_and(|f| next >= f) {
+        let mut flush = false;
+        while flush_after.front().is_some_and(|&f| next >= f) {
+            flush_after.pop_front();
+            flush = true;
+        }
+        if flush {
             out.flush()?;
-            flush_after = None;
         }
     }
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Input that arrives in chunks, as from a pipe: one chunk per read.
+    struct Chunks(Vec<&'static [u8]>, usize);
+
+    impl io::Read for Chunks {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let Some(c) = self.0.first_mut() else {
+                return Ok(0);
+            };
+            let n = c.len().min(buf.len());
+            buf[..n].copy_from_slice(&c[..n]);
+            *c = &c[n..];
+            if c.is_empty() {
+                self.0.remove(0);
+            }
+            self.1 += 1;
+            Ok(n)
+        }
+    }
+
+    /// Output that records how many lines were written at each flush.
+    #[derive(Default)]
+    struct Flushes {
+        written: Vec<u8>,
+        at_flush: Vec<usize>,
+    }
+
+    impl Write for &mut Flushes {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.written.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            let lines = self.written.iter().filter(|&&b| b == b'\n').count();
+            if self.at_flush.last() != Some(&lines) {
+                self.at_flush.push(lines);
+            }
+            Ok(())
+        }
+    }
+
+    const A: &[u8] = b"{\"id\": 1, \"fen\": \"startpos\", \"moves\": [\"h0g2\"]}\n";
+    const B: &[u8] = b"{\"id\": 2, \"fen\": \"startpos\", \"moves\": []}\n";
+
+    /// Every answer to the input read so far is flushed before the next read, which may
+    /// wait (a co-process client waits for the answer before writing the next case).
+    #[test]
+    fn answers_are_flushed_before_waiting_for_input() {
+        for jobs in [1, 3] {
+            let input = io::BufReader::new(Chunks(vec![A, B, A, b"\n", A, B, B], 0));
+            let mut out = Flushes::default();
+            let options = BatchOptions {
+                detail: Detail::Verdict,
+                jobs,
+            };
+            let s = judge_cases(input, &mut out, &Settings::default(), &options).unwrap();
+            assert_eq!((s.judged, s.errors), (6, 0));
+            // After chunk k, the answers to the cases in it (the blank line has none). The
+            // reader of several jobs may read on before the answers are written (this input
+            // never makes it wait): then the flushes can come later, never earlier.
+            if jobs == 1 {
+                assert_eq!(out.at_flush, [0, 1, 2, 3, 4, 5, 6]);
+            } else {
+                assert_eq!(out.at_flush.last(), Some(&6), "{:?}", out.at_flush);
+            }
+        }
+    }
+
+    /// A line split over several reads is one case.
+    #[test]
+    fn a_case_split_over_reads() {
+        let input = io::BufReader::new(Chunks(vec![&A[..10], &A[10..30], &A[30..]], 0));
+        let mut out = Flushes::default();
+        let s = judge_cases(
+            input,
+            &mut out,
+            &Settings::default(),
+            &BatchOptions::default(),
+        );
+        assert_eq!(
+            s.unwrap(),
+            Summary {
+                judged: 1,
+                errors: 0
+            }
+        );
+        let text = String::from_utf8(out.written).unwrap();
+        assert!(
+            text.starts_with("{\"id\":1,\"schema_version\":2,"),
+            "{text}"
+        );
+    }
 }
