@@ -295,11 +295,33 @@ pub fn stream_path(path: &Path, batch: usize, mut f: impl FnMut(Vec<GameInput>))
     }
 }
 
+/// Reads every game of an in-memory file called `file`, as [`read_path`] reads a file of
+/// that name on disk: the extension chooses the reader (ruling cases `.toml`, line files
+/// `.iccs` and `.ucci`, any other name a record of any format, detected from its bytes).
+/// Never fails: a file that cannot be read yields one [`GameInput`] (index 0) carrying the
+/// failure. For servers, which receive files as request bodies.
+pub fn read_bytes(file: &str, bytes: &[u8], rules: RuleSet) -> Vec<GameInput> {
+    let path = Path::new(file);
+    match kind_of(path) {
+        Some(Kind::Case) => read_case(file, bytes, rules).into_iter().collect(),
+        Some(Kind::Lines) => read_lines(file, bytes),
+        Some(Kind::Record) | None => from_records(path, file, record::read_bytes(bytes, file)),
+    }
+}
+
 fn read_record(path: &Path, file: &str) -> Vec<GameInput> {
+    from_records(path, file, record::read_file(path))
+}
+
+fn from_records(
+    path: &Path,
+    file: &str,
+    read: Result<Vec<ReadGame>, ReadError>,
+) -> Vec<GameInput> {
     let html = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
-    let games = match record::read_file(path) {
+    let games = match read {
         Ok(games) => games,
         Err(e) => {
             let kind = match e {

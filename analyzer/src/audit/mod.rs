@@ -36,8 +36,8 @@ use rayon::prelude::*;
 
 pub use game::{audit_game, audit_game_guarded, max_occurrences, Finding, GameReport};
 pub use input::{
-    discover, is_large_record, read_path, stream_path, FailureKind, GameInput, ReadFailure,
-    STREAM_THRESHOLD,
+    discover, is_large_record, read_bytes, read_path, stream_path, FailureKind, GameInput,
+    ReadFailure, STREAM_THRESHOLD,
 };
 pub use pages::{game_page, HtmlWriter};
 pub use result::GameResult;
