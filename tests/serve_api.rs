@@ -39,13 +39,23 @@ fn cases() -> Vec<String> {
             .collect();
         let fen = t["fen"].as_str().unwrap();
         out.push(json!({"id": id, "fen": fen, "moves": moves}).to_string());
-        out.push(json!({"id": format!("{id}/axf"), "fen": fen, "moves": moves, "rules": "axf"}).to_string());
+        out.push(
+            json!({"id": format!("{id}/axf"), "fen": fen, "moves": moves, "rules": "axf"})
+                .to_string(),
+        );
     }
     match server::shared() {
         Some(shared) => {
-            for name in ["fairy-stockfish-xiangqi-chasing.jsonl", "axf-diagrams.jsonl"] {
+            for name in [
+                "fairy-stockfish-xiangqi-chasing.jsonl",
+                "axf-diagrams.jsonl",
+            ] {
                 let text = std::fs::read_to_string(shared.join("vectors").join(name)).unwrap();
-                out.extend(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_owned));
+                out.extend(
+                    text.lines()
+                        .filter(|l| !l.trim().is_empty())
+                        .map(str::to_owned),
+                );
             }
         }
         None => eprintln!("note: shared/vectors not found; judging the corpus cases only"),
@@ -120,7 +130,9 @@ fn a_hundred_concurrent_judge_requests_are_each_answered_right() {
         .map(|i| {
             let k = (i * 7) % lines.len();
             let body = lines[k].clone();
-            std::thread::spawn(move || (k, server::request(addr, "POST", "/judge", body.as_bytes())))
+            std::thread::spawn(move || {
+                (k, server::request(addr, "POST", "/judge", body.as_bytes()))
+            })
         })
         .collect();
     let mut distinct = std::collections::HashSet::new();
@@ -139,7 +151,10 @@ fn judge_errors_are_4xx_naming_the_problem() {
     let r = s.post("/judge", br#"{"fen": "startpos", "moves": ["h2e2",]}"#);
     assert_eq!(r.status, 400);
     let e = r.error();
-    assert!(e.contains("malformed JSON") && e.contains("line 1 column"), "{e}");
+    assert!(
+        e.contains("malformed JSON") && e.contains("line 1 column"),
+        "{e}"
+    );
 
     let r = s.post("/judge", b"[1, 2]");
     assert_eq!(r.status, 400);
@@ -204,7 +219,10 @@ fn judge_as_html_is_the_cli_teaching_page() {
     assert_eq!(r.text(), String::from_utf8(o.stdout).unwrap());
     assert!(r.text().contains(r#"id="verdict""#));
 
-    let r = s.post("/judge?format=html", br#"{"fen": "startpos", "moves": ["e0e5"]}"#);
+    let r = s.post(
+        "/judge?format=html",
+        br#"{"fen": "startpos", "moves": ["e0e5"]}"#,
+    );
     assert_eq!(r.status, 422);
     assert!(r.error().contains("ply 1"), "{}", r.error());
 }
@@ -235,7 +253,10 @@ fn label_equals_the_cli_label_json() {
     let r = s.post("/label", text.to_string().as_bytes());
     assert_eq!(r.json(), want);
 
-    let r = s.post("/label", br#"{"fen": "startpos", "moves": ["h2e2", "h2e2"]}"#);
+    let r = s.post(
+        "/label",
+        br#"{"fen": "startpos", "moves": ["h2e2", "h2e2"]}"#,
+    );
     assert_eq!(r.status, 422);
     assert!(r.error().contains("ply 2"), "{}", r.error());
     let r = s.post("/label", br#"{"fen": "startpos", "move": ["h2e2"]}"#);
@@ -251,7 +272,9 @@ fn label_equals_the_cli_label_json() {
         .collect();
     let r = s.post(
         "/label",
-        json!({"fen": "startpos", "moves": long}).to_string().as_bytes(),
+        json!({"fen": "startpos", "moves": long})
+            .to_string()
+            .as_bytes(),
     );
     assert_eq!(r.status, 422);
     assert!(r.error().contains("at most 1000"), "{}", r.error());
@@ -286,14 +309,21 @@ fn audit_both(s: &Server, path: &Path, query: &str, cli_args: &[&str]) -> (Vec<V
         .args(cli_args)
         .output()
         .unwrap();
-    (comparable(&r.text()), comparable(&String::from_utf8(o.stdout).unwrap()))
+    (
+        comparable(&r.text()),
+        comparable(&String::from_utf8(o.stdout).unwrap()),
+    )
 }
 
 #[test]
 fn audit_answers_equal_the_cli_audit_json() {
     let s = Server::start(&[]);
     let games = repo().join("corpus/games");
-    for name in ["perpetual-check-recorded-draw.pgn", "perpetual-check-loses.pgn", "endgames.iccs"] {
+    for name in [
+        "perpetual-check-recorded-draw.pgn",
+        "perpetual-check-loses.pgn",
+        "endgames.iccs",
+    ] {
         let (got, want) = audit_both(&s, &games.join(name), "", &[]);
         assert_eq!(got, want, "{name}");
         assert!(got.len() >= 2, "{name}: a game line and the summary");
@@ -363,7 +393,10 @@ fn position_checks_placement_and_replays_moves() {
     assert_eq!(j["moves"][2]["chinese"], "马二进三");
     assert_eq!(j["turn"], "black");
     let legal = j["legal"].as_array().unwrap();
-    assert!(legal.contains(&json!("b9c7")) && !legal.contains(&json!("h0g2")), "{legal:?}");
+    assert!(
+        legal.contains(&json!("b9c7")) && !legal.contains(&json!("h0g2")),
+        "{legal:?}"
+    );
     // Every reason of an illegal placement.
     let r = s.post(
         "/position",

@@ -28,7 +28,10 @@ fn the_desk_in_headless_chromium() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let dir = root.join("tests/browser");
     if !dir.join("node_modules/playwright-core").is_dir() {
-        return missing("tests/browser/node_modules", "npm ci --prefix tests/browser");
+        return missing(
+            "tests/browser/node_modules",
+            "npm ci --prefix tests/browser",
+        );
     }
     let chromium = std::env::var_os("CHROMIUM")
         .map(PathBuf::from)
@@ -63,9 +66,14 @@ fn the_desk_in_headless_chromium() {
     let out = String::from_utf8_lossy(&o.stdout);
     let err = String::from_utf8_lossy(&o.stderr);
     println!("{out}\n{err}");
-    assert!(o.status.success(), "the browser tests failed:\n{out}\n{err}");
+    assert!(
+        o.status.success(),
+        "the browser tests failed:\n{out}\n{err}"
+    );
     for shot in ["desk-chase-by-clicks.png", "desk-phone-ruling.png"] {
-        let len = std::fs::metadata(shots.join(shot)).map(|m| m.len()).unwrap_or(0);
+        let len = std::fs::metadata(shots.join(shot))
+            .map(|m| m.len())
+            .unwrap_or(0);
         assert!(len > 10_000, "{shot}: {len} bytes");
     }
     eprintln!("screenshots: {}", shots.display());

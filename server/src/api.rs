@@ -116,7 +116,11 @@ pub(crate) fn settings_for(
 }
 
 /// A start position (FEN or `startpos`) and move texts, read by the library.
-pub(crate) fn read_line(fen: &str, moves: &[String], endpoint: &str) -> Result<GameInput, ApiError> {
+pub(crate) fn read_line(
+    fen: &str,
+    moves: &[String],
+    endpoint: &str,
+) -> Result<GameInput, ApiError> {
     input::from_fen_and_moves(fen, &moves.join(" "))
         .map_err(|e| ApiError::unprocessable(format!("{endpoint}: {e}")))
 }
@@ -145,35 +149,25 @@ async fn judge_html(
         Ok::<_, ApiError>(html::ruling_page(&html::judgement_page(&j, title, meta)))
     })
     .await??;
-    Ok((
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        page,
-    )
-        .into_response())
+    Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response())
 }
 
-/// Moves as a JSON list of move texts or one string of them separated by spaces.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
-pub(crate) enum Moves {
-    /// `["h2e2", "马8进7"]`.
-    List(Vec<String>),
-    /// `"h2e2 马8进7"` (move numbers such as `1.` are skipped).
-    Text(String),
-}
-
-impl Default for Moves {
-    fn default() -> Moves {
-        Moves::List(Vec::new())
-    }
-}
-
-impl Moves {
-    pub(crate) fn texts(&self) -> Vec<String> {
-        match self {
-            Moves::List(l) => l.clone(),
-            Moves::Text(t) => vec![t.clone()],
-        }
+/// Moves as a JSON list of move texts (`["h2e2", "马8进7"]`) or one string of them
+/// separated by spaces (`"1. h2e2 马8进7"`; move numbers are skipped); absent: none.
+pub(crate) fn move_texts(v: &serde_json::Value, endpoint: &str) -> Result<Vec<String>, ApiError> {
+    let wrong = || {
+        ApiError::bad_request(format!(
+            "{endpoint}: moves: expected a list of move texts or one string of them"
+        ))
+    };
+    match v {
+        serde_json::Value::Null => Ok(Vec::new()),
+        serde_json::Value::String(s) => Ok(vec![s.clone()]),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .map(|m| m.as_str().map(str::to_owned).ok_or_else(wrong))
+            .collect(),
+        _ => Err(wrong()),
     }
 }
 
@@ -183,7 +177,7 @@ impl Moves {
 struct LabelRequest {
     fen: String,
     #[serde(default)]
-    moves: Moves,
+    moves: serde_json::Value,
     rules: Option<String>,
     #[serde(default)]
     mutual_attack: bool,
@@ -210,7 +204,7 @@ pub(crate) async fn label(
         }
         settings.mate_depth = d;
     }
-    let game = read_line(&req.fen, &req.moves.texts(), "/label")?;
+    let game = read_line(&req.fen, &move_texts(&req.moves, "/label")?, "/label")?;
     if game.moves.len() > limits.label_plies {
         return Err(ApiError::unprocessable(format!(
             "/label: {} plies; a request labels at most {} (every ply is labelled; use /judge, which labels only the cycles, or split the line)",
@@ -316,4 +310,37 @@ pub(crate) async fn audit(
     })
     .await?;
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], out).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_keep_their_last_component() {
+        let q = |name: &str| FileQuery {
+            name: Some(name.to_owned()),
+            ..FileQuery::default()
+        };
+        assert_eq!(q("../../etc/passwd").file_name(), "passwd");
+        assert_eq!(q("C:\\games\\a.xqf").file_name(), "a.xqf");
+        assert_eq!(q("  ").file_name(), "upload");
+        assert_eq!(FileQuery::default().file_name(), "upload");
+        assert_eq!(q(&"x".repeat(500)).file_name().len(), 200);
+    }
+
+    #[test]
+    fn moves_are_a_list_or_a_string() {
+        let m = |v: serde_json::Value| move_texts(&v, "/x");
+        assert_eq!(m(json!(["h2e2", "h9g7"])).unwrap(), ["h2e2", "h9g7"]);
+        assert_eq!(m(json!("h2e2 h9g7")).unwrap(), ["h2e2 h9g7"]);
+        assert!(m(json!(null)).unwrap().is_empty());
+        let e = m(json!([1, 2])).unwrap_err();
+        assert_eq!(e.status, StatusCode::BAD_REQUEST);
+        assert!(
+            e.message.contains("moves: expected a list"),
+            "{}",
+            e.message
+        );
+    }
 }

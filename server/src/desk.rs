@@ -13,7 +13,7 @@ use qili_analyzer::audit;
 use qili_notation::{write_move, Color, Notation, Position};
 use serde::{Deserialize, Serialize};
 
-use crate::api::{read_line, record_body, FileQuery, Moves};
+use crate::api::{move_texts, read_line, record_body, FileQuery};
 use crate::error::{self, ApiError, SCHEMA_VERSION};
 use crate::{analyse, Shared};
 
@@ -65,7 +65,7 @@ pub(crate) async fn openapi() -> Response {
 struct PositionRequest {
     fen: String,
     #[serde(default)]
-    moves: Moves,
+    moves: serde_json::Value,
 }
 
 #[derive(Serialize)]
@@ -103,7 +103,7 @@ pub(crate) async fn position(
     let object = error::json_object(&bytes, "/position")?;
     let req: PositionRequest = serde_json::from_value(serde_json::Value::Object(object))
         .map_err(|e| ApiError::bad_request(format!("/position: {e}")))?;
-    let texts = req.moves.texts();
+    let texts = move_texts(&req.moves, "/position")?;
     let json = analyse(&state, "/position", move || {
         let game = read_line(&req.fen, &texts, "/position").map_err(|mut e| {
             // An illegal position: every reason the FEN reader gives, one by one.

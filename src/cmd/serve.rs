@@ -41,8 +41,11 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let rules = args.rules.as_str().to_uppercase();
     let mut printed = Ok(());
     qili_server::run(args.addr, config, |addr| {
-        printed = writeln!(out, "qili serve: listening on http://{addr} (rules {rules}; Ctrl-C stops)")
-            .and_then(|_| out.flush());
+        printed = writeln!(
+            out,
+            "qili serve: listening on http://{addr} (rules {rules}; Ctrl-C stops)"
+        )
+        .and_then(|_| out.flush());
     })
     .map_err(|e| Failure::input(e.to_string()))?;
     printed?;

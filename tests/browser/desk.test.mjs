@@ -128,6 +128,8 @@ test("set up a position by clicks, play a perpetual chase by clicks, read the ru
   await page.click("#evidence summary");
   await page.locator("#evidence-json", { hasText: "unprotected" }).waitFor();
   await page.screenshot({ path: join(SHOTS, "desk-chase-by-clicks.png"), fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, "desk-chase-by-clicks-top.png") });
   page.check();
 });
 
@@ -154,6 +156,8 @@ test("paste a FEN and moves in Chinese notation", async () => {
   await frame.locator("#verdict .zh").first().waitFor({ state: "hidden" });
   assert.ok(await frame.locator("#verdict .en").first().isVisible());
   await page.screenshot({ path: join(SHOTS, "desk-fen-and-chinese-en.png"), fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, "desk-fen-and-chinese-en-top.png") });
   page.check();
 });
 
@@ -169,6 +173,8 @@ test("upload a CCPD game and see its ruling", { skip: !process.env.QILI_CCPD && 
   assert.ok((await frame.locator("section.cycle").count()) >= 1, "a cycle is drawn");
   assert.match(await frame.locator("dl.meta").textContent(), /00000029\.pgn #1/);
   await page.screenshot({ path: join(SHOTS, "desk-ccpd-upload.png"), fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, "desk-ccpd-upload-top.png") });
   page.check();
 });
 

@@ -313,11 +313,7 @@ fn read_record(path: &Path, file: &str) -> Vec<GameInput> {
     from_records(path, file, record::read_file(path))
 }
 
-fn from_records(
-    path: &Path,
-    file: &str,
-    read: Result<Vec<ReadGame>, ReadError>,
-) -> Vec<GameInput> {
+fn from_records(path: &Path, file: &str, read: Result<Vec<ReadGame>, ReadError>) -> Vec<GameInput> {
     let html = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));

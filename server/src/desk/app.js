@@ -119,7 +119,7 @@ function drawGrid(svg) {
     el("line", { x1, y1, x2, y2 }, g);
   }
   const river = (x, text) => {
-    const t = el("text", { class: "river", x, y: MARGIN + 4.5 * CELL + 6, "text-anchor": "middle" }, svg);
+    const t = el("text", { class: "river", x, y: MARGIN + 4.5 * CELL + 5, "text-anchor": "middle" }, svg);
     t.textContent = text;
   };
   river(MARGIN + 2 * CELL, "楚 河");
