@@ -85,6 +85,16 @@ fn cli_cases(lines: &[String]) -> Vec<Value> {
 }
 
 #[test]
+fn sigterm_stops_the_server_cleanly() {
+    let s = Server::start(&[]);
+    assert_eq!(s.get("/health").status, 200);
+    let addr = s.addr;
+    let status = s.terminate();
+    assert!(status.success(), "{status}");
+    assert!(std::net::TcpStream::connect(addr).is_err());
+}
+
+#[test]
 fn health_names_version_defaults_and_limits() {
     let s = Server::start(&["--rules", "axf"]);
     let r = s.get("/health");

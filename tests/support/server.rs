@@ -38,6 +38,14 @@ impl Server {
         Server { child, addr }
     }
 
+    /// Sends SIGTERM and waits: the exit status.
+    pub fn terminate(mut self) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        assert!(killed.success());
+        self.child.wait().unwrap()
+    }
+
     pub fn url(&self) -> String {
         format!("http://{}", self.addr)
     }

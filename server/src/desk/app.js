@@ -360,7 +360,8 @@ function applyLang(doc) {
     "@media (max-width: 640px) { body { padding: 10px 8px 24px; } h1 { font-size: 22px; }" +
     " ol.steps, .explanation { grid-template-columns: minmax(0, 1fr); }" +
     " dl.meta { grid-template-columns: max-content minmax(0, 1fr); } dl.meta dd { overflow-wrap: anywhere; } }\n" +
-    (hide ? `${hide} { display: none !important; } .zh + .en::before { content: "" !important; }` : "");
+    (hide ? `${hide} { display: none !important; } .zh + .en::before { content: "" !important; }` : "") +
+    (lang === "en" ? " .en { color: inherit; }" : "");
   fitFrame();
 }
 
