@@ -431,6 +431,18 @@ fn records_lists_the_games_of_a_file() {
     assert!(games.len() >= 2, "{j}");
     assert_eq!(games[0]["index"], 1);
     assert!(games[0]["moves"].as_array().unwrap().len() > 4);
+    // A CCPD game: Big5 PGN, its tags decoded.
+    if let Some(shared) = server::shared() {
+        let ccpd = shared.join("games/ccpd/Dataset/對局/大師對局/以棋手分類/呂欽/00000029.pgn");
+        if ccpd.exists() {
+            let r = s.post("/records?name=00000029.pgn", &std::fs::read(ccpd).unwrap());
+            assert_eq!(r.status, 200, "{}", r.text());
+            let g = &r.json()["games"][0];
+            assert_eq!(g["tags"]["Black"], "廣東呂欽");
+            assert_eq!(g["recorded"], "0-1");
+            assert!(g["moves"].as_array().unwrap().len() > 40, "{g}");
+        }
+    }
     let r = s.post("/records?name=junk.xqf", b"XQ\x0a");
     assert_eq!(r.status, 422);
     assert!(r.error().contains("junk.xqf"), "{}", r.error());
