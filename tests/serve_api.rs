@@ -467,3 +467,29 @@ fn unknown_paths_and_methods() {
     assert_eq!(r.status, 200);
     assert!(r.text().contains("/judge:"));
 }
+
+#[test]
+fn every_endpoint_is_documented() {
+    let openapi = std::fs::read_to_string(repo().join("docs/openapi.yaml")).unwrap();
+    let guide = std::fs::read_to_string(repo().join("docs/http-api.md")).unwrap();
+    for (method, path) in [
+        ("GET", "/health"),
+        ("POST", "/judge"),
+        ("POST", "/label"),
+        ("POST", "/audit"),
+        ("POST", "/position"),
+        ("POST", "/records"),
+    ] {
+        assert!(
+            openapi.contains(&format!("\n  {path}:\n    {}:", method.to_lowercase())),
+            "openapi.yaml: {method} {path}"
+        );
+        assert!(
+            guide.contains(&format!("`{method} {path}")),
+            "http-api.md: {method} {path}"
+        );
+    }
+    // The server serves the same description.
+    let s = Server::start(&[]);
+    assert_eq!(s.get("/openapi.yaml").text(), openapi);
+}

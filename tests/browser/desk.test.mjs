@@ -202,6 +202,14 @@ test("the page at a phone's width", async () => {
   // Points are large enough to tap: 40 of 380 board units.
   assert.ok(board.width / 9.5 >= 36, "a point is at least 36 px apart from the next");
   await page.screenshot({ path: join(SHOTS, "desk-phone-start.png") });
+  await page.click("#edit");
+  await page.locator("#setup-status.ok").waitFor();
+  assert.ok((await overflow()) <= 390, `editor ${await overflow()} px wide`);
+  const tool = await page.locator("#palette button").first().boundingBox();
+  assert.ok(tool.width >= 36 && tool.height >= 36, `palette buttons ${tool.width}×${tool.height}`);
+  await page.screenshot({ path: join(SHOTS, "desk-phone-editor.png") });
+  await page.click("#done");
+  await page.waitForFunction(() => document.getElementById("editor").hidden);
   await page.fill("#fen", "3aka3/6n2/9/9/9/9/8R/9/9/3K5 w - - 0 1");
   await page.click("#use-fen");
   await page.fill("#move-text", "i3g3 g8i7 g3i3 i7g8 i3g3 g8i7 g3i3 i7g8");
