@@ -207,6 +207,9 @@ test("the page at a phone's width", async () => {
   assert.ok((await overflow()) <= 390, `editor ${await overflow()} px wide`);
   const tool = await page.locator("#palette button").first().boundingBox();
   assert.ok(tool.width >= 36 && tool.height >= 36, `palette buttons ${tool.width}×${tool.height}`);
+  // Every palette button holds its text.
+  const clipped = await page.$$eval("#palette button", (bs) => bs.filter((b) => b.scrollWidth > b.clientWidth + 1).length);
+  assert.equal(clipped, 0, "no palette text spills out of its button");
   await page.screenshot({ path: join(SHOTS, "desk-phone-editor.png") });
   await page.click("#done");
   await page.waitForFunction(() => document.getElementById("editor").hidden);
