@@ -120,6 +120,8 @@ fn judge_answers_equal_the_cli_cases_answers() {
         assert_eq!(r.header("content-type"), Some("application/json"));
         let got = r.json();
         assert_eq!(&got, want, "{line}");
+        let full = s.post("/judge?explain=true", line.as_bytes()).json();
+        assert!(full["moves"].is_array() && full["ruling"]["explanation"]["zh"].is_string());
         *rulings
             .entry(got["ruling"]["result"].as_str().unwrap().to_owned())
             .or_default() += 1;
@@ -192,6 +194,10 @@ fn judge_errors_are_4xx_naming_the_problem() {
     let r = s.post("/judge", br#"{"fen": "startpos", "rules": "fide"}"#);
     assert_eq!(r.status, 422);
     assert!(r.error().contains("unknown rule set"), "{}", r.error());
+
+    let r = s.post("/judge?explain=yes", br#"{"fen": "startpos"}"#);
+    assert_eq!(r.status, 400);
+    assert!(r.error().contains("explain"), "{}", r.error());
 
     let r = s.post("/judge?format=pdf", br#"{"fen": "startpos"}"#);
     assert_eq!(r.status, 400);

@@ -45,6 +45,12 @@ pub(crate) async fn health(State(state): State<Shared>) -> Response {
 pub(crate) struct JudgeQuery {
     /// `json` (default) or `html`.
     format: Option<String>,
+    /// `true`: the whole judge object (labelled moves with their evidence, both
+    /// explanations), whatever the `--cases` default answer carries. The library's
+    /// `--cases` answer is that whole object now, so it changes nothing yet.
+    #[serde(default)]
+    #[allow(dead_code)]
+    explain: bool,
 }
 
 /// `POST /judge`: one `qili judge --cases` line in, its answer out (`?format=html`: the

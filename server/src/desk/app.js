@@ -395,7 +395,7 @@ async function judge() {
 async function evidence() {
   if (!$("evidence").open || !state.judged || $("evidence-json").textContent) return;
   try {
-    const j = await post("/judge", state.judged);
+    const j = await post("/judge?explain=true", state.judged);
     $("evidence-json").textContent = JSON.stringify({ ruling: j.ruling, cycles: j.cycles, moves: j.moves, natural_limit: j.natural_limit }, null, 2);
   } catch (e) {
     $("evidence-json").textContent = e.message;
