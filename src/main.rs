@@ -35,6 +35,8 @@ enum Command {
     Judge(cmd::judge::Args),
     /// Audit game collections: rule every repetition and compare with the recorded results.
     Audit(cmd::audit::Args),
+    /// Serve the arbiter's page and the JSON API over HTTP (loopback by default).
+    Serve(cmd::serve::Args),
 }
 
 /// An error that ends a command: its message and exit code.
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => cmd::convert::run(args, &mut out),
         Command::Judge(args) => cmd::judge::run(args, &mut out),
         Command::Audit(args) => cmd::audit::run(args, &mut out),
+        Command::Serve(args) => cmd::serve::run(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
     match result {

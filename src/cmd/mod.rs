@@ -5,3 +5,4 @@ pub mod convert;
 pub mod judge;
 pub mod label;
 pub mod perft;
+pub mod serve;

@@ -436,6 +436,36 @@ pub(crate) fn stream_games(
     }
 }
 
+/// Reads every game of an in-memory file called `file`, as [`read_path`] reads a file of
+/// that name on disk: the extension chooses the reader (ruling cases `.toml`, line files
+/// `.iccs` and `.ucci`, HTML pages, any other name a record of any format, detected from
+/// its bytes). Never fails: a file that cannot be read yields one [`GameInput`] (index 0)
+/// carrying the failure, and so does a file holding no game. For servers, which receive
+/// files as request bodies.
+pub fn read_bytes(file: &str, bytes: &[u8], rules: RuleSet) -> Vec<GameInput> {
+    let path = Path::new(file);
+    let games = match kind_of(path) {
+        Some(Kind::Case) => return read_case(file, bytes, rules).into_iter().collect(),
+        Some(Kind::Lines) => return read_lines(file, bytes),
+        Some(Kind::Record) | None => match record::read_bytes(bytes, file) {
+            Ok(games) => games,
+            Err(e) => return vec![GameInput::failed(file, 0, failure_of_read(&e))],
+        },
+    };
+    if games.is_empty() && !is_html(path) {
+        let f = ReadFailure::new(FailureKind::NoGame, format!("{file}: no game in this file"));
+        return vec![GameInput::failed(file, 0, f)];
+    }
+    if is_html(path) && games.iter().all(|g| g.game.moves.is_empty()) {
+        return Vec::new();
+    }
+    games
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| from_record(file, i + 1, g))
+        .collect()
+}
+
 /// The failure of a file that could not be read at all.
 fn failure_of_read(e: &ReadError) -> ReadFailure {
     let kind = match e {

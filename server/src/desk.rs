@@ -1,0 +1,224 @@
+//! The arbiter's page (`GET /`, its script and style) and the two helpers it calls:
+//! `POST /position` (a FEN and moves checked and replayed by the library: placement checks,
+//! the moves in ICCS and Chinese, the legal moves) and `POST /records` (the games of an
+//! uploaded record file, to pick one).
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use qili_analyzer::audit;
+use qili_notation::{write_move, Color, Notation, Position};
+use serde::{Deserialize, Serialize};
+
+use crate::api::{move_texts, read_line, record_body, FileQuery};
+use crate::error::{self, ApiError, SCHEMA_VERSION};
+use crate::{analyse, Shared};
+
+const INDEX: &str = include_str!("desk/index.html");
+const SCRIPT: &str = include_str!("desk/app.js");
+const STYLE: &str = include_str!("desk/app.css");
+const OPENAPI: &str = include_str!("../../docs/openapi.yaml");
+
+/// Nothing from elsewhere: the page, its script and style come from this server, and the
+/// ruling pages are inline HTML with inline SVG and CSS.
+const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+                   img-src 'self' data:; connect-src 'self'; frame-src 'self'; base-uri 'none'; \
+                   form-action 'none'";
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CONTENT_SECURITY_POLICY, CSP),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// `GET /`: the page.
+pub(crate) async fn index() -> Response {
+    asset("text/html; charset=utf-8", INDEX)
+}
+
+/// `GET /app.js`.
+pub(crate) async fn script() -> Response {
+    asset("text/javascript; charset=utf-8", SCRIPT)
+}
+
+/// `GET /app.css`.
+pub(crate) async fn style() -> Response {
+    asset("text/css; charset=utf-8", STYLE)
+}
+
+/// `GET /openapi.yaml`: the API description.
+pub(crate) async fn openapi() -> Response {
+    asset("application/yaml; charset=utf-8", OPENAPI)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionRequest {
+    fen: String,
+    #[serde(default)]
+    moves: serde_json::Value,
+}
+
+#[derive(Serialize)]
+struct PlyJson {
+    ply: usize,
+    iccs: String,
+    chinese: String,
+    fen_after: String,
+}
+
+#[derive(Serialize)]
+struct PositionJson {
+    schema_version: u32,
+    start_fen: String,
+    moves: Vec<PlyJson>,
+    fen: String,
+    turn: &'static str,
+    in_check: bool,
+    legal: Vec<String>,
+}
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+/// `POST /position`: `{"fen", "moves"}` checked and replayed.
+pub(crate) async fn position(
+    State(state): State<Shared>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let bytes = error::body(body, "/position", state.config.limits.json_body)?;
+    let object = error::json_object(&bytes, "/position")?;
+    let req: PositionRequest = serde_json::from_value(serde_json::Value::Object(object))
+        .map_err(|e| ApiError::bad_request(format!("/position: {e}")))?;
+    let texts = move_texts(&req.moves, "/position")?;
+    let json = analyse(&state, "/position", move || {
+        let game = read_line(&req.fen, &texts, "/position").map_err(|mut e| {
+            // An illegal position: every reason the FEN reader gives, one by one.
+            if let Err(qili_notation::Error::Position(p)) = Position::from_fen(req.fen.trim()) {
+                e.reasons = p.reasons.iter().map(ToString::to_string).collect();
+            }
+            e
+        })?;
+        let mut pos = game.start.clone();
+        let mut moves = Vec::with_capacity(game.moves.len());
+        for (i, m) in game.moves.iter().enumerate() {
+            let chinese = write_move(&pos, m, Notation::Chinese);
+            let iccs = write_move(&pos, m, Notation::Iccs);
+            pos.play_unchecked(m);
+            moves.push(PlyJson {
+                ply: i + 1,
+                iccs,
+                chinese,
+                fen_after: pos.fen(),
+            });
+        }
+        Ok::<_, ApiError>(PositionJson {
+            schema_version: SCHEMA_VERSION,
+            start_fen: game.start.fen(),
+            moves,
+            fen: pos.fen(),
+            turn: side(pos.turn()),
+            in_check: pos.is_check(),
+            legal: pos
+                .legal_moves()
+                .iter()
+                .map(|m| write_move(&pos, m, Notation::Iccs))
+                .collect(),
+        })
+    })
+    .await??;
+    Ok(Json(json).into_response())
+}
+
+#[derive(Serialize)]
+struct GameJson {
+    index: usize,
+    tags: serde_json::Map<String, serde_json::Value>,
+    recorded: Option<String>,
+    fen: Option<String>,
+    moves: Vec<String>,
+    error: Option<String>,
+}
+
+#[derive(Serialize)]
+struct RecordsJson {
+    schema_version: u32,
+    file: String,
+    games: Vec<GameJson>,
+}
+
+/// `POST /records`: the games of a record file, read as `/audit` reads them.
+pub(crate) async fn records(
+    State(state): State<Shared>,
+    query: Result<Query<FileQuery>, QueryRejection>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let (query, settings, bytes) = record_body(&state, query, body, "/records")?;
+    let file = query.file_name();
+    let json = analyse(&state, "/records", move || {
+        let inputs = audit::read_bytes(&file, &bytes, settings.rules);
+        if let [only] = inputs.as_slice() {
+            if let (0, Err(f)) = (only.index, &only.game) {
+                return Err(ApiError::unprocessable(format!("/records: {}", f.message)));
+            }
+        }
+        if inputs.is_empty() {
+            return Err(ApiError::unprocessable(format!(
+                "/records: {file}: no game in this file"
+            )));
+        }
+        let games = inputs
+            .into_iter()
+            .map(|g| {
+                let tags = g
+                    .tags
+                    .into_iter()
+                    .map(|(k, v)| (k, serde_json::Value::String(v)))
+                    .collect();
+                let (fen, moves, error) = match g.game {
+                    Ok((start, moves)) => {
+                        let mut pos = start.clone();
+                        let iccs = moves
+                            .iter()
+                            .map(|m| {
+                                let t = write_move(&pos, m, Notation::Iccs);
+                                pos.play_unchecked(m);
+                                t
+                            })
+                            .collect();
+                        (Some(start.fen()), iccs, None)
+                    }
+                    Err(f) => (None, Vec::new(), Some(f.message)),
+                };
+                GameJson {
+                    index: g.index,
+                    tags,
+                    recorded: g.recorded,
+                    fen,
+                    moves,
+                    error,
+                }
+            })
+            .collect();
+        Ok(RecordsJson {
+            schema_version: SCHEMA_VERSION,
+            file,
+            games,
+        })
+    })
+    .await??;
+    Ok(Json(json).into_response())
+}

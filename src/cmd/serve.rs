@@ -1,0 +1,53 @@
+//! `qili serve [--addr 127.0.0.1:8080] [--rules cxa|axf] [--repetitions N]`: the arbiter's
+//! page and the JSON API over HTTP (docs/http-api.md), until Ctrl-C.
+
+use std::io::Write;
+use std::net::SocketAddr;
+
+use qili_analyzer::{RuleSet, Settings};
+use qili_server::{Config, Limits, DEFAULT_ADDR};
+
+use crate::Failure;
+
+/// Arguments of `qili serve`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Address to listen on. The default serves this machine only; `0.0.0.0:8080` serves
+    /// the local network too (port 0: any free port, printed at start).
+    #[arg(long, default_value = DEFAULT_ADDR)]
+    addr: SocketAddr,
+    /// Default rule set of every request: cxa or axf (a request may choose its own).
+    #[arg(long, default_value = "cxa")]
+    rules: RuleSet,
+    /// Default occurrences of a position at which a ruling is in force.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..))]
+    repetitions: u32,
+    /// Natural move limit in moves without a capture (0: not applied).
+    #[arg(long, default_value_t = 60)]
+    natural_limit: u32,
+}
+
+/// Runs the server; prints `listening on http://ADDR` once it accepts connections.
+pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
+    let config = Config {
+        settings: Settings {
+            rules: args.rules,
+            repetitions: args.repetitions,
+            natural_limit: args.natural_limit,
+            ..Settings::default()
+        },
+        limits: Limits::default(),
+    };
+    let rules = args.rules.as_str().to_uppercase();
+    let mut printed = Ok(());
+    qili_server::run(args.addr, config, |addr| {
+        printed = writeln!(
+            out,
+            "qili serve: listening on http://{addr} (rules {rules}; Ctrl-C stops)"
+        )
+        .and_then(|_| out.flush());
+    })
+    .map_err(|e| Failure::input(e.to_string()))?;
+    printed?;
+    Ok(0)
+}
