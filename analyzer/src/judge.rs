@@ -243,6 +243,7 @@ fn judge_walk(
         let black = classify(Color::Black, &moves);
         let occ = crate::graph::run_occurrences(&walk.nodes, &run, threshold);
         let occurrences = occ.indices.len();
+        let played_again = played_again(occ.in_force, &run);
         let evidence = ByColor::new_with(|c| {
             side_evidence(
                 settings.rules,
@@ -254,7 +255,7 @@ fn judge_walk(
         let input = VerdictInput {
             red: &red,
             black: &black,
-            occurrences,
+            occurrences: verdict_occurrences(occurrences, played_again, threshold),
             mutual_perpetual_attack: context.mutual_perpetual_attack,
             soldier_chases,
             evidence,
@@ -263,7 +264,7 @@ fn judge_walk(
         let in_force = occurrences >= threshold;
         let in_force_ply = occ.in_force;
         let repeated_ply = match verdict.reason {
-            verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => occ.repeated,
+            verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => played_again,
             _ => None,
         };
         let index = cycles.len();
@@ -327,6 +328,26 @@ struct Reach {
     repeated_ply: Option<usize>,
 }
 
+/// The ply at which the cycle of `run` has been played once more after it came in force at
+/// `in_force` (RULES.md §5: "loses when the record shows the cycle played once more"): every
+/// move of its pattern played again, `span` plies later, if the run reaches that far.
+fn played_again(in_force: Option<usize>, run: &Run) -> Option<usize> {
+    in_force
+        .and_then(|i| i.checked_add(run.span))
+        .filter(|&p| p <= run.end)
+}
+
+/// The occurrence count the verdict is given: above the threshold only once the cycle has
+/// been played once more (the repeated position may pass more often inside one pattern when
+/// loops intertwine, which is no repetition of the cycle).
+fn verdict_occurrences(occurrences: usize, played_again: Option<usize>, threshold: usize) -> usize {
+    if played_again.is_some() {
+        occurrences.max(threshold + 1)
+    } else {
+        occurrences.min(threshold)
+    }
+}
+
 /// Whether a soldier takes part in a counted chase of the cycle (长打对长打, 细则11).
 fn soldier_chases(context: &CycleContext, moves: &[CycleMove], positions: &[Position]) -> bool {
     context.mutual_perpetual_attack
@@ -343,23 +364,22 @@ fn soldier_chases(context: &CycleContext, moves: &[CycleMove], positions: &[Posi
 fn rule_run(c: &CycleJudgement, settings: &Settings, positions: &[Position]) -> Reach {
     let threshold = verdict::threshold(settings);
     let occurrences = c.occurrence_indices.len();
+    let in_force_ply = c.occurrence_indices.get(threshold - 1).copied();
+    let again = played_again(in_force_ply, &c.run);
     let evidence =
         ByColor::new_with(|col| side_evidence(settings.rules, c.conduct(col), &c.moves, positions));
     let input = VerdictInput {
         red: &c.red,
         black: &c.black,
-        occurrences,
+        occurrences: verdict_occurrences(occurrences, again, threshold),
         mutual_perpetual_attack: c.context.mutual_perpetual_attack,
         soldier_chases: soldier_chases(&c.context, &c.moves, positions),
         evidence,
     };
     let verdict = verdict::rule(settings, &input);
     let in_force = occurrences >= threshold;
-    let in_force_ply = c.occurrence_indices.get(threshold - 1).copied();
     let repeated_ply = match verdict.reason {
-        verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => {
-            c.occurrence_indices.get(threshold).copied()
-        }
+        verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => again,
         _ => None,
     };
     Reach {
