@@ -370,7 +370,8 @@ fn reaches<K: Eq + Hash + Copy>(keys: &[K], run: &Run, threshold: usize) -> bool
 /// last `threshold` occurrences to this one — unless the line only goes on with the pattern
 /// of the stretch before (the position equals the one a pattern's length earlier, that
 /// stretch reached the position before, and the position's own stretch, if it reaches the
-/// threshold, is that stretch's window shifted along), which then extends instead.
+/// threshold, is no shorter than that stretch's window: the same cycle shifted along, or one
+/// reaching back to occurrences before the cycle), which then extends instead.
 ///
 /// Each stretch's `span` is the length of its pattern (the least `p` with `k[i] = k[i + p]`
 /// across it): one loop when the same loop was played each time, the whole stretch when
@@ -389,8 +390,10 @@ pub fn stretches<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> 
         if let Some(c) = out.last_mut() {
             let goes_on = c.end + 1 == t && t >= c.span && keys[t - c.span] == *k;
             // A position reaching the threshold again inside the pattern is judged over its
-            // own stretch: the same one shifted (a window as long) goes on; any other is new.
-            if goes_on && cut.is_none_or(|f| t - f == window) {
+            // own stretch: one as long as the window (the same, shifted) or longer (its
+            // earlier occurrences lie before the cycle) goes on with the cycle; a shorter one
+            // (a loop inside the pattern) is a new stretch.
+            if goes_on && cut.is_none_or(|f| t - f >= window) {
                 c.end = t;
                 continue;
             }

@@ -415,8 +415,8 @@ pub(crate) fn extend_last_cycle(
     if !c.in_force || r.end + 1 != t || t < r.span || positions[t] != positions[t - r.span] {
         return false;
     }
-    // The new position's own stretch, if it reaches the threshold, must be this one's
-    // window shifted along (as `stretches` decides).
+    // The new position's own stretch, if it reaches the threshold, must be at least as long
+    // as this one's window (as `stretches` decides).
     let threshold = verdict::threshold(settings);
     if prior + 1 >= threshold {
         let window = match c.occurrence_indices.get(threshold - 1) {
@@ -430,7 +430,8 @@ pub(crate) fn extend_last_cycle(
             .iter()
             .filter(|p| **p == positions[t])
             .count();
-        if positions[f] != positions[t] || inside + 2 != threshold {
+        // Its (N-1)-th previous occurrence lies inside the window: a shorter stretch.
+        if inside + 2 > threshold {
             return false;
         }
     }
