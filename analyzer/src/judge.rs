@@ -5,7 +5,7 @@
 use qili_notation::{ByColor, Color, Move, Position, Role};
 use serde::Serialize;
 
-use crate::conduct::{classify, Conduct, ConductKind, CycleMove, PieceRef, PieceTracker};
+use crate::conduct::{classify_with, Conduct, ConductKind, CycleMove, PieceRef, PieceTracker};
 use crate::graph::{IllegalMoveAt, Line, PositionGraph, Run};
 use crate::label::{CycleContext, Label, MoveLabels, Root};
 use crate::labeling::Labeller;
@@ -239,8 +239,9 @@ fn judge_walk(
             })
             .collect();
         let soldier_chases = soldier_chases(&context, &moves, &walk.positions);
-        let red = classify(Color::Red, &moves);
-        let black = classify(Color::Black, &moves);
+        let reading = crate::rules::Reading::of(settings);
+        let red = classify_with(Color::Red, &moves, reading);
+        let black = classify_with(Color::Black, &moves, reading);
         let occ = crate::graph::run_occurrences(&walk.nodes, &run, threshold);
         let occurrences = occ.indices.len();
         let played_again = played_again(occ.in_force, &run);
@@ -504,7 +505,10 @@ fn side_evidence(
     moves: &[CycleMove],
     positions: &[Position],
 ) -> SideEvidence {
-    let mut ev = SideEvidence::default();
+    let mut ev = SideEvidence {
+        parried: parried(conduct, moves),
+        ..SideEvidence::default()
+    };
     let chase_conduct = matches!(
         conduct.kind,
         ConductKind::PerpetualChase
@@ -522,7 +526,11 @@ fn side_evidence(
     };
     for m in moves
         .iter()
-        .filter(|m| m.labels.side == conduct.side && m.primary() == Label::Chase)
+        .filter(|m| {
+            m.labels.side == conduct.side
+                && (m.primary() == Label::Chase
+                    || (rules == RuleSet::Axf && m.labels.labels.contains(&Label::Chase)))
+        })
     {
         let Some(after) = positions.get(m.ply) else {
             continue;
@@ -590,6 +598,23 @@ fn side_evidence(
         }
     }
     ev
+}
+
+/// The first ply of `conduct`'s side whose attack was not counted as a new chase only because
+/// the novelty baseline is the attack itself (it answered a check, RULES.md §3), when that
+/// could decide the conduct: every other move of the side attacks.
+fn parried(conduct: &Conduct, moves: &[CycleMove]) -> Option<usize> {
+    let own = || moves.iter().filter(|m| m.labels.side == conduct.side);
+    let is_parry = |m: &CycleMove| {
+        m.labels.dismissed.iter().any(|d| {
+            d.reason == crate::label::DismissReason::NotNew
+                && d.chase.notes.iter().any(|n| n == crate::label::PARRY_NOTE)
+        })
+    };
+    let first = own().find(|m| is_parry(m))?.ply;
+    own()
+        .all(|m| is_parry(m) || m.primary().is_attack())
+        .then_some(first)
 }
 
 /// Whether `target` (a chariot) stands pinned by an enemy horse whenever `side` chases it.

@@ -118,5 +118,10 @@ fn run_cases(path: &Path, settings: &Settings, out: &mut impl Write) -> Result<u
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
         judge_cases(std::io::BufReader::new(file), out, settings)?
     };
-    Ok(if summary.errors > 0 { 2 } else { 0 })
+    // docs/exit-codes.md: 1 when some case could not be judged, 2 when none could.
+    Ok(match (summary.errors, summary.judged) {
+        (0, _) => 0,
+        (_, 0) => 2,
+        _ => 1,
+    })
 }

@@ -36,7 +36,7 @@ pub enum PositionErrorKind {
     },
     /// A piece stands on a point it can never reach (general or advisor off its palace
     /// points, elephant off its seven points, soldier behind its start rank).
-    #[error("{piece:?} on {square} is on a point it can never stand on")]
+    #[error("{} {} on {square} is on a point it can never stand on", piece.color.english(), piece.role.english())]
     ImpossibleSquare {
         /// The piece.
         piece: Piece,
