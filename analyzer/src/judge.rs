@@ -404,7 +404,7 @@ pub(crate) fn extend_last_cycle(
     positions: &[Position],
     moves: &[Move],
     settings: &Settings,
-    prior: usize,
+    _prior: usize,
 ) -> bool {
     let Some(t) = positions.len().checked_sub(1) else {
         return false;
@@ -415,26 +415,6 @@ pub(crate) fn extend_last_cycle(
     let r = c.run;
     if !c.in_force || r.end + 1 != t || t < r.span || positions[t] != positions[t - r.span] {
         return false;
-    }
-    // The new position's own stretch, if it reaches the threshold, must be at least as long
-    // as this one's window (as `stretches` decides).
-    let threshold = verdict::threshold(settings);
-    if prior + 1 >= threshold {
-        let window = match c.occurrence_indices.get(threshold - 1) {
-            Some(&i) => i - r.start,
-            None => return false,
-        };
-        let Some(f) = t.checked_sub(window) else {
-            return false;
-        };
-        let inside = positions[f + 1..t]
-            .iter()
-            .filter(|p| **p == positions[t])
-            .count();
-        // Its (N-1)-th previous occurrence lies inside the window: a shorter stretch.
-        if inside + 2 > threshold {
-            return false;
-        }
     }
     c.run.end = t;
     if positions[t] == positions[r.start] {
@@ -524,14 +504,11 @@ fn side_evidence(
             ev.articles.push(Article(a));
         }
     };
-    for m in moves
-        .iter()
-        .filter(|m| {
-            m.labels.side == conduct.side
-                && (m.primary() == Label::Chase
-                    || (rules == RuleSet::Axf && m.labels.labels.contains(&Label::Chase)))
-        })
-    {
+    for m in moves.iter().filter(|m| {
+        m.labels.side == conduct.side
+            && (m.primary() == Label::Chase
+                || (rules == RuleSet::Axf && m.labels.labels.contains(&Label::Chase)))
+    }) {
         let Some(after) = positions.get(m.ply) else {
             continue;
         };
