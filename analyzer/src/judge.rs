@@ -244,6 +244,7 @@ fn judge_walk(
         let black = classify_with(Color::Black, &moves, reading);
         let occ = crate::graph::run_occurrences(&walk.nodes, &run, threshold);
         let occurrences = occ.indices.len();
+        let played_again = played_again(occ.in_force, &run);
         let evidence = ByColor::new_with(|c| {
             side_evidence(
                 settings.rules,
@@ -255,7 +256,7 @@ fn judge_walk(
         let input = VerdictInput {
             red: &red,
             black: &black,
-            occurrences,
+            occurrences: verdict_occurrences(occurrences, played_again, threshold),
             mutual_perpetual_attack: context.mutual_perpetual_attack,
             soldier_chases,
             evidence,
@@ -264,7 +265,7 @@ fn judge_walk(
         let in_force = occurrences >= threshold;
         let in_force_ply = occ.in_force;
         let repeated_ply = match verdict.reason {
-            verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => occ.repeated,
+            verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => played_again,
             _ => None,
         };
         let index = cycles.len();
@@ -328,6 +329,26 @@ struct Reach {
     repeated_ply: Option<usize>,
 }
 
+/// The ply at which the cycle of `run` has been played once more after it came in force at
+/// `in_force` (RULES.md §5: "loses when the record shows the cycle played once more"): every
+/// move of its pattern played again, `span` plies later, if the run reaches that far.
+fn played_again(in_force: Option<usize>, run: &Run) -> Option<usize> {
+    in_force
+        .and_then(|i| i.checked_add(run.span))
+        .filter(|&p| p <= run.end)
+}
+
+/// The occurrence count the verdict is given: above the threshold only once the cycle has
+/// been played once more (the repeated position may pass more often inside one pattern when
+/// loops intertwine, which is no repetition of the cycle).
+fn verdict_occurrences(occurrences: usize, played_again: Option<usize>, threshold: usize) -> usize {
+    if played_again.is_some() {
+        occurrences.max(threshold + 1)
+    } else {
+        occurrences.min(threshold)
+    }
+}
+
 /// Whether a soldier takes part in a counted chase of the cycle (长打对长打, 细则11).
 fn soldier_chases(context: &CycleContext, moves: &[CycleMove], positions: &[Position]) -> bool {
     context.mutual_perpetual_attack
@@ -344,23 +365,22 @@ fn soldier_chases(context: &CycleContext, moves: &[CycleMove], positions: &[Posi
 fn rule_run(c: &CycleJudgement, settings: &Settings, positions: &[Position]) -> Reach {
     let threshold = verdict::threshold(settings);
     let occurrences = c.occurrence_indices.len();
+    let in_force_ply = c.occurrence_indices.get(threshold - 1).copied();
+    let again = played_again(in_force_ply, &c.run);
     let evidence =
         ByColor::new_with(|col| side_evidence(settings.rules, c.conduct(col), &c.moves, positions));
     let input = VerdictInput {
         red: &c.red,
         black: &c.black,
-        occurrences,
+        occurrences: verdict_occurrences(occurrences, again, threshold),
         mutual_perpetual_attack: c.context.mutual_perpetual_attack,
         soldier_chases: soldier_chases(&c.context, &c.moves, positions),
         evidence,
     };
     let verdict = verdict::rule(settings, &input);
     let in_force = occurrences >= threshold;
-    let in_force_ply = c.occurrence_indices.get(threshold - 1).copied();
     let repeated_ply = match verdict.reason {
-        verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => {
-            c.occurrence_indices.get(threshold).copied()
-        }
+        verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => again,
         _ => None,
     };
     Reach {
@@ -384,7 +404,7 @@ pub(crate) fn extend_last_cycle(
     positions: &[Position],
     moves: &[Move],
     settings: &Settings,
-    prior: usize,
+    _prior: usize,
 ) -> bool {
     let Some(t) = positions.len().checked_sub(1) else {
         return false;
@@ -395,25 +415,6 @@ pub(crate) fn extend_last_cycle(
     let r = c.run;
     if !c.in_force || r.end + 1 != t || t < r.span || positions[t] != positions[t - r.span] {
         return false;
-    }
-    // The new position's own stretch, if it reaches the threshold, must be this one's
-    // window shifted along (as `stretches` decides).
-    let threshold = verdict::threshold(settings);
-    if prior + 1 >= threshold {
-        let window = match c.occurrence_indices.get(threshold - 1) {
-            Some(&i) => i - r.start,
-            None => return false,
-        };
-        let Some(f) = t.checked_sub(window) else {
-            return false;
-        };
-        let inside = positions[f + 1..t]
-            .iter()
-            .filter(|p| **p == positions[t])
-            .count();
-        if positions[f] != positions[t] || inside + 2 != threshold {
-            return false;
-        }
     }
     c.run.end = t;
     if positions[t] == positions[r.start] {
