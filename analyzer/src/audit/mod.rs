@@ -39,9 +39,10 @@ pub use input::{
     discover, is_large_record, read_path, stream_path, FailureKind, GameInput, ReadFailure,
     STREAM_THRESHOLD,
 };
+pub(crate) use pages::finding_text;
 pub use pages::{game_page, HtmlWriter};
 pub use result::GameResult;
-pub use rule::{rule, Decision, Outcome, Ruled};
+pub use rule::{compare_judgement, rule, Decision, Outcome, Ruled};
 pub use summary::{outcome_kind, Summary};
 pub use text::{game_text, ruling_text};
 

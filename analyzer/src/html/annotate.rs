@@ -158,8 +158,8 @@ fn protector_text(p: &Protector, color: Color) -> Text {
 
 /// The reason a threat is not a chase, in the words of the explanations (one source).
 fn dismiss_text(r: DismissReason) -> Text {
-    let (en, zh) = crate::explain::dismissed_text(r);
-    Text::new(zh, en)
+    let t = crate::terms::dismiss(r);
+    Text::new(t.zh, t.en)
 }
 
 fn chase(after: &Position, mover: Color, c: &Chase, d: &mut Diagram, evidence: &mut Vec<Text>) {
