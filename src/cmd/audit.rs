@@ -34,8 +34,9 @@ pub struct Args {
     /// In the text output, also list every game a ruling settles (with its articles).
     #[arg(long)]
     list: bool,
-    /// Also write HTML pages (an index and one page per game with a repetition) to DIR.
-    /// Implies --all-repetitions.
+    /// Also write HTML pages to DIR: index.html (the summary, then the games,
+    /// disagreements first) and one page per game with a ruling in force (with
+    /// --all-repetitions: per game with a repeated position), named after its file.
     #[arg(long, value_name = "DIR")]
     html: Option<PathBuf>,
     /// Judge every game with a repeated position, not only those where a position reaches
@@ -57,14 +58,18 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let config = AuditConfig {
         settings,
         jobs: args.jobs.map(|j| j as usize),
-        scope: if args.all_repetitions || args.html.is_some() {
+        scope: if args.all_repetitions {
             audit::Scope::AllRepetitions
         } else {
             audit::Scope::Threshold
         },
     };
     let mut pages = match &args.html {
-        Some(dir) => Some(audit::HtmlWriter::create(dir, &config.settings).map_err(Failure::from)?),
+        Some(dir) => Some(
+            audit::HtmlWriter::create(dir, &config.settings)
+                .map_err(Failure::from)?
+                .all_repetitions(args.all_repetitions),
+        ),
         None => None,
     };
     let bar = progress(files.len() as u64);

@@ -17,7 +17,7 @@ use crate::judge::{CycleJudgement, Judgement, RulingSource};
 use crate::verdict::{Article, OpenNote, Status};
 
 /// The score-sheet move number of `ply` (1-based) in `j`: move n is plies 2n−1 and 2n when
-/// Red moves first (RULES.md §1); when Black moves first, ply 1 is Black's half of move 1.
+/// Red moves first (docs/rules.md §1); when Black moves first, ply 1 is Black's half of move 1.
 pub fn move_number(j: &Judgement, ply: usize) -> usize {
     let black_first = j
         .positions

@@ -1,4 +1,4 @@
-//! Explanations of a [`Judgement`] (RULES.md §7), in Chinese ([`zh`]) and English ([`en`]):
+//! Explanations of a [`Judgement`] (docs/rules.md), in Chinese ([`zh`]) and English ([`en`]):
 //! the repeated position, the cycle plies, each side's moves with labels and evidence, the
 //! conduct, the verdict, the articles, and where an *(open)* default decided.
 

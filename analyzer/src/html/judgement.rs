@@ -159,6 +159,7 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
             let mv = &m.labels.mv;
             Some(Step {
                 ply: m.ply,
+                number: crate::explain::move_number(j, m.ply),
                 side: m.labels.side,
                 mv: format!("{} {}", write_move(before, mv, Notation::Chinese), mv),
                 labels: m.labels.labels.clone(),
@@ -197,6 +198,7 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
         );
     }
     CycleSection {
+        index: i,
         heading: Text::new(
             format!("循环{}：第{first}–{last}步", i + 1),
             format!("Cycle {}: plies {first}–{last}", i + 1),
