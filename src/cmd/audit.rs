@@ -31,6 +31,9 @@ pub struct Args {
     /// Print JSON Lines (one object per game, the summary last) instead of a table.
     #[arg(long)]
     json: bool,
+    /// Language of the text output: en or zh.
+    #[arg(long, default_value = "en")]
+    lang: qili_analyzer::explain::Lang,
     /// In the text output, also list every game a ruling settles (with its articles).
     #[arg(long)]
     list: bool,
@@ -82,9 +85,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
             let line = if args.json {
                 Some(json::game_line(g))
             } else if args.list {
-                audit::game_text(g).or_else(|| audit::ruling_text(g))
+                audit::game_text_in(g, args.lang).or_else(|| audit::ruling_text_in(g, args.lang))
             } else {
-                audit::game_text(g)
+                audit::game_text_in(g, args.lang)
             };
             if let Some(line) = line {
                 if io_error.is_none() {
@@ -111,7 +114,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     if args.json {
         writeln!(out, "{}", json::summary_line(&summary))?;
     } else {
-        write!(out, "{}", summary.table())?;
+        write!(out, "{}", audit::summary_table_in(&summary, args.lang))?;
     }
     Ok(if io_failures {
         2
