@@ -23,7 +23,7 @@ pub fn move_number(j: &Judgement, ply: usize) -> usize {
         .positions
         .first()
         .is_some_and(|p| p.turn() == Color::Black);
-    (ply + usize::from(black_first) + 1) / 2
+    (ply + usize::from(black_first)).div_ceil(2)
 }
 
 /// Whether the recorded result agrees with the ruling.
@@ -57,13 +57,13 @@ impl Agreement {
         let text = result.pgn().to_owned();
         let findings = compare_judgement(j, Some(result));
         if let Some(f) = findings.iter().find(|f| f.is_disagreement()) {
-            return Agreement::Disagrees(text, f.clone());
+            return Agreement::Disagrees(text, *f);
         }
         if let Some(f) = findings
             .iter()
             .find(|f| !matches!(f, Finding::NaturalLimit { .. }))
         {
-            return Agreement::Noted(text, f.clone());
+            return Agreement::Noted(text, *f);
         }
         if j.ruling.status == Status::None {
             return Agreement::NoRuling(text);

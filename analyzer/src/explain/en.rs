@@ -190,7 +190,7 @@ fn cycle_move(j: &Judgement, m: &CycleMove) -> String {
     let before = j.positions.get(m.ply - 1);
     let l = &m.labels;
     let mut t = format!(
-        "  {}  {}: {}",
+        "    {}  {}: {}",
         at(j, m.ply),
         move_text(before, &l.mv),
         label_name(m.primary())
