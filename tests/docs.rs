@@ -6,7 +6,8 @@
 //! When an intended change alters an example's output (a ruling, a wording), regenerate them
 //! all with `TRYCMD=overwrite cargo test --test docs` and read the diff before committing:
 //! the overwritten examples keep `[..]` in place of the audit's timings (this test puts it
-//! back). Commands run from the repository root.
+//! back). Commands run from the repository root. A fence without a language is read as a
+//! console block too: tag plain output or usage blocks (```` ```text ````).
 
 #[test]
 fn docs_examples() {

@@ -9,7 +9,11 @@
 //! `svg.board`, `.piece.red`/`.piece.black`, `.arrow.check`, `.arrow.chase`, `.arrow.mate`,
 //! `.link.protector`, `.link.false-root`, `.mark.protector`, `.mark.false-root`,
 //! `.mark.target`, `.mark.checked`, `.last-move`, `#verdict`, `#articles`, `.cycle`,
-//! `.step`, `#games` (index page).
+//! `.step`, `#games`, `tr.game[data-kind]`, `#by-ruling`, `#by-finding` (index page).
+//!
+//! A page with boards holds the grid and the pieces once (a hidden `svg.qili-defs`) and its
+//! boards `<use>` them; the pieces that stand still through a cycle are drawn once, on the
+//! repeated position. An audit's pages link one style sheet (`qili.css`).
 
 mod annotate;
 mod judgement;
