@@ -101,8 +101,10 @@ fn decode_png(path: &Path) -> (u32, u32, Vec<[u8; 3]>) {
 }
 
 /// Audits the bundled sample games with `--html` and returns the pages' folder.
-fn audit_pages() -> PathBuf {
-    let out = temp_dir("pages");
+/// `qili audit corpus/games --html` into a fresh directory of its own (`name`): the tests
+/// run in parallel.
+fn audit_pages(name: &str) -> PathBuf {
+    let out = temp_dir(name);
     let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/games");
     let status = Command::new(QILI)
         .arg("audit")
@@ -235,7 +237,7 @@ fn judge_page_of_a_corpus_game_renders_in_chromium() {
 #[test]
 fn audit_pages_render_in_chromium() {
     let Some(chromium) = chromium() else { return };
-    let pages = audit_pages();
+    let pages = audit_pages("pages");
     let index = pages.join("index.html");
     assert!(index.exists(), "index.html written");
 
@@ -297,7 +299,7 @@ fn audit_pages_render_in_chromium() {
 #[test]
 fn audit_index_filters_to_disagreements_and_links_the_game() {
     let Some(chromium) = chromium() else { return };
-    let pages = audit_pages();
+    let pages = audit_pages("index");
     let index = pages.join("index.html");
     let filtered = PathBuf::from(format!("{}#disagrees", index.display()));
     let dom = run_chromium(&chromium, &filtered, &["--dump-dom".into()]);
