@@ -21,7 +21,7 @@ if [ -n "$samples" ] && [ -n "${ext[$t]:-}" ]; then
 fi
 # Record inputs are capped at 4 KiB (longer seeds are truncated): the readers' cost grows
 # with the input, and small inputs reach the same code far more often.
-declare -A maxlen=([pgn]=4096 [xqf]=4096 [cbr]=4096 [cbf]=4096 [dhtmlxq]=4096 [text]=4096 [any]=4096)
+declare -A maxlen=([pgn]=4096 [xqf]=4096 [cbr]=4096 [cbf]=4096 [dhtmlxq]=4096 [text]=4096 [any]=4096 [large]=4096)
 lenflag=()
 [ -n "${maxlen[$t]:-}" ] && lenflag=("-max_len=${maxlen[$t]}")
 # The targets whose bytes only pick moves by index (judge, movegen) gain nothing from

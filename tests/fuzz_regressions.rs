@@ -49,6 +49,7 @@ targets!(
     dhtmlxq,
     text,
     any,
+    large,
 );
 
 #[test]

@@ -9,10 +9,42 @@ use super::*;
 /// labelling cost of longer random games took most of the target's time.
 const PLIES: usize = 64;
 
+/// In long mode (the top bit of the first byte), the game goes on after its bytes, up to
+/// this many plies, replaying the move of four plies before while it is legal (else the
+/// first legal move): long games and long captureless loops from short inputs.
+const LONG_PLIES: usize = 40_000;
+
 /// Decodes a game: an optional FEN line (input starting with `F`), then one byte per ply.
 /// A byte `>= 0xA0` replays the move of four plies before when it is legal (so the game
 /// loops and reaches repetitions); any other byte picks a legal move by index.
 fn decode(data: &[u8]) -> Option<(Position, Vec<Move>, u8)> {
+    let (start, mut moves, knobs) = decode_short(data)?;
+    if knobs & 0x80 != 0 {
+        // The length: the last two bytes, up to LONG_PLIES.
+        let n = data.len();
+        let want = if n >= 3 {
+            usize::from(u16::from_be_bytes([data[n - 2], data[n - 1]])).min(LONG_PLIES)
+        } else {
+            LONG_PLIES
+        };
+        let mut pos = start.clone();
+        for m in &moves {
+            pos.play_unchecked(m);
+        }
+        while moves.len() < want {
+            let legal = pos.legal_moves();
+            let Some(&first) = legal.first() else { break };
+            let back = moves.len().checked_sub(4).map(|i| moves[i]);
+            let m = back.filter(|m| legal.contains(m)).unwrap_or(first);
+            pos.play_unchecked(&m);
+            moves.push(m);
+        }
+    }
+    Some((start, moves, knobs))
+}
+
+/// The game the bytes spell, at most [`PLIES`] plies.
+fn decode_short(data: &[u8]) -> Option<(Position, Vec<Move>, u8)> {
     let (&knobs, data) = data.split_first()?;
     let (start, plies) = match data.split_first() {
         Some((b'F', rest)) => {
@@ -63,8 +95,8 @@ pub fn judge_game(data: &[u8]) {
     for (k, m) in moves.iter().enumerate() {
         let r = inc.push(*m).expect("decoded moves are legal").clone();
         // Comparing every ply costs a full judge per ply: do it on the last two only
-        // (the last one against the full judge above).
-        if k + 2 == moves.len() || k + 1 == moves.len() {
+        // (the last one against the full judge above); in a long game, on the last only.
+        if k + 1 == moves.len() || (k + 2 == moves.len() && moves.len() <= PLIES) {
             let prefix;
             let f = if k + 1 == moves.len() {
                 &full

@@ -18,7 +18,10 @@ use qili_notation::record::{collect_files, read_file};
 /// Every 10th CCPD game file (2,795 files), or `None` without the shared data.
 fn sample() -> Option<Vec<PathBuf>> {
     let dir = common::games("ccpd/Dataset/對局")?;
-    let files = collect_files(&[dir]).ok()?;
+    let files: Vec<PathBuf> = collect_files(&[dir])
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .ok()?;
     Some(files.into_iter().step_by(10).collect())
 }
 

@@ -30,7 +30,10 @@ fn index(ccpd: &Path) -> HashMap<String, Value> {
 fn sample() -> Option<Vec<(String, Value)>> {
     let ccpd = common::games("ccpd")?;
     let index = index(&ccpd);
-    let files = collect_files(&[ccpd.join("Dataset/對局")]).unwrap();
+    let files: Vec<_> = collect_files(&[ccpd.join("Dataset/對局")])
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .unwrap();
     assert_eq!(files.len(), 27_950);
     let prefix = format!("{}/", ccpd.display());
     Some(

@@ -252,3 +252,55 @@ fn thousands_of_errors_in_a_gbk_file() {
         &encoding_rs::GBK.encode("炮").0[..]
     );
 }
+
+/// A DhtmlXQ record chaining 200,000 variations, each off the one before: read and dropped
+/// without recursion (it overflowed the stack).
+#[test]
+fn variations_nested_200_000_deep_in_a_dhtmlxq_record() {
+    let mv = ["6270", "7967", "7062", "6779"];
+    let depth = 200_000;
+    let mut text = format!(
+        "[DhtmlXQ]\n[DhtmlXQ_movelist]{}{}[/DhtmlXQ_movelist]\n",
+        mv[1], mv[2]
+    );
+    for v in 1..=depth {
+        let s = v + 1;
+        text.push_str(&format!(
+            "[DhtmlXQ_move_{p}_{s}_{v}]{}{}[/DhtmlXQ_move_{p}_{s}_{v}]\n",
+            mv[s % 4],
+            mv[(s + 1) % 4],
+            p = v - 1
+        ));
+    }
+    text.push_str("[/DhtmlXQ]\n");
+    // On a thread with a small stack, as the audit's workers have.
+    let games = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            let games = record::read_bytes(text.as_bytes(), "deep.dhtmlxq").unwrap();
+            let nodes = games[0].game.node_count();
+            drop(games);
+            nodes
+        })
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    assert_eq!(games, 2 + 2 * depth);
+}
+
+/// A file of a format read whole, beyond `MAX_WHOLE`: refused before it is read.
+#[test]
+fn a_binary_record_beyond_the_size_cap_is_refused() {
+    let dir = std::env::temp_dir().join(format!("qili-hostile-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("huge.xqf");
+    let f = std::fs::File::create(&path).unwrap();
+    use std::io::Write as _;
+    (&f).write_all(b"XQ\x0a").unwrap();
+    // Sparse: no disk used.
+    f.set_len(record::MAX_WHOLE + 1).unwrap();
+    let e = record::read_file(&path).unwrap_err();
+    assert!(matches!(e, record::ReadError::TooLarge { .. }), "{e}");
+    assert!(e.to_string().contains("huge.xqf"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -52,7 +52,7 @@ fn pgn_error_table() {
         );
         assert_eq!(g.game.moves.len(), kept, "{text}: moves kept");
         assert_eq!(e.file.as_deref(), Some("case.pgn"));
-        assert!(e.to_string().starts_with("case.pgn: game #0"), "{e}");
+        assert!(e.to_string().starts_with("case.pgn: game 1"), "{e}");
     }
 }
 

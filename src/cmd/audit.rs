@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use qili_analyzer::audit::{self, json, AuditConfig, FailureKind};
+use qili_analyzer::audit::{self, json, AuditConfig};
 use qili_analyzer::{RuleSet, Settings};
 
 use crate::Failure;
@@ -13,7 +13,8 @@ use crate::Failure;
 #[derive(clap::Args)]
 pub struct Args {
     /// Record files or folders (searched recursively): PGN, XQF, CBL, CBR, CBF, DhtmlXQ,
-    /// text move lists, UCCI/ICCS line files (.iccs, .ucci) and ruling cases (.toml).
+    /// text move lists, UCCI/ICCS line files (.iccs, .ucci) and ruling cases (.toml);
+    /// `-`: standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Rule set.
@@ -48,10 +49,15 @@ pub struct Args {
     all_repetitions: bool,
 }
 
-/// Runs the audit. Exit code 0 clean, 1 when a ruling contradicts a record, 2 on usage or
-/// I/O errors (the audit still goes through every file it can read).
+/// Runs the audit. Exit code (docs/exit-codes.md) 0 clean; 1 when a ruling contradicts a
+/// record, or a game, file or path could not be read (the audit goes on with the rest); 2
+/// when nothing could be read, on usage errors and when the output cannot be written.
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
-    let files = audit::discover(&args.paths).map_err(Failure::input)?;
+    let files = audit::find(&args.paths);
+    let max_jobs = audit::max_jobs();
+    if let Some(jobs) = args.jobs.filter(|&j| j as usize > max_jobs) {
+        eprintln!("qili: --jobs {jobs}: at most {max_jobs} worker threads (four per core); using {max_jobs}");
+    }
     let settings = Settings {
         rules: args.rules,
         repetitions: args.repetitions,
@@ -77,11 +83,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     };
     let bar = progress(files.len() as u64);
     let mut io_error = None;
-    let mut io_failures = false;
-    let summary = audit::audit_files(&files, &config, |games| {
+    let summary = audit::audit_sources(&files, &config, |games| {
         bar.inc(1);
         for g in games {
-            io_failures |= g.error.as_ref().is_some_and(|f| f.kind == FailureKind::Io);
             let line = if args.json {
                 Some(json::game_line(g))
             } else if args.list {
@@ -116,9 +120,10 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     } else {
         write!(out, "{}", audit::summary_table_in(&summary, args.lang))?;
     }
-    Ok(if io_failures {
+    let unread = summary.games_failed_total() + summary.paths_skipped.values().sum::<usize>();
+    Ok(if unread > 0 && summary.games_read == 0 {
         2
-    } else if summary.games_disagreeing > 0 {
+    } else if unread > 0 || summary.games_disagreeing > 0 {
         1
     } else {
         0

@@ -29,7 +29,7 @@ pub enum Target {
 #[derive(clap::Args)]
 pub struct Args {
     /// Record files (PGN, XQF, CBR, CBL, CBF, DhtmlXQ, text) or directories (read
-    /// recursively).
+    /// recursively); `-`: standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// What to write.
@@ -37,43 +37,85 @@ pub struct Args {
     to: Target,
 }
 
-/// Converts; exit code 1 when some game could not be read to its end, 2 when a file could
-/// not be read at all (conversion goes on in both cases).
+/// Files at least this large are converted as a stream, game by game, so that memory does
+/// not grow with the file; smaller ones are read whole, in parallel.
+const STREAM_FROM: u64 = 16 << 20;
+
+/// Converts. Exit code (docs/exit-codes.md): 0 every game read cleanly; 1 some game could
+/// not be read to its end, or some file or path could not be read (each named on standard
+/// error; conversion goes on); 2 nothing could be read.
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
-    let files = record::collect_files(&args.files).map_err(Failure::from)?;
+    let files = record::collect_files(&args.files);
     let notation = match args.to {
         Target::Iccs => Some(Notation::Iccs),
         Target::Wxf => Some(Notation::Wxf),
         Target::Pgn | Target::Chinese => Some(Notation::Chinese),
         Target::Json => None,
     };
-    let mut code = 0u8;
+    let mut problems = false;
+    let mut games_read = 0usize;
     for chunk in files.chunks(256) {
-        let done: Vec<(String, Result<Vec<ReadGame>, String>)> = chunk
+        let done: Vec<Read> = chunk
             .par_iter()
-            .map(|p| {
-                (
-                    p.display().to_string(),
-                    record::read_file(p).map_err(|e| e.to_string()),
-                )
+            .map(|p| match p {
+                Err(e) => Read::Failed(e.to_string()),
+                // Standard input, read whole.
+                Ok(p) if p.as_os_str() == "-" => {
+                    let mut bytes = Vec::new();
+                    match std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
+                        Err(e) => Read::Failed(format!("standard input: {e}")),
+                        Ok(_) => match record::read_bytes(&bytes, "-") {
+                            Ok(games) => Read::Games("-".to_owned(), games),
+                            Err(e) => Read::Failed(e.to_string()),
+                        },
+                    }
+                }
+                Ok(p) if std::fs::metadata(p).is_ok_and(|m| m.len() >= STREAM_FROM) => {
+                    Read::Large(p.clone())
+                }
+                Ok(p) => match record::read_file(p) {
+                    Ok(games) => Read::Games(p.display().to_string(), games),
+                    Err(e) => Read::Failed(e.to_string()),
+                },
             })
             .collect();
-        for (name, games) in done {
-            let games = match games {
-                Ok(g) => g,
-                Err(e) => {
-                    eprintln!("qili: {e}");
-                    code = 2;
-                    continue;
-                }
-            };
-            for (i, g) in games.iter().enumerate() {
-                if g.error.is_some() && code == 0 {
-                    code = 1;
-                }
+        for read in done {
+            let (name, games): (String, Box<dyn Iterator<Item = Result<ReadGame, String>>>) =
+                match read {
+                    Read::Failed(e) => {
+                        eprintln!("qili: {e}");
+                        problems = true;
+                        continue;
+                    }
+                    Read::Games(name, games) => (name, Box::new(games.into_iter().map(Ok))),
+                    Read::Large(path) => match record::stream_file(&path) {
+                        Ok(s) => (
+                            path.display().to_string(),
+                            Box::new(s.map(|g| g.map_err(|e| e.to_string()))),
+                        ),
+                        Err(e) => {
+                            eprintln!("qili: {e}");
+                            problems = true;
+                            continue;
+                        }
+                    },
+                };
+            let mut count = 0usize;
+            for g in games {
+                let g = match g {
+                    Ok(g) => g,
+                    Err(e) => {
+                        eprintln!("qili: {e}");
+                        problems = true;
+                        break;
+                    }
+                };
+                count += 1;
+                problems |= g.error.is_some();
                 match notation {
                     None => {
-                        serde_json::to_writer(&mut *out, &JsonGame::new(&name, i, g))
+                        // Games as a person counts them, from 1.
+                        serde_json::to_writer(&mut *out, &JsonGame::new(&name, count, &g))
                             .map_err(|e| Failure::from(std::io::Error::from(e)))?;
                         out.write_all(b"\n")?;
                     }
@@ -85,7 +127,28 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
                     }
                 }
             }
+            if count == 0 {
+                eprintln!("qili: {name}: no game in this file");
+                problems = true;
+            }
+            games_read += count;
         }
     }
-    Ok(code)
+    Ok(if problems && games_read == 0 {
+        2
+    } else if problems {
+        1
+    } else {
+        0
+    })
+}
+
+/// A file as the workers leave it.
+enum Read {
+    /// Its games.
+    Games(String, Vec<ReadGame>),
+    /// A large file, streamed when its turn comes.
+    Large(PathBuf),
+    /// The file or path could not be read: the message (it names the path).
+    Failed(String),
 }

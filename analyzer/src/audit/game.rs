@@ -144,6 +144,8 @@ pub struct GameReport {
     pub recorded: Option<GameResult>,
     /// Why the game could not be read.
     pub error: Option<ReadFailure>,
+    /// Problems that lost only part of the record (its main line was read whole).
+    pub warnings: Vec<ReadFailure>,
     /// The start position (when read).
     pub start: Option<Position>,
     /// The moves (when read).
@@ -205,6 +207,7 @@ fn occurrences_of(keys: &[u64]) -> u32 {
 /// (kind `internal`) so that one defect cannot stop the audit of a whole collection.
 pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -> GameReport {
     let (file, index, tags) = (input.file.clone(), input.index, input.tags.clone());
+    let warnings = input.warnings.clone();
     let recorded_text = input.recorded.clone();
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         audit_game(input, settings, scope)
@@ -220,8 +223,9 @@ pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -
                 recorded: recorded_text.as_deref().and_then(GameResult::parse),
                 error: Some(ReadFailure::new(
                     super::input::FailureKind::Internal,
-                    format!("{file}: game #{index}: analysis failed: {why}"),
+                    format!("{file}: game {index}: analysis failed: {why}"),
                 )),
+                warnings,
                 file,
                 index,
                 tags,
@@ -236,7 +240,13 @@ pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -
     }
 }
 
-/// Audits one game read from a file, judging it in full when `scope` asks for it.
+/// The longest game an audit judges, in plies: judging takes memory in proportion to the
+/// plies (about 1 KB a ply), so a longer game is reported as a failure of kind `limit`
+/// rather than judged. Real games are far shorter (CCPD's longest has a few hundred plies).
+pub const MAX_PLIES: usize = 100_000;
+
+/// Audits one game read from a file, judging it in full when `scope` asks for it (a game
+/// longer than [`MAX_PLIES`] is reported, not judged).
 pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameReport {
     let recorded = input.recorded.as_deref().and_then(GameResult::parse);
     let mut report = GameReport {
@@ -246,6 +256,7 @@ pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameRe
         recorded_text: input.recorded,
         recorded,
         error: None,
+        warnings: input.warnings,
         start: None,
         moves: Vec::new(),
         max_occurrences: 0,
@@ -259,6 +270,21 @@ pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameRe
             return report;
         }
     };
+    if moves.len() > MAX_PLIES {
+        // Judging takes memory in proportion to the plies: a bound per game.
+        let mut f = ReadFailure::new(
+            super::input::FailureKind::Limit,
+            format!(
+                "{}: game {}: {} plies: longer than the {MAX_PLIES} plies a game is audited up to",
+                report.file,
+                report.index,
+                moves.len()
+            ),
+        );
+        f.ply = Some(MAX_PLIES + 1);
+        report.error = Some(f);
+        return report;
+    }
     // One replay gives the keys for the repetition count and, when the game is not judged,
     // for counting its cycles.
     let keys = zobrist_keys(&start, &moves);

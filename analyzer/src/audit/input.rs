@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use qili_notation::record::{self, ErrorKind, ReadError, ReadGame, RecordError};
-use qili_notation::{Iccs, Move, MoveTextError, Position, UcciPosition};
+use qili_notation::record::{self, ErrorKind, PathError, ReadError, ReadGame, RecordError};
+use qili_notation::{Move, MoveTextError, Position, UcciPosition};
 use serde::Serialize;
 
 use crate::rules::RuleSet;
@@ -39,9 +39,23 @@ pub enum FailureKind {
     IllegalMove,
     /// A move fits several legal moves.
     AmbiguousMove,
+    /// A move is written in the other side's numerals (a skipped move, most likely).
+    WrongSide,
     /// The analysis of the game failed (a defect of qili, reported instead of stopping the
     /// audit).
     Internal,
+    /// A file that holds no game (empty, or only whitespace and comments).
+    NoGame,
+    /// A file too large for its format (read whole, up to [`record::MAX_WHOLE`] bytes).
+    TooLarge,
+    /// A path given or found that could not be read (missing, no permission, dangling link).
+    Path,
+    /// A FIFO, device or socket: never read (it could block or never end).
+    NotAFile,
+    /// A symbolic link leading back to a folder being walked: not followed.
+    SymlinkLoop,
+    /// A file or folder already audited under another path: audited once.
+    Duplicate,
 }
 
 impl FailureKind {
@@ -61,7 +75,35 @@ impl FailureKind {
             FailureKind::UnknownMove => "unknown_move",
             FailureKind::IllegalMove => "illegal_move",
             FailureKind::AmbiguousMove => "ambiguous_move",
+            FailureKind::WrongSide => "wrong_side",
             FailureKind::Internal => "internal",
+            FailureKind::NoGame => "no_game",
+            FailureKind::TooLarge => "too_large",
+            FailureKind::Path => "path",
+            FailureKind::NotAFile => "not_a_file",
+            FailureKind::SymlinkLoop => "symlink_loop",
+            FailureKind::Duplicate => "duplicate",
+        }
+    }
+
+    /// Whether the failure is about a path (given or found while walking a folder) rather
+    /// than about the games of a file: such items are counted apart, as paths skipped.
+    pub fn is_path(self) -> bool {
+        matches!(
+            self,
+            FailureKind::Path
+                | FailureKind::NotAFile
+                | FailureKind::SymlinkLoop
+                | FailureKind::Duplicate
+        )
+    }
+
+    fn of_path(e: &PathError) -> FailureKind {
+        match e {
+            PathError::Io { .. } => FailureKind::Path,
+            PathError::NotAFile { .. } => FailureKind::NotAFile,
+            PathError::Loop { .. } => FailureKind::SymlinkLoop,
+            PathError::Duplicate { .. } => FailureKind::Duplicate,
         }
     }
 
@@ -70,12 +112,13 @@ impl FailureKind {
             ErrorKind::Move(MoveTextError::Syntax { .. }) => FailureKind::UnknownMove,
             ErrorKind::Move(MoveTextError::Illegal(_)) => FailureKind::IllegalMove,
             ErrorKind::Move(MoveTextError::Ambiguous(_)) => FailureKind::AmbiguousMove,
+            ErrorKind::Move(MoveTextError::WrongSide(_)) => FailureKind::WrongSide,
             ErrorKind::Syntax(_) => FailureKind::Syntax,
             ErrorKind::Limit(_) => FailureKind::Limit,
             ErrorKind::Fen(_) => FailureKind::Fen,
             ErrorKind::Position(_) => FailureKind::Position,
             ErrorKind::Truncated(_) => FailureKind::Truncated,
-            ErrorKind::Format(_) => FailureKind::Format,
+            ErrorKind::Format(_) | ErrorKind::OneStyle(_) => FailureKind::Format,
         }
     }
 }
@@ -122,9 +165,21 @@ pub struct GameInput {
     pub expected: Option<Expected>,
     /// The start position and the legal moves, or why they could not be read.
     pub game: Result<(Position, Vec<Move>), ReadFailure>,
+    /// Problems that lost only part of the record (a bad variation, a bad tag, a comment
+    /// beyond the reader's limits); the main line was read whole.
+    pub warnings: Vec<ReadFailure>,
 }
 
 impl GameInput {
+    /// The item of a path problem (index 0, `file` the path).
+    pub fn path_problem(e: &PathError) -> GameInput {
+        GameInput::failed(
+            e.path(),
+            0,
+            ReadFailure::new(FailureKind::of_path(e), e.to_string()),
+        )
+    }
+
     fn failed(file: &str, index: usize, failure: ReadFailure) -> GameInput {
         GameInput {
             file: file.to_owned(),
@@ -133,6 +188,7 @@ impl GameInput {
             recorded: None,
             expected: None,
             game: Err(failure),
+            warnings: Vec::new(),
         }
     }
 }
@@ -169,123 +225,208 @@ fn kind_of(path: &Path) -> Option<Kind> {
     }
 }
 
-/// The files to audit under `paths`: files as given, folders walked recursively for the
-/// extensions qili reads, in a stable (sorted) order. A path that does not exist is an error.
+/// The files to audit under `paths` and every path problem met, in order: files as given,
+/// folders walked for the extensions qili reads, siblings sorted by name; only regular
+/// files, each once, symbolic link loops not followed (see [`record::walk`]).
+pub fn find(paths: &[PathBuf]) -> Vec<Result<PathBuf, PathError>> {
+    record::walk(paths, |p| kind_of(p).is_some())
+}
+
+/// [`find`], all or nothing: the files, or the first path problem as an error.
 pub fn discover(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    for p in paths {
-        let meta = std::fs::metadata(p)
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
-        if meta.is_dir() {
-            let mut found = Vec::new();
-            walk(p, &mut found)?;
-            out.extend(sorted(found));
-        } else {
-            out.push(p.clone());
-        }
-    }
-    Ok(out)
-}
-
-/// `paths` (found under one folder) in the order of [`Path`], which compares component
-/// by component: as their bytes with each separator made smaller than any other byte
-/// (a separator then ends a name before any longer name it is a prefix of).
-fn sorted(paths: Vec<PathBuf>) -> Vec<PathBuf> {
-    let mut keyed: Vec<(Vec<u8>, PathBuf)> = paths
+    find(paths)
         .into_iter()
-        .map(|p| {
-            let key = p
-                .as_os_str()
-                .as_encoded_bytes()
-                .iter()
-                .map(|&b| {
-                    if std::path::is_separator(b as char) {
-                        0
-                    } else {
-                        b
-                    }
-                })
-                .collect();
-            (key, p)
-        })
-        .collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    keyed.into_iter().map(|(_, p)| p).collect()
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
-    for entry in entries {
-        let entry = entry?;
-        let path = entry.path();
-        if entry.file_name().to_string_lossy().starts_with('.') {
-            continue;
-        }
-        let ty = entry.file_type()?;
-        if ty.is_dir() || (ty.is_symlink() && path.is_dir()) {
-            walk(&path, out)?;
-        } else if kind_of(&path).is_some() {
-            out.push(path);
-        }
-    }
-    Ok(())
+        .map(|r| r.map_err(|e| std::io::Error::other(e.to_string())))
+        .collect()
 }
 
 /// Reads every game of `path`. Never fails: a file that cannot be read yields one
-/// [`GameInput`] (index 0) carrying the failure.
+/// [`GameInput`] (index 0) carrying the failure, and so does a file holding no game.
 pub fn read_path(path: &Path, rules: RuleSet) -> Vec<GameInput> {
+    open_path(path, rules).collect()
+}
+
+/// The games of `path`, one at a time (see [`open_path`]).
+pub struct FileGames {
+    inner: Inner,
+    file: String,
+    /// The number of the next game (from 1).
+    next: usize,
+    done: bool,
+}
+
+enum Inner {
+    Ready(std::vec::IntoIter<GameInput>),
+    Stream(record::GameStream),
+}
+
+/// Opens `path` for reading its games one at a time: a record file is read as a stream
+/// (memory holds one game, see [`record::stream_file`]); ruling cases, line files and HTML
+/// pages are read whole. As [`read_path`], it never fails: a problem is an item.
+pub fn open_path(path: &Path, rules: RuleSet) -> FileGames {
     let file = path.to_string_lossy().into_owned();
-    match kind_of(path) {
-        Some(Kind::Case) | Some(Kind::Lines) => {
-            let bytes = match std::fs::read(path) {
-                Ok(b) => b,
-                Err(e) => {
-                    return vec![GameInput::failed(
-                        &file,
-                        0,
-                        ReadFailure::new(FailureKind::Io, format!("{file}: {e}")),
-                    )]
-                }
-            };
-            match kind_of(path) {
-                Some(Kind::Case) => read_case(&file, &bytes, rules).into_iter().collect(),
-                _ => read_lines(&file, &bytes),
-            }
-        }
-        Some(Kind::Record) | None => read_record(path, &file),
+    let ready = |games: Vec<GameInput>| Inner::Ready(games.into_iter());
+    let inner = match kind_of(path) {
+        _ if file == "-" => ready(read_stdin(rules)),
+        Some(Kind::Case) | Some(Kind::Lines) => match read_small(path, &file) {
+            Err(f) => ready(vec![GameInput::failed(&file, 0, f)]),
+            Ok(bytes) => match kind_of(path) {
+                Some(Kind::Case) => ready(read_case(&file, &bytes, rules).into_iter().collect()),
+                _ => ready(read_lines(&file, &bytes)),
+            },
+        },
+        Some(Kind::Record) | None if is_html(path) => ready(read_html(path, &file)),
+        Some(Kind::Record) | None => match record::stream_file(path) {
+            Ok(stream) => Inner::Stream(stream),
+            Err(e) => ready(vec![GameInput::failed(&file, 0, failure_of_read(&e))]),
+        },
+    };
+    FileGames {
+        inner,
+        file,
+        next: 1,
+        done: false,
     }
 }
 
-/// Record files of every format, through the record readers.
+impl Iterator for FileGames {
+    type Item = GameInput;
+
+    fn next(&mut self) -> Option<GameInput> {
+        if self.done {
+            return None;
+        }
+        let item = match &mut self.inner {
+            Inner::Ready(games) => games.next(),
+            Inner::Stream(stream) => match stream.next() {
+                Some(Ok(g)) => Some(from_record(&self.file, self.next, g)),
+                Some(Err(e)) => {
+                    // The stream ends here; the games before are kept.
+                    self.done = true;
+                    Some(GameInput::failed(
+                        &self.file,
+                        self.next,
+                        failure_of_read(&e),
+                    ))
+                }
+                None if self.next == 1 => {
+                    self.done = true;
+                    let f = ReadFailure::new(
+                        FailureKind::NoGame,
+                        format!("{}: no game in this file", self.file),
+                    );
+                    Some(GameInput::failed(&self.file, 0, f))
+                }
+                None => None,
+            },
+        };
+        if item.is_some() {
+            self.next += 1;
+        } else {
+            self.done = true;
+        }
+        item
+    }
+}
+
+/// A ruling case or a line file: read whole, up to [`record::MAX_WHOLE`] bytes, if it is a
+/// regular file.
+fn read_small(path: &Path, file: &str) -> Result<Vec<u8>, ReadFailure> {
+    use std::io::Read;
+    let io = |e: std::io::Error| ReadFailure::new(FailureKind::Io, format!("{file}: {e}"));
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(ReadFailure::new(
+            FailureKind::NotAFile,
+            format!("{file}: not a regular file: skipped"),
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(record::MAX_WHOLE + 1).read_to_end(&mut bytes))
+        .map_err(io)?;
+    if bytes.len() as u64 > record::MAX_WHOLE {
+        return Err(ReadFailure::new(
+            FailureKind::TooLarge,
+            format!(
+                "{file}: larger than the {} bytes a case or line file is read up to",
+                record::MAX_WHOLE
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Standard input (`-`): a ruling case, a UCCI/ICCS line file or any record, told apart
+/// by content.
+fn read_stdin(rules: RuleSet) -> Vec<GameInput> {
+    let file = "-";
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
+        let f = ReadFailure::new(FailureKind::Io, format!("standard input: {e}"));
+        return vec![GameInput::failed(file, 0, f)];
+    }
+    if let Ok(text) = std::str::from_utf8(&bytes) {
+        let text = text.trim_start_matches('\u{feff}');
+        if text
+            .parse::<toml::Table>()
+            .is_ok_and(|t| t.contains_key("fen"))
+        {
+            return read_case(file, text.as_bytes(), rules)
+                .into_iter()
+                .collect();
+        }
+        let first = text.split_whitespace().next().unwrap_or("");
+        if matches!(first, "position" | "startpos" | "fen") {
+            return read_lines(file, text.as_bytes());
+        }
+    }
+    match record::read_bytes(&bytes, file) {
+        Ok(games) => games
+            .into_iter()
+            .enumerate()
+            .map(|(i, g)| from_record(file, i + 1, g))
+            .collect(),
+        Err(e) => vec![GameInput::failed(
+            file,
+            0,
+            ReadFailure::new(FailureKind::UnknownFormat, e.to_string()),
+        )],
+    }
+}
+
+fn is_html(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+}
+
 /// Record files at least this large are audited game by game, in batches, so that memory
-/// does not grow with the file (see [`stream_path`]).
+/// does not grow with the file (see [`stream_path`]). Smaller files with more than a few
+/// games are streamed the same way (see [`audit_files`](super::audit_files)).
 pub const STREAM_THRESHOLD: u64 = 16 << 20;
 
 /// Whether `path` is a record file of at least [`STREAM_THRESHOLD`] bytes.
 pub fn is_large_record(path: &Path) -> bool {
     matches!(kind_of(path), Some(Kind::Record) | None)
-        && std::fs::metadata(path).is_ok_and(|m| m.len() >= STREAM_THRESHOLD)
+        && std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() >= STREAM_THRESHOLD)
 }
 
 /// Reads the games of a record file in batches of at most `batch`, handing each batch to
 /// `f` in file order; memory holds one batch (plus the largest game), however large the
 /// file. A file that cannot be read gives one failed [`GameInput`], as [`read_path`] does.
-pub fn stream_path(path: &Path, batch: usize, mut f: impl FnMut(Vec<GameInput>)) {
-    let file = path.to_string_lossy().into_owned();
-    let stream = match record::stream_file(path) {
-        Ok(s) => s,
-        Err(_) => return f(read_record(path, &file)),
-    };
+pub fn stream_path(path: &Path, batch: usize, f: impl FnMut(Vec<GameInput>)) {
+    stream_games(open_path(path, RuleSet::default()), batch, f)
+}
+
+/// Hands the games of `games` to `f` in batches of at most `batch`.
+pub(crate) fn stream_games(
+    games: impl Iterator<Item = GameInput>,
+    batch: usize,
+    mut f: impl FnMut(Vec<GameInput>),
+) {
     let mut buf = Vec::with_capacity(batch);
-    for (i, g) in stream.enumerate() {
-        match g {
-            Ok(g) => buf.push(from_record(&file, i + 1, g)),
-            Err(e) => {
-                let f = ReadFailure::new(FailureKind::Io, e.to_string());
-                buf.push(GameInput::failed(&file, i + 1, f));
-            }
-        }
+    for g in games {
+        buf.push(g);
         if buf.len() >= batch {
             f(std::mem::replace(&mut buf, Vec::with_capacity(batch)));
         }
@@ -295,27 +436,29 @@ pub fn stream_path(path: &Path, batch: usize, mut f: impl FnMut(Vec<GameInput>))
     }
 }
 
-fn read_record(path: &Path, file: &str) -> Vec<GameInput> {
-    let html = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+/// The failure of a file that could not be read at all.
+fn failure_of_read(e: &ReadError) -> ReadFailure {
+    let kind = match e {
+        ReadError::Io { .. } => FailureKind::Io,
+        ReadError::NotAFile { .. } => FailureKind::NotAFile,
+        ReadError::TooLarge { .. } => FailureKind::TooLarge,
+        ReadError::Binary { .. } | ReadError::UnknownFormat { .. } => FailureKind::UnknownFormat,
+        ReadError::Malformed { .. } => FailureKind::Malformed,
+    };
+    let mut f = ReadFailure::new(kind, e.to_string());
+    if let ReadError::Malformed { offset, .. } | ReadError::Binary { offset, .. } = e {
+        f.offset = usize::try_from(*offset).ok();
+    }
+    f
+}
+
+/// An HTML page: its DhtmlXQ records; a page without one is not a record (nothing to audit).
+fn read_html(path: &Path, file: &str) -> Vec<GameInput> {
     let games = match record::read_file(path) {
         Ok(games) => games,
-        Err(e) => {
-            let kind = match e {
-                ReadError::Io { .. } => FailureKind::Io,
-                ReadError::UnknownFormat { .. } => FailureKind::UnknownFormat,
-                ReadError::Malformed { .. } => FailureKind::Malformed,
-            };
-            let mut f = ReadFailure::new(kind, e.to_string());
-            if let ReadError::Malformed { offset, .. } = e {
-                f.offset = usize::try_from(offset).ok();
-            }
-            return vec![GameInput::failed(file, 0, f)];
-        }
+        Err(e) => return vec![GameInput::failed(file, 0, failure_of_read(&e))],
     };
-    // An HTML page without a DhtmlXQ record in it is not a record: nothing to audit.
-    if html && games.iter().all(|g| g.game.moves.is_empty()) {
+    if games.iter().all(|g| g.game.moves.is_empty()) {
         return Vec::new();
     }
     games
@@ -335,7 +478,12 @@ fn failure_of(e: &RecordError) -> ReadFailure {
 }
 
 fn from_record(file: &str, index: usize, rg: ReadGame) -> GameInput {
-    let ReadGame { game, error, .. } = rg;
+    let ReadGame {
+        game,
+        error,
+        warnings,
+    } = rg;
+    let warnings = warnings.iter().map(failure_of).collect();
     let recorded = game
         .tag("Result")
         .map(str::trim)
@@ -351,7 +499,7 @@ fn from_record(file: &str, index: usize, rg: ReadGame) -> GameInput {
         None => match Position::try_from(game.setup.clone()) {
             Err(e) => Err(ReadFailure::new(
                 FailureKind::Position,
-                format!("{file}: game #{index}: {e}"),
+                format!("{file}: game {index}: {e}"),
             )),
             Ok(start) => Ok((start, game.mainline().copied().collect())),
         },
@@ -363,6 +511,7 @@ fn from_record(file: &str, index: usize, rg: ReadGame) -> GameInput {
         recorded,
         expected: None,
         game: body,
+        warnings,
     }
 }
 
@@ -437,6 +586,7 @@ fn read_lines(file: &str, bytes: &[u8]) -> Vec<GameInput> {
             recorded,
             expected: None,
             game,
+            warnings: Vec::new(),
         });
     }
     out
@@ -511,34 +661,35 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
         (Some(result), Some(status)) => Some(Expected { result, status }),
         _ => None,
     };
-    let game = (|| {
-        let start = Position::from_fen(fen)
-            .map_err(|e| ReadFailure::new(FailureKind::Position, format!("{file}: fen: {e}")))?;
-        let mut pos = start.clone();
-        let mut out = Vec::with_capacity(moves.len());
-        for (i, m) in moves.iter().enumerate() {
-            let text = m.as_str().unwrap_or_default();
-            let mv = text
-                .parse::<Iccs>()
-                .ok()
-                .and_then(|c| c.to_move(&pos).ok())
-                .ok_or_else(|| {
-                    let mut f = ReadFailure::new(
-                        FailureKind::IllegalMove,
-                        format!(
-                            "{file}: ply {}: illegal move {text:?} in {}",
-                            i + 1,
-                            pos.fen()
-                        ),
-                    );
-                    f.ply = Some(i + 1);
-                    f
-                })?;
-            pos.play_unchecked(&mv);
-            out.push(mv);
-        }
-        Ok((start, out))
-    })();
+    // Moves as people write them (as `judge` reads the case); the position strictly.
+    let texts: Vec<&str> = moves
+        .iter()
+        .map(|m| m.as_str().unwrap_or_default())
+        .collect();
+    let options = crate::input::Options { strict: true };
+    let game = crate::input::read_move_list(fen, &texts, &format!("{file}: moves"), &options)
+        .map(|g| (g.start, g.moves))
+        .map_err(|e| {
+            use crate::input::InputError as E;
+            let (kind, ply) = match &e {
+                E::Fen { .. } | E::Position { .. } | E::Strict { .. } => {
+                    (FailureKind::Position, None)
+                }
+                E::WrongSide { error, .. } => (FailureKind::WrongSide, Some(error.ply)),
+                E::Move { ply, error, .. } => (
+                    match error {
+                        MoveTextError::Syntax { .. } => FailureKind::UnknownMove,
+                        MoveTextError::Ambiguous(_) => FailureKind::AmbiguousMove,
+                        _ => FailureKind::IllegalMove,
+                    },
+                    Some(*ply),
+                ),
+                _ => (FailureKind::Syntax, None),
+            };
+            let mut f = ReadFailure::new(kind, e.to_string());
+            f.ply = ply;
+            f
+        });
     Some(GameInput {
         file: file.to_owned(),
         index: 1,
@@ -546,6 +697,7 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
         recorded,
         expected,
         game,
+        warnings: Vec::new(),
     })
 }
 
@@ -557,30 +709,6 @@ fn parse_name<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn paths_are_sorted_as_paths() {
-        let paths: Vec<PathBuf> = [
-            "d/a/b-c",
-            "d/a/b/c",
-            "d/a.pgn",
-            "d/a/b",
-            "d/a/b.pgn",
-            "d/a",
-            "d/a/a/z",
-            "d/a /x",
-            "d/a!/b",
-            "d/ab",
-            "d/a/b/c/d",
-        ]
-        .iter()
-        .map(PathBuf::from)
-        .collect();
-        let mut want = paths.clone();
-        want.sort();
-        assert_eq!(sorted(paths), want);
-        assert_eq!(want[1], PathBuf::from("d/a/a/z"));
-    }
 
     #[test]
     fn lines_read_ucci_and_bare_moves_with_results() {

@@ -12,7 +12,7 @@ use super::summary::Summary;
 use crate::report::judge_json::judge_json;
 
 /// Version of the audit JSON schema.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// One line of output.
 #[derive(Debug, Serialize)]
@@ -41,6 +41,8 @@ pub struct GameJson<'a> {
     pub recorded_text: Option<&'a str>,
     /// Why the game could not be read.
     pub error: Option<&'a ReadFailure>,
+    /// Problems that lost only part of the record.
+    pub warnings: &'a [ReadFailure],
     /// Number of plies.
     pub plies: usize,
     /// How often the most repeated position occurs.
@@ -70,6 +72,10 @@ pub struct SummaryJson<'a> {
     pub games_failed: usize,
     /// … and by reason.
     pub games_failed_by_reason: &'a BTreeMap<&'static str, usize>,
+    /// Paths given or found that were not read (missing, special files, loops …).
+    pub paths_skipped: usize,
+    /// … and by reason.
+    pub paths_skipped_by_reason: &'a BTreeMap<&'static str, usize>,
     /// Plies replayed.
     pub plies: u64,
     /// Games with a position occurring at least twice.
@@ -119,6 +125,7 @@ pub fn game_line(g: &GameReport) -> String {
         recorded_result: g.recorded.map(|r| r.pgn()),
         recorded_text: g.recorded_text.as_deref(),
         error: g.error.as_ref(),
+        warnings: &g.warnings,
         plies: g.moves.len(),
         max_occurrences: g.max_occurrences,
         ruling: &ruling,
@@ -139,6 +146,8 @@ pub fn summary_line(s: &Summary) -> String {
         games_read: s.games_read,
         games_failed: s.games_failed_total(),
         games_failed_by_reason: &s.games_failed,
+        paths_skipped: s.paths_skipped.values().sum(),
+        paths_skipped_by_reason: &s.paths_skipped,
         plies: s.plies,
         games_with_repetition: s.games_with_repetition,
         games_with_ruling_threshold: s.games_with_ruling_threshold,

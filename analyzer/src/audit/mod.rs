@@ -34,12 +34,15 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-pub use game::{audit_game, audit_game_guarded, max_occurrences, Finding, GameReport};
+pub use game::{audit_game, audit_game_guarded, max_occurrences, Finding, GameReport, MAX_PLIES};
 pub use input::{
-    discover, is_large_record, read_path, stream_path, FailureKind, GameInput, ReadFailure,
-    STREAM_THRESHOLD,
+    discover, find, is_large_record, open_path, read_path, stream_path, FailureKind, FileGames,
+    GameInput, ReadFailure, STREAM_THRESHOLD,
 };
 pub(crate) use pages::finding_text;
+pub use qili_notation::record::PathError;
+
+use input::stream_games;
 pub use pages::{game_page, HtmlWriter};
 pub use result::GameResult;
 pub use rule::{compare_judgement, rule, Decision, Outcome, Ruled};
@@ -87,43 +90,107 @@ pub enum AuditError {
     },
 }
 
-/// One file audited by the workers: its games, or, for a record large enough to be
-/// streamed, the file itself (streamed in order when its turn to be reported comes).
+/// One file audited by the workers: its games, or, for a record with more games than the
+/// workers read at once, its first games and the file itself (the rest streamed in order
+/// when its turn to be reported comes).
 enum Audited {
+    /// A path that could not be read (no file: not counted as one).
+    Path(Box<GameReport>),
     Games(Vec<GameReport>),
-    Large(PathBuf),
+    Large {
+        path: PathBuf,
+        /// The first games, audited by the workers (none for a file of
+        /// [`STREAM_THRESHOLD`] bytes or more).
+        first: Vec<GameReport>,
+    },
 }
 
-/// [`read_path`], turning a panic of a reader into a reported failure of the file.
-fn read_guarded(path: &std::path::Path, settings: &Settings) -> Vec<GameInput> {
-    let read = std::panic::AssertUnwindSafe(|| read_path(path, settings.rules));
-    std::panic::catch_unwind(read).unwrap_or_else(|_| {
-        let file = path.display().to_string();
-        let message = format!("{file}: the reader failed on this file");
-        vec![GameInput {
-            file,
-            index: 0,
-            tags: Vec::new(),
-            recorded: None,
-            expected: None,
-            game: Err(ReadFailure::new(FailureKind::Internal, message)),
-        }]
+/// The games a worker reads of one file: a file with more is streamed in its turn, so that
+/// the memory of an audit does not depend on how its games are spread over files (nor on
+/// where a file falls relative to [`STREAM_THRESHOLD`]).
+const WORKER_GAMES: usize = 64;
+
+/// The most worker threads an audit starts: four per core (more only wait on each
+/// other); `AuditConfig::jobs` beyond it is lowered to it.
+pub fn max_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()) * 4
+}
+
+/// The failure of a file whose reader panicked (a defect of qili, reported instead of
+/// stopping the audit).
+fn reader_failed(path: &std::path::Path, index: usize) -> GameInput {
+    let file = path.display().to_string();
+    let message = format!("{file}: the reader failed on this file");
+    GameInput {
+        file,
+        index,
+        tags: Vec::new(),
+        recorded: None,
+        expected: None,
+        game: Err(ReadFailure::new(FailureKind::Internal, message)),
+        warnings: Vec::new(),
+    }
+}
+
+/// The games of `path` one at a time, a panic of the reader turned into a reported failure
+/// that ends the file.
+fn games_guarded<'a>(
+    path: &'a std::path::Path,
+    settings: &Settings,
+) -> impl Iterator<Item = GameInput> + 'a {
+    let open = std::panic::AssertUnwindSafe(|| open_path(path, settings.rules));
+    let mut games = std::panic::catch_unwind(open).ok();
+    let mut failed = games.is_none();
+    let mut count = 0;
+    std::iter::from_fn(move || {
+        if failed {
+            // The file could not even be opened: a failure of the whole file (index 0).
+            failed = false;
+            return Some(reader_failed(path, 0));
+        }
+        let it = games.as_mut()?;
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| it.next())) {
+            Ok(Some(g)) => {
+                count += 1;
+                Some(g)
+            }
+            Ok(None) => {
+                games = None;
+                None
+            }
+            Err(_) => {
+                games = None;
+                Some(reader_failed(path, count + 1))
+            }
+        }
     })
 }
 
-/// Audits every game of `files` (see [`discover`]). `on_file` receives each file's games in
-/// file order, as soon as they are done (a file of [`STREAM_THRESHOLD`] bytes or more is
-/// read as a stream and handed over in consecutive batches, so that memory does not grow
-/// with it); the summary is returned at the end.
+/// Audits every game of `files` (see [`discover`]); as [`audit_sources`] with no path
+/// problem.
 pub fn audit_files(
     files: &[PathBuf],
+    config: &AuditConfig,
+    on_file: impl FnMut(&[GameReport]),
+) -> Result<Summary, AuditError> {
+    let sources: Vec<_> = files.iter().cloned().map(Ok).collect();
+    audit_sources(&sources, config, on_file)
+}
+
+/// Audits every game of the files of `sources` (see [`find`]), each path problem among
+/// them reported as an item (index 0) in its place. `on_file` receives each file's games
+/// in file order, as soon as they are done (a file with many games, or of
+/// [`STREAM_THRESHOLD`] bytes or more, is read as a stream and handed over in consecutive
+/// batches, so that memory does not grow with it); the summary is returned at the end.
+pub fn audit_sources(
+    sources: &[Result<PathBuf, PathError>],
     config: &AuditConfig,
     mut on_file: impl FnMut(&[GameReport]),
 ) -> Result<Summary, AuditError> {
     let started = Instant::now();
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = config.jobs {
-        builder = builder.num_threads(jobs.max(1));
+        builder = builder.num_threads(jobs.clamp(1, max_jobs()));
     }
     let pool = builder.build().map_err(|e| AuditError::Threads {
         jobs: config.jobs.unwrap_or(0),
@@ -146,17 +213,32 @@ pub fn audit_files(
     let chunk = (pool.current_num_threads() * 256).max(512);
     let mut report = |done: Vec<Audited>, summary: &mut Summary| {
         for file in done {
-            summary.files += 1;
+            if !matches!(file, Audited::Path(_)) {
+                summary.files += 1;
+            }
             match file {
+                Audited::Path(g) => {
+                    summary.add(&g);
+                    on_file(std::slice::from_ref(&g));
+                }
                 Audited::Games(games) => {
                     for g in &games {
                         summary.add(g);
                     }
                     on_file(&games);
                 }
-                Audited::Large(path) => {
+                Audited::Large { path, first } => {
+                    let skip = first.len();
+                    for g in &first {
+                        summary.add(g);
+                    }
+                    if !first.is_empty() {
+                        on_file(&first);
+                    }
+                    drop(first);
                     let batch = (pool.current_num_threads() * 64).max(256);
-                    stream_path(&path, batch, |inputs| {
+                    let rest = games_guarded(&path, settings).skip(skip);
+                    stream_games(rest, batch, |inputs| {
                         let games = pool.install(|| audit_batch(inputs));
                         for g in &games {
                             summary.add(g);
@@ -168,18 +250,37 @@ pub fn audit_files(
         }
     };
     let mut pending: Option<Vec<Audited>> = None;
-    for paths in files.chunks(chunk) {
+    for sources in sources.chunks(chunk) {
         let mut done = None;
         pool.in_place_scope(|s| {
             s.spawn(|_| {
                 done = Some(
-                    paths
+                    sources
                         .par_iter()
-                        .map(|path| {
-                            if is_large_record(path) {
-                                Audited::Large(path.clone())
-                            } else {
-                                Audited::Games(audit_batch(read_guarded(path, settings)))
+                        .map(|source| match source {
+                            Err(e) => Audited::Path(Box::new(audit_game_guarded(
+                                GameInput::path_problem(e),
+                                settings,
+                                scope,
+                            ))),
+                            Ok(path) if is_large_record(path) => Audited::Large {
+                                path: path.clone(),
+                                first: Vec::new(),
+                            },
+                            Ok(path) => {
+                                let mut games = games_guarded(path, settings);
+                                let first: Vec<GameInput> =
+                                    games.by_ref().take(WORKER_GAMES).collect();
+                                let more = first.len() == WORKER_GAMES && games.next().is_some();
+                                let first = audit_batch(first);
+                                if more {
+                                    Audited::Large {
+                                        path: path.clone(),
+                                        first,
+                                    }
+                                } else {
+                                    Audited::Games(first)
+                                }
                             }
                         })
                         .collect(),

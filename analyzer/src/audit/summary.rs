@@ -15,6 +15,8 @@ pub struct Summary {
     pub games_read: usize,
     /// Games (or whole files) that could not be read, by reason.
     pub games_failed: BTreeMap<&'static str, usize>,
+    /// Paths given or found that were not read (missing, special files, loops …), by reason.
+    pub paths_skipped: BTreeMap<&'static str, usize>,
     /// Plies replayed.
     pub plies: u64,
     /// Games with a position occurring at least twice.
@@ -47,7 +49,12 @@ impl Summary {
     /// Counts one game.
     pub fn add(&mut self, g: &GameReport) {
         if let Some(f) = &g.error {
-            *self.games_failed.entry(f.kind.as_str()).or_default() += 1;
+            let counts = if f.kind.is_path() {
+                &mut self.paths_skipped
+            } else {
+                &mut self.games_failed
+            };
+            *counts.entry(f.kind.as_str()).or_default() += 1;
             return;
         }
         self.games_read += 1;
@@ -95,6 +102,13 @@ impl Summary {
         ];
         for (k, n) in &self.games_failed {
             rows.push((format!("  failed: {k}"), n.to_string()));
+        }
+        if !self.paths_skipped.is_empty() {
+            let total: usize = self.paths_skipped.values().sum();
+            rows.push(("paths skipped".into(), total.to_string()));
+            for (k, n) in &self.paths_skipped {
+                rows.push((format!("  skipped: {k}"), n.to_string()));
+            }
         }
         rows.push(("plies replayed".into(), self.plies.to_string()));
         rows.push((

@@ -240,6 +240,8 @@ fn open_name(n: &OpenNote) -> &'static str {
     match n {
         OpenNote::KeyPointPlainCaseOnly { .. } => "key_point_plain_case_only",
         OpenNote::PinnedChariotRankedAboveChase { .. } => "axf_pinned_chariot_ranked_above_chase",
+        OpenNote::CheckThatChasesIsChase { .. } => "axf_check_that_chases_is_chase",
+        OpenNote::AttackIsTheBaseline { .. } => "attack_is_the_baseline",
     }
 }
 

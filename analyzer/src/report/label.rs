@@ -277,15 +277,16 @@ impl LabelReport {
         };
         let widths = [4, 5, 10, 5, 0];
         row(&mut s, &header, &widths);
-        let start = match qili_notation::Position::from_fen(&self.start_fen) {
-            Ok(p) => p,
+        // Loosely: a position drawn loosely was labelled as drawn.
+        let start = match qili_notation::Position::from_fen_loose(&self.start_fen) {
+            Ok((p, _)) => p,
             Err(_) => return s,
         };
         let mut before = start;
         let list = |v: &[String]| v.join(if zh { "；" } else { "; " });
         for m in &self.moves {
-            let after =
-                qili_notation::Position::from_fen(&m.fen_after).unwrap_or_else(|_| before.clone());
+            let after = qili_notation::Position::from_fen_loose(&m.fen_after)
+                .map_or_else(|_| before.clone(), |(p, _)| p);
             let color = if m.side == "red" {
                 Color::Red
             } else {

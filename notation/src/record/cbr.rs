@@ -195,7 +195,19 @@ pub fn read_library(data: &[u8]) -> Result<Vec<ReadGame>, Malformed> {
     let mut start = capacity
         .checked_mul(INDEX_ENTRY)
         .and_then(|n| n.checked_add(INDEX_START));
-    if !start.is_some_and(|s| data.get(s..).is_some_and(|d| d.starts_with(RECORD_MAGIC))) {
+    // The index lists the library's records: an entry whose first word (its flags) is not
+    // zero is in use. Counted only when the records start right after the index (the
+    // known layout), so that the count can be checked against the records found.
+    let mut listed = None;
+    if start.is_some_and(|s| data.get(s..).is_some_and(|d| d.starts_with(RECORD_MAGIC))) {
+        listed = Some(
+            data[INDEX_START..]
+                .chunks_exact(INDEX_ENTRY)
+                .take(capacity)
+                .filter(|e| e[..4] != [0, 0, 0, 0])
+                .count(),
+        );
+    } else {
         // Unknown layout: the first record magic on a 16-byte boundary.
         start = (0..data.len().saturating_sub(16))
             .step_by(16)
@@ -229,6 +241,20 @@ pub fn read_library(data: &[u8]) -> Result<Vec<ReadGame>, Malformed> {
             )),
         }
         o = end;
+    }
+    if let Some(listed) = listed.filter(|&n| n > games.len()) {
+        // The file ends before the records its index lists: the rest are lost.
+        let index = games.len();
+        games.push(GameBuilder::failed(
+            RecordError::new(
+                index,
+                ErrorKind::Truncated(format!(
+                    "the library's index lists {listed} games, the file holds {index}: {} lost",
+                    listed - index
+                )),
+            )
+            .at_offset(data.len() as u64),
+        ));
     }
     Ok(games)
 }

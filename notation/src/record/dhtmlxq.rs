@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use super::builder::GameBuilder;
 use super::tree::{listed_piece, RawMove, Tree};
-use super::{ErrorKind, GameResult, ReadGame};
+use super::{ErrorKind, GameResult, ReadGame, RecordError};
 use crate::{Setup, Square};
 
 /// Field name → PGN tag name.
@@ -84,7 +84,7 @@ fn fields(text: &str, base: usize) -> Vec<Field<'_>> {
 
 /// The text of every `[DhtmlXQ]` / `[DhtmlXQHTML]` block, with its offset; the whole text
 /// when it has no block markers.
-fn blocks(text: &str) -> Vec<(usize, &str)> {
+fn blocks(text: &str) -> Vec<Block<'_>> {
     let mut out = Vec::new();
     let mut i = 0;
     while let Some(p) = text[i..].find("[DhtmlXQ") {
@@ -104,14 +104,31 @@ fn blocks(text: &str) -> Vec<(usize, &str)> {
             "[/DhtmlXQHTML]"
         };
         let body = start + open.len();
-        let end = text[body..].find(close).map_or(text.len(), |e| body + e);
-        out.push((body, &text[body..end]));
+        let found = text[body..].find(close);
+        let end = found.map_or(text.len(), |e| body + e);
+        out.push(Block {
+            base: body,
+            text: &text[body..end],
+            closed: found.is_some(),
+        });
         i = (end + close.len()).min(text.len());
     }
     if out.is_empty() && text.contains("[DhtmlXQ_") {
-        out.push((0, text));
+        out.push(Block {
+            base: 0,
+            text,
+            closed: true,
+        });
     }
     out
+}
+
+/// A `[DhtmlXQ]` block: where its content starts, the content, and whether its closing
+/// tag was found (a block without one was cut short).
+struct Block<'a> {
+    base: usize,
+    text: &'a str,
+    closed: bool,
 }
 
 /// Reads every game block of a text or HTML page.
@@ -119,7 +136,24 @@ pub fn read(text: &str) -> Vec<ReadGame> {
     blocks(text)
         .into_iter()
         .enumerate()
-        .map(|(index, (base, block))| read_block(block, base, index))
+        .map(|(index, block)| {
+            let mut g = read_block(block.text, block.base, index);
+            if !block.closed && g.error.is_none() {
+                // The moves read are kept; what followed the cut is lost.
+                let end = (block.base + block.text.len()) as u64;
+                g.error = Some(
+                    RecordError::new(
+                        index,
+                        ErrorKind::Truncated(
+                            "the [DhtmlXQ] block has no closing [/DhtmlXQ]: the file is cut short"
+                                .into(),
+                        ),
+                    )
+                    .at_offset(end),
+                );
+            }
+            g
+        })
         .collect()
 }
 
@@ -231,10 +265,10 @@ fn read_block(block: &str, base: usize, index: usize) -> ReadGame {
                     Square::from_xy(m[2] as i8, 9 - m[3] as i8),
                 ) {
                     (Some(a), Some(z)) => RawMove::Squares(a, z),
-                    _ => RawMove::Bad(format!("move {m:?} is off the board")),
+                    _ => RawMove::Bad(format!("move {} is off the board", coords(m))),
                 }
             } else {
-                RawMove::Bad(format!("move {m:?} is not four coordinates"))
+                RawMove::Bad(format!("move {} is not four coordinates", coords(m)))
             };
             at = tree.add(at, mv, off);
             if let Some(c) = comments.get(&(id, start + k)) {
@@ -283,6 +317,11 @@ fn read_block(block: &str, base: usize, index: usize) -> ReadGame {
     }
     tree.replay_from(setup, base as u64, &mut b);
     b.finish()
+}
+
+/// Coordinates as written (`7747`).
+fn coords(digits: &[u8]) -> String {
+    digits.iter().map(|d| char::from(b'0' + d)).collect()
 }
 
 /// DhtmlXQ comments use `||` for line breaks.

@@ -29,22 +29,29 @@ pub enum ErrorKind {
     /// A binary or XML record holds a value it cannot hold.
     #[error("{0}")]
     Format(String),
+    /// A warning, not an error: both sides' Chinese moves are written in this side's
+    /// numerals (see [`crate::chinese::NumeralCheck`]).
+    #[error("{}", crate::chinese::NumeralVerdict::OneStyle(*.0))]
+    OneStyle(crate::Color),
 }
 
 impl ErrorKind {
     /// A stable machine-readable name: `unknown_move`, `illegal_move`, `ambiguous_move`,
-    /// `syntax`, `limit`, `fen`, `position`, `truncated`, `format`.
+    /// `wrong_side`, `syntax`, `limit`, `fen`, `position`, `truncated`, `format`,
+    /// `one_style` (a warning).
     pub fn name(&self) -> &'static str {
         match self {
             ErrorKind::Move(MoveTextError::Syntax { .. }) => "unknown_move",
             ErrorKind::Move(MoveTextError::Illegal(_)) => "illegal_move",
             ErrorKind::Move(MoveTextError::Ambiguous(_)) => "ambiguous_move",
+            ErrorKind::Move(MoveTextError::WrongSide(_)) => "wrong_side",
             ErrorKind::Syntax(_) => "syntax",
             ErrorKind::Limit(_) => "limit",
             ErrorKind::Fen(_) => "fen",
             ErrorKind::Position(_) => "position",
             ErrorKind::Truncated(_) => "truncated",
             ErrorKind::Format(_) => "format",
+            ErrorKind::OneStyle(_) => "one_style",
         }
     }
 }
@@ -54,7 +61,7 @@ impl ErrorKind {
 pub struct RecordError {
     /// The file, when reading from a file.
     pub file: Option<String>,
-    /// Index of the game in the file (0-based).
+    /// Index of the game in the file (0-based; messages count from 1).
     pub game: usize,
     /// The ply (1-based, counted from the start position along the line) of the move that
     /// could not be read, if the problem is a move.
@@ -95,7 +102,8 @@ impl fmt::Display for RecordError {
         if let Some(file) = &self.file {
             write!(f, "{file}: ")?;
         }
-        write!(f, "game #{}", self.game)?;
+        // Games as a person counts them, from 1.
+        write!(f, "game {}", self.game + 1)?;
         if let Some(ply) = self.ply {
             write!(f, ", ply {ply}")?;
         }
@@ -118,6 +126,35 @@ pub enum ReadError {
         file: String,
         /// The I/O error.
         source: io::Error,
+    },
+    /// Not a regular file (a FIFO, a device, a socket): not read, since reading it could
+    /// block or never end.
+    #[error("{file}: not a regular file ({what}): skipped")]
+    NotAFile {
+        /// The file.
+        file: String,
+        /// What it is (`FIFO`, `character device`, …).
+        what: &'static str,
+    },
+    /// A record in a format that is read whole, larger than [`MAX_WHOLE`](super::MAX_WHOLE).
+    #[error("{file}: {size} bytes: a {format} file is read whole, up to {max} bytes: not read")]
+    TooLarge {
+        /// The file.
+        file: String,
+        /// Its size in bytes.
+        size: u64,
+        /// The largest size read.
+        max: u64,
+        /// Its format.
+        format: &'static str,
+    },
+    /// A text record holding a NUL byte: binary data, not text.
+    #[error("{file}: byte {offset}: a NUL byte: binary data, not a game record")]
+    Binary {
+        /// The file.
+        file: String,
+        /// Byte offset of the first NUL.
+        offset: u64,
     },
     /// The content is not a game record format this library reads.
     #[error("{file}: not a game record (unknown format)")]

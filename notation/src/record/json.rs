@@ -8,7 +8,7 @@ use super::{ReadGame, RecordError};
 use crate::Iccs;
 
 /// The version of the JSON shape below; bumped on any incompatible change.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// One game as a JSON object.
 #[derive(Debug, Serialize)]
@@ -17,7 +17,7 @@ pub struct JsonGame<'a> {
     pub schema_version: u32,
     /// The file the game was read from.
     pub file: &'a str,
-    /// Index of the game in the file (0-based).
+    /// Number of the game in the file, from 1.
     pub index: usize,
     /// Tags, in file order (the first of repeated names wins).
     pub tags: Tags<'a>,
@@ -77,7 +77,7 @@ impl From<&RecordError> for JsonError {
 }
 
 impl<'a> JsonGame<'a> {
-    /// The JSON form of game `index` of `file`.
+    /// The JSON form of game number `index` (from 1) of `file`.
     pub fn new(file: &'a str, index: usize, g: &'a ReadGame) -> JsonGame<'a> {
         JsonGame {
             schema_version: SCHEMA_VERSION,

@@ -25,13 +25,15 @@ mod read;
 mod stream;
 pub mod text;
 mod tree;
+mod walk;
 pub mod write;
 pub mod wxf_file;
 pub mod xqf;
 
 pub use error::{ErrorKind, Malformed, ReadError, RecordError};
 pub use read::{collect_files, detect_format, read_bytes, read_file, Format};
-pub use stream::{stream_file, GameStream};
+pub use stream::{stream_file, GameStream, MAX_WHOLE};
+pub use walk::{walk, PathError};
 
 use std::fmt;
 
@@ -109,6 +111,24 @@ pub struct Node {
     pub comments_after: Vec<String>,
     /// Alternatives to this move, each a line played from the position before it.
     pub variations: Vec<Vec<Node>>,
+}
+
+/// Dropped without recursion: variations nest as deep as a record makes them (a binary or
+/// DhtmlXQ record can chain a variation off a variation hundreds of thousands of times),
+/// and a recursive drop would overflow the stack.
+impl Drop for Node {
+    fn drop(&mut self) {
+        if self.variations.is_empty() {
+            return;
+        }
+        let mut lines = std::mem::take(&mut self.variations);
+        while let Some(mut line) = lines.pop() {
+            for n in &mut line {
+                lines.append(&mut n.variations);
+            }
+            // `line`'s nodes now hold no variations: dropping them does not recurse.
+        }
+    }
 }
 
 impl Node {

@@ -71,6 +71,11 @@ pub trait Visitor {
     fn result(&mut self, _result: GameResult) {}
     /// A syntax problem or a crossed limit, at `offset`.
     fn error(&mut self, _kind: ErrorKind, _offset: u64) {}
+    /// The start position cannot be known (a [FEN] tag beyond the tag limit); by default
+    /// reported as [`Visitor::error`].
+    fn start_unknown(&mut self, kind: ErrorKind, offset: u64) {
+        self.error(kind, offset);
+    }
     /// A tag line that is not `[Name "value"]`; by default reported as a syntax error.
     fn bad_tag(&mut self, line: &str, offset: u64) {
         self.error(ErrorKind::Syntax(bad_tag_message(line)), offset);
@@ -516,7 +521,22 @@ impl<R: Read> Reader<R> {
     fn tag<V: Visitor>(&mut self, v: &mut V, at: u64) -> io::Result<()> {
         let (span, cut) = self.line_span(self.limits.max_tag)?;
         if cut {
-            v.error(limit("tag", self.limits.max_tag), at);
+            // The kept head of the line (in `scratch`) names the tag. Without its [FEN] tag
+            // the game's start position is unknown: its moves cannot be read.
+            let name_end = self
+                .scratch
+                .iter()
+                .position(|b| b.is_ascii_whitespace() || *b == b'"')
+                .unwrap_or(self.scratch.len());
+            if self.scratch[..name_end].eq_ignore_ascii_case(b"FEN") {
+                let kind = ErrorKind::Limit(format!(
+                    "[FEN] tag longer than {} bytes: the start position is unknown",
+                    self.limits.max_tag
+                ));
+                v.start_unknown(kind, at);
+            } else {
+                v.error(limit("tag", self.limits.max_tag), at);
+            }
             return Ok(());
         }
         let line = match span {
@@ -773,6 +793,10 @@ impl Visitor for GameVisitor {
             ErrorKind::Limit(_) => self.b().warn(kind, offset),
             _ => self.b().syntax_error(kind, offset),
         }
+    }
+    fn start_unknown(&mut self, kind: ErrorKind, offset: u64) {
+        // No move can be read from an unknown start.
+        self.b().syntax_error(kind, offset);
     }
     fn bad_tag(&mut self, line: &str, offset: u64) {
         let kind = ErrorKind::Syntax(bad_tag_message(line));

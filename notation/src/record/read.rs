@@ -1,9 +1,9 @@
 //! One entry point for all formats: detect the format and the encoding, read every game.
 
-use std::io;
 use std::path::Path;
 
 pub use super::error::Malformed;
+use super::walk::PathError;
 use super::{cbf, cbr, dhtmlxq, pgn, text, wxf_file, xqf, ReadError, ReadGame, RecordError};
 use crate::encoding::{self, Encoding};
 
@@ -144,6 +144,7 @@ pub(crate) fn read_whole(
     let (enc, text) = encoding::decode(bytes);
     match text_format(&text, ext) {
         format @ (Format::Pgn | Format::Cbf | Format::DhtmlXq | Format::Wxf | Format::Text) => {
+            check_text(bytes, name)?;
             let mut games = read_text(bytes, enc, text, format);
             name_file(&mut games, name);
             Ok(games)
@@ -162,12 +163,36 @@ pub(crate) fn read_as(
         Format::Cbr => vec![cbr::read_record(bytes, 0).map_err(|e| e.in_file(name))?],
         Format::Cbl => cbr::read_library(bytes).map_err(|e| e.in_file(name))?,
         Format::Pgn | Format::Cbf | Format::DhtmlXq | Format::Wxf | Format::Text => {
+            check_text(bytes, name)?;
             let (enc, text) = encoding::decode(bytes);
             read_text(bytes, enc, text, format)
         }
     };
     name_file(&mut games, name);
     Ok(games)
+}
+
+/// A text record never holds a NUL character: a sample (the head, or the whole file) that
+/// does, in its detected encoding, is binary data (e.g. a file of zero bytes).
+pub(crate) fn check_text(sample: &[u8], name: &str) -> Result<(), ReadError> {
+    if !sample.contains(&0) {
+        return Ok(());
+    }
+    let enc = encoding::detect(sample);
+    let nul = match enc {
+        Encoding::Utf16Le | Encoding::Utf16Be => sample
+            .chunks_exact(2)
+            .position(|c| c[0] == 0 && c[1] == 0)
+            .map(|i| i * 2),
+        _ => sample.iter().position(|&b| b == 0),
+    };
+    match nul {
+        Some(offset) => Err(ReadError::Binary {
+            file: name.to_owned(),
+            offset: offset as u64,
+        }),
+        None => Ok(()),
+    }
 }
 
 /// The games of a text format, from the decoded `text` of `raw` (in `enc`); error offsets
@@ -233,40 +258,9 @@ fn name_file(games: &mut [ReadGame], name: &str) {
     }
 }
 
-/// The files named by `paths`: files as given, directories walked recursively (entries
-/// sorted by name, hidden entries skipped).
-pub fn collect_files(paths: &[impl AsRef<Path>]) -> io::Result<Vec<std::path::PathBuf>> {
-    let mut out = Vec::new();
-    for p in paths {
-        let p = p.as_ref();
-        if !p.is_dir() {
-            out.push(p.to_path_buf());
-            continue;
-        }
-        let mut stack = vec![p.to_path_buf()];
-        while let Some(dir) = stack.pop() {
-            let mut entries: Vec<_> = std::fs::read_dir(&dir)?
-                .filter_map(|e| e.ok().map(|e| (e.file_name(), e)))
-                .filter(|(name, _)| !name.to_string_lossy().starts_with('.'))
-                .collect();
-            // Siblings: in the order of their paths, which is that of their names.
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut subdirs = Vec::new();
-            for (_, e) in entries {
-                let path = e.path();
-                // The entry's type when it is not a link (no system call), else the target's.
-                let is_dir = match e.file_type() {
-                    Ok(t) if !t.is_symlink() => t.is_dir(),
-                    _ => path.is_dir(),
-                };
-                if is_dir {
-                    subdirs.push(path);
-                } else {
-                    out.push(path);
-                }
-            }
-            stack.extend(subdirs.into_iter().rev());
-        }
-    }
-    Ok(out)
+/// The files named by `paths`: files as given, folders walked (entries sorted by name,
+/// hidden entries skipped), with every path that could not be read, in order (see
+/// [`super::walk`]).
+pub fn collect_files(paths: &[impl AsRef<Path>]) -> Vec<Result<std::path::PathBuf, PathError>> {
+    super::walk::walk(paths, |_| true)
 }

@@ -15,6 +15,19 @@ use super::read::{detect_format, read_as, read_whole, Format};
 use super::{pgn, ReadError, ReadGame, RecordError};
 use crate::encoding::{self, DecodingReader, Encoding};
 
+/// The largest record file read whole, in bytes (64 MiB): PGN files of any size are read as
+/// a stream; a file of another format beyond this size is refused ([`ReadError::TooLarge`]).
+/// Real records of those formats are far smaller (a CBL library of 1,000 games is 5 MB).
+pub const MAX_WHOLE: u64 = 64 << 20;
+
+/// Whether `format` is a text format (decoded to text, where a NUL byte never belongs).
+fn is_text(format: Format) -> bool {
+    matches!(
+        format,
+        Format::Pgn | Format::Cbf | Format::DhtmlXq | Format::Wxf | Format::Text
+    )
+}
+
 type PgnGames = pgn::Games<DecodingReader<io::Chain<io::Cursor<Vec<u8>>, File>>>;
 
 enum Inner {
@@ -43,7 +56,22 @@ pub fn stream_file(path: impl AsRef<Path>) -> Result<GameStream, ReadError> {
         file: name.clone(),
         source,
     };
+    // Only a regular file is opened: opening a FIFO blocks until a writer comes, and a
+    // device may never end. Checked again on the open file, in case the path changed.
+    let not_a_file = |meta: &std::fs::Metadata| {
+        super::walk::special_kind(meta).map(|what| ReadError::NotAFile {
+            file: name.clone(),
+            what,
+        })
+    };
+    if let Some(e) = not_a_file(&std::fs::metadata(path).map_err(io_err)?) {
+        return Err(e);
+    }
     let mut file = File::open(path).map_err(io_err)?;
+    let meta = file.metadata().map_err(io_err)?;
+    if let Some(e) = not_a_file(&meta) {
+        return Err(e);
+    }
     let mut head = Vec::with_capacity(encoding::SAMPLE_LEN);
     (&mut file)
         .take(encoding::SAMPLE_LEN as u64)
@@ -59,6 +87,9 @@ pub fn stream_file(path: impl AsRef<Path>) -> Result<GameStream, ReadError> {
         });
     }
     let format = detect_format(&head, ext);
+    if is_text(format) {
+        super::read::check_text(&head, &name)?;
+    }
     let inner = if format == Format::Pgn {
         let enc = encoding::detect(&head);
         let bom = enc == Encoding::Utf8 && head.starts_with(&[0xEF, 0xBB, 0xBF]);
@@ -69,8 +100,25 @@ pub fn stream_file(path: impl AsRef<Path>) -> Result<GameStream, ReadError> {
             offsets,
         }
     } else {
+        // Other formats are read whole, up to MAX_WHOLE bytes (a file that grows while it
+        // is read is cut there too).
+        let too_large = |size: u64| ReadError::TooLarge {
+            file: name.clone(),
+            size,
+            max: MAX_WHOLE,
+            format: format.name(),
+        };
+        if meta.len() > MAX_WHOLE {
+            return Err(too_large(meta.len()));
+        }
         let mut bytes = head;
-        file.read_to_end(&mut bytes).map_err(io_err)?;
+        (&mut file)
+            .take(MAX_WHOLE + 1 - bytes.len() as u64)
+            .read_to_end(&mut bytes)
+            .map_err(io_err)?;
+        if bytes.len() as u64 > MAX_WHOLE {
+            return Err(too_large(bytes.len() as u64));
+        }
         Inner::Whole(read_as(&bytes, format, &name)?.into_iter())
     };
     Ok(GameStream {
