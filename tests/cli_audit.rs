@@ -354,3 +354,70 @@ fn cycles_below_the_threshold_are_counted_and_labelled_only_on_request() {
     assert_eq!(cycles.len(), 1);
     assert_eq!(cycles[0]["in_force"], false, "{:?}", cycles[0]);
 }
+
+#[test]
+fn html_report_has_pages_only_for_rulings_in_force_named_after_their_files() {
+    let dir = temp_dir("report");
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    for f in ["perpetual-check-loses.pgn", "endgames.iccs"] {
+        std::fs::copy(repo("corpus/games").join(f), games.join(f)).unwrap();
+    }
+    // A game whose position comes back only once: no ruling in force.
+    std::fs::write(
+        games.join("twice.iccs"),
+        "fen 3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1 moves a0a1 d9e9 a1a0 e9d9 1/2-1/2\n",
+    )
+    .unwrap();
+    let out = dir.join("pages");
+    let o = qili(&[
+        "audit",
+        games.to_str().unwrap(),
+        "--html",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    // Two games with a ruling in force (the ICCS file's first game and the PGN), the index
+    // and the shared style sheet; nothing for the game that repeats only once.
+    assert_eq!(
+        names,
+        [
+            "endgames.html",
+            "index.html",
+            "perpetual-check-loses.html",
+            "qili.css"
+        ],
+        "{names:?}"
+    );
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(index.contains(r#"href="perpetual-check-loses.html""#));
+    assert!(
+        !index.contains("twice.iccs"),
+        "no row for a game without a ruling"
+    );
+    let page = std::fs::read_to_string(out.join("perpetual-check-loses.html")).unwrap();
+    assert!(page.contains(r#"<link rel="stylesheet" href="qili.css">"#));
+    assert!(page.contains("Sample Red"), "the game's tags");
+    // With --all-repetitions, the game that repeats once gets a page too.
+    let out2 = dir.join("all");
+    let o = qili(&[
+        "audit",
+        games.to_str().unwrap(),
+        "--all-repetitions",
+        "--html",
+        out2.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(out2.join("twice.html").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -49,8 +49,12 @@ const CHASE_ICCS: &str = "i3g3 g8i7 g3i3 i7g8 i3g3 g8i7 g3i3 i7g8";
 const CHASE_CHINESE: &str =
     "1. 车一平三 马７进９ 2. 车三平一 马９退７ 3. 车一平三 马７进９ 4. 车三平一 马９退７ 1-0";
 
+/// The ruling line of an explanation (after the line naming the game, when read from a
+/// file).
 fn ruling(out: &str) -> &str {
-    out.lines().next().unwrap_or("")
+    out.lines()
+        .find(|l| l.starts_with("Ruling") || l.starts_with("裁决"))
+        .unwrap_or("")
 }
 
 #[test]
@@ -187,7 +191,7 @@ fn judge_reads_a_ruling_case_as_audit_does() {
     );
     let (code, out, err) = qili(&["label", case]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("捉 chase"), "{out}");
+    assert!(out.contains("捉 车g3 → 马g8 无根"), "{out}");
     // A case whose moves are Chinese with move numbers (audit reads it too).
     let chinese = temp(
         "chinese-chase.toml",

@@ -21,9 +21,36 @@ fn text_table_names_pieces_in_chinese() {
     let (code, out, err) = qili(&["label", "--fen", FEN, "--moves", "a5a7 i6i5 a7b7"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("车九进二"), "{out}");
-    assert!(out.contains("捉 chase"), "{out}");
-    assert!(out.contains("车a7 → 马e7 无根"), "{out}");
+    assert!(out.contains("捉 车a7 → 马e7 无根"), "{out}");
+    assert!(out.contains("不算捉"), "{out}");
     assert!(out.contains("从捉到捉"), "{out}");
+    // One language: no English words in the Chinese table.
+    assert!(
+        !out.contains("chase") && !out.contains("unprotected"),
+        "{out}"
+    );
+}
+
+#[test]
+fn text_table_in_english_uses_the_same_vocabulary() {
+    let (code, out, err) = qili(&[
+        "label",
+        "--lang",
+        "en",
+        "--fen",
+        FEN,
+        "--moves",
+        "a5a7 i6i5 a7b7",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("rules: CXA"), "{out}");
+    assert!(
+        out.contains("chase chariot a7 → horse e7 unprotected"),
+        "{out}"
+    );
+    assert!(out.contains("not a chase"), "{out}");
+    assert!(out.contains("the threat existed before the move"), "{out}");
+    assert!(!out.contains("捉 "), "{out}");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Every corpus case's expected move labels: the first label must match, expected labels
 //! must all be present, and the chase targets and root must match where the case gives
-//! them. One insta snapshot per corpus file (its text table and JSON report).
+//! them. One insta snapshot per corpus file (its text table in Chinese and in English, and
+//! its JSON report).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -186,7 +187,9 @@ fn corpus_labels() {
                 }
             }
             let report = LabelReport::new(&start, &moves, &labels, rules);
-            snapshot.push_str(&report.to_text());
+            snapshot.push_str(&report.to_text_in(qili_analyzer::explain::Lang::Zh));
+            snapshot.push('\n');
+            snapshot.push_str(&report.to_text_in(qili_analyzer::explain::Lang::En));
             snapshot.push('\n');
             snapshot.push_str(&report.to_json());
             snapshot.push('\n');

@@ -44,15 +44,17 @@ fn case_files() -> Vec<PathBuf> {
     v
 }
 
-/// The judge JSON (explanations left out: they follow as text) and both explanations.
+/// The judge JSON (explanations left out: they follow as text), both explanations, and the
+/// detailed one in English.
 fn snapshot_section(rules: &str, j: &qili_analyzer::Judgement) -> String {
     let mut json = serde_json::to_value(judge_json(j)).expect("judge JSON serializes");
     json["ruling"]["explanation"] = serde_json::Value::String("(below)".into());
     format!(
-        "===== {rules}: judge JSON =====\n{}\n===== {rules}: 中文 =====\n{}\n===== {rules}: English =====\n{}",
+        "===== {rules}: judge JSON =====\n{}\n===== {rules}: 中文 =====\n{}\n===== {rules}: English =====\n{}\n===== {rules}: English, --detail =====\n{}",
         serde_json::to_string_pretty(&json).expect("JSON"),
         zh::explain(j),
-        en::explain(j)
+        en::explain(j),
+        en::explain_detail(j)
     )
 }
 

@@ -101,8 +101,10 @@ fn decode_png(path: &Path) -> (u32, u32, Vec<[u8; 3]>) {
 }
 
 /// Audits the bundled sample games with `--html` and returns the pages' folder.
-fn audit_pages() -> PathBuf {
-    let out = temp_dir("pages");
+/// `qili audit corpus/games --html` into a fresh directory of its own (`name`): the tests
+/// run in parallel.
+fn audit_pages(name: &str) -> PathBuf {
+    let out = temp_dir(name);
     let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/games");
     let status = Command::new(QILI)
         .arg("audit")
@@ -235,7 +237,7 @@ fn judge_page_of_a_corpus_game_renders_in_chromium() {
 #[test]
 fn audit_pages_render_in_chromium() {
     let Some(chromium) = chromium() else { return };
-    let pages = audit_pages();
+    let pages = audit_pages("pages");
     let index = pages.join("index.html");
     assert!(index.exists(), "index.html written");
 
@@ -284,6 +286,99 @@ fn audit_pages_render_in_chromium() {
         ],
     );
     check_screenshot(&shot, (1280, 1100));
+    if std::env::var_os("QILI_KEEP_SCREENSHOT").is_none() {
+        let _ = std::fs::remove_dir_all(&pages);
+    } else {
+        eprintln!("screenshot kept at {}", shot.display());
+    }
+}
+
+/// The audit index in the browser: it opens on the summary, its script shows the filter,
+/// `index.html#disagrees` leaves only the disagreements, and their link opens the game's
+/// page.
+#[test]
+fn audit_index_filters_to_disagreements_and_links_the_game() {
+    let Some(chromium) = chromium() else { return };
+    let pages = audit_pages("index");
+    let index = pages.join("index.html");
+    let filtered = PathBuf::from(format!("{}#disagrees", index.display()));
+    let dom = run_chromium(&chromium, &filtered, &["--dump-dom".into()]);
+    // The summary comes first, with the counts by ruling and by finding.
+    let summary = dom.find(r#"id="summary""#).expect("a summary section");
+    let list = dom.find(r#"id="games""#).expect("the games table");
+    assert!(summary < list, "the index opens on the summary");
+    assert!(dom.contains(r#"id="by-ruling""#) && dom.contains(r#"id="by-finding""#));
+    // The script ran: the controls are shown, the rows filtered.
+    assert!(
+        dom.contains(r#"<p class="controls" id="controls">"#),
+        "the filter controls are shown by the script"
+    );
+    let rows: Vec<&str> = dom
+        .split("<tr ")
+        .filter(|r| r.starts_with(r#"class="game "#))
+        .collect();
+    assert!(rows.len() >= 3, "{} game rows", rows.len());
+    let visible: Vec<&&str> = rows
+        .iter()
+        .filter(|r| !r[..r.find('>').unwrap()].contains("hidden"))
+        .collect();
+    assert_eq!(visible.len(), 1, "one disagreement shown");
+    assert!(visible[0].contains(r#"data-kind="disagrees""#));
+    assert!(visible[0].contains("perpetual-check-recorded-draw.pgn"));
+    assert!(
+        dom.contains(r#"<span id="shown">1</span>"#),
+        "the count of shown games"
+    );
+    // Disagreements are listed first even without the script.
+    let html = std::fs::read_to_string(&index).unwrap();
+    let first = html.find(r#"<tr class="game "#).unwrap();
+    assert!(html[first..].starts_with(r#"<tr class="game disagrees""#));
+    // Follow its link.
+    let row = visible[0];
+    let start = row.find(r#"href=""#).expect("a link to its page") + 6;
+    let name: String = row[start..].chars().take_while(|c| *c != '"').collect();
+    assert_eq!(
+        name, "perpetual-check-recorded-draw.html",
+        "named after its file"
+    );
+    let game = pages.join(&name);
+    let page = run_chromium(&chromium, &game, &["--dump-dom".into()]);
+    assert!(page.contains(r#"<div class="verdict loss" id="verdict">"#));
+    assert!(page.contains("recorded a draw, but Red should have lost"));
+    assert!(
+        page.contains(r#"href="index.html""#),
+        "a way back to the index"
+    );
+    // A screenshot of the filtered index: a drawn page, not a blank.
+    let shot = pages.join("index.png");
+    run_chromium(
+        &chromium,
+        &filtered,
+        &[
+            "--window-size=1280,900".into(),
+            format!("--screenshot={}", shot.display()),
+        ],
+    );
+    let (w, h, pixels) = decode_png(&shot);
+    assert_eq!((w, h), (1280, 900));
+    let colours: std::collections::HashSet<[u8; 3]> = pixels
+        .iter()
+        .map(|p| [p[0] >> 3, p[1] >> 3, p[2] >> 3])
+        .collect();
+    assert!(
+        colours.len() >= 20,
+        "only {} colours: blank page?",
+        colours.len()
+    );
+    // The disagreement row's pink background is on screen.
+    let pink = pixels
+        .iter()
+        .filter(|p| p[0] > 245 && (225..=240).contains(&p[1]) && (225..=240).contains(&p[2]))
+        .count();
+    assert!(
+        pink > 2000,
+        "the disagreement row is highlighted ({pink} px)"
+    );
     if std::env::var_os("QILI_KEEP_SCREENSHOT").is_none() {
         let _ = std::fs::remove_dir_all(&pages);
     } else {

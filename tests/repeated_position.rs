@@ -49,10 +49,9 @@ fn text_json_and_html_name_the_same_repeated_position() {
     assert_eq!(c["occurrences"], 4);
 
     let text = judge("text");
-    let line = format!("Cycle 1: repeated position (after ply 1): {fen}");
-    assert!(text.contains(&line), "{text}");
+    assert!(text.contains(&format!("FEN {fen}")), "{text}");
     assert!(
-        text.contains("ply 1, ply 5, ply 9, ply 13 (4 times)"),
+        text.contains("Cycle 1: the repeated position, 4 times: after move 1 (ply 1), after move 3 (ply 5), after move 5 (ply 9), after move 7 (ply 13)."),
         "{text}"
     );
 

@@ -16,6 +16,7 @@ pub mod natural;
 pub mod protection;
 pub mod report;
 pub mod rules;
+pub mod terms;
 pub mod verdict;
 
 pub use conduct::{Conduct, ConductKind};

@@ -32,11 +32,15 @@ pub struct Args {
     /// Print JSON Lines (one object per game, the summary last) instead of a table.
     #[arg(long)]
     json: bool,
+    /// Language of the text output: en or zh.
+    #[arg(long, default_value = "en")]
+    lang: qili_analyzer::explain::Lang,
     /// In the text output, also list every game a ruling settles (with its articles).
     #[arg(long)]
     list: bool,
-    /// Also write HTML pages (an index and one page per game with a repetition) to DIR.
-    /// Implies --all-repetitions.
+    /// Also write HTML pages to DIR: index.html (the summary, then the games,
+    /// disagreements first) and one page per game with a ruling in force (with
+    /// --all-repetitions: per game with a repeated position), named after its file.
     #[arg(long, value_name = "DIR")]
     html: Option<PathBuf>,
     /// Judge every game with a repeated position, not only those where a position reaches
@@ -63,14 +67,18 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let config = AuditConfig {
         settings,
         jobs: args.jobs.map(|j| j as usize),
-        scope: if args.all_repetitions || args.html.is_some() {
+        scope: if args.all_repetitions {
             audit::Scope::AllRepetitions
         } else {
             audit::Scope::Threshold
         },
     };
     let mut pages = match &args.html {
-        Some(dir) => Some(audit::HtmlWriter::create(dir, &config.settings).map_err(Failure::from)?),
+        Some(dir) => Some(
+            audit::HtmlWriter::create(dir, &config.settings)
+                .map_err(Failure::from)?
+                .all_repetitions(args.all_repetitions),
+        ),
         None => None,
     };
     let bar = progress(files.len() as u64);
@@ -81,9 +89,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
             let line = if args.json {
                 Some(json::game_line(g))
             } else if args.list {
-                audit::game_text(g).or_else(|| audit::ruling_text(g))
+                audit::game_text_in(g, args.lang).or_else(|| audit::ruling_text_in(g, args.lang))
             } else {
-                audit::game_text(g)
+                audit::game_text_in(g, args.lang)
             };
             if let Some(line) = line {
                 if io_error.is_none() {
@@ -110,7 +118,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     if args.json {
         writeln!(out, "{}", json::summary_line(&summary))?;
     } else {
-        write!(out, "{}", summary.table())?;
+        write!(out, "{}", audit::summary_table_in(&summary, args.lang))?;
     }
     let unread = summary.games_failed_total() + summary.paths_skipped.values().sum::<usize>();
     Ok(if unread > 0 && summary.games_read == 0 {

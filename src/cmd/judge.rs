@@ -44,6 +44,13 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Text: add each move's evidence (attackers, targets, protectors, lines, dismissed
+    /// threats) and the open-choice notes to the ruling.
+    #[arg(long)]
+    detail: bool,
+    /// Text: expand every cycle, also those not in force (one line each otherwise).
+    #[arg(long)]
+    all_cycles: bool,
     /// Start position (FEN or `startpos`).
     #[arg(long)]
     fen: Option<String>,
@@ -139,9 +146,40 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
                 html::ruling_page(&html::judgement_page(&j, title, meta))
             )?;
         }
-        Format::Text => write!(out, "{}", explain::explain(&j, args.lang))?,
+        Format::Text => {
+            let options = explain::Options {
+                lang: args.lang,
+                size: if args.detail {
+                    explain::Size::Detail
+                } else {
+                    explain::Size::Default
+                },
+                all_cycles: args.all_cycles,
+            };
+            let info = args
+                .file
+                .as_deref()
+                .map(|p| game_info(p, args.game as usize));
+            write!(
+                out,
+                "{}",
+                explain::explain_with(&j, info.as_ref(), &options)
+            )?
+        }
     }
     Ok(0)
+}
+
+/// The game's tags (event, date, players, result) for the explanation; a file whose tags
+/// cannot be read names only itself.
+fn game_info(path: &Path, game: usize) -> explain::GameInfo {
+    let mut info = qili_notation::record::read_file(path)
+        .ok()
+        .and_then(|games| games.into_iter().nth(game.saturating_sub(1)))
+        .map(|g| explain::GameInfo::from_tags(&g.game.tags))
+        .unwrap_or_default();
+    info.source = Some(format!("{} #{game}", path.display()));
+    info
 }
 
 fn run_cases(

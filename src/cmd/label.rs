@@ -48,6 +48,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Language of the text table: zh or en.
+    #[arg(long, default_value = "zh")]
+    lang: qili_analyzer::explain::Lang,
     /// Treat the line as mutual perpetual attack (长打对长打): a soldier alone chases (CXA 27.2).
     #[arg(long)]
     mutual_attack: bool,
@@ -87,7 +90,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let report = LabelReport::new(&start, &moves, &labels, args.rules);
     match args.format {
         Format::Json => writeln!(out, "{}", report.to_json())?,
-        Format::Text => write!(out, "{}", report.to_text())?,
+        Format::Text => write!(out, "{}", report.to_text_in(args.lang))?,
     }
     Ok(0)
 }

@@ -39,14 +39,15 @@ pub use input::{
     discover, find, is_large_record, open_path, read_bytes, read_path, stream_path, FailureKind,
     FileGames, GameInput, ReadFailure, STREAM_THRESHOLD,
 };
+pub(crate) use pages::finding_text;
 pub use qili_notation::record::PathError;
 
 use input::stream_games;
 pub use pages::{game_page, HtmlWriter};
 pub use result::GameResult;
-pub use rule::{rule, Decision, Outcome, Ruled};
+pub use rule::{compare_judgement, rule, Decision, Outcome, Ruled};
 pub use summary::{outcome_kind, Summary};
-pub use text::{game_text, ruling_text};
+pub use text::{game_text, game_text_in, ruling_text, ruling_text_in, summary_table_in};
 
 use crate::rules::Settings;
 

@@ -1,6 +1,7 @@
-//! `--html DIR`: an index page of the audit and one teaching page per game with a
-//! repetition.
+//! `--html DIR`: an index page of the audit and one teaching page per game with a ruling
+//! in force (and per repeated game with `--all-repetitions`), named after its file.
 
+use std::collections::HashSet;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -9,12 +10,18 @@ use super::summary::Summary;
 use crate::html::{self, IndexPage, IndexRow, Page, RowStatus, Text};
 use crate::rules::Settings;
 
+/// The style sheet the pages share, written beside them.
+const STYLESHEET: &str = "qili.css";
+
 /// Writes the pages of an audit as its games come in.
 pub struct HtmlWriter {
     dir: PathBuf,
     settings: Settings,
+    all_repetitions: bool,
     rows: Vec<IndexRow>,
+    names: HashSet<String>,
     pages: usize,
+    bytes: u64,
 }
 
 impl HtmlWriter {
@@ -22,29 +29,57 @@ impl HtmlWriter {
     pub fn create(dir: &Path, settings: &Settings) -> io::Result<HtmlWriter> {
         std::fs::create_dir_all(dir)
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+        let css = dir.join(STYLESHEET);
+        std::fs::write(&css, html::stylesheet())
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", css.display())))?;
         Ok(HtmlWriter {
             dir: dir.to_owned(),
             settings: settings.clone(),
+            all_repetitions: false,
             rows: Vec::new(),
+            names: HashSet::new(),
             pages: 0,
+            bytes: 0,
         })
     }
 
-    /// Adds a game: a row in the index when it failed, has a repetition or a finding, and a
-    /// page of its own when it has a repetition.
+    /// Also writes a page for every judged game with a repeated position, not only for
+    /// those with a ruling in force (`--all-repetitions`).
+    pub fn all_repetitions(mut self, yes: bool) -> HtmlWriter {
+        self.all_repetitions = yes;
+        self
+    }
+
+    /// Pages written so far (the index not counted).
+    pub fn pages(&self) -> usize {
+        self.pages
+    }
+
+    /// Bytes written so far (the index not counted).
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Adds a game: a page and a row in the index when a ruling is in force (or, with
+    /// `all_repetitions`, when a position repeats), a row when it could not be read or
+    /// disagrees with its record.
     pub fn add(&mut self, g: &GameReport) -> io::Result<()> {
-        let interesting = g.error.is_some() || g.max_occurrences >= 2 || !g.findings.is_empty();
-        if !interesting {
+        let in_force = g.ruled.as_ref().is_some_and(|r| r.decision.is_some());
+        let wanted =
+            in_force || !g.findings.is_empty() || (self.all_repetitions && g.max_occurrences >= 2);
+        if g.error.is_none() && !wanted {
             return Ok(());
         }
         let mut link = None;
-        if g.max_occurrences >= 2 {
+        if wanted {
             if let Some(page) = game_page(g) {
-                self.pages += 1;
-                let name = format!("game-{:05}.html", self.pages);
+                let name = self.page_name(g);
                 let path = self.dir.join(&name);
-                std::fs::write(&path, html::ruling_page(&page))
+                let text = html::ruling_page_linked(&page, STYLESHEET);
+                std::fs::write(&path, &text)
                     .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+                self.pages += 1;
+                self.bytes += text.len() as u64;
                 link = Some(name);
             }
         }
@@ -52,11 +87,70 @@ impl HtmlWriter {
         Ok(())
     }
 
-    /// Writes `index.html`.
-    pub fn finish(self, summary: &Summary) -> io::Result<()> {
+    /// A page name after the game's file: `00000411.html`, `games-2.html` for the
+    /// second game of `games.pgn`; the folder's name goes in front when two files share a
+    /// name, a number after when that is not enough.
+    fn page_name(&mut self, g: &GameReport) -> String {
+        let path = Path::new(&g.file);
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "game".into());
+        let parent = path
+            .parent()
+            .and_then(|p| p.file_name())
+            .map(|s| s.to_string_lossy().into_owned());
+        let game = if g.index > 1 {
+            format!("-{}", g.index)
+        } else {
+            String::new()
+        };
+        let mut candidates = vec![format!("{stem}{game}")];
+        if let Some(p) = parent {
+            candidates.push(format!("{p}-{stem}{game}"));
+        }
+        let mut name = None;
+        for c in candidates {
+            let c = format!("{}.html", sanitize(&c));
+            if !self.names.contains(&c) && c != "index.html" {
+                name = Some(c);
+                break;
+            }
+        }
+        let name = name.unwrap_or_else(|| {
+            let base = sanitize(&format!("{stem}{game}"));
+            (2..)
+                .map(|n| format!("{base}~{n}.html"))
+                .find(|c| !self.names.contains(c))
+                .unwrap_or_default()
+        });
+        self.names.insert(name.clone());
+        name
+    }
+
+    /// Writes `index.html`: the summary, then the games, disagreements first.
+    pub fn finish(mut self, summary: &Summary) -> io::Result<()> {
+        let rank = |s: RowStatus| match s {
+            RowStatus::Disagrees => 0,
+            RowStatus::Noted => 1,
+            RowStatus::Agrees => 2,
+            RowStatus::Error => 3,
+        };
+        self.rows
+            .sort_by(|a, b| (rank(a.status), &a.folder).cmp(&(rank(b.status), &b.folder)));
         let page = IndexPage {
             title: Text::new("棋例审计", "Repetition audit"),
-            summary: summary_rows(summary, &self.settings),
+            summary: summary_rows(summary, &self.settings, self.pages),
+            by_ruling: summary
+                .rulings
+                .iter()
+                .map(|(k, n)| (ruling_kind_text(k), *n))
+                .collect(),
+            by_finding: summary
+                .findings
+                .iter()
+                .map(|(k, n)| (finding_kind_text(k), *n))
+                .collect(),
             rows: self.rows,
         };
         let path = self.dir.join("index.html");
@@ -65,7 +159,48 @@ impl HtmlWriter {
     }
 }
 
-fn summary_rows(s: &Summary, settings: &Settings) -> Vec<(Text, String)> {
+/// A file name made of the letters, digits and `-_.` of `s` (any script), others `_`.
+fn sanitize(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The words of a ruling kind of the summary (`draw`, `red_loses`, …).
+pub(crate) fn ruling_kind_text(kind: &str) -> Text {
+    match kind {
+        "draw" => Text::new("和棋", "draw"),
+        "red_loses" => Text::new("红方判负", "Red loses"),
+        "black_loses" => Text::new("黑方判负", "Black loses"),
+        "red_must_change" => Text::new("红方必须变着", "Red must change"),
+        "black_must_change" => Text::new("黑方必须变着", "Black must change"),
+        other => Text::new(other, other),
+    }
+}
+
+/// The words of a finding kind of the summary.
+pub(crate) fn finding_kind_text(kind: &str) -> Text {
+    match kind {
+        "draw_should_be_loss" => Text::new("记录和棋，应判负", "draw recorded, a side should lose"),
+        "wrong_side" => Text::new("判负方与记录相反", "the other side loses"),
+        "case_mismatch" => Text::new("案例预期不符", "ruling case mismatch"),
+        "win_over_draw_ruling" => {
+            Text::new("循环判和，记录为胜", "cycle ruled a draw, record a win")
+        }
+        "played_past_changed" => Text::new("生效后变着续弈", "played on, moves changed"),
+        "played_past_continued" => Text::new("生效后仍循环", "played on round the cycle"),
+        "natural_limit" => Text::new("达到自然限着", "natural move limit reached"),
+        other => Text::new(other, other),
+    }
+}
+
+fn summary_rows(s: &Summary, settings: &Settings, pages: usize) -> Vec<(Text, String)> {
     vec![
         (
             Text::new("规则", "rules"),
@@ -92,9 +227,14 @@ fn summary_rows(s: &Summary, settings: &Settings) -> Vec<(Text, String)> {
             s.games_with_ruling_threshold.to_string(),
         ),
         (
+            Text::new("裁决生效", "games with a ruling in force"),
+            s.rulings.values().sum::<usize>().to_string(),
+        ),
+        (
             Text::new("与记录不符", "disagreeing with the record"),
             s.games_disagreeing.to_string(),
         ),
+        (Text::new("对局页面", "game pages"), pages.to_string()),
     ]
 }
 
@@ -145,18 +285,40 @@ fn index_row(g: &GameReport, link: Option<String>) -> IndexRow {
         ),
         (None, None) => Text::default(),
     };
-    let mut ruling = ruling;
+    let mut finding = Text::default();
     for f in &g.findings {
         let t = finding_text(f);
-        ruling.zh = join(&ruling.zh, &t.zh);
-        ruling.en = join(&ruling.en, &t.en);
+        finding.zh = join(&finding.zh, &t.zh);
+        finding.en = join(&finding.en, &t.en);
     }
+    let path = Path::new(&g.file);
+    let folder = path
+        .parent()
+        .map(|p| p.display().to_string())
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| ".".into());
+    let file = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| g.file.clone());
+    let players = match (g.tag("Red"), g.tag("Black")) {
+        (Some(r), Some(b)) if !r.is_empty() || !b.is_empty() => format!("{r} – {b}"),
+        _ => String::new(),
+    };
+    let name = ["Event", "title_en", "id"]
+        .iter()
+        .find_map(|k| g.tag(k).filter(|v| !v.is_empty()))
+        .unwrap_or_default()
+        .to_owned();
     IndexRow {
-        file: g.file.clone(),
+        folder,
+        file,
         index: g.index,
-        name: game_name(g),
+        name,
+        players,
         recorded: g.recorded_text.clone().unwrap_or_default(),
         ruling,
+        finding,
         status,
         link,
     }
@@ -263,7 +425,8 @@ pub fn game_page(g: &GameReport) -> Option<Page> {
         format!("{} #{}", g.file, g.index),
     )];
     for (k, v) in &g.tags {
-        let skip = ["FEN", "title_zh", "title_en"]
+        // The FEN is drawn, the result shown once below, `Game` is always Xiangqi.
+        let skip = ["FEN", "title_zh", "title_en", "Result", "Game"]
             .iter()
             .any(|t| k.eq_ignore_ascii_case(t));
         if !v.is_empty() && !skip {
@@ -276,8 +439,22 @@ pub fn game_page(g: &GameReport) -> Option<Page> {
     ));
     let title = game_title(g);
     let mut page = html::judgement_page(j, title, meta);
-    let findings: Vec<Text> = g.findings.iter().map(finding_text).collect();
-    page.notes.splice(0..0, findings);
+    let mut notes: Vec<Text> = g.findings.iter().map(finding_text).collect();
+    // The cycle that decides is drawn move by move; the other cycles in force get a line.
+    if let crate::judge::RulingSource::Cycle { index } = j.ruling.source {
+        for c in page.cycles.iter().filter(|c| c.index != index) {
+            notes.push(Text::new(
+                format!("{}：{}", c.heading.zh, c.verdict.zh),
+                format!("{}: {}", c.heading.en, c.verdict.en),
+            ));
+        }
+        if page.cycles.iter().any(|c| c.index == index) {
+            page.cycles.retain(|c| c.index == index);
+        }
+    }
+    page.notes.splice(0..0, notes);
+    // The page shows what the text explanation says; `qili judge` prints it.
+    page.explanation = None;
     page.back = Some("index.html".into());
     Some(page)
 }

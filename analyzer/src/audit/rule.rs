@@ -99,6 +99,21 @@ pub(crate) fn rule_keyed(
     }
 }
 
+/// What the audit finds when `j` is compared with the `recorded` result (the findings an
+/// audit of the same record reports; explanations say from them whether the ruling agrees).
+pub fn compare_judgement(
+    j: &Judgement,
+    recorded: Option<super::GameResult>,
+) -> Vec<super::Finding> {
+    let ruled = Ruled {
+        decision: decision(j),
+        natural_limit_ply: j.natural_limit.reached().map(|(p, _)| p),
+        cycles: j.cycles.len(),
+        judgement: None,
+    };
+    super::game::compare(&ruled, recorded, j.moves.len())
+}
+
 /// The decision of a judgement whose ruling comes from a cycle in force.
 fn decision(j: &Judgement) -> Option<Decision> {
     let RulingSource::Cycle { index } = j.ruling.source else {

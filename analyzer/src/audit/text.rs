@@ -1,7 +1,114 @@
 //! Plain-text lines for the games worth a line in a text audit: unreadable games and
-//! rulings that contradict the record.
+//! rulings that contradict the record; in English or Chinese.
 
 use super::game::{Finding, GameReport};
+use crate::explain::Lang;
+
+/// A line for `g` when it failed or disagrees with its record, in `lang`; `None` otherwise.
+pub fn game_text_in(g: &GameReport, lang: Lang) -> Option<String> {
+    if lang == Lang::En {
+        return game_text(g);
+    }
+    let place = format!("{}#{}", g.file, g.index);
+    if let Some(f) = &g.error {
+        return Some(format!(
+            "{place}：无法读取（{}）：{}",
+            f.kind.as_str(),
+            f.message
+        ));
+    }
+    let parts: Vec<String> = g
+        .findings
+        .iter()
+        .filter(|f| f.is_disagreement())
+        .map(|f| super::pages::finding_text(f).zh)
+        .collect();
+    if parts.is_empty() {
+        None
+    } else {
+        Some(format!("{place}：{}", parts.join("；")))
+    }
+}
+
+/// A line for `g` when a ruling settles it, in `lang`.
+pub fn ruling_text_in(g: &GameReport, lang: Lang) -> Option<String> {
+    if lang == Lang::En {
+        return ruling_text(g);
+    }
+    let j = g.ruled.as_ref()?.judgement.as_deref()?;
+    if j.ruling.status == crate::verdict::Status::None {
+        return None;
+    }
+    let articles: Vec<&str> = j.ruling.articles.iter().map(|a| a.code()).collect();
+    Some(format!(
+        "{}#{}：{}〔{}〕（记录：{}）",
+        g.file,
+        g.index,
+        crate::html::ruling_text(j).zh,
+        articles.join("，"),
+        g.recorded_text.as_deref().unwrap_or("无")
+    ))
+}
+
+/// The summary table in `lang`: the English table, its labels translated (a label the
+/// translation does not know stays in English).
+pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
+    let table = s.table();
+    if lang == Lang::En {
+        return table;
+    }
+    const WORDS: &[(&str, &str)] = &[
+        ("games disagreeing with the record", "与记录不符的对局"),
+        ("games with a repeated position", "有重复局面的对局"),
+        ("repetition cycles", "循环"),
+        ("plies replayed", "复演步数"),
+        ("games failed", "读取失败"),
+        ("games read", "读入对局"),
+        ("files", "文件"),
+        ("seconds", "秒"),
+        ("games/s", "局/秒"),
+        ("finding: ", "发现："),
+        ("ruling: ", "裁决："),
+        ("failed: ", "失败："),
+    ];
+    let width = |x: &str| {
+        x.chars()
+            .map(|c| if (c as u32) >= 0x2E80 { 2 } else { 1 })
+            .sum::<usize>()
+    };
+    // Each line is a label, two or more spaces, and a figure.
+    let rows: Vec<(String, String)> = table
+        .lines()
+        .map(|line| {
+            let (label, figure) = match line.trim_end().rfind("  ") {
+                Some(i) => (line[..i].trim_end(), line[i..].trim()),
+                None => (line, ""),
+            };
+            let t = label.trim_start();
+            let indent = &label[..label.len() - t.len()];
+            let mut zh = t.to_owned();
+            if let Some(rest) = t.strip_prefix("games with a position ") {
+                if let Some((n, tail)) = rest.split_once(" times") {
+                    zh = format!("局面出现{n}次的对局{tail}");
+                }
+            } else if let Some((en, w)) = WORDS.iter().find(|(en, _)| t.starts_with(en)) {
+                zh = format!("{w}{}", &t[en.len()..]);
+            }
+            (format!("{indent}{zh}"), figure.to_owned())
+        })
+        .collect();
+    let left = rows.iter().map(|(l, _)| width(l)).max().unwrap_or(0);
+    let right = rows.iter().map(|(_, f)| f.len()).max().unwrap_or(0);
+    let mut out = String::with_capacity(table.len() * 2);
+    for (l, f) in rows {
+        let pad = left - width(&l) + 2 + right - f.len();
+        out.push_str(&l);
+        out.push_str(&" ".repeat(pad));
+        out.push_str(&f);
+        out.push('\n');
+    }
+    out
+}
 
 /// A line for `g` when it failed or disagrees with its record; `None` otherwise.
 pub fn game_text(g: &GameReport) -> Option<String> {

@@ -4,82 +4,73 @@ use std::fmt::Write;
 
 use qili_notation::{Color, Square};
 
-use super::{article_title, line_text, move_text, Lang};
+use super::compose::{Agreement, Words};
+use super::{article_title, line_text, move_text, GameInfo, Lang};
 use crate::conduct::{Conduct, ConductKind, CycleMove, PieceRef};
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
-use crate::label::{Chase, Label, Root};
+use crate::label::{Chase, Label};
+use crate::terms;
 use crate::verdict::{Article, OpenNote, Outcome, Reason, Status, Verdict};
+use qili_notation::Position;
 
-/// Explains `j` in English.
+/// Explains `j` in English (the default size, without naming the game).
 pub fn explain(j: &Judgement) -> String {
-    let mut s = String::new();
-    ruling(j, &mut s);
-    if let Some(stop) = &j.stopped {
-        let _ = writeln!(
-            s,
-            "The record stops at ply {}: {} is not legal in {}.",
-            stop.ply, stop.mv, stop.fen
-        );
-    }
-    if j.cycles.is_empty() {
-        let _ = writeln!(s, "\nNo position repeats in the record.");
-    }
-    for (i, c) in j.cycles.iter().enumerate() {
-        s.push('\n');
-        cycle(j, i, c, &mut s);
-    }
-    s.push('\n');
-    natural(j, &mut s);
-    s
+    super::explain(j, Lang::En)
+}
+
+/// Explains `j` in English in the detailed size.
+pub fn explain_detail(j: &Judgement) -> String {
+    super::explain_with(j, None, &super::Options::detail(Lang::En))
 }
 
 fn side(c: Color) -> &'static str {
-    c.english()
+    terms::side(c).en
 }
 
 fn outcome(o: Outcome) -> &'static str {
-    match o {
-        Outcome::RedWins => "Red wins",
-        Outcome::BlackWins => "Black wins",
-        Outcome::Draw => "draw",
-        Outcome::None => "none",
-    }
+    terms::outcome(o).en
 }
 
-fn ruling(j: &Judgement, s: &mut String) {
-    let r = &j.ruling;
-    match r.source {
+/// `move 25 (ply 49)`.
+fn at(j: &Judgement, ply: usize) -> String {
+    format!("move {} (ply {ply})", super::move_number(j, ply))
+}
+
+fn ruling(j: &Judgement) -> String {
+    let mut s = String::new();
+    match j.ruling.source {
         RulingSource::Cycle { index } => {
             let c = &j.cycles[index];
             let _ = writeln!(
                 s,
-                "Ruling ({}): {} — from cycle {} (in force at ply {}).",
+                "Ruling ({}): {} — cycle {}, in force at {}.",
                 j.settings.rules.as_str().to_uppercase(),
                 verdict_headline(&c.verdict),
                 index + 1,
-                c.decided_ply().unwrap_or(c.run.end)
+                at(j, c.decided_ply().unwrap_or(c.run.end))
             );
-            let _ = writeln!(s, "{}", reason(c));
+            let _ = write!(s, "{}", reason(j, c));
         }
         RulingSource::NaturalLimit { ply, claimant } => {
-            let _ = writeln!(
+            let _ = write!(
                 s,
-                "Ruling: draw — the natural move limit of {} moves was reached at ply {ply} (a claim by {} holds there).",
+                "Ruling ({}): draw — the natural move limit of {} moves was reached at {} (a claim by {} holds there).",
+                j.settings.rules.as_str().to_uppercase(),
                 j.settings.natural_limit,
+                at(j, ply),
                 side(claimant)
             );
         }
         RulingSource::None => {
-            let _ = writeln!(
+            let _ = write!(
                 s,
-                "Ruling: none — no cycle reached {} occurrences of its position and the natural move limit was not reached.",
+                "Ruling ({}): none — no position of a cycle occurred {} times and the natural move limit was not reached.",
+                j.settings.rules.as_str().to_uppercase(),
                 crate::verdict::threshold(&j.settings)
             );
         }
     }
-    if !r.articles.is_empty() {
-        let _ = writeln!(s, "Articles: {}.", articles(&r.articles));
-    }
+    s
 }
 
 fn verdict_headline(v: &Verdict) -> String {
@@ -96,7 +87,7 @@ fn verdict_headline(v: &Verdict) -> String {
     }
 }
 
-fn reason(c: &CycleJudgement) -> String {
+fn reason(j: &Judgement, c: &CycleJudgement) -> String {
     let v = &c.verdict;
     match v.reason {
         Reason::OneSidedPerpetualCheck { checker } => {
@@ -111,7 +102,7 @@ fn reason(c: &CycleJudgement) -> String {
                     t,
                     " {}'s own conduct ({}) is forbidden too, but a one-sided perpetual check is never excused.",
                     side(other),
-                    c.conduct(other).kind.english()
+                    terms::conduct(c.conduct(other).kind).en
                 );
             }
             t
@@ -129,9 +120,9 @@ fn reason(c: &CycleJudgement) -> String {
             if repeated {
                 let _ = write!(
                     t,
-                    " The record shows the cycle played once more (the position's occurrence {} at ply {}): {} loses.",
+                    " The record shows the cycle played once more (the position's occurrence {} at {}): {} loses.",
                     c.occurrences,
-                    c.repeated_ply.unwrap_or(c.run.end),
+                    at(j, c.repeated_ply.unwrap_or(c.run.end)),
                     side(offender)
                 );
             } else {
@@ -140,16 +131,6 @@ fn reason(c: &CycleJudgement) -> String {
             t
         }
     }
-}
-
-fn articles(a: &[Article]) -> String {
-    a.iter()
-        .map(|a| match article_title(a.code(), Lang::En) {
-            Some(t) => format!("{a} ({t})"),
-            None => a.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 fn piece(p: &PieceRef, at: Option<Square>) -> String {
@@ -165,26 +146,7 @@ fn piece(p: &PieceRef, at: Option<Square>) -> String {
 }
 
 fn label_name(l: Label) -> &'static str {
-    match l {
-        Label::Check => "check",
-        Label::MateThreat => "mate threat",
-        Label::Chase => "chase",
-        Label::Exchange => "exchange offer",
-        Label::Offer => "offer",
-        Label::Block => "block",
-        Label::Follow => "follow",
-        Label::Idle => "idle",
-    }
-}
-
-fn root(r: Root) -> &'static str {
-    match r {
-        Root::Unprotected => "unprotected",
-        Root::FalseRoot => "false root: its protector cannot legally recapture",
-        Root::InsufficientRoot => "insufficient root: more attackers than protectors",
-        Root::GainsDespiteRoot => "protected, but the exchange still gains",
-        Root::Protected => "protected",
-    }
+    terms::label(l).en
 }
 
 fn chase(c: &Chase, r: Option<&crate::conduct::ChaseRef>, j: &Judgement, ply: usize) -> String {
@@ -202,30 +164,34 @@ fn chase(c: &Chase, r: Option<&crate::conduct::ChaseRef>, j: &Judgement, ply: us
         Some(r) => piece(&r.target, Some(c.target)),
         None => format!("{} {}", c.target_role.english(), c.target),
     };
-    let mut t = format!("{attackers} → {target} ({})", root(c.root));
+    let mut t = format!("{attackers} → {target} ({})", terms::root_reason(c.root).en);
     if !c.protectors.is_empty() {
         let ps: Vec<String> = c
             .protectors
             .iter()
-            .map(|p| format!("{} {}: {}", p.role.english(), p.square, p.status.describe()))
+            .map(|p| {
+                format!(
+                    "{} {}: {}",
+                    p.role.english(),
+                    p.square,
+                    terms::protector(&p.status, Lang::En)
+                )
+            })
             .collect();
         let _ = write!(t, ", protectors: {}", ps.join("; "));
     }
     if !c.line.is_empty() {
         let _ = write!(t, ", winning line {}", line_text(&c.line));
     }
-    for n in &c.notes {
-        let _ = write!(t, " [note: {n}]");
-    }
     t
 }
 
-fn cycle_move(j: &Judgement, m: &CycleMove, s: &mut String) {
+fn cycle_move(j: &Judgement, m: &CycleMove) -> String {
     let before = j.positions.get(m.ply - 1);
     let l = &m.labels;
     let mut t = format!(
-        "    ply {:>3}  {}: {}",
-        m.ply,
+        "    {}  {}: {}",
+        at(j, m.ply),
         move_text(before, &l.mv),
         label_name(m.primary())
     );
@@ -251,11 +217,11 @@ fn cycle_move(j: &Judgement, m: &CycleMove, s: &mut String) {
             " — not a chase: {} {} ({}, {})",
             d.chase.target_role.english(),
             d.chase.target,
-            super::dismissed_text(d.reason).0,
+            terms::dismiss(d.reason).en,
             d.article
         );
     }
-    let _ = writeln!(s, "{t}");
+    t
 }
 
 fn pieces(ps: &[PieceRef]) -> String {
@@ -269,8 +235,8 @@ fn conduct(c: &Conduct, forbidden: bool) -> String {
     let mut t = format!(
         "{}: {} ({})",
         side(c.side),
-        c.kind.english(),
-        c.kind.chinese()
+        terms::conduct(c.kind).en,
+        terms::conduct(c.kind).zh
     );
     let chase_kind = matches!(
         c.kind,
@@ -297,7 +263,7 @@ fn conduct(c: &Conduct, forbidden: bool) -> String {
         }
         let _ = write!(t, " [by {}]", pieces(&c.attackers));
     }
-    let _ = write!(t, " — {}.", if forbidden { "forbidden" } else { "allowed" });
+    let _ = write!(t, " — {}.", terms::forbidden(forbidden).en);
     t
 }
 
@@ -314,121 +280,15 @@ fn open_note(n: &OpenNote) -> String {
             side(*c)
         ),
         OpenNote::CheckThatChasesIsChase { side: c, ply } => format!(
-            "(open) AXF forbidden reading: {}'s check(s) at ply {} also renew the chase of the piece every other move chases and count as chases, so the conduct is a perpetual chase. Default `axf_check_that_chases_is_chase` (RULES.md §5).",
+            "(open) AXF forbidden reading: {}'s check(s) at ply {} also renew the chase of the piece every other move chases and count as chases, so the conduct is a perpetual chase. Default `axf_check_that_chases_is_chase` (docs/rules.md §7).",
             side(*c),
             ply
         ),
         OpenNote::AttackIsTheBaseline { side: c, ply } => format!(
-            "(open) {}'s move(s) at ply {} answered a check; attacks that stood before them are not new chases: the baseline is the attack itself, not whether it could be carried out. Default `attack_is_the_baseline` (RULES.md §3).",
+            "(open) {}'s move(s) at ply {} answered a check; attacks that stood before them are not new chases: the baseline is the attack itself, not whether it could be carried out. Default `attack_is_the_baseline` (docs/rules.md §7).",
             side(*c),
             ply
         ),
-    }
-}
-
-fn cycle(j: &Judgement, i: usize, c: &CycleJudgement, s: &mut String) {
-    let run = c.run;
-    let threshold = crate::verdict::threshold(&j.settings);
-    let first = c.repeated_index();
-    let fen = j.positions.get(first).map(|p| p.fen()).unwrap_or_default();
-    let at = if first == 0 {
-        "the start position".to_string()
-    } else {
-        format!("after ply {first}")
-    };
-    let _ = writeln!(s, "Cycle {}: repeated position ({at}): {fen}", i + 1);
-    let plies: Vec<String> = c
-        .occurrence_indices
-        .iter()
-        .map(|&i| {
-            if i == 0 {
-                "the start".to_string()
-            } else {
-                format!("ply {i}")
-            }
-        })
-        .collect();
-    if run.joined() {
-        let _ = writeln!(
-            s,
-            "  Cycle plies {}–{}: different loops of {} plies, joined where they meet; the position stands at {} ({} times).",
-            run.start + 1,
-            run.start + run.span,
-            run.period,
-            plies.join(", "),
-            c.occurrence_indices.len()
-        );
-    } else {
-        let _ = writeln!(
-            s,
-            "  Cycle plies {}–{} (period {} plies); the position stands at {} ({} times); the cycle runs through ply {}.",
-            run.start + 1,
-            run.start + run.span,
-            run.period,
-            plies.join(", "),
-            c.occurrence_indices.len(),
-            run.end
-        );
-    }
-    match c.in_force_ply {
-        Some(p) => {
-            let _ = writeln!(
-                s,
-                "  In force: occurrence {threshold} at ply {p} (threshold {threshold})."
-            );
-        }
-        None => {
-            let _ = writeln!(
-                s,
-                "  Not in force: {} occurrences, the threshold is {threshold}; what would be ruled is shown.",
-                c.occurrences
-            );
-        }
-    }
-    if c.intertwined {
-        let _ = writeln!(
-            s,
-            "  Loops intertwine: the region holds {} positions; Red plays {} and Black {} distinct moves inside it.",
-            c.region_positions, c.region_moves.red, c.region_moves.black
-        );
-    }
-    if c.context.mutual_perpetual_attack {
-        let _ = writeln!(
-            s,
-            "  Both sides attack in every move (mutual perpetual attack, CXA 28.14)."
-        );
-    }
-    if c.soldier_chases {
-        let _ = writeln!(
-            s,
-            "  A soldier's threat therefore counts as a chase (CXA 27.2, 细则11)."
-        );
-    }
-    for color in Color::ALL {
-        let _ = writeln!(s, "  {}'s cycle moves:", side(color));
-        for m in c.moves.iter().filter(|m| m.labels.side == color) {
-            cycle_move(j, m, s);
-        }
-    }
-    for color in Color::ALL {
-        let _ = writeln!(
-            s,
-            "  {}",
-            conduct(c.conduct(color), c.verdict.forbidden[color])
-        );
-    }
-    let _ = writeln!(
-        s,
-        "  Verdict: {} — {}",
-        verdict_headline(&c.verdict),
-        reason(c)
-    );
-    let _ = writeln!(s, "  Articles: {}.", articles(&c.verdict.articles));
-    for n in &c.verdict.open {
-        let _ = writeln!(s, "  {}", open_note(n));
-    }
-    if let Some(by) = c.left_by {
-        let _ = writeln!(s, "  {} left the cycle with ply {}.", side(by), run.end + 1);
     }
 }
 
@@ -439,7 +299,7 @@ fn natural(j: &Judgement, s: &mut String) {
         return;
     }
     let since = match nl.last_capture_ply {
-        Some(p) => format!("since the capture at ply {p}"),
+        Some(p) => format!("since the capture at {}", at(j, p)),
         None => "since the start".to_string(),
     };
     let _ = writeln!(
@@ -459,14 +319,15 @@ fn natural(j: &Judgement, s: &mut String) {
                 cl.opponent_moves
             );
             if let Some(p) = cl.reached_at_ply {
-                let _ = write!(t, "; first reached at ply {p}");
+                let _ = write!(t, "; first reached at {}", at(j, p));
             }
             t.push_str(").");
         } else {
             if let Some(p) = cl.reached_at_ply {
                 let _ = write!(
                     t,
-                    "the limit was reached at ply {p}, but a capture followed; now "
+                    "the limit was reached at {}, but a capture followed; now ",
+                    at(j, p)
                 );
             }
             let _ = write!(
@@ -490,5 +351,254 @@ fn natural(j: &Judgement, s: &mut String) {
             t.push('.');
         }
         let _ = writeln!(s, "{t}");
+    }
+}
+
+/// The English words of an explanation.
+pub(crate) struct En;
+
+impl Words for En {
+    fn lang(&self) -> Lang {
+        Lang::En
+    }
+
+    fn game(&self, g: &GameInfo) -> Option<String> {
+        let mut parts = Vec::new();
+        if let Some(src) = &g.source {
+            parts.push(src.clone());
+        }
+        let mut what: Vec<String> = [&g.event, &g.date].into_iter().flatten().cloned().collect();
+        match (&g.red, &g.black) {
+            (None, None) => {}
+            (r, b) => what.push(format!(
+                "Red {} – Black {}",
+                r.as_deref().unwrap_or("?"),
+                b.as_deref().unwrap_or("?")
+            )),
+        }
+        if !what.is_empty() {
+            parts.push(what.join(", "));
+        }
+        parts.push(format!(
+            "recorded result {}",
+            g.result.as_deref().unwrap_or("none")
+        ));
+        Some(format!("Game: {}.", parts.join("; ")))
+    }
+
+    fn ruling(&self, j: &Judgement) -> String {
+        ruling(j)
+    }
+
+    fn agreement(&self, a: &Agreement) -> Option<String> {
+        Some(match a {
+            Agreement::NotRecorded => "No result is recorded.".to_owned(),
+            Agreement::NoRuling(r) => format!(
+                "No ruling is in force: the repetition rules do not decide the recorded result ({r})."
+            ),
+            Agreement::Agrees(r) => format!("The recorded result ({r}) agrees with the ruling."),
+            Agreement::Consistent(r) => {
+                format!("The recorded result ({r}) does not contradict the ruling.")
+            }
+            Agreement::Disagrees(r, f) => format!(
+                "The recorded result ({r}) DISAGREES with the ruling: {}.",
+                crate::audit::finding_text(f).en
+            ),
+            Agreement::Noted(r, f) => format!(
+                "Recorded result {r}; note: {}.",
+                crate::audit::finding_text(f).en
+            ),
+        })
+    }
+
+    fn stopped(&self, j: &Judgement) -> Option<String> {
+        j.stopped.as_ref().map(|stop| {
+            format!(
+                "The record stops at {}: {} is not legal in {}.",
+                at(j, stop.ply),
+                stop.mv,
+                stop.fen
+            )
+        })
+    }
+
+    fn no_repetition(&self) -> &'static str {
+        "No position repeats in the record."
+    }
+
+    fn position_heading(&self, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
+        let places: Vec<String> = c
+            .occurrence_indices
+            .iter()
+            .map(|&p| {
+                if p == 0 {
+                    "the start".to_owned()
+                } else {
+                    format!("after {}", at(j, p))
+                }
+            })
+            .collect();
+        format!(
+            "Cycle {}: the repeated position, {} times: {}.",
+            i + 1,
+            c.occurrence_indices.len(),
+            places.join(", ")
+        )
+    }
+
+    fn fen(&self, fen: &str) -> String {
+        format!("  FEN {fen}")
+    }
+
+    fn sheet_heading(&self, j: &Judgement, c: &CycleJudgement) -> String {
+        let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
+        format!(
+            "  The cycle's moves, moves {}–{} (plies {first}–{last}):",
+            super::move_number(j, first),
+            super::move_number(j, last)
+        )
+    }
+
+    fn sheet_move(&self, before: Option<&Position>, m: &CycleMove) -> String {
+        format!(
+            "{} {}",
+            move_text(before, &m.labels.mv),
+            label_name(m.primary())
+        )
+    }
+
+    fn conduct(&self, c: &Conduct, forbidden: bool) -> String {
+        conduct(c, forbidden)
+    }
+
+    fn verdict(&self, j: &Judgement, c: &CycleJudgement) -> String {
+        let codes: Vec<&str> = c.verdict.articles.iter().map(|a| a.code()).collect();
+        format!(
+            "Verdict: {} — {} [{}]",
+            verdict_headline(&c.verdict),
+            reason(j, c),
+            codes.join(", ")
+        )
+    }
+
+    fn articles(&self, a: &[Article]) -> String {
+        let mut s = "Articles:".to_owned();
+        for a in a {
+            match article_title(a.code(), Lang::En) {
+                Some(t) => s.push_str(&format!("\n  {a} — {t}")),
+                None => s.push_str(&format!("\n  {a}")),
+            }
+        }
+        s
+    }
+
+    fn open_decided(&self, names: &[&str]) -> String {
+        format!(
+            "An open default decided this ruling: {} (docs/rules.md, \"Open choices\"; --detail says how).",
+            names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+
+    fn other_cycles(&self) -> &'static str {
+        "Other cycles (one line each; --all-cycles expands them):"
+    }
+
+    fn cycle_line(&self, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
+        let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
+        let force = match c.in_force_ply {
+            Some(p) => format!("in force at {}", at(j, p)),
+            None => format!("{} occurrences, not in force", c.occurrences),
+        };
+        format!(
+            "Cycle {}, moves {}–{} (plies {first}–{last}): {force}; Red {}, Black {}: {}.",
+            i + 1,
+            super::move_number(j, first),
+            super::move_number(j, last),
+            terms::conduct(c.red.kind).en,
+            terms::conduct(c.black.kind).en,
+            if c.in_force {
+                verdict_headline(&c.verdict)
+            } else {
+                format!("would be {}", verdict_headline(&c.verdict))
+            }
+        )
+    }
+
+    fn evidence_heading(&self) -> &'static str {
+        "  Evidence, move by move:"
+    }
+
+    fn cycle_facts(&self, j: &Judgement, c: &CycleJudgement) -> Vec<String> {
+        let threshold = crate::verdict::threshold(&j.settings);
+        let mut v = Vec::new();
+        if c.run.joined() {
+            v.push(format!(
+                "Different loops of {} plies, joined where they meet.",
+                c.run.period
+            ));
+        } else {
+            v.push(format!(
+                "Period {} plies; the cycle runs through {}.",
+                c.run.period,
+                at(j, c.run.end)
+            ));
+        }
+        v.push(match c.in_force_ply {
+            Some(p) => format!("In force: occurrence {threshold} at {} (threshold {threshold}).", at(j, p)),
+            None => format!(
+                "Not in force: {} occurrences, the threshold is {threshold}; what would be ruled is shown.",
+                c.occurrences
+            ),
+        });
+        if c.intertwined {
+            v.push(format!(
+                "Loops intertwine: the region holds {} positions; Red plays {} and Black {} distinct moves inside it.",
+                c.region_positions, c.region_moves.red, c.region_moves.black
+            ));
+        }
+        if c.context.mutual_perpetual_attack {
+            v.push(
+                "Both sides attack in every move (mutual perpetual attack, CXA 28.14).".to_owned(),
+            );
+        }
+        if c.soldier_chases {
+            v.push("A soldier's threat therefore counts as a chase (CXA 27.2, 细则11).".to_owned());
+        }
+        if let Some(by) = c.left_by {
+            v.push(format!(
+                "{} left the cycle with {}.",
+                side(by),
+                at(j, c.run.end + 1)
+            ));
+        }
+        v
+    }
+
+    fn evidence(&self, j: &Judgement, m: &CycleMove) -> String {
+        cycle_move(j, m)
+    }
+
+    fn notes_heading(&self) -> &'static str {
+        "Open choices and notes (each once):"
+    }
+
+    fn open_note(&self, n: &OpenNote) -> String {
+        open_note(n)
+    }
+
+    fn natural(&self, j: &Judgement, s: &mut String) {
+        natural(j, s)
+    }
+
+    fn rules_pointer(&self, j: &Judgement) -> String {
+        let section = match j.settings.rules {
+            crate::rules::RuleSet::Cxa => "CXA",
+            crate::rules::RuleSet::Axf => "AXF",
+        };
+        format!("The rules as qili applies them: docs/rules.md ({section}).")
     }
 }

@@ -1,4 +1,4 @@
-//! Explanations of a [`Judgement`] (RULES.md §7), in Chinese ([`zh`]) and English ([`en`]):
+//! Explanations of a [`Judgement`] (docs/rules.md), in Chinese ([`zh`]) and English ([`en`]):
 //! the repeated position, the cycle plies, each side's moves with labels and evidence, the
 //! conduct, the verdict, the articles, and where an *(open)* default decided.
 
@@ -7,10 +7,14 @@ use qili_notation::{write_move, Iccs, Move, Notation, Position};
 use crate::judge::Judgement;
 
 mod articles;
+mod board;
+mod compose;
 pub mod en;
 pub mod zh;
 
 pub use articles::article_title;
+pub use board::board_text;
+pub use compose::{move_number, Agreement};
 
 /// The language of an explanation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -33,11 +37,100 @@ impl std::str::FromStr for Lang {
     }
 }
 
-/// Explains `j` in `lang`.
+/// How much an explanation says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Size {
+    /// What an arbiter announces: the game, the ruling and its basis (the repeated
+    /// position, the cycle's moves, each side's conduct, the verdict, the articles once).
+    #[default]
+    Default,
+    /// The default, plus the per-move evidence (attackers, targets, protectors, lines,
+    /// dismissed threats) and the open-choice notes, each note once.
+    Detail,
+}
+
+/// What to explain, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Options {
+    /// The language.
+    pub lang: Lang,
+    /// How much to say.
+    pub size: Size,
+    /// Expand every cycle, also those not in force (otherwise they get one line each).
+    pub all_cycles: bool,
+}
+
+impl Options {
+    /// The default size in `lang`.
+    pub fn new(lang: Lang) -> Options {
+        Options {
+            lang,
+            ..Options::default()
+        }
+    }
+
+    /// The detailed size in `lang`.
+    pub fn detail(lang: Lang) -> Options {
+        Options {
+            lang,
+            size: Size::Detail,
+            all_cycles: false,
+        }
+    }
+}
+
+/// The game a judgement is about, as its record names it (all optional).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameInfo {
+    /// Where it comes from (a file and the game's number in it, or an option).
+    pub source: Option<String>,
+    /// The event (`Event` tag).
+    pub event: Option<String>,
+    /// The date (`Date` tag).
+    pub date: Option<String>,
+    /// Red's player.
+    pub red: Option<String>,
+    /// Black's player.
+    pub black: Option<String>,
+    /// The result as recorded (`1-0`, `0-1`, `1/2-1/2`, or as written).
+    pub result: Option<String>,
+}
+
+impl GameInfo {
+    /// Reads the usual tags (`Event`, `Date`, `Red`, `Black`, `Result`), ignoring empty
+    /// values and `*`.
+    pub fn from_tags(tags: &[(String, String)]) -> GameInfo {
+        let tag = |name: &str| {
+            tags.iter()
+                .find(|(k, v)| k.eq_ignore_ascii_case(name) && !v.trim().is_empty() && v != "*")
+                .map(|(_, v)| v.trim().to_owned())
+        };
+        GameInfo {
+            source: None,
+            event: tag("Event"),
+            date: tag("Date"),
+            red: tag("Red"),
+            black: tag("Black"),
+            result: tag("Result"),
+        }
+    }
+
+    /// Whether it names anything.
+    pub fn is_empty(&self) -> bool {
+        *self == GameInfo::default()
+    }
+}
+
+/// Explains `j` in `lang`, in the default size, without naming the game.
 pub fn explain(j: &Judgement, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => zh::explain(j),
-        Lang::En => en::explain(j),
+    explain_with(j, None, &Options::new(lang))
+}
+
+/// Explains `j` about `game` (its record's tags and recorded result) as `options` say.
+pub fn explain_with(j: &Judgement, game: Option<&GameInfo>, options: &Options) -> String {
+    match options.lang {
+        Lang::Zh => compose::compose(&zh::Zh, j, game, options),
+        Lang::En => compose::compose(&en::En, j, game, options),
     }
 }
 
@@ -63,40 +156,4 @@ pub(crate) fn line_text(line: &[Move]) -> String {
         .map(|m| Iccs::from_move(m).to_string())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// A protector's status in Chinese.
-pub(crate) fn protector_zh(s: &crate::protection::ProtectorStatus) -> String {
-    use crate::protection::ProtectorStatus as P;
-    let list = |v: &[qili_notation::Square]| {
-        v.iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join("、")
-    };
-    match s {
-        P::Real => "真根".into(),
-        P::Hidden => "暗根".into(),
-        P::Pinned { by } => format!("假根：被{}牵制", list(by)),
-        P::FacesGenerals => "假根：反吃后将帅对面".into(),
-        P::ExposesGeneral { by } => format!("假根：反吃后己方将帅受{}攻击", list(by)),
-        P::ScreenLost => "假根：吃子后炮架消失".into(),
-        P::MustAnswerCheck { by } => format!("假根：吃子时{}将军，反吃不能应将", list(by)),
-    }
-}
-
-/// Why a threat is not counted, in English and Chinese.
-pub(crate) fn dismissed_text(r: crate::label::DismissReason) -> (&'static str, &'static str) {
-    use crate::label::DismissReason as D;
-    match r {
-        D::NotNew => (
-            "the threat existed before the move",
-            "走子前已存在（从捉到捉）",
-        ),
-        D::GeneralChase => ("the general alone threatens", "帅（将）本身叫吃"),
-        D::SoldierChase => ("a soldier alone threatens", "兵（卒）本身叫吃"),
-        D::MatedAfterCapture => ("capturing gets the mover mated at once", "吃子后立即被将死"),
-        D::SameKindMutual => ("two pieces of a kind attack each other", "同兵种互相可吃"),
-        D::SeveralAttackers => ("several pieces attack a protected piece", "多子攻击有根子"),
-    }
 }

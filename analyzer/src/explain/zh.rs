@@ -4,85 +4,78 @@ use std::fmt::Write;
 
 use qili_notation::{Color, Square};
 
-use super::{article_title, line_text, move_text, Lang};
+use super::compose::{Agreement, Words};
+use super::{article_title, line_text, move_text, GameInfo, Lang};
 use crate::conduct::{Conduct, ConductKind, CycleMove, PieceRef};
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
-use crate::label::{Chase, Label, Root};
+use crate::label::{Chase, Label};
+use crate::terms;
 use crate::verdict::{Article, OpenNote, Outcome, Reason, Status, Verdict};
+use qili_notation::Position;
 
-/// Explains `j` in Chinese.
+/// Explains `j` in Chinese (the default size, without naming the game).
 pub fn explain(j: &Judgement) -> String {
-    let mut s = String::new();
-    ruling(j, &mut s);
-    if let Some(stop) = &j.stopped {
-        let _ = writeln!(
-            s,
-            "棋谱在第{}步中止：{} 在局面 {} 中不合法。",
-            stop.ply, stop.mv, stop.fen
-        );
-    }
-    if j.cycles.is_empty() {
-        let _ = writeln!(s, "\n棋谱中没有重复局面。");
-    }
-    for (i, c) in j.cycles.iter().enumerate() {
-        s.push('\n');
-        cycle(j, i, c, &mut s);
-    }
-    s.push('\n');
-    natural(j, &mut s);
-    s
+    super::explain(j, Lang::Zh)
+}
+
+/// Explains `j` in Chinese in the detailed size.
+pub fn explain_detail(j: &Judgement) -> String {
+    super::explain_with(j, None, &super::Options::detail(Lang::Zh))
 }
 
 fn side(c: Color) -> &'static str {
-    c.fold("红方", "黑方")
+    terms::side(c).zh
 }
 
 fn outcome(o: Outcome) -> &'static str {
-    match o {
-        Outcome::RedWins => "红胜",
-        Outcome::BlackWins => "黑胜",
-        Outcome::Draw => "和棋",
-        Outcome::None => "无裁决",
+    terms::outcome(o).zh
+}
+
+/// `第25回合（第49步）`.
+fn at(j: &Judgement, ply: usize) -> String {
+    format!("第{}回合（第{ply}步）", super::move_number(j, ply))
+}
+
+fn rules_name(j: &Judgement) -> &'static str {
+    match j.settings.rules {
+        crate::rules::RuleSet::Cxa => "中国象棋协会规则",
+        crate::rules::RuleSet::Axf => "亚洲象棋联合会规则",
     }
 }
 
-fn ruling(j: &Judgement, s: &mut String) {
-    let r = &j.ruling;
-    let rules = match j.settings.rules {
-        crate::rules::RuleSet::Cxa => "中国象棋协会规则",
-        crate::rules::RuleSet::Axf => "亚洲象棋联合会规则",
-    };
-    match r.source {
+fn ruling(j: &Judgement) -> String {
+    let mut s = String::new();
+    let rules = rules_name(j);
+    match j.ruling.source {
         RulingSource::Cycle { index } => {
             let c = &j.cycles[index];
             let _ = writeln!(
                 s,
-                "裁决（{rules}）：{}——依据循环{}（第{}步起生效）。",
+                "裁决（{rules}）：{}——依据循环{}，{}起生效。",
                 verdict_headline(&c.verdict),
                 index + 1,
-                c.decided_ply().unwrap_or(c.run.end)
+                at(j, c.decided_ply().unwrap_or(c.run.end))
             );
-            let _ = writeln!(s, "{}", reason(c));
+            let _ = write!(s, "{}", reason(j, c));
         }
         RulingSource::NaturalLimit { ply, claimant } => {
-            let _ = writeln!(
+            let _ = write!(
                 s,
-                "裁决：和棋——第{ply}步达到自然限着{}回合（{}提出即属实）。",
+                "裁决（{rules}）：和棋——{}达到自然限着{}回合（{}提出即属实）。",
+                at(j, ply),
                 j.settings.natural_limit,
                 side(claimant)
             );
         }
         RulingSource::None => {
-            let _ = writeln!(
+            let _ = write!(
                 s,
-                "裁决：无——没有循环的重复局面出现{}次，也未达到自然限着。",
+                "裁决（{rules}）：无——没有循环的重复局面出现{}次，也未达到自然限着。",
                 crate::verdict::threshold(&j.settings)
             );
         }
     }
-    if !r.articles.is_empty() {
-        let _ = writeln!(s, "依据：{}。", articles(&r.articles));
-    }
+    s
 }
 
 fn verdict_headline(v: &Verdict) -> String {
@@ -98,7 +91,7 @@ fn verdict_headline(v: &Verdict) -> String {
     }
 }
 
-fn reason(c: &CycleJudgement) -> String {
+fn reason(j: &Judgement, c: &CycleJudgement) -> String {
     let v = &c.verdict;
     match v.reason {
         Reason::OneSidedPerpetualCheck { checker } => {
@@ -113,7 +106,7 @@ fn reason(c: &CycleJudgement) -> String {
                     t,
                     "{}的着法（{}）虽也属禁止着法，但不能免除单方面长将之责。",
                     side(other),
-                    c.conduct(other).kind.chinese()
+                    terms::conduct(c.conduct(other).kind).zh
                 );
             }
             t
@@ -131,8 +124,8 @@ fn reason(c: &CycleJudgement) -> String {
             if repeated {
                 let _ = write!(
                     t,
-                    "棋谱显示循环又重复了一次（第{}步，局面第{}次出现）：{}判负。",
-                    c.repeated_ply.unwrap_or(c.run.end),
+                    "棋谱显示循环又重复了一次（{}，局面第{}次出现）：{}判负。",
+                    at(j, c.repeated_ply.unwrap_or(c.run.end)),
                     c.occurrences,
                     side(offender)
                 );
@@ -142,16 +135,6 @@ fn reason(c: &CycleJudgement) -> String {
             t
         }
     }
-}
-
-fn articles(a: &[Article]) -> String {
-    a.iter()
-        .map(|a| match article_title(a.code(), Lang::Zh) {
-            Some(t) => format!("{a}（{t}）"),
-            None => a.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join("；")
 }
 
 fn role(p: &PieceRef) -> &'static str {
@@ -166,26 +149,7 @@ fn piece(p: &PieceRef, at: Option<Square>) -> String {
 }
 
 fn label_name(l: Label) -> &'static str {
-    match l {
-        Label::Check => "将",
-        Label::MateThreat => "杀",
-        Label::Chase => "捉",
-        Label::Exchange => "兑",
-        Label::Offer => "献",
-        Label::Block => "拦",
-        Label::Follow => "跟",
-        Label::Idle => "闲",
-    }
-}
-
-fn root(r: Root) -> &'static str {
-    match r {
-        Root::Unprotected => "无根",
-        Root::FalseRoot => "假根：保护子不能合法反吃",
-        Root::InsufficientRoot => "少根：攻击子多于保护子",
-        Root::GainsDespiteRoot => "有根，但交换后仍得子",
-        Root::Protected => "有根",
-    }
+    terms::label(l).zh
 }
 
 fn chase(c: &Chase, r: Option<&crate::conduct::ChaseRef>, j: &Judgement, ply: usize) -> String {
@@ -206,7 +170,7 @@ fn chase(c: &Chase, r: Option<&crate::conduct::ChaseRef>, j: &Judgement, ply: us
             format!("{}{}", c.target_role.chinese(color), c.target)
         }
     };
-    let mut t = format!("{attackers}捉{target}（{}）", root(c.root));
+    let mut t = format!("{attackers}捉{target}（{}）", terms::root_reason(c.root).zh);
     if !c.protectors.is_empty() {
         let color = j.positions.get(ply).map_or(Color::Black, |p| p.turn());
         let ps: Vec<String> = c
@@ -217,7 +181,7 @@ fn chase(c: &Chase, r: Option<&crate::conduct::ChaseRef>, j: &Judgement, ply: us
                     "{}{}（{}）",
                     p.role.chinese(color),
                     p.square,
-                    super::protector_zh(&p.status)
+                    terms::protector(&p.status, Lang::Zh)
                 )
             })
             .collect();
@@ -229,12 +193,12 @@ fn chase(c: &Chase, r: Option<&crate::conduct::ChaseRef>, j: &Judgement, ply: us
     t
 }
 
-fn cycle_move(j: &Judgement, m: &CycleMove, s: &mut String) {
+fn cycle_move(j: &Judgement, m: &CycleMove) -> String {
     let before = j.positions.get(m.ply - 1);
     let l = &m.labels;
     let mut t = format!(
-        "    第{:>3}步  {}：{}",
-        m.ply,
+        "    {}  {}：{}",
+        at(j, m.ply),
         move_text(before, &l.mv),
         label_name(m.primary())
     );
@@ -261,11 +225,11 @@ fn cycle_move(j: &Judgement, m: &CycleMove, s: &mut String) {
             "——不算捉：{}{}（{}，{}）",
             d.chase.target_role.chinese(color),
             d.chase.target,
-            super::dismissed_text(d.reason).1,
+            terms::dismiss(d.reason).zh,
             d.article
         );
     }
-    let _ = writeln!(s, "{t}");
+    t
 }
 
 fn pieces(ps: &[PieceRef]) -> String {
@@ -276,7 +240,7 @@ fn pieces(ps: &[PieceRef]) -> String {
 }
 
 fn conduct(c: &Conduct, forbidden: bool) -> String {
-    let mut t = format!("{}：{}", side(c.side), c.kind.chinese());
+    let mut t = format!("{}：{}", side(c.side), terms::conduct(c.kind).zh);
     let chase_kind = matches!(
         c.kind,
         ConductKind::PerpetualChase
@@ -302,15 +266,7 @@ fn conduct(c: &Conduct, forbidden: bool) -> String {
         }
         let _ = write!(t, "（捉子者：{}）", pieces(&c.attackers));
     }
-    let _ = write!(
-        t,
-        "——{}。",
-        if forbidden {
-            "禁止着法"
-        } else {
-            "允许着法"
-        }
-    );
+    let _ = write!(t, "——{}。", terms::forbidden(forbidden).zh);
     t
 }
 
@@ -327,110 +283,15 @@ fn open_note(n: &OpenNote) -> String {
             side(*c)
         ),
         OpenNote::CheckThatChasesIsChase { side: c, ply } => format!(
-            "（待定规则的默认处理）AXF 犯禁解读：{}第{}步的将军同时再捉其余各着都在捉的子，按捉计，故为长捉。默认选项 `axf_check_that_chases_is_chase`（RULES.md §5）。",
+            "（待定规则的默认处理）AXF 犯禁解读：{}第{}步的将军同时再捉其余各着都在捉的子，按捉计，故为长捉。默认选项 `axf_check_that_chases_is_chase`（docs/rules.md §7）。",
             side(*c),
             ply
         ),
         OpenNote::AttackIsTheBaseline { side: c, ply } => format!(
-            "（待定规则的默认处理）{}第{}步应将（或解杀）后，原已存在的攻击不算新捉：判断是否为新捉以攻击本身为准，而非当时能否吃子。默认选项 `attack_is_the_baseline`（RULES.md §3）。",
+            "（待定规则的默认处理）{}第{}步应将（或解杀）后，原已存在的攻击不算新捉：判断是否为新捉以攻击本身为准，而非当时能否吃子。默认选项 `attack_is_the_baseline`（docs/rules.md §7）。",
             side(*c),
             ply
         ),
-    }
-}
-
-fn cycle(j: &Judgement, i: usize, c: &CycleJudgement, s: &mut String) {
-    let run = c.run;
-    let threshold = crate::verdict::threshold(&j.settings);
-    let first = c.repeated_index();
-    let fen = j.positions.get(first).map(|p| p.fen()).unwrap_or_default();
-    let at = if first == 0 {
-        "开始局面".to_string()
-    } else {
-        format!("第{first}步后")
-    };
-    let _ = writeln!(s, "循环{}：重复局面（{at}）：{fen}", i + 1);
-    let plies: Vec<String> = c
-        .occurrence_indices
-        .iter()
-        .map(|&i| {
-            if i == 0 {
-                "开始".to_string()
-            } else {
-                format!("第{i}步后")
-            }
-        })
-        .collect();
-    if run.joined() {
-        let _ = writeln!(
-            s,
-            "  循环着法：第{}–{}步，由不同的{}步循环在交汇处连成；该局面出现于{}（共{}次）。",
-            run.start + 1,
-            run.start + run.span,
-            run.period,
-            plies.join("、"),
-            c.occurrence_indices.len()
-        );
-    } else {
-        let _ = writeln!(
-            s,
-            "  循环着法：第{}–{}步（每循环{}步）；该局面出现于{}（共{}次），循环延续至第{}步。",
-            run.start + 1,
-            run.start + run.span,
-            run.period,
-            plies.join("、"),
-            c.occurrence_indices.len(),
-            run.end
-        );
-    }
-    match c.in_force_ply {
-        Some(p) => {
-            let _ = writeln!(
-                s,
-                "  已生效：第{p}步该局面第{threshold}次出现（生效次数{threshold}）。"
-            );
-        }
-        None => {
-            let _ = writeln!(
-                s,
-                "  未生效：局面出现{}次，生效次数为{threshold}；以下为届时的裁决。",
-                c.occurrences
-            );
-        }
-    }
-    if c.intertwined {
-        let _ = writeln!(
-            s,
-            "  多个循环交织：该区域共有{}个局面；区域内红方有{}种着法，黑方有{}种着法。",
-            c.region_positions, c.region_moves.red, c.region_moves.black
-        );
-    }
-    if c.context.mutual_perpetual_attack {
-        let _ = writeln!(
-            s,
-            "  双方步步是打（长打对长打）：兵（卒）叫吃按捉处理（CXA 27.2，细则11）。"
-        );
-    }
-    for color in Color::ALL {
-        let _ = writeln!(s, "  {}循环着法：", side(color));
-        for m in c.moves.iter().filter(|m| m.labels.side == color) {
-            cycle_move(j, m, s);
-        }
-    }
-    for color in Color::ALL {
-        let _ = writeln!(
-            s,
-            "  {}",
-            conduct(c.conduct(color), c.verdict.forbidden[color])
-        );
-    }
-    let _ = writeln!(s, "  裁决：{}——{}", verdict_headline(&c.verdict), reason(c));
-    let _ = writeln!(s, "  依据：{}。", articles(&c.verdict.articles));
-    for n in &c.verdict.open {
-        let _ = writeln!(s, "  {}", open_note(n));
-    }
-    if let Some(by) = c.left_by {
-        let _ = writeln!(s, "  第{}步{}走出了循环。", run.end + 1, side(by));
     }
 }
 
@@ -441,7 +302,7 @@ fn natural(j: &Judgement, s: &mut String) {
         return;
     }
     let since = match nl.last_capture_ply {
-        Some(p) => format!("自第{p}步吃子以来"),
+        Some(p) => format!("自{}吃子以来", at(j, p)),
         None => "自开始以来".to_string(),
     };
     let _ = writeln!(
@@ -461,12 +322,12 @@ fn natural(j: &Judgement, s: &mut String) {
                 cl.opponent_moves
             );
             if let Some(p) = cl.reached_at_ply {
-                let _ = write!(t, "；第{p}步首次达到");
+                let _ = write!(t, "；{}首次达到", at(j, p));
             }
             t.push_str("）。");
         } else {
             if let Some(p) = cl.reached_at_ply {
-                let _ = write!(t, "第{p}步曾达到限着，但其后有吃子；现在");
+                let _ = write!(t, "{}曾达到限着，但其后有吃子；现在", at(j, p));
             }
             let _ = write!(t, "不属实：只计{}着，需{}着", cl.counted_moves, nl.limit);
             if cl.checks > nl.check_cap as usize {
@@ -485,5 +346,244 @@ fn natural(j: &Judgement, s: &mut String) {
             t.push('。');
         }
         let _ = writeln!(s, "{t}");
+    }
+}
+
+/// The Chinese words of an explanation.
+pub(crate) struct Zh;
+
+impl Words for Zh {
+    fn lang(&self) -> Lang {
+        Lang::Zh
+    }
+
+    fn game(&self, g: &GameInfo) -> Option<String> {
+        let mut parts = Vec::new();
+        if let Some(src) = &g.source {
+            parts.push(src.clone());
+        }
+        let mut what: Vec<String> = [&g.event, &g.date].into_iter().flatten().cloned().collect();
+        match (&g.red, &g.black) {
+            (None, None) => {}
+            (r, b) => what.push(format!(
+                "红方{} 对 黑方{}",
+                r.as_deref().unwrap_or("？"),
+                b.as_deref().unwrap_or("？")
+            )),
+        }
+        if !what.is_empty() {
+            parts.push(what.join("，"));
+        }
+        parts.push(format!("记录结果 {}", g.result.as_deref().unwrap_or("无")));
+        Some(format!("对局：{}。", parts.join("；")))
+    }
+
+    fn ruling(&self, j: &Judgement) -> String {
+        ruling(j)
+    }
+
+    fn agreement(&self, a: &Agreement) -> Option<String> {
+        Some(match a {
+            Agreement::NotRecorded => "棋谱未记录结果。".to_owned(),
+            Agreement::NoRuling(r) => {
+                format!("没有生效的裁决：棋例不决定记录的结果（{r}）。")
+            }
+            Agreement::Agrees(r) => format!("记录结果（{r}）与裁决相符。"),
+            Agreement::Consistent(r) => format!("记录结果（{r}）与裁决不矛盾。"),
+            Agreement::Disagrees(r, f) => format!(
+                "记录结果（{r}）与裁决不符：{}。",
+                crate::audit::finding_text(f).zh
+            ),
+            Agreement::Noted(r, f) => {
+                format!("记录结果 {r}；注意：{}。", crate::audit::finding_text(f).zh)
+            }
+        })
+    }
+
+    fn stopped(&self, j: &Judgement) -> Option<String> {
+        j.stopped.as_ref().map(|stop| {
+            format!(
+                "棋谱在{}中止：{} 在局面 {} 中不合法。",
+                at(j, stop.ply),
+                stop.mv,
+                stop.fen
+            )
+        })
+    }
+
+    fn no_repetition(&self) -> &'static str {
+        "棋谱中没有重复局面。"
+    }
+
+    fn position_heading(&self, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
+        let places: Vec<String> = c
+            .occurrence_indices
+            .iter()
+            .map(|&p| {
+                if p == 0 {
+                    "开始局面".to_owned()
+                } else {
+                    format!("{}后", at(j, p))
+                }
+            })
+            .collect();
+        format!(
+            "循环{}：重复局面出现{}次：{}。",
+            i + 1,
+            c.occurrence_indices.len(),
+            places.join("、")
+        )
+    }
+
+    fn fen(&self, fen: &str) -> String {
+        format!("  FEN {fen}")
+    }
+
+    fn sheet_heading(&self, j: &Judgement, c: &CycleJudgement) -> String {
+        let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
+        format!(
+            "  循环着法：第{}–{}回合（第{first}–{last}步）：",
+            super::move_number(j, first),
+            super::move_number(j, last)
+        )
+    }
+
+    fn sheet_move(&self, before: Option<&Position>, m: &CycleMove) -> String {
+        let mv = match before {
+            Some(pos) => {
+                qili_notation::write_move(pos, &m.labels.mv, qili_notation::Notation::Chinese)
+            }
+            None => move_text(None, &m.labels.mv),
+        };
+        format!("{mv}（{}）", label_name(m.primary()))
+    }
+
+    fn conduct(&self, c: &Conduct, forbidden: bool) -> String {
+        conduct(c, forbidden)
+    }
+
+    fn verdict(&self, j: &Judgement, c: &CycleJudgement) -> String {
+        let codes: Vec<&str> = c.verdict.articles.iter().map(|a| a.code()).collect();
+        format!(
+            "裁决：{}——{}〔{}〕",
+            verdict_headline(&c.verdict),
+            reason(j, c),
+            codes.join("，")
+        )
+    }
+
+    fn articles(&self, a: &[Article]) -> String {
+        let mut s = "依据：".to_owned();
+        for a in a {
+            match article_title(a.code(), Lang::Zh) {
+                Some(t) => s.push_str(&format!("\n  {a}——{t}")),
+                None => s.push_str(&format!("\n  {a}")),
+            }
+        }
+        s
+    }
+
+    fn open_decided(&self, names: &[&str]) -> String {
+        format!(
+            "本裁决取决于待定规则的默认处理：{}（见 docs/rules.md「待定规则」；--detail 说明其内容）。",
+            names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join("、")
+        )
+    }
+
+    fn other_cycles(&self) -> &'static str {
+        "其他循环（每个一行；--all-cycles 展开）："
+    }
+
+    fn cycle_line(&self, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
+        let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
+        let force = match c.in_force_ply {
+            Some(p) => format!("{}生效", at(j, p)),
+            None => format!("局面出现{}次，未生效", c.occurrences),
+        };
+        format!(
+            "循环{}，第{}–{}回合（第{first}–{last}步）：{force}；红方{}，黑方{}：{}。",
+            i + 1,
+            super::move_number(j, first),
+            super::move_number(j, last),
+            terms::conduct(c.red.kind).zh,
+            terms::conduct(c.black.kind).zh,
+            if c.in_force {
+                verdict_headline(&c.verdict)
+            } else {
+                format!("届时应判{}", verdict_headline(&c.verdict))
+            }
+        )
+    }
+
+    fn evidence_heading(&self) -> &'static str {
+        "  逐着证据："
+    }
+
+    fn cycle_facts(&self, j: &Judgement, c: &CycleJudgement) -> Vec<String> {
+        let threshold = crate::verdict::threshold(&j.settings);
+        let mut v = Vec::new();
+        if c.run.joined() {
+            v.push(format!("由不同的{}步循环在交汇处连成。", c.run.period));
+        } else {
+            v.push(format!(
+                "每循环{}步；循环延续至{}。",
+                c.run.period,
+                at(j, c.run.end)
+            ));
+        }
+        v.push(match c.in_force_ply {
+            Some(p) => format!(
+                "已生效：{}该局面第{threshold}次出现（生效次数{threshold}）。",
+                at(j, p)
+            ),
+            None => format!(
+                "未生效：局面出现{}次，生效次数为{threshold}；以上为届时的裁决。",
+                c.occurrences
+            ),
+        });
+        if c.intertwined {
+            v.push(format!(
+                "多个循环交织：该区域共有{}个局面；区域内红方有{}种着法，黑方有{}种着法。",
+                c.region_positions, c.region_moves.red, c.region_moves.black
+            ));
+        }
+        if c.context.mutual_perpetual_attack {
+            v.push("双方步步是打（长打对长打，CXA 28.14）。".to_owned());
+        }
+        if c.soldier_chases {
+            v.push("因此兵（卒）叫吃按捉处理（CXA 27.2，细则11）。".to_owned());
+        }
+        if let Some(by) = c.left_by {
+            v.push(format!("{}{}走出了循环。", side(by), at(j, c.run.end + 1)));
+        }
+        v
+    }
+
+    fn evidence(&self, j: &Judgement, m: &CycleMove) -> String {
+        cycle_move(j, m)
+    }
+
+    fn notes_heading(&self) -> &'static str {
+        "待定规则与注释（各列一次）："
+    }
+
+    fn open_note(&self, n: &OpenNote) -> String {
+        open_note(n)
+    }
+
+    fn natural(&self, j: &Judgement, s: &mut String) {
+        natural(j, s)
+    }
+
+    fn rules_pointer(&self, j: &Judgement) -> String {
+        let section = match j.settings.rules {
+            crate::rules::RuleSet::Cxa => "CXA",
+            crate::rules::RuleSet::Axf => "AXF",
+        };
+        format!("qili 所用规则的说明：docs/rules.md（{section}）。")
     }
 }

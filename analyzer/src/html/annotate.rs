@@ -5,7 +5,7 @@ use qili_notation::{Color, Move, Position, Role, Square};
 use super::svg::{Arrow, ArrowKind, Diagram, Mark, MarkKind};
 use super::Text;
 use crate::label::{Chase, DismissReason, Label, MoveLabels, Root};
-use crate::protection::{Protector, ProtectorStatus};
+use crate::protection::Protector;
 
 /// `车 b2` / `chariot b2`: a piece and its point.
 pub fn piece_text(color: Color, role: Role, sq: Square) -> Text {
@@ -16,18 +16,8 @@ pub fn piece_text(color: Color, role: Role, sq: Square) -> Text {
 }
 
 fn root_text(r: Root) -> Text {
-    match r {
-        Root::Unprotected => Text::new("无根", "unprotected"),
-        Root::FalseRoot => Text::new("假根", "false root: the protector cannot legally recapture"),
-        Root::InsufficientRoot => {
-            Text::new("少根", "insufficient root: more attackers than protectors")
-        }
-        Root::GainsDespiteRoot => Text::new(
-            "有根但兑换仍得子",
-            "protected, but the exchange still wins material",
-        ),
-        Root::Protected => Text::new("有根", "protected"),
-    }
+    let t = crate::terms::root_reason(r);
+    Text::new(t.zh, t.en)
 }
 
 fn line_text(line: &[Move]) -> String {
@@ -110,56 +100,21 @@ pub fn annotate_move(before: &Position, labels: &MoveLabels) -> (Diagram, Vec<Te
     (d, evidence)
 }
 
-fn squares(v: &[Square]) -> String {
-    v.iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("、")
-}
-
 /// Why a protector is real or false, in both languages.
 fn protector_text(p: &Protector, color: Color) -> Text {
+    use crate::explain::Lang;
+    use crate::terms::protector;
     let who = piece_text(color, p.role, p.square);
-    let (zh, en) = match &p.status {
-        ProtectorStatus::Real => ("真根".to_owned(), "real root".to_owned()),
-        ProtectorStatus::Hidden => (
-            "暗根（在攻子身后）".to_owned(),
-            "hidden root behind the attacker".to_owned(),
-        ),
-        ProtectorStatus::Pinned { by } => (
-            format!("假根：被{}牵制", squares(by)),
-            format!("false root: pinned by {}", squares(by).replace('、', ", ")),
-        ),
-        ProtectorStatus::FacesGenerals => (
-            "假根：回吃则将帅照面".to_owned(),
-            "false root: recapturing would face the generals".to_owned(),
-        ),
-        ProtectorStatus::ExposesGeneral { by } => (
-            format!("假根：回吃后己方将帅受{}攻击", squares(by)),
-            format!(
-                "false root: recapturing exposes its general to {}",
-                squares(by).replace('、', ", ")
-            ),
-        ),
-        ProtectorStatus::ScreenLost => (
-            "假根：吃子后炮架已失".to_owned(),
-            "false root: the capture removes the cannon's screen".to_owned(),
-        ),
-        ProtectorStatus::MustAnswerCheck { by } => (
-            format!("假根：吃子即将军（{}），回吃不能应将", squares(by)),
-            format!(
-                "false root: the capture checks from {} and the recapture does not answer it",
-                squares(by).replace('、', ", ")
-            ),
-        ),
-    };
-    Text::new(format!("{}：{zh}", who.zh), format!("the {}: {en}", who.en))
+    Text::new(
+        format!("{}：{}", who.zh, protector(&p.status, Lang::Zh)),
+        format!("the {}: {}", who.en, protector(&p.status, Lang::En)),
+    )
 }
 
 /// The reason a threat is not a chase, in the words of the explanations (one source).
 fn dismiss_text(r: DismissReason) -> Text {
-    let (en, zh) = crate::explain::dismissed_text(r);
-    Text::new(zh, en)
+    let t = crate::terms::dismiss(r);
+    Text::new(t.zh, t.en)
 }
 
 fn chase(after: &Position, mover: Color, c: &Chase, d: &mut Diagram, evidence: &mut Vec<Text>) {

@@ -110,25 +110,32 @@ pub fn ruling_text(j: &Judgement) -> Text {
                 .get(index)
                 .map(|c| verdict_text(&c.verdict))
                 .unwrap_or_default();
+            let n = crate::explain::move_number(j, ply);
             Text::new(
                 format!(
-                    "{}——循环{}，第{ply}步起生效：{}",
+                    "{}——循环{}，第{n}回合（第{ply}步）起生效：{}",
                     t.zh,
                     index + 1,
                     reason.zh
                 ),
                 format!(
-                    "{} — cycle {}, in force from ply {ply}: {}",
+                    "{} — cycle {}, in force from move {n} (ply {ply}): {}",
                     t.en,
                     index + 1,
                     reason.en
                 ),
             )
         }
-        RulingSource::NaturalLimit { ply, .. } => Text::new(
-            format!("{}——第{ply}步达到自然限着", t.zh),
-            format!("{} — natural move limit reached at ply {ply}", t.en),
-        ),
+        RulingSource::NaturalLimit { ply, .. } => {
+            let n = crate::explain::move_number(j, ply);
+            Text::new(
+                format!("{}——第{n}回合（第{ply}步）达到自然限着", t.zh),
+                format!(
+                    "{} — natural move limit reached at move {n} (ply {ply})",
+                    t.en
+                ),
+            )
+        }
         RulingSource::None if j.cycles.is_empty() => {
             Text::new("无裁决：没有重复局面", "no ruling: no position repeats")
         }
@@ -159,6 +166,7 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
             let mv = &m.labels.mv;
             Some(Step {
                 ply: m.ply,
+                number: crate::explain::move_number(j, m.ply),
                 side: m.labels.side,
                 mv: format!("{} {}", write_move(before, mv, Notation::Chinese), mv),
                 labels: m.labels.labels.clone(),
@@ -199,6 +207,7 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
         );
     }
     CycleSection {
+        index: i,
         heading: Text::new(
             format!("循环{}：第{first}–{last}步", i + 1),
             format!("Cycle {}: plies {first}–{last}", i + 1),

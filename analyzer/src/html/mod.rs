@@ -9,7 +9,11 @@
 //! `svg.board`, `.piece.red`/`.piece.black`, `.arrow.check`, `.arrow.chase`, `.arrow.mate`,
 //! `.link.protector`, `.link.false-root`, `.mark.protector`, `.mark.false-root`,
 //! `.mark.target`, `.mark.checked`, `.last-move`, `#verdict`, `#articles`, `.cycle`,
-//! `.step`, `#games` (index page).
+//! `.step`, `#games`, `tr.game[data-kind]`, `#by-ruling`, `#by-finding` (index page).
+//!
+//! A page with boards holds the grid and the pieces once (a hidden `svg.qili-defs`) and its
+//! boards `<use>` them; the pieces that stand still through a cycle are drawn once, on the
+//! repeated position. An audit's pages link one style sheet (`qili.css`).
 
 mod annotate;
 mod judgement;
@@ -19,8 +23,8 @@ mod svg;
 pub use annotate::{annotate_move, piece_text};
 pub use judgement::{judgement_page, ruling_text, verdict_kind, verdict_text};
 pub use page::{
-    index_page, label_text, ruling_page, Article, Conduct, CycleSection, IndexPage, IndexRow, Page,
-    RowStatus, Step,
+    index_page, label_text, ruling_page, ruling_page_linked, stylesheet, Article, Conduct,
+    CycleSection, IndexPage, IndexRow, Page, RowStatus, Step,
 };
 pub use svg::{board_svg, Arrow, ArrowKind, Diagram, Mark, MarkKind};
 

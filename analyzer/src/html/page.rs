@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use qili_notation::Color;
 
-use super::svg::{board_svg, Diagram};
+use super::svg::{board_svg_shared, Diagram, Reuse};
 use super::{escape, Text};
 use crate::label::Label;
 
@@ -16,6 +16,8 @@ const CSS: &str = include_str!("style.css");
 pub struct Step {
     /// 1-based ply number in the record.
     pub ply: usize,
+    /// The move number of the score sheet (docs/rules.md §1).
+    pub number: usize,
     /// The side that moved.
     pub side: Color,
     /// The move as written for the reader (e.g. `炮二平五 h2e2`).
@@ -42,6 +44,8 @@ pub struct Conduct {
 /// One repetition cycle and its ruling.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CycleSection {
+    /// The cycle's index in the judgement (0-based).
+    pub index: usize,
     /// The heading (`循环 1` / `Cycle 1`, plies …).
     pub heading: Text,
     /// The repeated position, drawn large.
@@ -96,17 +100,8 @@ pub struct Page {
 
 /// The Chinese and English name of a label.
 pub fn label_text(l: Label) -> Text {
-    let (zh, en) = match l {
-        Label::Check => ("将", "check"),
-        Label::MateThreat => ("杀", "mate threat"),
-        Label::Chase => ("捉", "chase"),
-        Label::Exchange => ("兑", "exchange offer"),
-        Label::Offer => ("献", "offer"),
-        Label::Block => ("拦", "block"),
-        Label::Follow => ("跟", "follow"),
-        Label::Idle => ("闲", "idle"),
-    };
-    Text::new(zh, en)
+    let t = crate::terms::label(l);
+    Text::new(t.zh, t.en)
 }
 
 fn label_class(l: Label) -> &'static str {
@@ -130,26 +125,36 @@ fn side_class(c: Color) -> &'static str {
 fn bi(t: &Text) -> String {
     let mut s = String::new();
     if !t.zh.is_empty() {
-        let _ = write!(
-            s,
-            r#"<span class="zh" lang="zh-Hans">{}</span>"#,
-            escape(&t.zh)
-        );
+        let _ = write!(s, r#"<span class="zh">{}</span>"#, escape(&t.zh));
     }
     if !t.en.is_empty() {
-        let _ = write!(s, r#"<span class="en" lang="en">{}</span>"#, escape(&t.en));
+        let _ = write!(s, r#"<span class="en">{}</span>"#, escape(&t.en));
     }
     s
 }
 
-fn head(s: &mut String, title: &Text) {
+fn head(s: &mut String, title: &Text, stylesheet: Option<&str>) {
     let _ = write!(
         s,
-        "<!DOCTYPE html>\n<html lang=\"zh-Hans\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\"qili {}\">\n<title>{} · {}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n",
+        "<!DOCTYPE html>\n<html lang=\"zh-Hans\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\"qili {}\">\n<title>{} · {}</title>\n",
         env!("CARGO_PKG_VERSION"),
         escape(&title.zh),
         escape(&title.en)
     );
+    match stylesheet {
+        Some(href) => {
+            let _ = writeln!(s, r#"<link rel="stylesheet" href="{}">"#, escape(href));
+        }
+        None => {
+            let _ = write!(s, "<style>\n{CSS}</style>\n");
+        }
+    }
+    s.push_str("</head>\n<body>\n");
+}
+
+/// The style sheet of every page, for [`ruling_page_linked`] (written beside the pages).
+pub fn stylesheet() -> &'static str {
+    CSS
 }
 
 fn meta(s: &mut String, rows: &[(Text, String)]) {
@@ -165,24 +170,19 @@ fn meta(s: &mut String, rows: &[(Text, String)]) {
 
 /// The colour key of the diagrams, drawn with the same strokes as the boards.
 fn legend(s: &mut String) {
-    let items: [(&str, &str, &str, &str, &str); 6] = [
-        ("check", "#c62828", "", "将", "check"),
-        ("mate", "#6a1b9a", "", "杀", "mate threat"),
-        ("chase", "#e65100", "", "捉", "chase"),
-        ("protector", "#2e7d32", "2 6", "根", "protector"),
-        ("false-root", "#616161", "9 6", "假根", "false root"),
-        ("last-move", "#1565c0", "6 4", "上一着", "last move"),
+    let items: [(&str, &str, &str); 6] = [
+        ("check", "将", "check"),
+        ("mate", "杀", "mate threat"),
+        ("chase", "捉", "chase"),
+        ("protector", "根", "protector"),
+        ("false-root", "假根", "false root"),
+        ("last-move", "上一着", "last move"),
     ];
     s.push_str(r#"<div class="legend">"#);
-    for (class, colour, dash, zh, en) in items {
-        let dash = if dash.is_empty() {
-            String::new()
-        } else {
-            format!(r#" stroke-dasharray="{dash}""#)
-        };
+    for (class, zh, en) in items {
         let _ = write!(
             s,
-            r#"<span class="key {class}"><svg width="34" height="12" aria-hidden="true"><line x1="2" y1="6" x2="32" y2="6" stroke="{colour}" stroke-width="4"{dash}/></svg> {}</span>"#,
+            r#"<span class="key {class}">{}</span>"#,
             bi(&Text::new(zh, en))
         );
     }
@@ -209,16 +209,18 @@ fn conduct_table(s: &mut String, rows: &[Conduct]) {
     s.push_str("</tbody></table>\n");
 }
 
-fn step(s: &mut String, st: &Step) {
+fn step(s: &mut String, st: &Step, reuse: Reuse<'_>) {
     let colour = st.side.english().to_ascii_lowercase();
     let _ = write!(
         s,
-        r#"<li class="step {colour}" id="ply-{}"><h3><span class="{}">{} {}</span> · <span class="ply">第{}步 · ply {}</span></h3>"#,
+        r#"<li class="step {colour}" id="ply-{}"><h3><span class="{}">{} {}</span> · <span class="ply">第{}回合（第{}步）· move {} (ply {})</span></h3>"#,
         st.ply,
         side_class(st.side),
         st.side.chinese(),
         escape(&st.mv),
+        st.number,
         st.ply,
+        st.number,
         st.ply
     );
     s.push_str(r#"<ul class="labels">"#);
@@ -231,7 +233,7 @@ fn step(s: &mut String, st: &Step) {
         );
     }
     s.push_str("</ul>");
-    s.push_str(&board_svg(&st.diagram));
+    s.push_str(&board_svg_shared(&st.diagram, reuse));
     if !st.evidence.is_empty() {
         s.push_str(r#"<ul class="evidence">"#);
         for e in &st.evidence {
@@ -250,7 +252,15 @@ fn cycle(s: &mut String, i: usize, c: &CycleSection) {
         bi(&c.heading)
     );
     s.push_str(r#"<div class="cycle-top"><figure class="main repeated">"#);
-    s.push_str(&board_svg(&c.repeated));
+    // The pieces that stand still through the cycle are drawn once, on the repeated
+    // position, and reused by every move's board.
+    let mut fixed = [false; 90];
+    for (k, f) in fixed.iter_mut().enumerate() {
+        let p = c.repeated.board[k];
+        *f = p.is_some() && c.steps.iter().all(|st| st.diagram.board[k] == p);
+    }
+    let id = format!("cycle-{}-fixed", i + 1);
+    s.push_str(&board_svg_shared(&c.repeated, Reuse::Define(&id, &fixed)));
     let _ = write!(
         s,
         r#"<figcaption>{}<br><code class="fen">{}</code></figcaption></figure>"#,
@@ -284,15 +294,28 @@ fn cycle(s: &mut String, i: usize, c: &CycleSection) {
         bi(&Text::new("循环着法", "Moves of the cycle"))
     );
     for st in &c.steps {
-        step(s, st);
+        step(s, st, Reuse::Use(&id, &fixed));
     }
     s.push_str("</ol>\n</section>\n");
 }
 
-/// Renders a ruling page as a complete HTML document.
+/// Renders a ruling page as a complete, self-contained HTML document.
 pub fn ruling_page(p: &Page) -> String {
-    let mut s = String::with_capacity(64 * 1024 + p.cycles.len() * 96 * 1024);
-    head(&mut s, &p.title);
+    render_ruling_page(p, None)
+}
+
+/// Renders a ruling page that links the style sheet at `href` ([`stylesheet`]) instead of
+/// holding it: the pages of an audit share one.
+pub fn ruling_page_linked(p: &Page, href: &str) -> String {
+    render_ruling_page(p, Some(href))
+}
+
+fn render_ruling_page(p: &Page, stylesheet: Option<&str>) -> String {
+    let mut s = String::with_capacity(32 * 1024 + p.cycles.len() * 32 * 1024);
+    head(&mut s, &p.title, stylesheet);
+    if !p.cycles.is_empty() {
+        s.push_str(&super::svg::shared_defs());
+    }
     s.push_str("<header>\n");
     if let Some(back) = &p.back {
         let _ = write!(
@@ -374,16 +397,22 @@ impl RowStatus {
 /// One game of an audit index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IndexRow {
-    /// The file.
+    /// The folder of its file (rows are grouped by it).
+    pub folder: String,
+    /// The file's name.
     pub file: String,
     /// 1-based game number in the file.
     pub index: usize,
-    /// Event and players.
+    /// The event (or a ruling case's title).
     pub name: String,
+    /// The players, `Red – Black`.
+    pub players: String,
     /// The recorded result as written.
     pub recorded: String,
     /// The ruling, or the reason the game could not be read.
     pub ruling: Text,
+    /// What the audit found.
+    pub finding: Text,
     /// Agreement with the record.
     pub status: RowStatus,
     /// Relative link to the game's ruling page.
@@ -397,41 +426,178 @@ pub struct IndexPage {
     pub title: Text,
     /// Summary figures.
     pub summary: Vec<(Text, String)>,
-    /// The games listed (`#games`).
+    /// Rulings in force by kind, with the count.
+    pub by_ruling: Vec<(Text, usize)>,
+    /// Findings by kind, with the count.
+    pub by_finding: Vec<(Text, usize)>,
+    /// The games listed (`#games`), in the order shown: disagreements first, then the
+    /// other rulings, then unreadable games, each grouped by folder.
     pub rows: Vec<IndexRow>,
+}
+
+/// Sorting and filtering of the index (`#games`); without it the page reads as written.
+const INDEX_SCRIPT: &str = r#"(function () {
+  var table = document.getElementById('games'), body = table.tBodies[0];
+  var rows = Array.prototype.slice.call(body.querySelectorAll('tr.game'));
+  var heads = body.querySelectorAll('tr.group, tr.folder');
+  var only = document.getElementById('only'), q = document.getElementById('q');
+  var shown = document.getElementById('shown');
+  document.getElementById('controls').hidden = false;
+  var sorted = false;
+  function apply() {
+    var k = only.value, t = q.value.trim().toLowerCase(), n = 0;
+    rows.forEach(function (r) {
+      var ok = (!k || r.getAttribute('data-kind') === k) &&
+        (!t || r.textContent.toLowerCase().indexOf(t) >= 0);
+      r.hidden = !ok;
+      if (ok) n++;
+    });
+    Array.prototype.forEach.call(heads, function (h) {
+      if (sorted) { h.hidden = true; return; }
+      var x = h.nextElementSibling, any = false;
+      while (x && !(x.classList.contains('group') || (h.classList.contains('folder') && x.classList.contains('folder')))) {
+        if (x.classList.contains('game') && !x.hidden) { any = true; break; }
+        x = x.nextElementSibling;
+      }
+      h.hidden = !any;
+    });
+    shown.textContent = n;
+  }
+  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, i) {
+    th.tabIndex = 0;
+    th.addEventListener('click', function () {
+      var up = th.getAttribute('aria-sort') !== 'ascending';
+      Array.prototype.forEach.call(table.tHead.rows[0].cells, function (c) { c.removeAttribute('aria-sort'); });
+      th.setAttribute('aria-sort', up ? 'ascending' : 'descending');
+      var num = th.classList.contains('num');
+      rows.sort(function (a, b) {
+        var x = a.cells[i].textContent, y = b.cells[i].textContent;
+        var c = num ? (parseFloat(x) || 0) - (parseFloat(y) || 0) : x.localeCompare(y);
+        return up ? c : -c;
+      });
+      rows.forEach(function (r) { body.appendChild(r); });
+      sorted = true;
+      apply();
+    });
+  });
+  only.addEventListener('change', apply);
+  q.addEventListener('input', apply);
+  if (location.hash.length > 1) { only.value = location.hash.slice(1); }
+  apply();
+})();
+"#;
+
+fn counts(s: &mut String, id: &str, heading: &Text, rows: &[(Text, usize)]) {
+    let _ = write!(
+        s,
+        r#"<table class="counts" id="{id}"><thead><tr><th>{}</th><th class="num">数 · games</th></tr></thead><tbody>"#,
+        bi(heading)
+    );
+    if rows.is_empty() {
+        s.push_str(r#"<tr><td>—</td><td class="num">0</td></tr>"#);
+    }
+    for (t, n) in rows {
+        let _ = write!(s, r#"<tr><td>{}</td><td class="num">{n}</td></tr>"#, bi(t));
+    }
+    s.push_str("</tbody></table>\n");
+}
+
+fn group_text(status: RowStatus) -> Text {
+    match status {
+        RowStatus::Disagrees => Text::new("与记录不符", "Disagreements with the record"),
+        RowStatus::Noted => Text::new("裁决（注意）", "Rulings with a note"),
+        RowStatus::Agrees => Text::new("其他裁决", "Other rulings"),
+        RowStatus::Error => Text::new("读取失败", "Unreadable games"),
+    }
 }
 
 /// Renders an audit index page.
 pub fn index_page(p: &IndexPage) -> String {
     let mut s = String::with_capacity(16 * 1024 + p.rows.len() * 512);
-    head(&mut s, &p.title);
+    head(&mut s, &p.title, None);
     let _ = writeln!(s, "<header>\n<h1>{}</h1>", bi(&p.title));
     meta(&mut s, &p.summary);
-    s.push_str("</header>\n<table id=\"games\"><thead><tr><th>#</th><th>文件 · file</th><th>对局 · game</th><th>记录结果 · recorded</th><th>裁决 · ruling</th><th></th></tr></thead><tbody>\n");
-    for r in &p.rows {
+    s.push_str("</header>\n<section id=\"summary\" class=\"summary\">\n");
+    let _ = writeln!(s, "<h2>{}</h2>", bi(&Text::new("概要", "Summary")));
+    counts(
+        &mut s,
+        "by-ruling",
+        &Text::new("裁决", "ruling"),
+        &p.by_ruling,
+    );
+    counts(
+        &mut s,
+        "by-finding",
+        &Text::new("发现", "finding"),
+        &p.by_finding,
+    );
+    s.push_str("</section>\n<section id=\"list\">\n");
+    let _ = writeln!(s, "<h2>{}</h2>", bi(&Text::new("对局", "Games")));
+    s.push_str(concat!(
+        r#"<p class="controls" id="controls" hidden><label>显示 · show <select id="only">"#,
+        r#"<option value="">全部 · all</option><option value="disagrees">不符 · disagreements</option>"#,
+        r#"<option value="noted">注意 · noted</option><option value="agrees">其他裁决 · other rulings</option>"#,
+        r#"<option value="error">读取失败 · unreadable</option></select></label> "#,
+        r#"<label>查找 · search <input id="q" type="search" size="24"></label> "#,
+        r#"<span id="shown"></span> 局 · games shown; 点击表头排序 · click a heading to sort</p>"#,
+        "\n"
+    ));
+    s.push_str(concat!(
+        r#"<table id="games"><thead><tr><th>文件 · file</th><th class="num">局 · #</th>"#,
+        r#"<th>赛事 · event</th><th>棋手 · players</th><th>记录 · recorded</th>"#,
+        r#"<th>裁决 · ruling</th><th>发现 · finding</th></tr></thead><tbody>"#,
+        "\n"
+    ));
+    let mut group = None;
+    let mut folder: Option<&str> = None;
+    for (i, r) in p.rows.iter().enumerate() {
+        if group != Some(r.status) {
+            group = Some(r.status);
+            folder = None;
+            let n = p.rows[i..]
+                .iter()
+                .take_while(|x| x.status == r.status)
+                .count();
+            let _ = writeln!(
+                s,
+                r#"<tr class="group {}"><th colspan="7">{} ({n})</th></tr>"#,
+                r.status.class(),
+                bi(&group_text(r.status))
+            );
+        }
+        if folder != Some(r.folder.as_str()) {
+            folder = Some(r.folder.as_str());
+            let n = p.rows[i..]
+                .iter()
+                .take_while(|x| x.status == r.status && x.folder == r.folder)
+                .count();
+            let _ = writeln!(
+                s,
+                r#"<tr class="folder"><th colspan="7"><code>{}</code> ({n})</th></tr>"#,
+                escape(&r.folder)
+            );
+        }
         let ruling = match &r.link {
             Some(l) => format!(r#"<a href="{}">{}</a>"#, escape(l), bi(&r.ruling)),
             None => bi(&r.ruling),
         };
-        let status = match r.status {
-            RowStatus::Agrees => "",
-            RowStatus::Disagrees => "不符 · disagrees",
-            RowStatus::Noted => "注意 · note",
-            RowStatus::Error => "读取失败 · unreadable",
-        };
         let _ = writeln!(
             s,
-            r#"<tr class="{}"><td class="num">{}</td><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>"#,
+            r#"<tr class="game {0}" data-kind="{0}"><td class="file" title="{1}"><code>{2}</code></td><td class="num">{3}</td><td>{4}</td><td>{5}</td><td>{6}</td><td>{7}</td><td>{8}</td></tr>"#,
             r.status.class(),
-            r.index,
+            escape(&format!("{}/{}", r.folder, r.file)),
             escape(&r.file),
+            r.index,
             escape(&r.name),
+            escape(&r.players),
             escape(&r.recorded),
             ruling,
-            status
+            bi(&r.finding)
         );
     }
-    s.push_str("</tbody></table>\n</body>\n</html>\n");
+    s.push_str("</tbody></table>\n</section>\n");
+    let _ = writeln!(s, "<script>\n{INDEX_SCRIPT}</script>");
+    s.push_str("</body>\n</html>\n");
     s
 }
 
@@ -448,6 +614,7 @@ mod tests {
             verdict: Text::new("和棋", "Draw"),
             verdict_kind: "draw",
             cycles: vec![CycleSection {
+                index: 0,
                 heading: Text::new("循环 1", "Cycle 1"),
                 repeated: Diagram::new(&pos),
                 caption: Text::new("重复局面", "Repeated position"),
@@ -466,6 +633,7 @@ mod tests {
                 ],
                 steps: vec![Step {
                     ply: 1,
+                    number: 1,
                     side: Color::Red,
                     mv: "h2e2".into(),
                     labels: vec![Label::Check],
@@ -508,29 +676,44 @@ mod tests {
 
     #[test]
     fn index_page_lists_every_row() {
-        let rows = (1..=3)
-            .map(|i| IndexRow {
-                file: format!("g{i}.pgn"),
-                index: i,
-                name: "event".into(),
-                recorded: "1-0".into(),
-                ruling: Text::new("和", "draw"),
-                status: if i == 2 {
-                    RowStatus::Disagrees
-                } else {
-                    RowStatus::Agrees
-                },
-                link: Some(format!("game-{i}.html")),
-            })
-            .collect();
+        let row = |i: usize, folder: &str, status| IndexRow {
+            folder: folder.into(),
+            file: format!("g{i}.pgn"),
+            index: i,
+            name: "event".into(),
+            players: "A – B".into(),
+            recorded: "1-0".into(),
+            ruling: Text::new("和", "draw"),
+            finding: Text::default(),
+            status,
+            link: Some(format!("g{i}.html")),
+        };
+        let rows = vec![
+            row(2, "x", RowStatus::Disagrees),
+            row(1, "x", RowStatus::Agrees),
+            row(3, "y", RowStatus::Agrees),
+        ];
         let html = index_page(&IndexPage {
             title: Text::new("审计", "Audit"),
             summary: vec![],
+            by_ruling: vec![(Text::new("和棋", "draw"), 3)],
+            by_finding: vec![],
             rows,
         });
         assert!(html.contains(r#"<table id="games">"#));
-        assert_eq!(html.matches("<tr class=").count(), 3);
-        assert_eq!(html.matches(r#"<tr class="disagrees">"#).count(), 1);
-        assert!(html.contains(r#"href="game-2.html""#));
+        assert_eq!(html.matches(r#"<tr class="game "#).count(), 3);
+        assert_eq!(html.matches(r#"data-kind="disagrees""#).count(), 1);
+        // Two groups (disagreements, other rulings); folders x, x again in the second
+        // group, and y.
+        assert_eq!(html.matches(r#"<tr class="group "#).count(), 2);
+        assert_eq!(html.matches(r#"<tr class="folder">"#).count(), 3);
+        assert!(html.contains("Disagreements with the record</span> (1)"));
+        assert!(html.contains(r#"href="g2.html""#));
+        assert!(html.contains(r#"<table class="counts" id="by-ruling">"#));
+        // The game's number in its file, not a running count.
+        assert!(html.contains(r#"<td class="num">3</td>"#));
+        // The controls appear only when the script runs.
+        assert!(html.contains(r#"<p class="controls" id="controls" hidden>"#));
+        assert!(html.contains("<script>"));
     }
 }

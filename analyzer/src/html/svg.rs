@@ -171,6 +171,81 @@ fn px(x: f64, y: f64) -> (f64, f64) {
 
 /// Draws `d` as an `<svg class="board">` element sized by its container (viewBox only).
 pub fn board_svg(d: &Diagram) -> String {
+    board(d, false)
+}
+
+/// Like [`board_svg`], for a page that holds [`shared_defs`] once: the grid and the pieces
+/// are `<use>`d from there, so that a page of many boards stays small; `reuse` names the
+/// pieces that stand still on all the boards of a cycle, drawn once.
+pub(crate) fn board_svg_shared(d: &Diagram, reuse: Reuse<'_>) -> String {
+    board_with(d, true, reuse)
+}
+
+/// Pieces shared by several boards of a page (those that do not move in a cycle).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Reuse<'a> {
+    /// Every piece drawn.
+    None,
+    /// The pieces on the marked points are drawn in a group with this id.
+    Define(&'a str, &'a [bool; 90]),
+    /// The pieces on the marked points are the group with this id, `<use>`d.
+    Use(&'a str, &'a [bool; 90]),
+}
+
+/// The grid and the fourteen pieces, drawn once per page in a hidden `<svg>`, for
+/// [`board_svg_shared`].
+pub(crate) fn shared_defs() -> String {
+    let mut s = String::with_capacity(12 * 1024);
+    s.push_str(r#"<svg class="qili-defs" width="0" height="0" aria-hidden="true" style="position:absolute"><defs><g id="q-grid">"#);
+    grid_compact(&mut s);
+    s.push_str("</g>");
+    let _ = write!(
+        s,
+        r#"<g id="q-from">{}</g><g id="q-to">{}</g>"#,
+        last_move_from(0.0, 0.0, "from"),
+        last_move_to(0.0, 0.0, "to")
+    );
+    // Each side's disc once; the pieces take their font from the board's style sheet
+    // (`svg.board .pieces`), inherited through `<use>`.
+    for color in Color::ALL {
+        let ink = ink(color);
+        let _ = write!(
+            s,
+            r##"<g id="q-d{}"><circle r="{RADIUS}" fill="#fbeed3" stroke="{ink}" stroke-width="2.5"/><circle r="{}" fill="none" stroke="{ink}" stroke-width="1"/></g>"##,
+            color.fold('r', 'b'),
+            RADIUS - 4.0
+        );
+        for role in Role::ALL {
+            let p = Piece::new(color, role);
+            let _ = write!(
+                s,
+                r##"<g id="q-{}"><use href="#q-d{}"/><text y="1" fill="{ink}">{}</text></g>"##,
+                piece_id(p),
+                color.fold('r', 'b'),
+                glyph(p)
+            );
+        }
+    }
+    s.push_str("</defs></svg>\n");
+    s
+}
+
+fn ink(c: Color) -> &'static str {
+    match c {
+        Color::Red => "#b71c1c",
+        Color::Black => "#1b1b1b",
+    }
+}
+
+fn piece_id(p: Piece) -> String {
+    format!("{}{}", p.color.fold('r', 'b'), p.role.char())
+}
+
+fn board(d: &Diagram, shared: bool) -> String {
+    board_with(d, shared, Reuse::None)
+}
+
+fn board_with(d: &Diagram, shared: bool, reuse: Reuse<'_>) -> String {
     let mut s = String::with_capacity(16 * 1024);
     let title = if d.title.is_empty() {
         format!("{} to move", d.turn.english())
@@ -183,8 +258,12 @@ pub fn board_svg(d: &Diagram) -> String {
         d.turn.english().to_ascii_lowercase(),
         escape(&title)
     );
-    grid(&mut s);
-    last_move(&mut s, d);
+    if shared {
+        s.push_str(r##"<use href="#q-grid"/>"##);
+    } else {
+        grid(&mut s);
+    }
+    last_move(&mut s, d, shared);
     for a in d
         .arrows
         .iter()
@@ -192,7 +271,7 @@ pub fn board_svg(d: &Diagram) -> String {
     {
         arrow(&mut s, a);
     }
-    pieces(&mut s, d);
+    pieces(&mut s, d, shared, reuse);
     for m in &d.marks {
         mark(&mut s, m);
     }
@@ -275,6 +354,104 @@ fn grid(s: &mut String) {
     coordinates(s);
 }
 
+/// The same drawing as [`grid`], in few elements: the lines, palaces and point markers as
+/// one path, the coordinates in groups that carry their style once.
+fn grid_compact(s: &mut String) {
+    let _ = write!(
+        s,
+        r##"<rect class="wood" x="0" y="0" width="{WIDTH}" height="{HEIGHT}" rx="10" fill="#f2d9a6"/>"##
+    );
+    let (x0, y0) = px(0.0, 0.0);
+    let (x1, y1) = px(8.0, 9.0);
+    let _ = write!(
+        s,
+        r##"<rect class="frame" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#5d4037" stroke-width="3"/>"##,
+        x0 - 7.0,
+        y0 - 7.0,
+        x1 - x0 + 14.0,
+        y1 - y0 + 14.0
+    );
+    let mut d = String::with_capacity(2048);
+    for r in 0..10 {
+        let (x, y) = px(0.0, f64::from(r));
+        let _ = write!(d, "M{x} {y}H{x1}");
+    }
+    for f in 0..9 {
+        let f = f64::from(f);
+        let (x, _) = px(f, 0.0);
+        if f == 0.0 || f == 8.0 {
+            let _ = write!(d, "M{x} {y0}V{y1}");
+        } else {
+            let (_, a) = px(f, 4.0);
+            let (_, b) = px(f, 5.0);
+            let _ = write!(d, "M{x} {y0}V{a}M{x} {b}V{y1}");
+        }
+    }
+    for top in [0.0, 7.0] {
+        let (ax, ay) = px(3.0, top);
+        let (bx, by) = px(5.0, top + 2.0);
+        let _ = write!(d, "M{ax} {ay}L{bx} {by}M{bx} {ay}L{ax} {by}");
+    }
+    for (f, r) in MARKERS {
+        let (cx, cy) = px(f64::from(f), f64::from(r));
+        let (gap, len) = (5.0, 10.0);
+        for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+            if (f == 0 && dx < 0.0) || (f == 8 && dx > 0.0) {
+                continue;
+            }
+            let (x, y) = (cx + dx * gap, cy + dy * gap);
+            let _ = write!(d, "M{} {y}h{}v{}", x + dx * len, -dx * len, dy * len);
+        }
+    }
+    let _ = write!(
+        s,
+        r##"<path class="grid" d="{d}" fill="none" stroke="#5d4037" stroke-width="1.6" stroke-linecap="square"/>"##
+    );
+    let (_, ry) = px(0.0, 4.5);
+    let (lx, _) = px(2.0, 0.0);
+    let (rx, _) = px(6.0, 0.0);
+    let _ = write!(
+        s,
+        r##"<g class="river" fill="#6d4c41" font-size="30" text-anchor="middle" dominant-baseline="central" font-family="{GLYPH_FONTS}"><text x="{lx}" y="{ry}" letter-spacing="18">楚河</text><text x="{rx}" y="{ry}" letter-spacing="18">漢界</text></g>"##
+    );
+    // One text per row of coordinates: a list of x (or y) places one glyph at each.
+    let xs: Vec<String> = (0..9)
+        .map(|f| px(f64::from(f), 0.0).0.to_string())
+        .collect();
+    let xs = xs.join(" ");
+    let ys: Vec<String> = (0..10u8)
+        .map(|r| px(0.0, f64::from(9 - r)).1.to_string())
+        .collect();
+    let _ = write!(
+        s,
+        r##"<g class="coords" text-anchor="middle" dominant-baseline="central" font-family="{GLYPH_FONTS}" font-size="20"><text x="{xs}" y="{}" fill="#3e2723">123456789</text><text x="{xs}" y="{}" fill="#b71c1c">{}</text><g fill="#8d6e63" font-size="15" font-family="sans-serif"><text x="{xs}" y="{}">abcdefghi</text><text x="{}" y="{}">0123456789</text></g></g>"##,
+        TOP - 44.0,
+        HEIGHT - BOTTOM + 44.0,
+        NUMERALS.concat(),
+        HEIGHT - BOTTOM + 68.0,
+        SIDE - 40.0,
+        ys.join(" ")
+    );
+}
+
+/// The starting points of the soldiers and cannons, marked with corner ticks.
+const MARKERS: [(i32, i32); 14] = [
+    (1, 2),
+    (7, 2),
+    (1, 7),
+    (7, 7),
+    (0, 3),
+    (2, 3),
+    (4, 3),
+    (6, 3),
+    (8, 3),
+    (0, 6),
+    (2, 6),
+    (4, 6),
+    (6, 6),
+    (8, 6),
+];
+
 /// The little corner ticks around a starting point of a soldier or cannon.
 fn point_marker(s: &mut String, f: i32, r: i32) {
     let (cx, cy) = px(f64::from(f), f64::from(r));
@@ -335,62 +512,117 @@ fn coordinates(s: &mut String) {
 }
 
 /// The origin of the last move (a dashed outline) and its destination (corner brackets).
-fn last_move(s: &mut String, d: &Diagram) {
+fn last_move(s: &mut String, d: &Diagram, shared: bool) {
     let Some((from, to)) = d.last_move else {
         return;
     };
     let (fx, fy) = centre(from);
-    let h = RADIUS + 2.0;
-    let _ = write!(
-        s,
-        r##"<rect class="last-move from" x="{}" y="{}" width="{}" height="{}" rx="8" fill="#1565c0" fill-opacity="0.12" stroke="#1565c0" stroke-width="2.5" stroke-dasharray="6 4"/>"##,
-        fx - h,
-        fy - h,
-        2.0 * h,
-        2.0 * h
-    );
     let (tx, ty) = centre(to);
-    let h = RADIUS + 5.0;
-    let k = 10.0;
-    let _ = write!(
-        s,
-        r##"<g class="last-move to" fill="none" stroke="#1565c0" stroke-width="3.5">"##
-    );
-    for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
-        let (cx, cy) = (tx + dx * h, ty + dy * h);
+    if shared {
         let _ = write!(
             s,
-            r#"<polyline points="{},{cy} {cx},{cy} {cx},{}"/>"#,
-            cx - dx * k,
-            cy - dy * k
+            r##"<use class="last-move from" href="#q-from" x="{fx}" y="{fy}"/><use class="last-move to" href="#q-to" x="{tx}" y="{ty}"/>"##
         );
+        return;
+    }
+    s.push_str(&last_move_from(fx, fy, "last-move from"));
+    s.push_str(&last_move_to(tx, ty, "last-move to"));
+}
+
+/// The dashed outline of the origin of the last move, centred on (`x`, `y`).
+fn last_move_from(x: f64, y: f64, class: &str) -> String {
+    let h = RADIUS + 2.0;
+    format!(
+        r##"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" rx="8" fill="#1565c0" fill-opacity="0.12" stroke="#1565c0" stroke-width="2.5" stroke-dasharray="6 4"/>"##,
+        x - h,
+        y - h,
+        2.0 * h,
+        2.0 * h
+    )
+}
+
+/// The corner brackets of the destination of the last move, centred on (`x`, `y`).
+fn last_move_to(x: f64, y: f64, class: &str) -> String {
+    let h = RADIUS + 5.0;
+    let k = 10.0;
+    let mut path = String::new();
+    for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+        let (cx, cy) = (x + dx * h, y + dy * h);
+        let _ = write!(path, "M{} {cy}H{cx}V{}", cx - dx * k, cy - dy * k);
+    }
+    format!(
+        r##"<path class="{class}" d="{path}" fill="none" stroke="#1565c0" stroke-width="3.5"/>"##
+    )
+}
+
+fn pieces(s: &mut String, d: &Diagram, shared: bool, reuse: Reuse<'_>) {
+    if shared {
+        s.push_str(r#"<g class="pieces">"#);
+    } else {
+        s.push_str(&format!(
+            r#"<g class="pieces" text-anchor="middle" dominant-baseline="central" font-family="{GLYPH_FONTS}" font-weight="bold">"#
+        ));
+    }
+    let one = |s: &mut String, sq: Square, p: Piece| {
+        let (x, y) = centre(sq);
+        let class = match p.color {
+            Color::Red => "red",
+            Color::Black => "black",
+        };
+        let role = p.role.english();
+        if shared {
+            let _ = write!(
+                s,
+                r##"<use class="piece {class} {role}" href="#q-{}" x="{x}" y="{y}"/>"##,
+                piece_id(p)
+            );
+        } else {
+            let _ = write!(s, r#"<g class="piece {class} {role}" data-square="{sq}">"#);
+            piece_shape(s, p, x, y);
+            s.push_str("</g>");
+        }
+    };
+    let fixed = match reuse {
+        Reuse::None => None,
+        Reuse::Define(id, fixed) => {
+            let _ = write!(s, r#"<g id="{id}">"#);
+            for sq in Square::all().filter(|sq| fixed[sq.index()]) {
+                if let Some(p) = d.board[sq.index()] {
+                    one(s, sq, p);
+                }
+            }
+            s.push_str("</g>");
+            Some(fixed)
+        }
+        Reuse::Use(id, fixed) => {
+            let _ = write!(s, r##"<use href="#{id}"/>"##);
+            Some(fixed)
+        }
+    };
+    for sq in Square::all() {
+        if fixed.is_some_and(|f| f[sq.index()]) {
+            continue;
+        }
+        if let Some(p) = d.board[sq.index()] {
+            one(s, sq, p);
+        }
     }
     s.push_str("</g>");
 }
 
-fn pieces(s: &mut String, d: &Diagram) {
-    s.push_str(&format!(
-        r#"<g class="pieces" text-anchor="middle" dominant-baseline="central" font-family="{GLYPH_FONTS}" font-weight="bold">"#
-    ));
-    for sq in Square::all() {
-        let Some(p) = d.board[sq.index()] else {
-            continue;
-        };
-        let (x, y) = centre(sq);
-        let (ink, class) = match p.color {
-            Color::Red => ("#b71c1c", "red"),
-            Color::Black => ("#1b1b1b", "black"),
-        };
-        let role = p.role.english();
-        let _ = write!(
-            s,
-            r##"<g class="piece {class} {role}" data-square="{sq}"><circle cx="{x}" cy="{y}" r="{RADIUS}" fill="#fbeed3" stroke="{ink}" stroke-width="2.5"/><circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="{ink}" stroke-width="1"/><text x="{x}" y="{}" font-size="27" fill="{ink}">{}</text></g>"##,
-            RADIUS - 4.0,
-            y + 1.0,
-            glyph(p)
-        );
-    }
-    s.push_str("</g>");
+/// A piece's disc, ring and glyph centred on (`x`, `y`).
+fn piece_shape(s: &mut String, p: Piece, x: f64, y: f64) {
+    let ink = match p.color {
+        Color::Red => "#b71c1c",
+        Color::Black => "#1b1b1b",
+    };
+    let _ = write!(
+        s,
+        r##"<circle cx="{x}" cy="{y}" r="{RADIUS}" fill="#fbeed3" stroke="{ink}" stroke-width="2.5"/><circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="{ink}" stroke-width="1"/><text x="{x}" y="{}" font-size="27" fill="{ink}">{}</text>"##,
+        RADIUS - 4.0,
+        y + 1.0,
+        glyph(p)
+    );
 }
 
 /// The glyph of a piece; Black's horse, chariot and cannon use the traditional forms

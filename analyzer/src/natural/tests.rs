@@ -157,7 +157,7 @@ fn judge_rules_a_draw_by_the_natural_limit() {
     assert!(j.ruling.articles.iter().any(|a| a.code() == "CXA 4.2.4"));
     let en = crate::explain::en::explain(&j);
     assert!(
-        en.contains("natural move limit of 60 moves was reached at ply 120"),
+        en.contains("natural move limit of 60 moves was reached at move 60 (ply 120)"),
         "{en}"
     );
 }

@@ -6,10 +6,12 @@ use std::fmt::Write as _;
 use qili_notation::{write_move, Color, Move, Notation, Position, Square};
 use serde::Serialize;
 
-use crate::label::{Chase, Dismissed, Evidence, Label, MoveLabels};
+use crate::explain::Lang;
+use crate::label::{Chase, Dismissed, Evidence, Label, MoveLabels, Root};
 use crate::material::Material;
 use crate::protection::{Protector, ProtectorStatus};
 use crate::rules::RuleSet;
+use crate::terms;
 
 /// Version of the JSON layout below; bumped on any incompatible change.
 pub const LABEL_SCHEMA_VERSION: u32 = 1;
@@ -77,6 +79,9 @@ pub struct ChaseReport {
     pub articles: Vec<String>,
     /// Remarks (exceptions that may apply).
     pub notes: Vec<String>,
+    /// The root itself (for the text table, in either language).
+    #[serde(skip)]
+    pub root_value: Root,
 }
 
 /// A protector.
@@ -94,6 +99,9 @@ pub struct ProtectorReport {
     pub by: Vec<String>,
     /// An English explanation.
     pub why: String,
+    /// The status itself (for the text table, in either language).
+    #[serde(skip)]
+    pub status_value: ProtectorStatus,
 }
 
 /// Evidence for one label.
@@ -152,6 +160,7 @@ fn protector(p: &Protector) -> ProtectorReport {
         real: p.status.is_real(),
         by,
         why: p.status.describe(),
+        status_value: p.status.clone(),
     }
 }
 
@@ -171,6 +180,7 @@ fn chase(c: &Chase) -> ChaseReport {
         net: c.net,
         articles: c.articles.clone(),
         notes: c.notes.clone(),
+        root_value: c.root,
     }
 }
 
@@ -236,17 +246,35 @@ impl LabelReport {
         serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
     }
 
-    /// A text table a referee can read: one row per ply, then one indented line per
-    /// chase or dismissed threat, with Chinese piece names.
+    /// A text table a referee can read, in Chinese: see [`LabelReport::to_text_in`].
     pub fn to_text(&self) -> String {
+        self.to_text_in(Lang::Zh)
+    }
+
+    /// A text table a referee can read, in `lang`: one row per ply, then one indented
+    /// line per chase (with its protectors) or dismissed threat, in the words of the terms
+    /// table ([`crate::terms`]).
+    pub fn to_text_in(&self, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
         let mut s = String::new();
-        let rules = match self.rules {
-            RuleSet::Cxa => "CXA (中国象棋协会)",
-            RuleSet::Axf => "AXF (亚洲象棋联合会)",
+        let rules = match (self.rules, zh) {
+            (RuleSet::Cxa, true) => "规则：中国象棋协会规则（CXA）",
+            (RuleSet::Axf, true) => "规则：亚洲象棋联合会规则（AXF）",
+            (RuleSet::Cxa, false) => "rules: CXA (Chinese Xiangqi Association)",
+            (RuleSet::Axf, false) => "rules: AXF (Asian Xiangqi Federation)",
         };
-        let _ = writeln!(s, "规则 rules: {rules}");
-        let _ = writeln!(s, "局面 start: {}", self.start_fen);
-        let header = ["ply", "side", "着法", "iccs", "labels"];
+        let _ = writeln!(s, "{rules}");
+        let _ = writeln!(
+            s,
+            "{}{}",
+            if zh { "局面：" } else { "start: " },
+            self.start_fen
+        );
+        let header: [&str; 5] = if zh {
+            ["步", "方", "着法", "iccs", "标签"]
+        } else {
+            ["ply", "side", "move", "iccs", "labels"]
+        };
         let widths = [4, 5, 10, 5, 0];
         row(&mut s, &header, &widths);
         // Loosely: a position drawn loosely was labelled as drawn.
@@ -255,14 +283,20 @@ impl LabelReport {
             Err(_) => return s,
         };
         let mut before = start;
+        let list = |v: &[String]| v.join(if zh { "；" } else { "; " });
         for m in &self.moves {
             let after = qili_notation::Position::from_fen_loose(&m.fen_after)
                 .map_or_else(|_| before.clone(), |(p, _)| p);
-            let side = if m.side == "red" { "红" } else { "黑" };
-            let labels: Vec<String> = m
+            let color = if m.side == "red" {
+                Color::Red
+            } else {
+                Color::Black
+            };
+            let side = if zh { color.chinese() } else { color.english() };
+            let labels: Vec<&str> = m
                 .labels
                 .iter()
-                .map(|l| format!("{} {}", l.chinese(), l.name()))
+                .map(|&l| terms::label(l).get(lang))
                 .collect();
             row(
                 &mut s,
@@ -271,31 +305,43 @@ impl LabelReport {
                     side,
                     &m.chinese,
                     &m.iccs,
-                    &labels.join(", "),
+                    &labels.join(if zh { "、" } else { ", " }),
                 ],
                 &widths,
             );
-            let name = |sq: &str| piece_name(&after, sq);
+            let name = |sq: &str| piece_name(&after, sq, lang);
+            let chase_word = terms::label(Label::Chase).get(lang);
             if let Some(line) = &m.mate_line {
-                let _ = writeln!(s, "      杀 mate: {}", line.join(" "));
+                let _ = writeln!(
+                    s,
+                    "      {}: {}",
+                    terms::label(Label::MateThreat).get(lang),
+                    line.join(" ")
+                );
             }
             for c in &m.chases {
                 let attackers: Vec<String> = c.attackers.iter().map(|a| name(a)).collect();
                 let _ = writeln!(
                     s,
-                    "      捉 {} → {} {} {} [{}] line {}",
+                    "      {chase_word} {} → {} {} [{}] {} {}",
                     attackers.join("+"),
                     name(&c.target),
-                    root_chinese(c.root),
-                    c.root,
-                    c.articles.join("; "),
+                    terms::root(c.root_value).get(lang),
+                    list(&c.articles),
+                    if zh { "着法" } else { "line" },
                     c.line.join(" ")
                 );
                 for n in &c.notes {
-                    let _ = writeln!(s, "         注 note: {n}");
+                    let _ = writeln!(s, "         {} {n}", if zh { "注：" } else { "note:" });
                 }
                 for p in &c.protectors {
-                    let _ = writeln!(s, "         根 {}: {}", name(&p.square), p.why);
+                    let _ = writeln!(
+                        s,
+                        "         {} {}: {}",
+                        if zh { "根" } else { "protector" },
+                        name(&p.square),
+                        terms::protector(&p.status_value, lang)
+                    );
                 }
             }
             for e in &m.evidence {
@@ -306,9 +352,9 @@ impl LabelReport {
                     let _ = writeln!(
                         s,
                         "      {} {} [{}]",
-                        e.label.chinese(),
+                        terms::label(e.label).get(lang),
                         e.detail,
-                        e.articles.join("; ")
+                        list(&e.articles)
                     );
                 }
             }
@@ -316,10 +362,11 @@ impl LabelReport {
                 let attackers: Vec<String> = d.chase.attackers.iter().map(|a| name(a)).collect();
                 let _ = writeln!(
                     s,
-                    "      (非捉 not a chase: {} → {}: {} [{}])",
+                    "      ({}: {} → {}: {} [{}])",
+                    if zh { "不算捉" } else { "not a chase" },
                     attackers.join("+"),
                     name(&d.chase.target),
-                    dismiss_text(d.reason),
+                    terms::dismiss(d.reason).get(lang),
                     d.article
                 );
             }
@@ -346,31 +393,10 @@ fn display_width(s: &str) -> usize {
         .sum()
 }
 
-fn piece_name(pos: &Position, sq: &str) -> String {
+fn piece_name(pos: &Position, sq: &str, lang: Lang) -> String {
     match sq.parse::<Square>().ok().and_then(|q| pos.piece_at(q)) {
-        Some(p) => format!("{}{}", p.chinese(), sq),
+        Some(p) if lang == Lang::Zh => format!("{}{}", p.chinese(), sq),
+        Some(p) => format!("{} {}", p.role.english(), sq),
         None => sq.to_owned(),
-    }
-}
-
-fn root_chinese(root: &str) -> &'static str {
-    match root {
-        "unprotected" => "无根",
-        "false_root" => "假根",
-        "insufficient_root" => "少根",
-        "gains_despite_root" => "有根得子",
-        _ => "有根",
-    }
-}
-
-fn dismiss_text(r: crate::label::DismissReason) -> &'static str {
-    use crate::label::DismissReason as D;
-    match r {
-        D::NotNew => "从捉到捉, the threat existed before",
-        D::GeneralChase => "帅(将)捉子, the general's threat",
-        D::SoldierChase => "兵(卒)捉子, a soldier's threat",
-        D::MatedAfterCapture => "吃子后被将死, capturing gets the mover mated",
-        D::SameKindMutual => "同兵种互捉, same-kind pieces attack each other",
-        D::SeveralAttackers => "多子捉有根子, several pieces on a protected piece",
     }
 }

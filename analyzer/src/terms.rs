@@ -1,0 +1,332 @@
+//! The one vocabulary of qili's outputs, in Chinese and English: labels, roots, the reasons
+//! a threat is not a chase, protector statuses, conducts, outcomes and sides.
+//!
+//! Explanations (`explain`), HTML pages (`html`), the label table (`report::label`) and the
+//! audit texts all take their words from here, so that one concept has one phrasing in
+//! each language everywhere.
+//!
+//! ```
+//! use qili_analyzer::terms::{self, Term};
+//! use qili_analyzer::{Label, Root};
+//! assert_eq!(terms::label(Label::Chase), Term::new("捉", "chase"));
+//! assert_eq!(terms::root(Root::FalseRoot).zh, "假根");
+//! ```
+
+use qili_notation::{Color, Square};
+
+use crate::conduct::ConductKind;
+use crate::explain::Lang;
+use crate::label::{DismissReason, Label, Root};
+use crate::protection::ProtectorStatus;
+use crate::verdict::Outcome;
+
+/// A term in both languages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Term {
+    /// Chinese (simplified).
+    pub zh: &'static str,
+    /// English.
+    pub en: &'static str,
+}
+
+impl Term {
+    /// A term.
+    pub const fn new(zh: &'static str, en: &'static str) -> Term {
+        Term { zh, en }
+    }
+
+    /// The term in `lang`.
+    pub const fn get(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Zh => self.zh,
+            Lang::En => self.en,
+        }
+    }
+}
+
+/// A label: 将 check, 杀 mate threat, 捉 chase, 兑 exchange offer, 献 offer, 拦 block,
+/// 跟 follow, 闲 idle (CXA 28.1–28.9).
+pub const fn label(l: Label) -> Term {
+    match l {
+        Label::Check => Term::new("将", "check"),
+        Label::MateThreat => Term::new("杀", "mate threat"),
+        Label::Chase => Term::new("捉", "chase"),
+        Label::Exchange => Term::new("兑", "exchange offer"),
+        Label::Offer => Term::new("献", "offer"),
+        Label::Block => Term::new("拦", "block"),
+        Label::Follow => Term::new("跟", "follow"),
+        Label::Idle => Term::new("闲", "idle"),
+    }
+}
+
+/// The short name of a chased piece's root (无根, 假根, 少根, 有根).
+pub const fn root(r: Root) -> Term {
+    match r {
+        Root::Unprotected => Term::new("无根", "unprotected"),
+        Root::FalseRoot => Term::new("假根", "false root"),
+        Root::InsufficientRoot => Term::new("少根", "insufficient root"),
+        Root::GainsDespiteRoot => Term::new("有根得子", "protected, still winnable"),
+        Root::Protected => Term::new("有根", "protected"),
+    }
+}
+
+/// A root with its reason: what `root` means, for evidence lines.
+pub const fn root_reason(r: Root) -> Term {
+    match r {
+        Root::Unprotected => Term::new("无根", "unprotected"),
+        Root::FalseRoot => Term::new(
+            "假根：保护子不能合法反吃",
+            "false root: its protector cannot legally recapture",
+        ),
+        Root::InsufficientRoot => Term::new(
+            "少根：攻击子多于有效保护子",
+            "insufficient root: more attackers than protectors",
+        ),
+        Root::GainsDespiteRoot => Term::new(
+            "有根得子：有根，但交换后仍得子",
+            "protected, but the exchange still wins material",
+        ),
+        Root::Protected => Term::new("有根", "protected"),
+    }
+}
+
+/// Why a threat is not a chase.
+pub const fn dismiss(r: DismissReason) -> Term {
+    match r {
+        DismissReason::NotNew => Term::new(
+            "从捉到捉：走子前已存在",
+            "the threat existed before the move",
+        ),
+        DismissReason::GeneralChase => Term::new("帅（将）单独叫吃", "the general alone threatens"),
+        DismissReason::SoldierChase => Term::new("兵（卒）单独叫吃", "a soldier alone threatens"),
+        DismissReason::MatedAfterCapture => {
+            Term::new("吃子后立即被将死", "capturing gets the mover mated at once")
+        }
+        DismissReason::SameKindMutual => {
+            Term::new("同兵种互相可吃", "two pieces of a kind attack each other")
+        }
+        DismissReason::SeveralAttackers => {
+            Term::new("多子攻击有根子", "several pieces attack a protected piece")
+        }
+    }
+}
+
+/// The name of a protector's status, without the pieces it names (真根, 暗根, 假根 …).
+pub const fn protector_kind(s: &ProtectorStatus) -> Term {
+    match s {
+        ProtectorStatus::Real => Term::new("真根", "real root"),
+        ProtectorStatus::Hidden => Term::new("暗根", "hidden root"),
+        _ => Term::new("假根", "false root"),
+    }
+}
+
+/// A protector's status with its reason and the pieces it names, in `lang`.
+pub fn protector(s: &ProtectorStatus, lang: Lang) -> String {
+    let list = |v: &[Square]| {
+        let sep = match lang {
+            Lang::Zh => "、",
+            Lang::En => ", ",
+        };
+        v.iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    match (lang, s) {
+        (_, ProtectorStatus::Real) => protector_kind(s).get(lang).to_owned(),
+        (Lang::Zh, ProtectorStatus::Hidden) => "暗根：在攻击子身后".into(),
+        (Lang::En, ProtectorStatus::Hidden) => "hidden root behind the attacker".into(),
+        (Lang::Zh, ProtectorStatus::Pinned { by }) => format!("假根：被{}牵制", list(by)),
+        (Lang::En, ProtectorStatus::Pinned { by }) => {
+            format!("false root: pinned by {}", list(by))
+        }
+        (Lang::Zh, ProtectorStatus::FacesGenerals) => "假根：反吃则将帅对面".into(),
+        (Lang::En, ProtectorStatus::FacesGenerals) => {
+            "false root: recapturing would face the generals".into()
+        }
+        (Lang::Zh, ProtectorStatus::ExposesGeneral { by }) => {
+            format!("假根：反吃后己方将帅受{}攻击", list(by))
+        }
+        (Lang::En, ProtectorStatus::ExposesGeneral { by }) => {
+            format!(
+                "false root: recapturing exposes its general to {}",
+                list(by)
+            )
+        }
+        (Lang::Zh, ProtectorStatus::ScreenLost) => "假根：吃子后炮架消失".into(),
+        (Lang::En, ProtectorStatus::ScreenLost) => {
+            "false root: the capture removes the cannon's screen".into()
+        }
+        (Lang::Zh, ProtectorStatus::MustAnswerCheck { by }) => {
+            format!("假根：吃子即由{}将军，反吃不能应将", list(by))
+        }
+        (Lang::En, ProtectorStatus::MustAnswerCheck { by }) => format!(
+            "false root: the capture checks from {} and the recapture does not answer it",
+            list(by)
+        ),
+    }
+}
+
+/// A side's conduct over a cycle (CXA 25.2, 28.10–28.15).
+pub const fn conduct(k: ConductKind) -> Term {
+    match k {
+        ConductKind::PerpetualCheck => Term::new("长将", "perpetual check"),
+        ConductKind::PerpetualMateThreat => Term::new("长杀", "perpetual mate threat"),
+        ConductKind::PerpetualChase => Term::new("长捉", "perpetual chase"),
+        ConductKind::CheckAndMateThreat => Term::new("一将一杀", "one check, one mate threat"),
+        ConductKind::CheckAndChase => Term::new("一将一捉", "one check, one chase"),
+        ConductKind::MateThreatAndChase => Term::new("一杀一捉", "one mate threat, one chase"),
+        ConductKind::ChecksAndIdle => Term::new("数将一闲", "checks with an idle move"),
+        ConductKind::MateThreatsAndIdle => Term::new("数杀一闲", "mate threats with an idle move"),
+        ConductKind::ChasesAndIdle => Term::new("数捉一闲", "chases with an idle move"),
+        ConductKind::PerpetualExchange => Term::new("长兑", "perpetual exchange offer"),
+        ConductKind::PerpetualOffer => Term::new("长献", "perpetual offer"),
+        ConductKind::PerpetualBlock => Term::new("长拦", "perpetual block"),
+        ConductKind::PerpetualFollow => Term::new("长跟", "perpetual follow"),
+        ConductKind::Idle => Term::new("闲着", "idle"),
+    }
+}
+
+/// Whether a conduct is forbidden (禁止着法) or allowed (允许着法).
+pub const fn forbidden(yes: bool) -> Term {
+    if yes {
+        Term::new("禁止着法", "forbidden")
+    } else {
+        Term::new("允许着法", "allowed")
+    }
+}
+
+/// An outcome: 红胜, 黑胜, 和棋.
+pub const fn outcome(o: Outcome) -> Term {
+    match o {
+        Outcome::RedWins => Term::new("红胜", "Red wins"),
+        Outcome::BlackWins => Term::new("黑胜", "Black wins"),
+        Outcome::Draw => Term::new("和棋", "draw"),
+        Outcome::None => Term::new("无裁决", "no ruling"),
+    }
+}
+
+/// A side: 红方, 黑方.
+pub const fn side(c: Color) -> Term {
+    match c {
+        Color::Red => Term::new("红方", "Red"),
+        Color::Black => Term::new("黑方", "Black"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// Within one table, no two concepts share a phrasing in either language.
+    fn distinct(terms: &[Term]) {
+        let zh: HashSet<_> = terms.iter().map(|t| t.zh).collect();
+        let en: HashSet<_> = terms.iter().map(|t| t.en).collect();
+        assert_eq!(zh.len(), terms.len(), "{terms:?}");
+        assert_eq!(en.len(), terms.len(), "{terms:?}");
+        for t in terms {
+            assert!(!t.zh.is_empty() && !t.en.is_empty(), "{t:?}");
+            assert!(!t.zh.is_ascii(), "{t:?}: the Chinese term is in English");
+        }
+    }
+
+    #[test]
+    fn labels_are_the_rule_book_characters() {
+        let all = [
+            Label::Check,
+            Label::MateThreat,
+            Label::Chase,
+            Label::Exchange,
+            Label::Offer,
+            Label::Block,
+            Label::Follow,
+            Label::Idle,
+        ];
+        let terms: Vec<Term> = all.iter().map(|&l| label(l)).collect();
+        distinct(&terms);
+        for l in all {
+            assert_eq!(label(l).zh, l.chinese(), "{l:?}");
+        }
+        assert_eq!(label(Label::MateThreat).get(Lang::En), "mate threat");
+    }
+
+    #[test]
+    fn conducts_are_distinct_and_agree_with_the_conduct_names() {
+        let terms: Vec<Term> = ConductKind::ALL.iter().map(|&k| conduct(k)).collect();
+        distinct(&terms);
+        for k in ConductKind::ALL {
+            assert_eq!(conduct(k).zh, k.chinese(), "{k:?}");
+            assert_eq!(conduct(k).en, k.english(), "{k:?}");
+        }
+    }
+
+    #[test]
+    fn roots_and_reasons() {
+        let all = [
+            Root::Unprotected,
+            Root::FalseRoot,
+            Root::InsufficientRoot,
+            Root::GainsDespiteRoot,
+            Root::Protected,
+        ];
+        distinct(&all.map(root));
+        distinct(&all.map(root_reason));
+        for r in all {
+            assert_eq!(root(r).zh, r.chinese(), "{r:?}");
+            // The reason starts with the short name: one phrasing, extended.
+            assert!(root_reason(r).zh.starts_with(root(r).zh), "{r:?}");
+        }
+        let d = [
+            DismissReason::NotNew,
+            DismissReason::GeneralChase,
+            DismissReason::SoldierChase,
+            DismissReason::MatedAfterCapture,
+            DismissReason::SameKindMutual,
+            DismissReason::SeveralAttackers,
+        ];
+        distinct(&d.map(dismiss));
+    }
+
+    #[test]
+    fn protector_statuses_name_their_pieces() {
+        let sq: Square = "e7".parse().unwrap();
+        let pinned = ProtectorStatus::Pinned { by: vec![sq] };
+        assert_eq!(protector(&pinned, Lang::Zh), "假根：被e7牵制");
+        assert_eq!(protector(&pinned, Lang::En), "false root: pinned by e7");
+        assert_eq!(protector(&ProtectorStatus::Real, Lang::Zh), "真根");
+        let all = [
+            ProtectorStatus::Real,
+            ProtectorStatus::Hidden,
+            pinned.clone(),
+            ProtectorStatus::FacesGenerals,
+            ProtectorStatus::ExposesGeneral { by: vec![sq] },
+            ProtectorStatus::ScreenLost,
+            ProtectorStatus::MustAnswerCheck { by: vec![sq] },
+        ];
+        for lang in [Lang::Zh, Lang::En] {
+            let texts: HashSet<String> = all.iter().map(|s| protector(s, lang)).collect();
+            assert_eq!(texts.len(), all.len(), "{lang:?}");
+            for s in &all {
+                // Every status text begins with its kind: 假根 / false root, 真根, 暗根.
+                assert!(
+                    protector(s, lang).starts_with(protector_kind(s).get(lang)),
+                    "{s:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn outcomes_sides_and_forbidden() {
+        distinct(&[
+            outcome(Outcome::RedWins),
+            outcome(Outcome::BlackWins),
+            outcome(Outcome::Draw),
+            outcome(Outcome::None),
+        ]);
+        assert_eq!(side(Color::Black).zh, "黑方");
+        assert_eq!(forbidden(true).zh, "禁止着法");
+        assert_eq!(forbidden(false).en, "allowed");
+    }
+}
