@@ -7,6 +7,7 @@ use qili_notation::{Color, Move, Position, Role, Square};
 use serde::{Deserialize, Serialize};
 
 use crate::label::{Label, MoveLabels};
+use crate::rules::Reading;
 
 /// A side's conduct over a cycle. Forbidden: the first six (for CXA); allowed: the rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -189,6 +190,11 @@ pub struct Conduct {
     pub constant_targets: Vec<PieceRef>,
     /// The pieces that chase the constant targets (two or more: they take turns).
     pub constant_target_attackers: Vec<PieceRef>,
+    /// The plies of checking moves counted as chases by the AXF forbidden reading (they
+    /// renew the chase of a piece every other move chases; the *(open)* choice
+    /// `axf_check_that_chases_is_chase`, RULES.md §5). Empty under CXA.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks_read_as_chases: Vec<usize>,
 }
 
 /// Follows every piece of a cycle by identity: its point in the repeated position.
@@ -246,10 +252,63 @@ impl PieceTracker {
     }
 }
 
-/// Classifies `side`'s conduct from its cycle moves (`moves` may hold both sides' moves).
+/// Classifies `side`'s conduct from its cycle moves (`moves` may hold both sides' moves),
+/// each move counted by its heaviest label (CXA 27.4, 细则12).
 pub fn classify(side: Color, moves: &[CycleMove]) -> Conduct {
+    classify_with(side, moves, Reading::Heaviest)
+}
+
+/// The label that decides each of `own`'s moves under `reading`, with the plies of the
+/// checking moves the forbidden reading counts as chases.
+fn decisive(own: &[&CycleMove], reading: Reading) -> (Vec<Label>, Vec<usize>) {
+    let mut prim: Vec<Label> = own.iter().map(|m| m.primary()).collect();
+    let Reading::Forbidden {
+        check_that_chases_is_chase,
+    } = reading
+    else {
+        return (prim, Vec::new());
+    };
+    let chases = |m: &CycleMove| m.labels.labels.contains(&Label::Chase);
+    // AXF D53, D56: a mate threat that also chases counts as a chase.
+    for (p, m) in prim.iter_mut().zip(own) {
+        if *p == Label::MateThreat && chases(m) {
+            *p = Label::Chase;
+        }
+    }
+    let mut read = Vec::new();
+    if !check_that_chases_is_chase || prim.iter().all(|&p| p == Label::Check) {
+        return (prim, read); // all checks: r6 either way
+    }
+    // The pieces chased by every move that is not a check (all of them must chase).
+    let mut common: Option<BTreeSet<PieceRef>> = None;
+    for (p, m) in prim.iter().zip(own) {
+        if *p == Label::Check {
+            continue;
+        }
+        if *p != Label::Chase {
+            return (prim, read);
+        }
+        let t: BTreeSet<PieceRef> = m.chases.iter().map(|c| c.target).collect();
+        common = Some(match common {
+            None => t,
+            Some(c) => c.intersection(&t).copied().collect(),
+        });
+    }
+    let common = common.unwrap_or_default();
+    for (p, m) in prim.iter_mut().zip(own) {
+        if *p == Label::Check && chases(m) && m.chases.iter().any(|c| common.contains(&c.target))
+        {
+            *p = Label::Chase;
+            read.push(m.ply);
+        }
+    }
+    (prim, read)
+}
+
+/// [`classify`] with the moves counted by `reading` (the rule set's choice, RULES.md §3).
+pub fn classify_with(side: Color, moves: &[CycleMove], reading: Reading) -> Conduct {
     let own: Vec<&CycleMove> = moves.iter().filter(|m| m.labels.side == side).collect();
-    let prim: Vec<Label> = own.iter().map(|m| m.primary()).collect();
+    let (prim, checks_read_as_chases) = decisive(&own, reading);
     let has = |l: Label| prim.contains(&l);
     let all = |l: Label| !prim.is_empty() && prim.iter().all(|&p| p == l);
     let all_attack = !prim.is_empty() && prim.iter().all(|p| p.is_attack());
@@ -285,8 +344,9 @@ pub fn classify(side: Color, moves: &[CycleMove]) -> Conduct {
 
     let chasing: Vec<&CycleMove> = own
         .iter()
-        .copied()
-        .filter(|m| m.primary() == Label::Chase)
+        .zip(&prim)
+        .filter(|(_, &p)| p == Label::Chase)
+        .map(|(m, _)| *m)
         .collect();
     let mut targets = Vec::new();
     let mut attackers = Vec::new();
@@ -326,6 +386,7 @@ pub fn classify(side: Color, moves: &[CycleMove]) -> Conduct {
         attackers,
         constant_targets,
         constant_target_attackers,
+        checks_read_as_chases,
     }
 }
 

@@ -2,18 +2,20 @@
 //! move — [`Position`]'s `Eq`/`Hash`), one edge per move played. Lines (a game's main line,
 //! variations of a record) join the same graph.
 //!
-//! A **cycle** is found on a line as a *periodic run*: a stretch of the line's positions
-//! `p[s..=e]` with `p[t] == p[t - period]` for every `t` in `s + period ..= e`, `period`
-//! minimal. One period is the stretch between two consecutive occurrences of the repeated
-//! position `p[s]`; the position occurs `1 + (e - s) / period` times in the run. Loops that
-//! intertwine (a rook chasing three pieces in turn, two pieces taking turns) repeat with the
-//! period of the whole pattern; such a cycle is flagged `intertwined`, and the strongly
-//! connected region of the graph it lies in is reported with each side's moves inside it.
+//! A **cycle in force** is cut where RULES.md §1 says: when a position occurs for the N-th
+//! time (N = the threshold), the stretch from the first of those N occurrences to the N-th,
+//! whatever loops it is made of, and nothing before or after it ([`stretches`]); it goes on
+//! for as long as the line repeats its pattern. Loops that never reach the threshold are
+//! reported as *periodic runs*: a stretch of the line's positions `p[s..=e]` with
+//! `p[t] == p[t - period]` for every `t` in `s + period ..= e`, `period` minimal. A cycle
+//! whose pattern passes a position twice (different loops through the same position, a
+//! rook chasing three pieces in turn) is flagged `intertwined`, and the strongly connected
+//! region of the graph it lies in is reported with each side's moves inside it.
 
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use petgraph::algo::tarjan_scc;
+use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;
 use qili_notation::{ByColor, Color, Move, Position};
@@ -65,24 +67,29 @@ pub struct Walk {
     pub stopped: Option<IllegalMoveAt>,
 }
 
-/// A cycle on a line: a periodic run of positions (a loop played `occurrences - 1` times in
-/// whole periods), or several runs of loops of the same length joined where they meet
-/// (intertwined loops: see [`cycles`]).
+/// A cycle on a line: a stretch in force (the repeated position's last N occurrences and
+/// the moves between them, extended while the line repeats its pattern), or a periodic run
+/// of positions below the threshold, or several such runs of loops of the same length joined
+/// where they meet (see [`cycles`]). `start` is always an occurrence of its repeated
+/// position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Run {
     /// Index of the first occurrence of the repeated position (0 = the start position).
     pub start: usize,
-    /// Plies between two consecutive occurrences.
+    /// Plies between two consecutive occurrences (when they are evenly spaced; else the
+    /// span).
     pub period: usize,
     /// Index of the last position of the run.
     pub end: usize,
-    /// Plies from `start` whose moves make up the cycle: `period` for a periodic run; the
-    /// whole stretch for joined loops.
+    /// Plies from `start` whose moves make up the cycle, the pattern the run repeats:
+    /// `period` when one loop is played again and again; the whole stretch when different
+    /// loops make it up (the position then occurs more than once inside the pattern).
     pub span: usize,
 }
 
 impl Run {
-    /// How often the repeated position `p[start]` occurs in the run.
+    /// How often the repeated position `p[start]` occurs in the run, when its occurrences
+    /// are evenly spaced ([`run_occurrences`] counts them in every case).
     pub fn occurrences(&self) -> usize {
         1 + (self.end - self.start) / self.period
     }
@@ -106,63 +113,47 @@ impl Run {
     }
 }
 
-/// How often the positions of a run occur in it. Loops that intertwine inside a period pass
-/// some position more often than the run's first position; the run is decided by the
-/// position that first reaches the threshold.
+/// How often the repeated position of a run — the position it starts from, `keys[run.start]`
+/// — occurs in it. This is the one repeated position of a cycle: the one a stretch in force
+/// was cut for (see [`cycles`]), the one every output names and draws.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RunOccurrences {
-    /// Indices of the deciding position's occurrences in the run (the first is where the
-    /// repeated position is shown).
+    /// Indices of the repeated position's occurrences in the run (the first is `run.start`).
     pub indices: Vec<usize>,
-    /// The index at which some position of the run first occurs `threshold` times.
+    /// The index of its `threshold`-th occurrence.
     pub in_force: Option<usize>,
-    /// The index at which some position of the run first occurs `threshold + 1` times.
+    /// The index of its `threshold + 1`-th occurrence.
     pub repeated: Option<usize>,
     /// The largest number of occurrences of one position in the run.
     pub most: usize,
 }
 
-/// Counts the occurrences of every position of `run` inside it (see [`RunOccurrences`]).
+/// Counts the occurrences of the repeated position of `run` inside it (see
+/// [`RunOccurrences`]).
 pub fn run_occurrences<K: Eq + Hash + Copy>(
     keys: &[K],
     run: &Run,
     threshold: usize,
 ) -> RunOccurrences {
-    let mut at: HashMap<K, Vec<usize>> = HashMap::new();
+    let mut count: HashMap<K, usize> = HashMap::new();
+    let mut indices = Vec::new();
+    let first = keys.get(run.start);
     let stretch = keys
         .iter()
         .enumerate()
         .take(run.end.saturating_add(1))
         .skip(run.start);
     for (i, k) in stretch {
-        at.entry(*k).or_default().push(i);
+        *count.entry(*k).or_default() += 1;
+        if Some(k) == first {
+            indices.push(i);
+        }
     }
-    let kth = |k: usize| {
-        at.values()
-            .filter_map(|v| v.get(k.checked_sub(1)?).copied())
-            .min()
-    };
-    let in_force = kth(threshold);
-    let repeated = kth(threshold + 1);
-    // The deciding position: the first to reach the threshold, else the most frequent
-    // (ties: the one reaching its count first).
-    let indices = match in_force {
-        Some(i) => at
-            .values()
-            .find(|v| v.get(threshold - 1) == Some(&i))
-            .cloned(),
-        None => at
-            .values()
-            .max_by_key(|v| (v.len(), std::cmp::Reverse(v.last().copied())))
-            .cloned(),
-    }
-    .unwrap_or_default();
-    let most = at.values().map(Vec::len).max().unwrap_or(0);
     RunOccurrences {
+        in_force: indices.get(threshold.wrapping_sub(1)).copied(),
+        repeated: indices.get(threshold).copied(),
+        most: count.values().copied().max().unwrap_or(0),
         indices,
-        in_force,
-        repeated,
-        most,
     }
 }
 
@@ -282,14 +273,15 @@ impl PositionGraph {
             return true;
         }
         let mut seen = std::collections::HashSet::new();
-        (run.start..run.start + run.period)
-            .any(|i| w.nodes.get(i).is_some_and(|n| !seen.insert(*n)))
+        (run.start..run.start + run.span).any(|i| w.nodes.get(i).is_some_and(|n| !seen.insert(*n)))
     }
 
     fn components(&mut self) -> &Vec<usize> {
         if self.scc.is_none() {
             let mut comp = vec![usize::MAX; self.graph.node_count()];
-            for (c, nodes) in tarjan_scc(&self.graph).into_iter().enumerate() {
+            // Kosaraju's search walks with an explicit stack: no recursion whose depth grows
+            // with the line (petgraph's Tarjan recurses once per position of a chain).
+            for (c, nodes) in kosaraju_scc(&self.graph).into_iter().enumerate() {
                 for n in nodes {
                     comp[n.index()] = c;
                 }
@@ -321,25 +313,130 @@ impl PositionGraph {
     }
 }
 
-/// The cycles of a sequence of keys: its [`periodic_runs`], where two runs of loops of the
-/// same length meet (overlap or touch) and neither reaches `threshold` occurrences on its
-/// own, joined into one cycle: the loops intertwine (a piece chasing from one point, then
-/// from another, the position coming back each time), so that a position may occur
-/// `threshold` times across them. A run that reaches the threshold alone stays its own cycle.
+/// The cycles of a sequence of keys for a ruling `threshold` (RULES.md §1), in order of their
+/// first position (then of their last):
+///
+/// - a **stretch in force** wherever a position occurs for the `threshold`-th time or later
+///   and the line is not simply going on with the stretch before: it runs from the first of
+///   those `threshold` occurrences to the last, whatever loops it is made of (the threshold
+///   counts positions, not loops), and nothing before or after it; it then extends for as
+///   long as the line repeats its pattern (see [`stretches`]);
+/// - a **cycle below the threshold** for every loop played ([`periodic_runs`]; runs of loops
+///   of the same length that meet are joined, the loops intertwining) in which no position
+///   reaches the threshold and which shares no move with a stretch in force.
 pub fn cycles<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
-    let mut out: Vec<Run> = Vec::new();
+    let threshold = threshold.max(2);
+    let mut out = stretches(keys, threshold);
+    let in_force = out.len();
+    let mut loops: Vec<Run> = Vec::new();
     for r in periodic_runs(keys) {
-        if let Some(last) = out.last_mut() {
-            let alone = |x: &Run| run_occurrences(keys, x, threshold).in_force.is_none();
+        if let Some(last) = loops.last_mut() {
+            let alone = |x: &Run| !reaches(keys, x, threshold);
             if last.period == r.period && r.start <= last.end && alone(last) && alone(&r) {
                 last.end = last.end.max(r.end);
                 last.span = last.end - last.start;
                 continue;
             }
         }
-        out.push(r);
+        loops.push(r);
+    }
+    for r in loops {
+        let overlaps = out[..in_force]
+            .iter()
+            .any(|s| r.start < s.end && s.start < r.end);
+        if !overlaps && !reaches(keys, &r, threshold) {
+            out.push(r);
+        }
+    }
+    out.sort_by_key(|r| (r.start, r.end));
+    out
+}
+
+/// Whether some position occurs `threshold` times inside `run`.
+fn reaches<K: Eq + Hash + Copy>(keys: &[K], run: &Run, threshold: usize) -> bool {
+    let mut count: HashMap<K, usize> = HashMap::new();
+    keys.iter()
+        .take(run.end.saturating_add(1))
+        .skip(run.start)
+        .any(|k| {
+            let c = count.entry(*k).or_default();
+            *c += 1;
+            *c >= threshold
+        })
+}
+
+/// The stretches in force of a sequence of keys (RULES.md §1): walking the line, each time a
+/// position occurs for the `threshold`-th time or later, the stretch from the first of its
+/// last `threshold` occurrences to this one — unless the line only goes on with the pattern
+/// of the stretch before (the position equals the one a pattern's length earlier, that
+/// stretch reached the position before, and the position's own stretch, if it reaches the
+/// threshold, is that stretch's window shifted along), which then extends instead.
+///
+/// Each stretch's `span` is the length of its pattern (the least `p` with `k[i] = k[i + p]`
+/// across it): one loop when the same loop was played each time, the whole stretch when
+/// different loops make it up. Its `period` is the spacing of the repeated position's
+/// occurrences when they are evenly spaced, else the span.
+pub fn stretches<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
+    let threshold = threshold.max(2);
+    let mut at: HashMap<K, Vec<usize>> = HashMap::new();
+    let mut out: Vec<Run> = Vec::new();
+    // The length of the last stretch when it was cut (its window).
+    let mut window = 0;
+    for (t, k) in keys.iter().enumerate() {
+        let occ = at.entry(*k).or_default();
+        occ.push(t);
+        let cut = (occ.len() >= threshold).then(|| occ[occ.len() - threshold]);
+        if let Some(c) = out.last_mut() {
+            let goes_on = c.end + 1 == t && t >= c.span && keys[t - c.span] == *k;
+            // A position reaching the threshold again inside the pattern is judged over its
+            // own stretch: the same one shifted (a window as long) goes on; any other is new.
+            if goes_on && cut.is_none_or(|f| t - f == window) {
+                c.end = t;
+                continue;
+            }
+        }
+        if let Some(f) = cut {
+            window = t - f;
+            out.push(stretch(keys, &occ[occ.len() - threshold..]));
+        }
     }
     out
+}
+
+/// The stretch between the first and the last of `occ` (occurrences of one position).
+fn stretch<K: Eq + Copy>(keys: &[K], occ: &[usize]) -> Run {
+    let (f, t) = (occ[0], occ[occ.len() - 1]);
+    let len = t - f;
+    let span = least_period(&keys[f..=t]).clamp(1, len.max(1));
+    let d = occ[1] - occ[0];
+    let even = occ.windows(2).all(|w| w[1] - w[0] == d);
+    let period = if span < len || !even { span } else { d };
+    Run {
+        start: f,
+        period,
+        end: t,
+        span,
+    }
+}
+
+/// The least `p >= 1` with `s[i] == s[i + p]` wherever both exist (prefix function).
+fn least_period<K: Eq>(s: &[K]) -> usize {
+    let m = s.len();
+    if m < 2 {
+        return m;
+    }
+    let mut pi = vec![0usize; m];
+    for i in 1..m {
+        let mut k = pi[i - 1];
+        while k > 0 && s[i] != s[k] {
+            k = pi[k - 1];
+        }
+        if s[i] == s[k] {
+            k += 1;
+        }
+        pi[i] = k;
+    }
+    m - pi[m - 1]
 }
 
 /// The periodic runs of a sequence of keys (see the module documentation): greedy from the
@@ -439,12 +536,31 @@ mod tests {
         assert_eq!(r[0].cycle_plies(), 3..=10);
         let o = run_occurrences(&keys, &r[0], 3);
         assert_eq!((o.indices, o.in_force), (vec![2, 6, 10], Some(10)));
-        // A loop in force on its own is not joined with the next one.
+        // A loop in force on its own, then another loop back to the same position: the
+        // fourth occurrence is judged over the stretch from the second (RULES.md §1).
         let keys: Vec<char> = "AxyzAxyzAuvwA".chars().collect();
-        assert_eq!(cycles(&keys, 3).len(), 2);
-        // Loops of different lengths are not joined.
+        let r = cycles(&keys, 3);
+        assert_eq!(
+            r.iter()
+                .map(|r| (r.start, r.end, r.span))
+                .collect::<Vec<_>>(),
+            vec![(0, 8, 4), (4, 12, 8)]
+        );
+        assert!(!r[0].joined() && r[1].joined());
+        // Loops of different lengths: the position occurs three times, in force.
         let keys: Vec<char> = "AxyzAuvAB".chars().collect();
-        assert_eq!(cycles(&keys, 3).len(), 2);
+        let r = cycles(&keys, 3);
+        assert_eq!(
+            r,
+            vec![Run {
+                start: 0,
+                period: 7,
+                end: 7,
+                span: 7
+            }]
+        );
+        let o = run_occurrences(&keys, &r[0], 3);
+        assert_eq!((o.indices, o.in_force), (vec![0, 4, 7], Some(7)));
         let keys: Vec<char> = "ZAbcdAefgAbcdAef".chars().collect();
         let r = periodic_runs(&keys);
         assert_eq!(
@@ -487,6 +603,83 @@ mod tests {
             4,
         );
         assert_eq!((o.indices.len(), o.in_force), (3, None));
+    }
+
+    fn stretch_list(s: &str, n: usize) -> Vec<(usize, usize, usize, usize)> {
+        let keys: Vec<char> = s.chars().collect();
+        cycles(&keys, n)
+            .iter()
+            .map(|r| (r.start, r.period, r.end, r.span))
+            .collect()
+    }
+
+    #[test]
+    fn the_threshold_counts_positions_not_loops() {
+        // RULES.md §1: A comes back through a loop of 4 plies, then one of 8: its third
+        // occurrence puts the whole stretch in force, both loops in it.
+        assert_eq!(stretch_list("AbcdAefghijkA", 3), vec![(0, 12, 12, 12)]);
+        // Three different loops of 2 plies from A: in force at A's third occurrence.
+        assert_eq!(stretch_list("AbAcAdA", 3), vec![(0, 2, 4, 4), (2, 2, 6, 4)]);
+        // With N = 4 the same line reaches the threshold once, at A's fourth occurrence.
+        assert_eq!(stretch_list("AbAcAdA", 4), vec![(0, 2, 6, 6)]);
+    }
+
+    #[test]
+    fn the_stretch_leaves_out_the_moves_before_and_after_it() {
+        // A detour X Y before A's first occurrence and Z W after its third: neither belongs
+        // to the stretch, which runs from A's first occurrence to its third.
+        let keys: Vec<char> = "XYAbcAdefgAZW".chars().collect();
+        let r = cycles(&keys, 3);
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert_eq!((r[0].start, r[0].end), (2, 10));
+        assert_eq!(r[0].cycle_plies(), 3..=10);
+        // A pattern of 8 plies that passes A twice (b A c d A e f g): A reaches its third
+        // occurrence first, at index 9; the move into A at ply 1 is not part of the stretch
+        // (a periodic run of the pattern starts at b, index 0).
+        let keys: Vec<char> = "bAcdAefgbAcdA".chars().collect();
+        assert_eq!(periodic_runs(&keys)[0].start, 0);
+        let r = cycles(&keys, 3);
+        assert_eq!(
+            r,
+            vec![Run {
+                start: 1,
+                period: 8,
+                end: 12,
+                span: 8
+            }]
+        );
+        let o = run_occurrences(&keys, &r[0], 3);
+        assert_eq!(o.indices, vec![1, 4, 9, 12]);
+        assert_eq!((o.in_force, o.repeated), (Some(9), Some(12)));
+    }
+
+    #[test]
+    fn a_stretch_goes_on_while_its_pattern_repeats() {
+        // Different loops of one length (x y z / u v w) played in turn: one stretch in force
+        // at A's third occurrence, extended as the pattern repeats, A counted each time.
+        let keys: Vec<char> = "AxyzAuvwAxyzAuvwA".chars().collect();
+        let r = cycles(&keys, 3);
+        assert_eq!(
+            r,
+            vec![Run {
+                start: 0,
+                period: 4,
+                end: 16,
+                span: 8
+            }]
+        );
+        let o = run_occurrences(&keys, &r[0], 3);
+        assert_eq!(o.indices, vec![0, 4, 8, 12, 16]);
+        assert_eq!((o.in_force, o.repeated), (Some(8), Some(12)));
+    }
+
+    #[test]
+    fn least_period_of_a_stretch() {
+        let p = |s: &str| least_period(&s.chars().collect::<Vec<_>>());
+        assert_eq!(p("AbcAbcA"), 3);
+        assert_eq!(p("AbcAdeA"), 6);
+        assert_eq!(p("A"), 1);
+        assert_eq!(p("AbAbA"), 2);
     }
 
     #[test]

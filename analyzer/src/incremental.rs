@@ -33,7 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use qili_notation::{Color, IllegalMove, Move, Position};
 
@@ -55,7 +55,8 @@ pub struct Incremental {
     seg_positions: Vec<Position>,
     /// Moves of the open segment.
     seg_moves: Vec<Move>,
-    seen: HashSet<Position>,
+    /// How often each position of the open segment occurred.
+    seen: HashMap<Position, usize>,
     labeller: Labeller,
     /// The judgement of the open segment, from its last repetition.
     seg_judgement: Option<Judgement>,
@@ -87,7 +88,7 @@ impl Incremental {
             seg_start: 0,
             seg_positions: vec![start.clone()],
             seg_moves: Vec::new(),
-            seen: HashSet::from([start]),
+            seen: HashMap::from([(start, 1)]),
             labeller: Labeller::new(),
             seg_judgement: None,
             closed_cycles: 0,
@@ -149,11 +150,20 @@ impl Incremental {
             self.seg_moves.push(mv);
         }
         self.seg_positions.push(self.pos.clone());
-        if !self.seen.insert(self.pos.clone()) {
+        let count = self.seen.entry(self.pos.clone()).or_default();
+        let prior = *count;
+        *count += 1;
+        if prior > 0 {
             // The loop in progress just went on: update its reach only. Anything else
             // (a new cycle, a wider one): judge the open segment again.
             let extended = self.seg_judgement.as_mut().is_some_and(|j| {
-                extend_last_cycle(j, &self.seg_positions, &self.seg_moves, &self.settings)
+                extend_last_cycle(
+                    j,
+                    &self.seg_positions,
+                    &self.seg_moves,
+                    &self.settings,
+                    prior,
+                )
             });
             if !extended {
                 self.seg_judgement = Some(judge_with(

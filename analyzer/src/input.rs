@@ -1,11 +1,45 @@
-//! Reading the line to judge: a FEN and a move list, a UCCI `position` line, or a file —
-//! a UCCI line, or any game record [`qili_notation::record`] reads (PGN, XQF, CBR/CBL, CBF,
-//! DhtmlXQ, a FEN line followed by moves, in any encoding). Moves go through
-//! [`qili_notation::parse_move`], so every notation it knows is accepted.
+//! Reading the line to judge, as people write it: a FEN (or `startpos`) and a move list, a
+//! UCCI `position` line, a ruling case (`*.toml`), or any game record
+//! [`qili_notation::record`] reads (PGN, XQF, CBR/CBL, CBF, DhtmlXQ, a FEN line followed
+//! by moves, in any encoding), from a file or from standard input (`-`).
+//!
+//! A move list is read as the same text in a file is: move numbers (`1.`, `1...`),
+//! comments and a result (`1-0`, `红胜` …) are allowed, moves in any notation
+//! [`qili_notation::parse_move`] knows. In Chinese notation a move written in the other
+//! side's numerals is an error naming the move number and the side (a skipped move, most
+//! likely); a record writing both sides in one style is read, with a warning. A position
+//! drawn loosely (an advisor, elephant or soldier on a point it can never reach) is read
+//! with a warning naming the piece and the point, unless [`Options::strict`]. Every error
+//! names where the bad text came from: the option (`--fen`, `--moves`), or the file, game,
+//! move number and ply.
+//!
+//! ```
+//! use qili_analyzer::input::{read_fen_and_moves, Options};
+//!
+//! let g = read_fen_and_moves("startpos", "1. 炮二平五 马８进７ 2. 马二进三 1-0", &Options::default())?;
+//! assert_eq!(g.moves.len(), 3);
+//! let e = read_fen_and_moves("startpos", "马８进７", &Options::default()).unwrap_err();
+//! assert_eq!(e.to_string(), "--moves: move 1, Red to move: 马８进７ is written as Black's move");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+use std::io::Read;
 use std::path::Path;
 
-use qili_notation::{parse_move, record, Move, MoveTextError, Position, UcciPosition};
+use qili_notation::record::{self, ErrorKind, ReadGame, RecordError};
+use qili_notation::{
+    Color, Misplaced, Move, MoveTextError, Placement, Position, PositionError, Setup, UcciPosition,
+};
+
+use crate::explain::Lang;
+
+/// How to read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Refuse a position drawn loosely (a piece on a point it can never reach) instead of
+    /// reading it with a warning.
+    pub strict: bool,
+}
 
 /// A start position and the moves played from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,43 +48,129 @@ pub struct GameInput {
     pub start: Position,
     /// The moves, legal in turn.
     pub moves: Vec<Move>,
+    /// What was read but is worth saying (loose placement, one numeral style).
+    pub warnings: Vec<InputWarning>,
+}
+
+/// Something read that is worth a warning; each names where it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputWarning {
+    /// A piece on a point it can never reach (read loosely).
+    Misplaced {
+        /// Where the position came from (`--fen`, a file).
+        place: String,
+        /// The piece and point.
+        misplaced: Misplaced,
+    },
+    /// Both sides' Chinese moves are written in one side's numerals: read by the side to move.
+    OneStyle {
+        /// Where the moves came from (`--moves`, a file).
+        place: String,
+        /// The side whose numerals are used.
+        style: Color,
+    },
+    /// Another problem of a record that loses nothing of the main line (a variation that
+    /// stops at a bad move, a skipped tag …), as the record reader words it.
+    Record {
+        /// Where (file and game).
+        place: String,
+        /// What.
+        message: String,
+    },
+}
+
+impl InputWarning {
+    /// The warning in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (InputWarning::Misplaced { place, misplaced }, Lang::En) => {
+                format!("{place}: {misplaced} (read as drawn; --strict refuses it)")
+            }
+            (InputWarning::Misplaced { place, misplaced }, Lang::Zh) => {
+                format!(
+                    "{place}：{}（按图读入；--strict 则拒绝）",
+                    misplaced.chinese()
+                )
+            }
+            (InputWarning::OneStyle { place, style }, Lang::En) => format!(
+                "{place}: {}",
+                qili_notation::chinese::NumeralVerdict::OneStyle(*style)
+            ),
+            (InputWarning::OneStyle { place, style }, Lang::Zh) => format!(
+                "{place}：{}",
+                qili_notation::chinese::NumeralVerdict::OneStyle(*style).chinese()
+            ),
+            (InputWarning::Record { place, message }, _) => format!("{place}: {message}"),
+        }
+    }
 }
 
 /// Why the input could not be read; every variant names the place.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InputError {
     /// Nothing to read.
-    #[error("empty input: expected a FEN or a UCCI `position` line")]
-    Empty,
-    /// The FEN is wrong.
-    #[error("line {line}: bad FEN: {message}")]
+    #[error("{place}: empty input: expected a FEN or a UCCI `position` line")]
+    Empty {
+        /// Where.
+        place: String,
+    },
+    /// The FEN cannot be read.
+    #[error("{place}: {error}")]
     Fen {
-        /// 1-based line.
-        line: usize,
-        /// What is wrong.
-        message: String,
+        /// Where: `--fen`, or the file and line.
+        place: String,
+        /// What is wrong (with the column).
+        error: qili_notation::FenError,
+    },
+    /// The FEN was read but cannot be played (or, with `--strict`, is drawn loosely).
+    #[error("{place}: {error}")]
+    Position {
+        /// Where: `--fen`, or the file and game.
+        place: String,
+        /// Every reason.
+        error: PositionError,
     },
     /// The UCCI line is wrong.
-    #[error("line {line}: {message}")]
+    #[error("{place}: line {line}: {message}")]
     Ucci {
+        /// The file.
+        place: String,
         /// 1-based line.
         line: usize,
         /// What is wrong (with the column).
         message: String,
     },
+    /// With `--strict`: the position is drawn loosely (and would otherwise be read).
+    #[error("{place}: {error} (refused by --strict)")]
+    Strict {
+        /// Where: `--fen`, or the file and game.
+        place: String,
+        /// Every misplaced piece.
+        error: PositionError,
+    },
     /// A move cannot be played.
-    #[error("line {line}, column {column}: ply {ply}: {error} in {fen}")]
+    #[error("{place}: move {move_number} (ply {ply}), column {column}: {error} in {fen}")]
     Move {
-        /// 1-based line.
-        line: usize,
-        /// 1-based column (characters) of the move text.
-        column: usize,
+        /// Where: `--moves`, a case's `moves`, or the file (and game, line).
+        place: String,
+        /// The move number of the score sheet.
+        move_number: u32,
         /// 1-based ply.
         ply: usize,
+        /// 1-based column (characters) of the move text in its line.
+        column: usize,
         /// Why.
         error: MoveTextError,
         /// The position it was tried in.
         fen: String,
+    },
+    /// A move is written in the other side's numerals (a skipped move, most likely).
+    #[error("{place}: {error}")]
+    WrongSide {
+        /// Where: `--moves`, a case's `moves`, or the file and game.
+        place: String,
+        /// The move, its number and the side to move.
+        error: qili_notation::chinese::WrongSide,
     },
     /// The file cannot be read.
     #[error("{file}: {message}")]
@@ -60,7 +180,8 @@ pub enum InputError {
         /// What went wrong.
         message: String,
     },
-    /// The record cannot be read (the message names file, game, ply and byte offset).
+    /// The record cannot be read here (file, game, move number, ply and byte offset in
+    /// the message).
     #[error("{0}")]
     Record(String),
     /// The file holds fewer games than asked for.
@@ -75,78 +196,237 @@ pub enum InputError {
     },
 }
 
-/// Reads a FEN (or `startpos`) and a whitespace-separated move list.
+/// Reads a FEN (or `startpos`) and a move list, with the default [`Options`].
 pub fn from_fen_and_moves(fen: &str, moves: &str) -> Result<GameInput, InputError> {
-    let start = read_fen(fen.trim(), 1)?;
-    let mut out = GameInput {
-        start,
-        moves: Vec::new(),
+    read_fen_and_moves(fen, moves, &Options::default())
+}
+
+/// Reads `--fen` (a FEN or `startpos`) and `--moves` (moves as a score sheet writes them).
+pub fn read_fen_and_moves(
+    fen: &str,
+    moves: &str,
+    options: &Options,
+) -> Result<GameInput, InputError> {
+    read_position_and_moves(fen, "--fen", moves, "--moves", options)
+}
+
+/// Reads a FEN (or `startpos`) and a move list (one move, or several, per item), naming
+/// `place` in errors (e.g. a case's `moves`).
+pub fn read_move_list(
+    fen: &str,
+    moves: &[impl AsRef<str>],
+    place: &str,
+    options: &Options,
+) -> Result<GameInput, InputError> {
+    let text: Vec<&str> = moves.iter().map(AsRef::as_ref).collect();
+    let fen_place = format!("{place}: fen");
+    read_position_and_moves(fen, &fen_place, &text.join(" "), place, options)
+}
+
+fn read_position_and_moves(
+    fen: &str,
+    fen_place: &str,
+    moves: &str,
+    place: &str,
+    options: &Options,
+) -> Result<GameInput, InputError> {
+    let setup = read_setup(fen.trim(), fen_place)?;
+    let mut warnings = Vec::new();
+    let start = validate(setup.clone(), fen_place, options, &mut warnings)?;
+    // The moves are read as a move list in a file is: after the FEN line.
+    let prefix = format!("{setup}\n");
+    let text = format!("{prefix}{moves}");
+    let read = record::text::read(&text);
+    let column = |offset: Option<u64>| {
+        let off = (offset.unwrap_or(0) as usize)
+            .saturating_sub(prefix.len())
+            .min(moves.len());
+        moves.get(..off).map_or(off, |s| s.chars().count()) + 1
     };
-    read_moves(&mut out, moves, 1)?;
-    Ok(out)
+    let game_moves: Vec<Move> = read.game.mainline().copied().collect();
+    if let Some(e) = &read.error {
+        return Err(move_error(
+            e,
+            place,
+            &start,
+            &game_moves,
+            column(e.byte_offset),
+        ));
+    }
+    keep_warnings(&read, place, &mut warnings);
+    Ok(GameInput {
+        start,
+        moves: game_moves,
+        warnings,
+    })
+}
+
+/// The error of a record at `e`, read from `start` with `moves` before it.
+fn move_error(
+    e: &RecordError,
+    place: &str,
+    start: &Position,
+    moves: &[Move],
+    column: usize,
+) -> InputError {
+    let ply = e.ply.unwrap_or(moves.len() + 1);
+    let pos = moves.iter().fold(start.clone(), |mut p, m| {
+        p.play_unchecked(m);
+        p
+    });
+    match &e.kind {
+        ErrorKind::Move(MoveTextError::WrongSide(w)) => InputError::WrongSide {
+            place: place.to_owned(),
+            error: w.clone(),
+        },
+        ErrorKind::Move(m) => InputError::Move {
+            place: place.to_owned(),
+            move_number: pos.fullmoves(),
+            ply,
+            column,
+            error: m.clone(),
+            fen: pos.fen(),
+        },
+        other => InputError::Record(format!("{place}: column {column}: {other}")),
+    }
+}
+
+/// The record's warnings worth passing on (the loose placement is found again by
+/// [`validate`]).
+fn keep_warnings(read: &ReadGame, place: &str, out: &mut Vec<InputWarning>) {
+    for w in &read.warnings {
+        match &w.kind {
+            ErrorKind::OneStyle(style) => out.push(InputWarning::OneStyle {
+                place: place.to_owned(),
+                style: *style,
+            }),
+            ErrorKind::Position(_) => {}
+            _ => out.push(InputWarning::Record {
+                place: place.to_owned(),
+                message: w.to_string(),
+            }),
+        }
+    }
 }
 
 /// Reads a UCCI `position …` line, or a FEN line followed by moves on the following lines.
 pub fn from_text(text: &str) -> Result<GameInput, InputError> {
+    read_text(text, "input", &Options::default())
+}
+
+fn read_text(text: &str, place: &str, options: &Options) -> Result<GameInput, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty());
     let Some((first_no, first)) = lines.next() else {
-        return Err(InputError::Empty);
+        return Err(InputError::Empty {
+            place: place.to_owned(),
+        });
     };
     let first = first.trim();
     let first_word = first.split_whitespace().next().unwrap_or("");
-    if matches!(first_word, "position" | "startpos" | "fen") {
-        let ucci: UcciPosition =
-            first
+    let mut warnings = Vec::new();
+    let (start, mut moves) =
+        if matches!(first_word, "position" | "startpos" | "fen") && first != "startpos" {
+            let ucci_error = |message: String| InputError::Ucci {
+                place: place.to_owned(),
+                line: first_no + 1,
+                message,
+            };
+            let ucci: UcciPosition = first
                 .parse()
-                .map_err(|e: qili_notation::ucci::UcciError| InputError::Ucci {
-                    line: first_no + 1,
-                    message: e.to_string(),
+                .map_err(|e: qili_notation::ucci::UcciError| ucci_error(e.to_string()))?;
+            let line_place = format!("{place}, line {}", first_no + 1);
+            let start = validate(ucci.setup.clone(), &line_place, options, &mut warnings)?;
+            ucci.replay_from(start)
+                .map_err(|e| ucci_error(e.to_string()))?
+        } else {
+            let place = format!("{place}, line {}", first_no + 1);
+            let setup = read_setup(first, &place)?;
+            (validate(setup, &place, options, &mut warnings)?, Vec::new())
+        };
+    let mut pos = moves.iter().fold(start.clone(), |mut p, m| {
+        p.play_unchecked(m);
+        p
+    });
+    for (no, line) in lines {
+        for tok in line.split_whitespace() {
+            if is_move_number(tok) || record::GameResult::parse(tok).is_some() {
+                continue;
+            }
+            let offset = tok.as_ptr() as usize - line.as_ptr() as usize;
+            let mv =
+                qili_notation::parse_move(&pos, tok, None).map_err(|error| InputError::Move {
+                    place: format!("{place}, line {}", no + 1),
+                    move_number: pos.fullmoves(),
+                    ply: moves.len() + 1,
+                    column: line[..offset].chars().count() + 1,
+                    error,
+                    fen: pos.fen(),
                 })?;
-        let (start, moves) = ucci.replay().map_err(|e| InputError::Ucci {
-            line: first_no + 1,
-            message: e.to_string(),
-        })?;
-        let mut out = GameInput { start, moves };
-        for (no, l) in lines {
-            read_moves(&mut out, l, no + 1)?;
+            pos.play_unchecked(&mv);
+            moves.push(mv);
         }
-        return Ok(out);
     }
-    let start = read_fen(first, first_no + 1)?;
-    let mut out = GameInput {
+    Ok(GameInput {
         start,
-        moves: Vec::new(),
-    };
-    for (no, l) in lines {
-        read_moves(&mut out, l, no + 1)?;
-    }
-    Ok(out)
+        moves,
+        warnings,
+    })
 }
 
-/// Reads game `game` (1-based) of a file: a UCCI `position` line, or any record.
+/// Reads game `game` (1-based) of a file with the default [`Options`].
 pub fn from_file(path: &Path, game: usize) -> Result<GameInput, InputError> {
-    let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| InputError::Io {
+    read_file(path, game, &Options::default())
+}
+
+/// Reads game `game` (1-based) of a file (`-`: standard input): a UCCI `position` line,
+/// a ruling case (`*.toml`: its `fen` and `moves`), or any record.
+pub fn read_file(path: &Path, game: usize, options: &Options) -> Result<GameInput, InputError> {
+    let stdin = path == Path::new("-");
+    let file = if stdin {
+        "standard input".to_owned()
+    } else {
+        path.display().to_string()
+    };
+    let io_error = |e: std::io::Error| InputError::Io {
         file: file.clone(),
         message: e.to_string(),
-    })?;
+    };
+    let bytes = if stdin {
+        let mut b = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut b)
+            .map_err(io_error)?;
+        b
+    } else {
+        std::fs::read(path).map_err(io_error)?
+    };
     if let Ok(text) = std::str::from_utf8(&bytes) {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let is_toml = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
+        if let Some(case) = read_case(text, is_toml || stdin) {
+            let (fen, moves) = case.map_err(|message| InputError::Io {
+                file: file.clone(),
+                message,
+            })?;
+            let moves_place = format!("{file}: moves");
+            return read_move_list(&fen, &moves, &moves_place, options);
+        }
         let first = text.split_whitespace().next().unwrap_or("");
         if matches!(first, "position" | "startpos" | "fen") {
-            return from_text(text).map_err(|e| InputError::Io {
-                file,
-                message: e.to_string(),
-            });
+            return read_text(text, &file, options);
         }
     }
-    let games = record::read_bytes(&bytes, &file).map_err(|e| InputError::Record(e.to_string()))?;
+    let name = if stdin { "-" } else { file.as_str() };
+    let games = record::read_bytes(&bytes, name).map_err(|e| InputError::Record(e.to_string()))?;
     let count = games.len();
-    let g = game
+    let read = game
         .checked_sub(1)
         .and_then(|i| games.into_iter().nth(i))
         .ok_or(InputError::NoSuchGame {
@@ -154,27 +434,117 @@ pub fn from_file(path: &Path, game: usize) -> Result<GameInput, InputError> {
             game,
             count,
         })?;
-    if let Some(e) = g.error {
-        return Err(InputError::Record(e.to_string()));
+    let place = if count > 1 {
+        format!("{file}: game {game}")
+    } else {
+        file.clone()
+    };
+    let mut warnings = Vec::new();
+    let start = validate(read.game.setup.clone(), &place, options, &mut warnings)?;
+    let moves: Vec<Move> = read.game.mainline().copied().collect();
+    if let Some(e) = &read.error {
+        let mut place = place.clone();
+        if let Some(off) = e.byte_offset {
+            place = format!("{place}, byte {off}");
+        }
+        let err = move_error(e, &place, &start, &moves, 0);
+        return Err(match err {
+            InputError::Move {
+                place,
+                move_number,
+                ply,
+                error,
+                fen,
+                ..
+            } => InputError::Record(format!(
+                "{place}: move {move_number} (ply {ply}): {error} in {fen}"
+            )),
+            InputError::Record(_) => InputError::Record(format!("{place}: {}", e.kind)),
+            other => other,
+        });
     }
-    let start = Position::try_from(g.game.setup.clone()).map_err(|e| InputError::Io {
-        file,
-        message: format!("game {game}: {e}"),
-    })?;
+    keep_warnings(&read, &place, &mut warnings);
     Ok(GameInput {
         start,
-        moves: g.game.mainline().copied().collect(),
+        moves,
+        warnings,
     })
 }
 
-fn read_fen(fen: &str, line: usize) -> Result<Position, InputError> {
-    if fen == "startpos" {
-        return Ok(Position::startpos());
+/// A ruling case's `fen` and `moves` (strings), when `text` is one: `None` when it is not
+/// TOML with both keys (and `must` is false, or it is not TOML at all).
+#[allow(clippy::type_complexity)]
+fn read_case(text: &str, must: bool) -> Option<Result<(String, Vec<String>), String>> {
+    if !must {
+        return None;
     }
-    Position::from_fen(fen).map_err(|e| InputError::Fen {
-        line,
-        message: e.to_string(),
+    let value: toml::Table = match text.parse() {
+        Ok(v) => v,
+        Err(e) => {
+            // Standard input may be any record: only a `.toml` file must be TOML.
+            return text
+                .lines()
+                .any(|l| l.trim_start().starts_with("fen ="))
+                .then(|| Err(format!("TOML: {e}")));
+        }
+    };
+    let (fen, moves) = (value.get("fen")?, value.get("moves")?);
+    let Some(fen) = fen.as_str() else {
+        return Some(Err("`fen` is not a string".into()));
+    };
+    let Some(moves) = moves.as_array() else {
+        return Some(Err("`moves` is not an array".into()));
+    };
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        match m.as_str() {
+            Some(s) => out.push(s.to_owned()),
+            None => return Some(Err(format!("`moves`, item {}: not a string", i + 1))),
+        }
+    }
+    Some(Ok((fen.to_owned(), out)))
+}
+
+/// A FEN or `startpos`, unchecked.
+fn read_setup(fen: &str, place: &str) -> Result<Setup, InputError> {
+    if fen == "startpos" {
+        return Ok(Setup::startpos());
+    }
+    fen.parse::<Setup>().map_err(|error| InputError::Fen {
+        place: place.to_owned(),
+        error,
     })
+}
+
+/// Validates a start position: loosely (each misplaced piece a warning) unless strict.
+fn validate(
+    setup: Setup,
+    place: &str,
+    options: &Options,
+    warnings: &mut Vec<InputWarning>,
+) -> Result<Position, InputError> {
+    let placement = if options.strict {
+        Placement::Strict
+    } else {
+        Placement::Loose
+    };
+    let (pos, misplaced) = Position::from_setup(setup, placement).map_err(|error| {
+        let place = place.to_owned();
+        if error.reasons.iter().all(|r| r.is_loose()) {
+            InputError::Strict { place, error }
+        } else {
+            InputError::Position { place, error }
+        }
+    })?;
+    warnings.extend(
+        misplaced
+            .into_iter()
+            .map(|misplaced| InputWarning::Misplaced {
+                place: place.to_owned(),
+                misplaced,
+            }),
+    );
+    Ok(pos)
 }
 
 /// Whether a token is a move number (`1.`, `12...`) rather than a move.
@@ -183,34 +553,13 @@ fn is_move_number(tok: &str) -> bool {
     digits.len() < tok.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
-fn read_moves(out: &mut GameInput, text: &str, line: usize) -> Result<(), InputError> {
-    let mut pos = out.moves.iter().fold(out.start.clone(), |mut p, m| {
-        p.play_unchecked(m);
-        p
-    });
-    for tok in text.split_whitespace() {
-        if is_move_number(tok) {
-            continue;
-        }
-        let offset = tok.as_ptr() as usize - text.as_ptr() as usize;
-        let column = text[..offset].chars().count() + 1;
-        let ply = out.moves.len() + 1;
-        let mv = parse_move(&pos, tok, None).map_err(|error| InputError::Move {
-            line,
-            column,
-            ply,
-            error,
-            fen: pos.fen(),
-        })?;
-        pos.play_unchecked(&mv);
-        out.moves.push(mv);
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn read(fen: &str, moves: &str) -> Result<GameInput, InputError> {
+        read_fen_and_moves(fen, moves, &Options::default())
+    }
 
     #[test]
     fn fen_and_moves() {
@@ -223,15 +572,137 @@ mod tests {
                 InputError::Move {
                     ply: 2,
                     column: 6,
+                    move_number: 1,
                     ..
                 }
             ),
             "{e}"
         );
+        assert!(
+            e.to_string()
+                .starts_with("--moves: move 1 (ply 2), column 6: "),
+            "{e}"
+        );
+        let e = from_fen_and_moves("xyz", "").unwrap_err();
+        assert!(matches!(e, InputError::Fen { .. }));
+        assert!(e.to_string().starts_with("--fen: "), "{e}");
+    }
+
+    #[test]
+    fn moves_as_a_score_sheet_writes_them() {
+        // Move numbers (spaced or not), a result, comments; as in a file.
+        for text in [
+            "1. 炮二平五 马８进７ 2. 马二进三",
+            "1.炮二平五 马８进７ 2.马二进三 *",
+            "炮二平五 马8进7 马二进三 1-0",
+            "1. h2e2 h9g7 2. h0g2 {a comment} 红胜",
+            "1. 炮二平五 1... 马８进７ 2. 马二进三",
+        ] {
+            let g = read("startpos", text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(g.moves.len(), 3, "{text}");
+            assert!(g.warnings.is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_move_in_the_other_sides_numerals_is_an_error() {
+        let e = read("startpos", "马８进７").unwrap_err();
         assert!(matches!(
-            from_fen_and_moves("xyz", ""),
-            Err(InputError::Fen { .. })
+            &e,
+            InputError::WrongSide { error, .. }
+                if error.move_number == 1 && error.mover == Color::Red
         ));
+        assert_eq!(
+            e.to_string(),
+            "--moves: move 1, Red to move: 马８进７ is written as Black's move"
+        );
+        let e = read("startpos", "1. 炮二平五 马８进７ 2. 马２进３").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--moves: move 2, Red to move: 马２进３ is written as Black's move"
+        );
+        let e = read_move_list(
+            "startpos",
+            &["马8进7"],
+            "case.json: moves",
+            &Options::default(),
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().starts_with("case.json: moves: move 1, Red"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn one_style_for_both_sides_is_read_with_a_warning() {
+        let g = read("startpos", "1. 炮2平5 马8进7 2. 马2进3").unwrap();
+        assert_eq!(g.moves.len(), 3);
+        assert_eq!(
+            g.warnings,
+            [InputWarning::OneStyle {
+                place: "--moves".into(),
+                style: Color::Black
+            }]
+        );
+        assert!(g.warnings[0].text(Lang::En).contains("Black's numerals"));
+        assert!(g.warnings[0].text(Lang::Zh).contains("黑方的数字"));
+    }
+
+    #[test]
+    fn loose_positions_are_read_with_a_warning_unless_strict() {
+        // A red soldier behind its start rank (c1), an elephant off its points (d2), an
+        // advisor off its palace (d8), no counters.
+        let fen = "3k5/3A5/9/9/9/9/9/3B5/2P6/4K4 w";
+        let g = read(fen, "c1c2").unwrap();
+        let named: Vec<String> = g.warnings.iter().map(|w| w.text(Lang::En)).collect();
+        assert_eq!(named.len(), 3, "{named:?}");
+        assert!(
+            named[0].starts_with("--fen: Red soldier on c1 stands"),
+            "{named:?}"
+        );
+        assert!(named[1].contains("Red elephant on d2"), "{named:?}");
+        assert!(named[2].contains("Red advisor on d8"), "{named:?}");
+        assert!(g.warnings[0].text(Lang::Zh).contains("红兵在c1"));
+        let strict = Options { strict: true };
+        let e = read_fen_and_moves(fen, "", &strict).unwrap_err();
+        let InputError::Strict { error, .. } = &e else {
+            panic!("{e}")
+        };
+        assert_eq!(error.reasons.len(), 3, "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("--fen: loose position: Red soldier on c1"),
+            "{e}"
+        );
+        assert!(e.to_string().ends_with("(refused by --strict)"), "{e}");
+    }
+
+    #[test]
+    fn unplayable_positions_list_every_reason() {
+        // No black general; two red generals, one outside the palace; a soldier misplaced
+        // (loose: not a reason).
+        let e = read("9/9/9/9/9/9/9/K8/2P6/4K4 w", "").unwrap_err();
+        let InputError::Position { error, .. } = &e else {
+            panic!("{e}")
+        };
+        let text = e.to_string();
+        assert!(text.contains("Black has no general"), "{text}");
+        assert!(text.contains("Red has 2 generals"), "{text}");
+        assert!(text.contains("Red general on a2"), "{text}");
+        assert!(!text.contains("soldier"), "{text}");
+        assert_eq!(error.reasons.len(), 3, "{text}");
+        // Generals facing; the side not to move in check.
+        let e = read("4k4/9/9/9/9/9/9/9/9/4K4 w", "").unwrap_err();
+        assert!(e.to_string().contains("face each other"), "{e}");
+        let e = read("4k4/9/9/9/9/9/9/9/9/3K1r3 b", "").unwrap_err();
+        assert!(
+            e.to_string().contains("Red is not to move but is in check"),
+            "{e}"
+        );
+        // A general outside its palace stays an error.
+        let e = read("3k5/9/9/9/9/9/9/K8/9/9 w", "").unwrap_err();
+        assert!(e.to_string().contains("Red general on a2"), "{e}");
     }
 
     #[test]
@@ -240,22 +711,32 @@ mod tests {
         assert_eq!(g.moves.len(), 2);
         let g = from_text("\u{feff}\nrnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\nh2e2\nh9g7 b0c2\n").unwrap();
         assert_eq!(g.moves.len(), 3);
-        assert_eq!(from_text("  \n"), Err(InputError::Empty));
+        assert!(matches!(from_text("  \n"), Err(InputError::Empty { .. })));
         let e = from_text("startpos\nh2e2\nzz").unwrap_err();
         assert!(
             matches!(
                 e,
                 InputError::Move {
-                    line: 3,
                     ply: 2,
+                    move_number: 1,
                     ..
                 }
             ),
+            "{e}"
+        );
+        assert!(
+            e.to_string().starts_with("input, line 3: move 1 (ply 2)"),
             "{e}"
         );
         assert!(matches!(
             from_text("position fen"),
             Err(InputError::Ucci { line: 1, .. })
         ));
+        // A UCCI line from a loose position: read, with the warning.
+        let g = from_text("position fen 3k5/9/9/9/9/9/9/9/2P6/4K4 w moves c1c2\n").unwrap();
+        assert_eq!(g.moves.len(), 1);
+        assert!(g.warnings[0]
+            .text(Lang::En)
+            .starts_with("input, line 1: Red soldier on c1"));
     }
 }

@@ -5,7 +5,7 @@
 use qili_notation::{ByColor, Color, Move, Position, Role};
 use serde::Serialize;
 
-use crate::conduct::{classify, Conduct, ConductKind, CycleMove, PieceRef, PieceTracker};
+use crate::conduct::{classify_with, Conduct, ConductKind, CycleMove, PieceRef, PieceTracker};
 use crate::graph::{IllegalMoveAt, Line, PositionGraph, Run};
 use crate::label::{CycleContext, Label, MoveLabels, Root};
 use crate::labeling::Labeller;
@@ -50,11 +50,11 @@ pub struct PlyLabels {
 pub struct CycleJudgement {
     /// Where it lies on the line.
     pub run: Run,
-    /// Indices of the repeated (deciding) position's occurrences in the run; the first is
-    /// the repeated position shown (usually `run.start`; later when loops intertwine).
+    /// Indices of the repeated position's occurrences in the run; the first is `run.start`
+    /// (RULES.md §1: a stretch in force starts at the first of the occurrences it is cut
+    /// for). Every output names and draws this one position.
     pub occurrence_indices: Vec<usize>,
-    /// The most occurrences of one position in it (the repeated position's, unless a later
-    /// position of intertwined loops overtakes it after the threshold).
+    /// How often the repeated position occurs in it (`occurrence_indices.len()`).
     pub occurrences: usize,
     /// Whether it reached the threshold.
     pub in_force: bool,
@@ -239,10 +239,11 @@ fn judge_walk(
             })
             .collect();
         let soldier_chases = soldier_chases(&context, &moves, &walk.positions);
-        let red = classify(Color::Red, &moves);
-        let black = classify(Color::Black, &moves);
+        let reading = crate::rules::Reading::of(settings);
+        let red = classify_with(Color::Red, &moves, reading);
+        let black = classify_with(Color::Black, &moves, reading);
         let occ = crate::graph::run_occurrences(&walk.nodes, &run, threshold);
-        let occurrences = occ.most.max(run.occurrences());
+        let occurrences = occ.indices.len();
         let evidence = ByColor::new_with(|c| {
             side_evidence(
                 settings.rules,
@@ -340,34 +341,26 @@ fn soldier_chases(context: &CycleContext, moves: &[CycleMove], positions: &[Posi
         })
 }
 
-fn rule_run(
-    run: &Run,
-    settings: &Settings,
-    red: &Conduct,
-    black: &Conduct,
-    context: &CycleContext,
-    moves: &[CycleMove],
-    positions: &[Position],
-) -> Reach {
+fn rule_run(c: &CycleJudgement, settings: &Settings, positions: &[Position]) -> Reach {
     let threshold = verdict::threshold(settings);
-    let occurrences = run.occurrences();
+    let occurrences = c.occurrence_indices.len();
     let evidence =
-        ByColor::new_with(|c| side_evidence(settings.rules, c.fold(red, black), moves, positions));
+        ByColor::new_with(|col| side_evidence(settings.rules, c.conduct(col), &c.moves, positions));
     let input = VerdictInput {
-        red,
-        black,
+        red: &c.red,
+        black: &c.black,
         occurrences,
-        mutual_perpetual_attack: context.mutual_perpetual_attack,
-        soldier_chases: soldier_chases(context, moves, positions),
+        mutual_perpetual_attack: c.context.mutual_perpetual_attack,
+        soldier_chases: soldier_chases(&c.context, &c.moves, positions),
         evidence,
     };
     let verdict = verdict::rule(settings, &input);
     let in_force = occurrences >= threshold;
-    let in_force_ply = run.occurrence_index(threshold).filter(|&i| i <= run.end);
+    let in_force_ply = c.occurrence_indices.get(threshold - 1).copied();
     let repeated_ply = match verdict.reason {
-        verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => run
-            .occurrence_index(threshold + 1)
-            .filter(|&i| i <= run.end),
+        verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => {
+            c.occurrence_indices.get(threshold).copied()
+        }
         _ => None,
     };
     Reach {
@@ -379,16 +372,19 @@ fn rule_run(
     }
 }
 
-/// Extends the last cycle of `j` by one ply when the line went on repeating its period (the
-/// position after the new last ply equals the one a period before): only what depends on
-/// the run's reach changes — occurrences, verdict, in force, the plies labelled. Returns
-/// `false` (and changes nothing) when the new ply does not simply extend the last cycle;
-/// then the line must be judged again. `positions` and `moves` are the whole line so far.
+/// Extends the last cycle of `j` by one ply when it is in force and the line went on
+/// repeating its pattern (the position after the new last ply equals the one a span
+/// before), as [`crate::graph::stretches`] extends it: only what depends on the run's reach
+/// changes — occurrences, verdict, the plies labelled. Returns `false` (and changes nothing)
+/// when the new ply does not simply extend the last cycle; then the line must be judged
+/// again. `positions` and `moves` are the whole line so far; `prior` is how often the last
+/// position occurred before it.
 pub(crate) fn extend_last_cycle(
     j: &mut Judgement,
     positions: &[Position],
     moves: &[Move],
     settings: &Settings,
+    prior: usize,
 ) -> bool {
     let Some(t) = positions.len().checked_sub(1) else {
         return false;
@@ -397,25 +393,40 @@ pub(crate) fn extend_last_cycle(
         return false;
     };
     let r = c.run;
-    if r.end + 1 != t || t < r.period || positions[t] != positions[t - r.period] {
+    if !c.in_force || r.end + 1 != t || t < r.span || positions[t] != positions[t - r.span] {
         return false;
     }
-    // Intertwined loops (the period passes a position twice, or joined runs): a position
-    // may come back more often than once a period, which only the full count sees.
-    if c.intertwined {
-        return false;
+    // The new position's own stretch, if it reaches the threshold, must be this one's
+    // window shifted along (as `stretches` decides).
+    let threshold = verdict::threshold(settings);
+    if prior + 1 >= threshold {
+        let window = match c.occurrence_indices.get(threshold - 1) {
+            Some(&i) => i - r.start,
+            None => return false,
+        };
+        let Some(f) = t.checked_sub(window) else {
+            return false;
+        };
+        let inside = positions[f + 1..t]
+            .iter()
+            .filter(|p| **p == positions[t])
+            .count();
+        if positions[f] != positions[t] || inside + 2 != threshold {
+            return false;
+        }
     }
     c.run.end = t;
-    let reach = rule_run(
-        &c.run, settings, &c.red, &c.black, &c.context, &c.moves, positions,
-    );
+    if positions[t] == positions[r.start] {
+        c.occurrence_indices.push(t);
+    }
+    let reach = rule_run(c, settings, positions);
     c.occurrences = reach.occurrences;
     c.verdict = reach.verdict;
     c.in_force = reach.in_force;
     c.in_force_ply = reach.in_force_ply;
     c.repeated_ply = reach.repeated_ply;
     c.left_by = None;
-    let k = (t - r.start - 1) % r.period;
+    let k = (t - r.start - 1) % r.span.max(1);
     j.labelled.push(PlyLabels {
         ply: t,
         cycle: j.cycles.len() - 1,
@@ -473,7 +484,10 @@ fn side_evidence(
     moves: &[CycleMove],
     positions: &[Position],
 ) -> SideEvidence {
-    let mut ev = SideEvidence::default();
+    let mut ev = SideEvidence {
+        parried: parried(conduct, moves),
+        ..SideEvidence::default()
+    };
     let chase_conduct = matches!(
         conduct.kind,
         ConductKind::PerpetualChase
@@ -491,7 +505,11 @@ fn side_evidence(
     };
     for m in moves
         .iter()
-        .filter(|m| m.labels.side == conduct.side && m.primary() == Label::Chase)
+        .filter(|m| {
+            m.labels.side == conduct.side
+                && (m.primary() == Label::Chase
+                    || (rules == RuleSet::Axf && m.labels.labels.contains(&Label::Chase)))
+        })
     {
         let Some(after) = positions.get(m.ply) else {
             continue;
@@ -559,6 +577,23 @@ fn side_evidence(
         }
     }
     ev
+}
+
+/// The first ply of `conduct`'s side whose attack was not counted as a new chase only because
+/// the novelty baseline is the attack itself (it answered a check, RULES.md §3), when that
+/// could decide the conduct: every other move of the side attacks.
+fn parried(conduct: &Conduct, moves: &[CycleMove]) -> Option<usize> {
+    let own = || moves.iter().filter(|m| m.labels.side == conduct.side);
+    let is_parry = |m: &CycleMove| {
+        m.labels.dismissed.iter().any(|d| {
+            d.reason == crate::label::DismissReason::NotNew
+                && d.chase.notes.iter().any(|n| n == crate::label::PARRY_NOTE)
+        })
+    };
+    let first = own().find(|m| is_parry(m))?.ply;
+    own()
+        .all(|m| is_parry(m) || m.primary().is_attack())
+        .then_some(first)
 }
 
 /// Whether `target` (a chariot) stands pinned by an enemy horse whenever `side` chases it.

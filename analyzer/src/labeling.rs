@@ -6,15 +6,19 @@ use std::collections::HashMap;
 use qili_notation::{Color, Move, Position, Role};
 
 use crate::label::{label_move_context, CycleContext, Label, MateSearch, MoveLabels};
-use crate::rules::Settings;
+use crate::rules::{OpenChoices, RuleSet, Settings};
 
-/// Labels moves through [`crate::label_move`], each (position, move, context) once, with
-/// one mate search whose answers serve every move it labels.
+/// What of the [`Settings`] the labels depend on: the rule set, the mate-search depth and
+/// the open choices. A [`Labeller`] reused across settings keeps each one's labels apart.
+type LabelRules = (RuleSet, u32, OpenChoices);
+
+/// Labels moves through [`crate::label_move`], each (position, move, context, rules) once,
+/// with one mate search whose answers serve every move it labels.
 #[derive(Debug, Default)]
 pub struct Labeller {
-    /// Labels per (position, move, mutual perpetual attack), with whether the context
-    /// decided anything (when not, they serve the other context too).
-    cache: HashMap<(Position, Move, bool), (MoveLabels, bool)>,
+    /// Labels per (position, move, mutual perpetual attack, rules), with whether the
+    /// context decided anything (when not, they serve the other context too).
+    cache: HashMap<(Position, Move, bool, LabelRules), (MoveLabels, bool)>,
     mate: MateSearch,
     calls: usize,
 }
@@ -38,7 +42,8 @@ impl Labeller {
         settings: &Settings,
         cx: CycleContext,
     ) -> MoveLabels {
-        let mut key = (before.clone(), *mv, !cx.mutual_perpetual_attack);
+        let rules = (settings.rules, settings.mate_depth, settings.open);
+        let mut key = (before.clone(), *mv, !cx.mutual_perpetual_attack, rules);
         if let Some((l, false)) = self.cache.get(&key) {
             return l.clone();
         }
@@ -138,5 +143,26 @@ mod tests {
         let b = l.label(&pos, &m, &s, CycleContext::default());
         assert_eq!(a, b);
         assert_eq!(l.classifier_calls(), 1);
+    }
+
+    /// A Labeller reused across rule sets gives each rule set's labels: a second chariot on a
+    /// horse protected once is a chase under CXA (少根, 29.3) and not under AXF (r35).
+    #[test]
+    fn cache_is_keyed_by_the_rule_set() {
+        let pos = Position::from_fen("2r1k4/9/9/2n6/9/9/2R6/9/9/R2K5 w - - 0 1").unwrap();
+        let m = "a0a6".parse::<Iccs>().unwrap().to_move(&pos).unwrap();
+        let cxa = Settings::default();
+        let axf = Settings {
+            rules: RuleSet::Axf,
+            ..Settings::default()
+        };
+        let fresh = |s: &Settings| crate::label::label_move(&pos, &m, s, CycleContext::default());
+        assert_ne!(fresh(&cxa).labels, fresh(&axf).labels, "the example must differ");
+        let mut l = Labeller::new();
+        for s in [&cxa, &axf, &cxa, &axf] {
+            let got = l.label(&pos, &m, s, CycleContext::default());
+            assert_eq!(got.labels, fresh(s).labels, "{:?}", s.rules);
+        }
+        assert_eq!(l.classifier_calls(), 2);
     }
 }

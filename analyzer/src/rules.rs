@@ -42,7 +42,8 @@ impl std::fmt::Display for RuleSet {
 }
 
 /// The defaults RULES.md fixes where the sources are open. One place, cited by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
 pub struct OpenChoices {
     /// CXA 27.3: detect only the plain case of a defensive key point (advisor/elephant
     /// target and a known theoretical draw); otherwise report the chase and flag the
@@ -50,12 +51,24 @@ pub struct OpenChoices {
     pub key_point_plain_case_only: bool,
     /// AXF r19 (D39–41, D105): rank attacks on a chariot pinned by a horse above ordinary chases.
     pub axf_pinned_chariot_ranked_above_chase: bool,
-    /// CXA 29.2 / 细则6 (novelty of a chase): a target that could already be won before the
-    /// move, but only through a longer series of checks than now (e.g. before only by
-    /// checks, now directly; or a checking move that itself starts the series), is chased
-    /// anew: the move made the threat more immediate. With `false`, any earlier threat on
-    /// the target, however reached, makes the chase "not new" (从捉到捉).
+    /// CXA 29.2 / 细则6 (novelty of a chase through a series of checks, CXA 29.1): a target
+    /// that could already be won before the move, but only through a longer series of checks
+    /// than now (e.g. a checking move that itself starts the series), is chased anew: the
+    /// move made the threat more immediate. With `false`, any earlier series threat on the
+    /// target makes the chase "not new" (从捉到捉). A direct threat is judged per (attacker,
+    /// target) pair instead (RULES.md §3).
     pub threat_needing_fewer_checks_is_new: bool,
+    /// RULES.md §3 (novelty, both rule sets): the baseline is the attack itself, not whether
+    /// it could be carried out. An attack that stood before the move stood even if the mover
+    /// was then in check and could not capture: a move that parries a check (a king step, a
+    /// block) chases only through an attack it opens itself. With `false`, an attack that
+    /// only becomes executable because the check is gone is a new chase.
+    pub attack_is_the_baseline: bool,
+    /// RULES.md §5, AXF.md §4.1 (AXF forbidden reading): a checking move that also renews
+    /// the chase of a piece that every other move of the side chases counts as a chase, so
+    /// the side perpetually chases that piece (unless every move checks: r6). With `false`
+    /// it counts as a check, and the cycle is r12's "checks and one chase" (allowed).
+    pub axf_check_that_chases_is_chase: bool,
 }
 
 impl Default for OpenChoices {
@@ -64,6 +77,36 @@ impl Default for OpenChoices {
             key_point_plain_case_only: true,
             axf_pinned_chariot_ranked_above_chase: true,
             threat_needing_fewer_checks_is_new: true,
+            attack_is_the_baseline: true,
+            axf_check_that_chases_is_chase: true,
+        }
+    }
+}
+
+/// How the label that decides a move's part in the conduct is chosen when the move has
+/// several (RULES.md §3, §5): the one place that knows it differs between the rule sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Reading {
+    /// CXA 27.4, 细则12: the heaviest label (将 > 杀 > 捉 > the idle kinds).
+    #[default]
+    Heaviest,
+    /// AXF D53, D56 (AXF.md §1.11): the label that makes the conduct forbidden — a mate
+    /// threat that also chases counts as a chase; a check that also renews the chase of a
+    /// piece every other move chases counts as a chase when `check_that_chases_is_chase`.
+    Forbidden {
+        /// [`OpenChoices::axf_check_that_chases_is_chase`].
+        check_that_chases_is_chase: bool,
+    },
+}
+
+impl Reading {
+    /// The reading of `settings`' rule set.
+    pub fn of(settings: &Settings) -> Reading {
+        match settings.rules {
+            RuleSet::Cxa => Reading::Heaviest,
+            RuleSet::Axf => Reading::Forbidden {
+                check_that_chases_is_chase: settings.open.axf_check_that_chases_is_chase,
+            },
         }
     }
 }

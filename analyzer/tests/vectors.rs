@@ -11,23 +11,32 @@ use std::path::PathBuf;
 use qili_analyzer::input::from_fen_and_moves;
 use qili_analyzer::{judge, RuleSet, Settings};
 
-/// Cases whose expected value disagrees with RULES.md; never special-case a vector in
-/// library code. All three are a side mixing one check with one chase of the same piece
-/// (the checking move also attacks it), which RULES.md §5 allows under AXF ("one check + one
-/// chase ... are draws", r12, D13), while Fairy-Stockfish counts the piece as chased in every
-/// move and rules the mixer lost:
-/// - fsf-05, fsf-11 (same case): Red's cannon move checks (d4f4) and its other move chases
-///   the soldier on f1; Black blocks. RULES.md: draw; the vector: black_wins.
-/// - fsf-10: Black's chariot move discovers a check (b1b3) and its other move chases the
-///   cannon on d1; Red is idle. RULES.md: draw; the vector: red_wins.
+/// Fairy-Stockfish cases whose expected value disagrees with RULES.md/AXF.md (none now);
+/// never special-case a vector in library code.
 ///
-/// And one reading of AXF r27:
-/// - fsf-18: Red's chariot shuttles e4–e3 on the e-file, where it screens Black's cannon on e9
-///   from Red's general (confined to the line by the cannon); Black's chariot attacks it on
-///   every move, protected by a horse each time. RULES.md §5 (r27, D63–66): "the opponent's
-///   chariot may not perpetually attack it", so Black's perpetual attack is forbidden and
-///   Black must change: red_wins (must change). The vector: draw.
-const EXPECTED_FAILURES: &[&str] = &["fsf-05", "fsf-10", "fsf-11", "fsf-18"];
+/// Listed here before, and right under the corrected RULES.md:
+/// - fsf-05, fsf-11 (same case), fsf-10: a checking move that also renews the chase of the
+///   piece the side's other move chases. RULES.md §5 now reads such a check as a chase by
+///   default (the *(open)* choice `axf_check_that_chases_is_chase`): perpetual chase, the
+///   vector's ruling.
+/// - fsf-18: a chariot confined to the e-file by Black's cannon, attacked by Black's chariot
+///   every move, protected by a horse in its positions: AXF r27 (D66) — protection in one
+///   of its positions breaks the perpetual chase: draw, the vector's ruling.
+const EXPECTED_FAILURES: &[&str] = &[];
+
+/// AXF diagram cases (`axf-diagrams.jsonl`) whose expected value disagrees with AXF.md.
+///
+/// - axf-087, axf-088 (D61, r26): Red's elephant shuttles e2–g4 so that the cannon on h2
+///   attacks Black's chariot on c2 through one screen (r26: a chase even when only screens
+///   move) — Red's perpetual chase is forbidden. But Black's horse, shuttling g2–h4 to
+///   interpose, leaves the red cannon on b2 (which Black's chariot attacks throughout) with
+///   no screen or with two screens for its protector on h2: each horse move takes away the
+///   cannon's last real protector, a new chase (AXF.md Appendix, perpetual chase: the pawn
+///   that gives the protecting cannon zero or two screens chases). Both sides chase one piece
+///   perpetually: draw (AXF r22, D48). The vector (from the diagram's verdict): black_wins.
+///   The transcribed position probably differs from the diagram (the published verdict
+///   supposes Black's horse moves are idle).
+const AXF_DIAGRAM_EXPECTED_FAILURES: &[&str] = &["axf-087", "axf-088"];
 
 fn shared() -> PathBuf {
     match std::env::var_os("QILI_SHARED") {
@@ -38,7 +47,21 @@ fn shared() -> PathBuf {
 
 #[test]
 fn fairy_stockfish_vectors_under_axf() {
-    let path = shared().join("vectors/fairy-stockfish-xiangqi-chasing.jsonl");
+    check_vectors("fairy-stockfish-xiangqi-chasing.jsonl", EXPECTED_FAILURES);
+}
+
+/// Every case of the AXF diagram file, judged under AXF with each line's own `repetitions`
+/// (2: the source rules at the first recurrence), `expected` compared with the ruling's
+/// result (`none`: no ruling).
+#[test]
+fn axf_diagram_vectors_under_axf() {
+    check_vectors("axf-diagrams.jsonl", AXF_DIAGRAM_EXPECTED_FAILURES);
+}
+
+/// Judges every case of `vectors/<file>` under AXF; fails when a case outside `listed`
+/// disagrees or a case inside it agrees (so that the list stays exact).
+fn check_vectors(file: &str, listed_failures: &[&str]) {
+    let path = shared().join("vectors").join(file);
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!(
             "note: {} not found; skipping the vector test",
@@ -82,7 +105,7 @@ fn fairy_stockfish_vectors_under_axf() {
         let got = j.ruling.result.as_str();
         judged += 1;
         let ok = got == expected;
-        let listed = EXPECTED_FAILURES.contains(&id.as_str());
+        let listed = listed_failures.contains(&id.as_str());
         let conducts: Vec<String> = j
             .cycles
             .iter()

@@ -126,7 +126,7 @@ pub enum SyntaxErrorKind {
 
 /// A move text that cannot be read: what, where (byte span into `text`) and in which notation.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read {notation:?} move {text:?}: {kind} at byte {}", span.start)]
+#[error("cannot read {notation} move {text:?}: {kind} at byte {}", span.start)]
 pub struct SyntaxError {
     /// The notation that was tried.
     pub notation: Notation,
@@ -508,6 +508,33 @@ pub(crate) fn describe(pos: &Position, m: &Move) -> Description {
             number_of_file(color, m.to.file())
         }
         _ => dr.unsigned_abs(),
+    };
+    let origin = match (m.role, origin) {
+        // Two advisors or elephants on one file that 进/退 does not tell apart (only in a
+        // position drawn loosely): 前/后, as for the other pieces.
+        (Role::Advisor | Role::Elephant, Origin::File(n)) if pos.turn() == color => {
+            let col = Column::of(pos, color, m.role, m.from.file());
+            let ambiguous = col.len >= 2
+                && matches!(
+                    resolve(
+                        pos,
+                        m.role,
+                        Origin::File(n),
+                        Some(direction),
+                        number,
+                        String::new
+                    ),
+                    Err(ResolveError::Ambiguous { .. })
+                );
+            match col.as_slice().iter().position(|&s| s == m.from) {
+                Some(i) if ambiguous => Origin::Tandem {
+                    place: if i == 0 { Tandem::Front } else { Tandem::Rear },
+                    file: None,
+                },
+                _ => origin,
+            }
+        }
+        _ => origin,
     };
     Description {
         color,

@@ -40,7 +40,8 @@ pub use iccs::Iccs;
 pub use movetext::{detect_notation, parse_move, write_move, MoveTextError, Notation};
 pub use perft::{divide, perft};
 pub use position::{
-    can_stand_on, IllegalMove, MoveProbe, Position, PositionError, PositionErrorKind,
+    can_stand_on, IllegalMove, Misplaced, MoveProbe, Placement, Position, PositionError,
+    PositionErrorKind,
 };
 pub use setup::{FenError, FenErrorKind, Setup, STARTPOS_FEN};
 pub use types::{

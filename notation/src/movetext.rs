@@ -32,6 +32,18 @@ pub enum Notation {
     ChineseShort,
 }
 
+impl std::fmt::Display for Notation {
+    /// The name people use: `ICCS`, `WXF`, `Chinese`, `Chinese abbreviated`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Notation::Iccs => "ICCS",
+            Notation::Wxf => "WXF",
+            Notation::Chinese => "Chinese",
+            Notation::ChineseShort => "Chinese abbreviated",
+        })
+    }
+}
+
 impl Notation {
     /// The order in which [`parse_move`] tries notations without a hint.
     pub const TRY_ORDER: [Notation; 4] = [
@@ -72,6 +84,10 @@ pub enum MoveTextError {
     /// The text fits several legal moves.
     #[error("ambiguous move {0:?}")]
     Ambiguous(String),
+    /// The move is written in the other side's numerals in a record that uses the usual
+    /// convention (see [`crate::chinese::NumeralCheck`]).
+    #[error("{0}")]
+    WrongSide(crate::chinese::WrongSide),
 }
 
 /// A text read in one notation, not yet resolved.
@@ -98,7 +114,7 @@ impl From<SyntaxError> for Failed {
     fn from(e: SyntaxError) -> Failed {
         Failed {
             column: e.span.start,
-            message: format!("{:?} notation: {}", e.notation, e.kind),
+            message: format!("{} notation: {}", e.notation, e.kind),
         }
     }
 }
@@ -108,7 +124,7 @@ fn read(text: &str, notation: Notation) -> Result<Syntax, Failed> {
         Notation::Iccs => Syntax::Iccs(text.parse().map_err(
             |e: crate::iccs::ParseIccsError| Failed {
                 column: e.column,
-                message: "Iccs notation: expected e.g. h2e2 or H2-E2".into(),
+                message: "ICCS notation: expected e.g. h2e2 or H2-E2".into(),
             },
         )?),
         Notation::Chinese => Syntax::Chinese(text.parse::<Chinese>()?),

@@ -86,6 +86,12 @@ impl UcciPosition {
     /// the legal moves, or the first error with its ply (1-based).
     pub fn replay(&self) -> Result<(Position, Vec<Move>), Error> {
         let start = Position::try_from(self.setup.clone())?;
+        self.replay_from(start)
+    }
+
+    /// Plays the moves from `start` (this line's position, validated by the caller, e.g.
+    /// loosely with [`Position::from_setup`]).
+    pub fn replay_from(&self, start: Position) -> Result<(Position, Vec<Move>), Error> {
         let mut pos = start.clone();
         let mut out = Vec::with_capacity(self.moves.len());
         for (i, m) in self.moves.iter().enumerate() {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use qili_notation::{perft, zobrist, Position, Role, Square};
+use qili_notation::{parse_move, perft, write_move, zobrist, Notation, Position, Role, Square};
 
 /// The largest perft count run in `cargo test` (keeps the suite quick).
 const NODE_CAP: u64 = 5_000_000;
@@ -292,4 +292,124 @@ fn is_legal_agrees_with_generated_moves() {
         legal > 30_000 && tried > 30_000_000,
         "{legal} legal of {tried}"
     );
+}
+
+/// Positions drawn loosely (read with [`Placement::Loose`]): each misplaced piece, and the
+/// moves it has by its own rules (`from` → sorted destinations).
+type PieceMoves<'a> = &'a [(&'a str, &'a [&'a str])];
+
+const LOOSE: [(&str, PieceMoves); 5] = [
+    // Red: advisor off its palace (d8), elephant off its points (d2), soldier behind its
+    // start rank (c1, the eye of d2→b0).
+    (
+        "3k5/3A5/9/9/9/9/9/3B5/2P6/4K4 w",
+        &[("d8", &[]), ("d2", &["b4", "f0", "f4"]), ("c1", &["c2"])],
+    ),
+    // Black: advisor on c8 (steps into its palace only), soldier behind its start rank
+    // (c7, forward only), elephant off its points (e5; c7 is its own soldier's).
+    (
+        "3k5/2a6/2p6/9/4b4/9/9/9/9/4K4 b",
+        &[("c8", &["d7"]), ("c7", &["c6"]), ("e5", &["g7"])],
+    ),
+    // Red elephant across the river (e6: back home only), soldier on an odd file of its
+    // fourth rank (b3: forward only).
+    (
+        "4k4/9/9/4B4/9/9/1P7/9/9/3K5 w",
+        &[("e6", &["c4", "g4"]), ("b3", &["b4"])],
+    ),
+    // Two elephants on file e (e0 is no elephant point): e0→g2 and e2→g4 both 相五进三,
+    // so the writer names them 前/后.
+    ("3k5/9/9/9/9/9/9/4B4/9/4BK3 w", &[("e0", &["c2", "g2"])]),
+    // Two advisors on file d (d1 is no advisor point): d0→e1 and d1→e2 both 仕六进五.
+    ("3k5/9/9/9/9/9/9/9/3A5/3AK4 w", &[("d1", &["e2"])]),
+];
+
+/// Perft by brute force: pseudo-legal moves kept when the mover's general is safe after.
+fn naive_perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut pseudo = Vec::new();
+    pos.pseudo_moves(&mut pseudo);
+    pseudo
+        .iter()
+        .filter(|m| !pos.after(m).is_general_attacked(pos.turn()))
+        .map(|m| naive_perft(&pos.after(m), depth - 1))
+        .sum()
+}
+
+#[test]
+fn loose_placements_move_by_their_own_rules() {
+    use qili_notation::{Placement, Setup};
+    let mut checked = 0;
+    for (fen, pieces) in LOOSE {
+        let setup: Setup = fen.parse().unwrap();
+        assert!(Position::try_from(setup.clone()).is_err(), "strict: {fen}");
+        let (pos, misplaced) = Position::from_setup(setup, Placement::Loose).unwrap();
+        let loose: Vec<String> = misplaced.iter().map(|m| m.square.to_string()).collect();
+        for (from, want) in pieces.iter() {
+            let sq: Square = from.parse().unwrap();
+            if pos
+                .piece_at(sq)
+                .is_some_and(|p| !qili_notation::can_stand_on(p, sq))
+            {
+                assert!(
+                    loose.contains(&from.to_string()),
+                    "{from} reported in {fen}"
+                );
+            }
+            let mut got: Vec<String> = pos
+                .legal_moves_from(sq)
+                .iter()
+                .map(|m| m.to.to_string())
+                .collect();
+            got.sort();
+            assert_eq!(got, *want, "moves of {from} in {fen}");
+        }
+        // The fast generator, is_legal and gives_check agree with brute force, here and
+        // two plies below (perft 3).
+        let mut below = vec![pos.clone()];
+        for m in pos.legal_moves() {
+            let q = pos.after(&m);
+            below.extend(q.legal_moves().iter().map(|m2| q.after(m2)));
+            below.push(q);
+        }
+        for q in &below {
+            let mut pseudo = Vec::new();
+            q.pseudo_moves(&mut pseudo);
+            let mut want: Vec<_> = pseudo
+                .iter()
+                .copied()
+                .filter(|m| !q.after(m).is_general_attacked(q.turn()))
+                .collect();
+            let mut got = q.legal_moves();
+            want.sort_by_key(|m| (m.from.index(), m.to.index()));
+            got.sort_by_key(|m| (m.from.index(), m.to.index()));
+            assert_eq!(got, want, "{}", q.fen());
+            for m in &pseudo {
+                assert_eq!(q.is_legal(m), want.contains(m), "{m} in {}", q.fen());
+            }
+            for m in &got {
+                assert_eq!(
+                    q.gives_check(m),
+                    q.after(m).is_check(),
+                    "{m} in {}",
+                    q.fen()
+                );
+                // Every notation writes a text that reads back as this move.
+                for n in Notation::TRY_ORDER {
+                    let text = write_move(q, m, n);
+                    assert_eq!(
+                        parse_move(q, &text, Some(n)),
+                        Ok(*m),
+                        "{text} in {}",
+                        q.fen()
+                    );
+                }
+            }
+            checked += 1;
+        }
+        assert_eq!(perft(&pos, 3), naive_perft(&pos, 3), "perft 3 of {fen}");
+    }
+    assert!(checked > 40, "{checked} positions");
 }

@@ -404,7 +404,7 @@ fn dispatcher_errors_and_detection() {
             column, message, ..
         }) => {
             assert_eq!(column, 4, "{message}");
-            assert!(message.contains("Wxf"), "{message}");
+            assert!(message.contains("WXF notation"), "{message}");
         }
         other => panic!("{other:?}"),
     }
@@ -421,7 +421,7 @@ fn dispatcher_errors_and_detection() {
         Err(MoveTextError::Syntax {
             text: "炮二平五".into(),
             column: 0,
-            message: "Wxf notation: expected a piece".into()
+            message: "WXF notation: expected a piece".into()
         })
     );
 

@@ -13,7 +13,8 @@ use crate::Failure;
 #[derive(clap::Args)]
 pub struct Args {
     /// Record files or folders (searched recursively): PGN, XQF, CBL, CBR, CBF, DhtmlXQ,
-    /// text move lists, UCCI/ICCS line files (.iccs, .ucci) and ruling cases (.toml).
+    /// text move lists, UCCI/ICCS line files (.iccs, .ucci) and ruling cases (.toml);
+    /// `-`: standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Rule set.

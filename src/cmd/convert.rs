@@ -29,7 +29,7 @@ pub enum Target {
 #[derive(clap::Args)]
 pub struct Args {
     /// Record files (PGN, XQF, CBR, CBL, CBF, DhtmlXQ, text) or directories (read
-    /// recursively).
+    /// recursively); `-`: standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// What to write.
@@ -59,6 +59,17 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
             .par_iter()
             .map(|p| match p {
                 Err(e) => Read::Failed(e.to_string()),
+                // Standard input, read whole.
+                Ok(p) if p.as_os_str() == "-" => {
+                    let mut bytes = Vec::new();
+                    match std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
+                        Err(e) => Read::Failed(format!("standard input: {e}")),
+                        Ok(_) => match record::read_bytes(&bytes, "-") {
+                            Ok(games) => Read::Games("-".to_owned(), games),
+                            Err(e) => Read::Failed(e.to_string()),
+                        },
+                    }
+                }
                 Ok(p) if std::fs::metadata(p).is_ok_and(|m| m.len() >= STREAM_FROM) => {
                     Read::Large(p.clone())
                 }

@@ -46,13 +46,18 @@ pub struct Args {
     /// Start position (FEN or `startpos`).
     #[arg(long)]
     fen: Option<String>,
-    /// Moves from the start position, separated by spaces.
+    /// Moves from the start position as a score sheet writes them (move numbers and a
+    /// result allowed), in any notation.
     #[arg(long, requires = "fen")]
     moves: Option<String>,
-    /// A file: a UCCI `position` line, or a game record (PGN, XQF, CBR/CBL, CBF, DhtmlXQ,
-    /// a FEN line followed by moves).
+    /// A file (`-`: standard input): a UCCI `position` line, a ruling case (`*.toml`), or
+    /// a game record (PGN, XQF, CBR/CBL, CBF, DhtmlXQ, a FEN line followed by moves).
     #[arg(conflicts_with = "fen")]
     file: Option<PathBuf>,
+    /// Refuse a position drawn loosely (a piece on a point it can never reach) instead of
+    /// judging it with a warning.
+    #[arg(long)]
+    strict: bool,
     /// Batch: a JSON Lines file of cases (`-`: standard input), one JSON judgement per
     /// line out, each with the case's `id` (see docs/judge-json.md).
     #[arg(long, conflicts_with_all = ["fen", "file"])]
@@ -63,14 +68,21 @@ pub struct Args {
 }
 
 fn read(args: &Args) -> Result<GameInput, Failure> {
-    if let Some(fen) = &args.fen {
-        return input::from_fen_and_moves(fen, args.moves.as_deref().unwrap_or(""))
-            .map_err(Failure::input);
-    }
-    let Some(path) = &args.file else {
+    let options = input::Options {
+        strict: args.strict,
+    };
+    let game = if let Some(fen) = &args.fen {
+        input::read_fen_and_moves(fen, args.moves.as_deref().unwrap_or(""), &options)
+    } else if let Some(path) = &args.file {
+        input::read_file(path, args.game as usize, &options)
+    } else {
         return Err(Failure::input("no input: give --fen or a FILE"));
     };
-    input::from_file(path, args.game as usize).map_err(Failure::input)
+    let game = game.map_err(Failure::input)?;
+    for w in &game.warnings {
+        eprintln!("qili: warning: {}", w.text(args.lang));
+    }
+    Ok(game)
 }
 
 /// Runs `qili judge`.

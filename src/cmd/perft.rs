@@ -23,7 +23,12 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let pos = if args.position == "startpos" {
         Position::startpos()
     } else {
-        Position::from_fen(&args.position).map_err(Failure::input)?
+        // A position drawn loosely is counted as drawn, with a warning per misplaced piece.
+        let (pos, misplaced) = Position::from_fen_loose(&args.position).map_err(Failure::input)?;
+        for m in misplaced {
+            eprintln!("qili: warning: {m}");
+        }
+        pos
     };
     let total = if args.divide {
         let mut total = 0;

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use qili_notation::record::{self, ErrorKind, PathError, ReadError, ReadGame, RecordError};
-use qili_notation::{Iccs, Move, MoveTextError, Position, UcciPosition};
+use qili_notation::{Move, MoveTextError, Position, UcciPosition};
 use serde::Serialize;
 
 use crate::rules::RuleSet;
@@ -39,6 +39,8 @@ pub enum FailureKind {
     IllegalMove,
     /// A move fits several legal moves.
     AmbiguousMove,
+    /// A move is written in the other side's numerals (a skipped move, most likely).
+    WrongSide,
     /// The analysis of the game failed (a defect of qili, reported instead of stopping the
     /// audit).
     Internal,
@@ -73,6 +75,7 @@ impl FailureKind {
             FailureKind::UnknownMove => "unknown_move",
             FailureKind::IllegalMove => "illegal_move",
             FailureKind::AmbiguousMove => "ambiguous_move",
+            FailureKind::WrongSide => "wrong_side",
             FailureKind::Internal => "internal",
             FailureKind::NoGame => "no_game",
             FailureKind::TooLarge => "too_large",
@@ -109,12 +112,13 @@ impl FailureKind {
             ErrorKind::Move(MoveTextError::Syntax { .. }) => FailureKind::UnknownMove,
             ErrorKind::Move(MoveTextError::Illegal(_)) => FailureKind::IllegalMove,
             ErrorKind::Move(MoveTextError::Ambiguous(_)) => FailureKind::AmbiguousMove,
+            ErrorKind::Move(MoveTextError::WrongSide(_)) => FailureKind::WrongSide,
             ErrorKind::Syntax(_) => FailureKind::Syntax,
             ErrorKind::Limit(_) => FailureKind::Limit,
             ErrorKind::Fen(_) => FailureKind::Fen,
             ErrorKind::Position(_) => FailureKind::Position,
             ErrorKind::Truncated(_) => FailureKind::Truncated,
-            ErrorKind::Format(_) => FailureKind::Format,
+            ErrorKind::Format(_) | ErrorKind::OneStyle(_) => FailureKind::Format,
         }
     }
 }
@@ -263,6 +267,7 @@ pub fn open_path(path: &Path, rules: RuleSet) -> FileGames {
     let file = path.to_string_lossy().into_owned();
     let ready = |games: Vec<GameInput>| Inner::Ready(games.into_iter());
     let inner = match kind_of(path) {
+        _ if file == "-" => ready(read_stdin(rules)),
         Some(Kind::Case) | Some(Kind::Lines) => match read_small(path, &file) {
             Err(f) => ready(vec![GameInput::failed(&file, 0, f)]),
             Ok(bytes) => match kind_of(path) {
@@ -350,6 +355,44 @@ fn read_small(path: &Path, file: &str) -> Result<Vec<u8>, ReadFailure> {
         ));
     }
     Ok(bytes)
+}
+
+/// Standard input (`-`): a ruling case, a UCCI/ICCS line file or any record, told apart
+/// by content.
+fn read_stdin(rules: RuleSet) -> Vec<GameInput> {
+    let file = "-";
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
+        let f = ReadFailure::new(FailureKind::Io, format!("standard input: {e}"));
+        return vec![GameInput::failed(file, 0, f)];
+    }
+    if let Ok(text) = std::str::from_utf8(&bytes) {
+        let text = text.trim_start_matches('\u{feff}');
+        if text
+            .parse::<toml::Table>()
+            .is_ok_and(|t| t.contains_key("fen"))
+        {
+            return read_case(file, text.as_bytes(), rules)
+                .into_iter()
+                .collect();
+        }
+        let first = text.split_whitespace().next().unwrap_or("");
+        if matches!(first, "position" | "startpos" | "fen") {
+            return read_lines(file, text.as_bytes());
+        }
+    }
+    match record::read_bytes(&bytes, file) {
+        Ok(games) => games
+            .into_iter()
+            .enumerate()
+            .map(|(i, g)| from_record(file, i + 1, g))
+            .collect(),
+        Err(e) => vec![GameInput::failed(
+            file,
+            0,
+            ReadFailure::new(FailureKind::UnknownFormat, e.to_string()),
+        )],
+    }
 }
 
 fn is_html(path: &Path) -> bool {
@@ -618,34 +661,35 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
         (Some(result), Some(status)) => Some(Expected { result, status }),
         _ => None,
     };
-    let game = (|| {
-        let start = Position::from_fen(fen)
-            .map_err(|e| ReadFailure::new(FailureKind::Position, format!("{file}: fen: {e}")))?;
-        let mut pos = start.clone();
-        let mut out = Vec::with_capacity(moves.len());
-        for (i, m) in moves.iter().enumerate() {
-            let text = m.as_str().unwrap_or_default();
-            let mv = text
-                .parse::<Iccs>()
-                .ok()
-                .and_then(|c| c.to_move(&pos).ok())
-                .ok_or_else(|| {
-                    let mut f = ReadFailure::new(
-                        FailureKind::IllegalMove,
-                        format!(
-                            "{file}: ply {}: illegal move {text:?} in {}",
-                            i + 1,
-                            pos.fen()
-                        ),
-                    );
-                    f.ply = Some(i + 1);
-                    f
-                })?;
-            pos.play_unchecked(&mv);
-            out.push(mv);
-        }
-        Ok((start, out))
-    })();
+    // Moves as people write them (as `judge` reads the case); the position strictly.
+    let texts: Vec<&str> = moves
+        .iter()
+        .map(|m| m.as_str().unwrap_or_default())
+        .collect();
+    let options = crate::input::Options { strict: true };
+    let game = crate::input::read_move_list(fen, &texts, &format!("{file}: moves"), &options)
+        .map(|g| (g.start, g.moves))
+        .map_err(|e| {
+            use crate::input::InputError as E;
+            let (kind, ply) = match &e {
+                E::Fen { .. } | E::Position { .. } | E::Strict { .. } => {
+                    (FailureKind::Position, None)
+                }
+                E::WrongSide { error, .. } => (FailureKind::WrongSide, Some(error.ply)),
+                E::Move { ply, error, .. } => (
+                    match error {
+                        MoveTextError::Syntax { .. } => FailureKind::UnknownMove,
+                        MoveTextError::Ambiguous(_) => FailureKind::AmbiguousMove,
+                        _ => FailureKind::IllegalMove,
+                    },
+                    Some(*ply),
+                ),
+                _ => (FailureKind::Syntax, None),
+            };
+            let mut f = ReadFailure::new(kind, e.to_string());
+            f.ply = ply;
+            f
+        });
     Some(GameInput {
         file: file.to_owned(),
         index: 1,

@@ -56,11 +56,32 @@ pub fn ruling_text(g: &GameReport) -> Option<String> {
         return None;
     }
     let articles: Vec<&str> = j.ruling.articles.iter().map(|a| a.code()).collect();
+    // Played past a ruling with changed moves: the cycle's ruling no longer decides the game
+    // (the offender changed, as the rules ask); say so, not who would have won.
+    let changed = g.findings.iter().find_map(|f| match f {
+        super::Finding::PlayedPast {
+            ply,
+            side,
+            continued: false,
+            ..
+        } => Some((*ply, *side)),
+        _ => None,
+    });
+    let ruling = match changed {
+        Some((ply, Some(side))) => format!(
+            "{} had to change at ply {ply} and changed: the cycle no longer decides, the result comes from the rest of the game",
+            side.english()
+        ),
+        Some((ply, None)) => format!(
+            "ruling in force at ply {ply}, then the players changed moves: the cycle no longer decides, the result comes from the rest of the game"
+        ),
+        None => crate::html::ruling_text(j).en,
+    };
     Some(format!(
         "{}#{}: {} [{}] (recorded: {})",
         g.file,
         g.index,
-        crate::html::ruling_text(j).en,
+        ruling,
         articles.join(", "),
         g.recorded_text.as_deref().unwrap_or("none")
     ))

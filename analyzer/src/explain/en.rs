@@ -313,6 +313,16 @@ fn open_note(n: &OpenNote) -> String {
             piece(target, None),
             side(*c)
         ),
+        OpenNote::CheckThatChasesIsChase { side: c, ply } => format!(
+            "(open) AXF forbidden reading: {}'s check(s) at ply {} also renew the chase of the piece every other move chases and count as chases, so the conduct is a perpetual chase. Default `axf_check_that_chases_is_chase` (RULES.md §5).",
+            side(*c),
+            ply
+        ),
+        OpenNote::AttackIsTheBaseline { side: c, ply } => format!(
+            "(open) {}'s move(s) at ply {} answered a check; attacks that stood before them are not new chases: the baseline is the attack itself, not whether it could be carried out. Default `attack_is_the_baseline` (RULES.md §3).",
+            side(*c),
+            ply
+        ),
     }
 }
 

@@ -326,6 +326,16 @@ fn open_note(n: &OpenNote) -> String {
             piece(target, None),
             side(*c)
         ),
+        OpenNote::CheckThatChasesIsChase { side: c, ply } => format!(
+            "（待定规则的默认处理）AXF 犯禁解读：{}第{}步的将军同时再捉其余各着都在捉的子，按捉计，故为长捉。默认选项 `axf_check_that_chases_is_chase`（RULES.md §5）。",
+            side(*c),
+            ply
+        ),
+        OpenNote::AttackIsTheBaseline { side: c, ply } => format!(
+            "（待定规则的默认处理）{}第{}步应将（或解杀）后，原已存在的攻击不算新捉：判断是否为新捉以攻击本身为准，而非当时能否吃子。默认选项 `attack_is_the_baseline`（RULES.md §3）。",
+            side(*c),
+            ply
+        ),
     }
 }
 

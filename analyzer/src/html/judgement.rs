@@ -143,7 +143,7 @@ pub fn ruling_text(j: &Judgement) -> Text {
 }
 
 fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
-    let start = c.run.start;
+    let start = c.repeated_index();
     let repeated_pos = j.positions.get(start).cloned().unwrap_or_default();
     let mut repeated =
         Diagram::new(&repeated_pos).with_title(format!("repeated position of cycle {}", i + 1));
@@ -178,7 +178,9 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
             }
         })
         .collect();
-    let (first, last) = (start + 1, start + c.run.period);
+    let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
+    let at: Vec<String> = c.occurrence_indices.iter().map(|i| i.to_string()).collect();
+    let at = at.join(", ");
     let force = match c.in_force_ply {
         Some(p) => Text::new(format!("第{p}步起生效"), format!("in force from ply {p}")),
         None => Text::new(
@@ -203,11 +205,11 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
         ),
         caption: Text::new(
             format!(
-                "重复局面（第{start}步后），共出现{}次，{}",
+                "重复局面（第{start}步后），共出现{}次（第{at}步后），{}",
                 c.occurrences, force.zh
             ),
             format!(
-                "Repeated position (after ply {start}), occurs {} times, {}",
+                "Repeated position (after ply {start}), occurs {} times (after plies {at}), {}",
                 c.occurrences, force.en
             ),
         ),

@@ -11,7 +11,7 @@ use qili_notation::{Color, Move, Position, Role, Square, SquareSet};
 use serde::{Deserialize, Serialize};
 
 use crate::material::Material;
-use crate::protection::Protector;
+use crate::protection::{self, Protector};
 use crate::rules::Settings;
 
 mod cache;
@@ -237,6 +237,12 @@ impl MoveLabels {
     }
 }
 
+/// The note on a threat not counted as new because the attack stood before the move, when
+/// the mover (in check) could not carry it out (RULES.md §3, `attack_is_the_baseline`).
+pub const PARRY_NOTE: &str = "the attack stood before the move, when the mover was in check and \
+                              could not carry it out: not new (open choice, RULES.md §3: the \
+                              baseline is the attack itself)";
+
 /// Extra facts about the cycle a move is judged in.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CycleContext {
@@ -332,7 +338,17 @@ pub(crate) fn label_move_context(
             line: Vec::new(),
             detail: "the move attacks the opponent's general".into(),
         });
-        let (now, dismissed) = ctx.after_check(&after, targets);
+        let (now, dismissed) = if policy.series_and_exchange_forms {
+            ctx.after_check(&after, targets)
+        } else {
+            // AXF: a chase is a capture threatened for the very next move, no series: what
+            // the checking move attacks, as if it could move again at once (the check that
+            // also chases, RULES.md §5; its part in the conduct is the forbidden reading's).
+            ctx.standing_check = after.checkers();
+            let found = ctx.threats(&after.passed(), targets);
+            ctx.standing_check = SquareSet::EMPTY;
+            found
+        };
         new_chases(before, now, dismissed, &mut ctx, &settings.open, &mut out);
     } else {
         let passed = after.passed();
@@ -399,6 +415,60 @@ pub fn threats(
     (found.into_iter().map(|f| f.chase).collect(), dismissed)
 }
 
+/// Whether the attack of one piece on the target on `t` stood in `before` (the mover to
+/// move), the piece standing on `from` there and on `now` in `passed` (after the move, the
+/// mover to move again; `standing`: the pieces giving the check the move gives): `None` when it did not — the piece did not reach the target, or
+/// the target had a real protector against its capture then and has none now (the move
+/// took away its last real protector, Appendix, perpetual chase); `Some(parried)` when it
+/// did, `parried` telling whether the mover could not carry it out then (in check, or the
+/// capturer held), which only counts with
+/// [`OpenChoices::attack_is_the_baseline`](crate::rules::OpenChoices).
+fn attack_stood(
+    before: &Position,
+    passed: &Position,
+    standing: SquareSet,
+    from: Square,
+    now: Square,
+    t: Square,
+    open: &crate::rules::OpenChoices,
+) -> Option<bool> {
+    if !before.attackers(t, before.turn()).contains(from) {
+        return None;
+    }
+    let (Some(attacker), Some(victim)) = (before.piece_at(from), before.piece_at(t)) else {
+        return None;
+    };
+    let real = |pos: &Position, from: Square| {
+        let capture = Move {
+            role: attacker.role,
+            from,
+            to: t,
+            capture: Some(victim.role),
+        };
+        // A protector held only by the check the move gives (`standing`) could recapture
+        // but for that check: it counts as real.
+        protection::protectors(pos, t, &capture)
+            .iter()
+            .any(|p| match &p.status {
+                protection::ProtectorStatus::MustAnswerCheck { by } => {
+                    by.iter().all(|s| standing.contains(*s))
+                }
+                s => s.is_real(),
+            })
+    };
+    if real(before, from) && !real(passed, now) {
+        return None;
+    }
+    let executable =
+        crate::protection::legal_capturers(before, t).contains(from) && !before.is_check();
+    if executable {
+        return Some(false);
+    }
+    // The attack stood but could not be carried out (the mover was in check, or the
+    // capturer was held): not new only with the open choice.
+    open.attack_is_the_baseline.then_some(true)
+}
+
 /// Labels every move of a line from `start`; stops before the first move that is not legal.
 pub fn label_line(
     start: &Position,
@@ -420,7 +490,16 @@ pub fn label_line(
 }
 
 /// The chases of the move: threats after it (`now`) that did not exist before it
-/// (29.2, 细则2, 细则6).
+/// (29.2, 细则2, 细则6; RULES.md §3).
+///
+/// A direct threat is judged per (attacker, target) pair, pieces matched by identity (the
+/// moved piece is the same piece on its new point): it is new when one of its capturers did
+/// not attack the target before the move (AXF r33 D42), or when the move took away the
+/// target's last real protector (Appendix, perpetual chase). The baseline is the attack
+/// itself, not whether it could be carried out ([`OpenChoices::attack_is_the_baseline`]):
+/// an attack that stood while the mover was in check, or while its capture would have been
+/// answered by mate, stood. A threat through a series of checks (CXA 29.1) is compared per
+/// target with the threats before the move.
 fn new_chases(
     before: &Position,
     now: Vec<threat::Found>,
@@ -429,34 +508,54 @@ fn new_chases(
     open: &crate::rules::OpenChoices,
     out: &mut MoveLabels,
 ) {
-    if !now.is_empty() {
+    let mv = out.mv;
+    let after = before.after(&mv);
+    let standing = after.checkers();
+    let passed = after.passed();
+    let series = now.iter().any(|f| f.capturers.is_empty());
+    let prev = if series {
         let wanted: SquareSet = now.iter().map(|f| f.id).collect();
-        let (prev, _) = ctx.threats(before, wanted);
-        for f in now {
-            let mut chase = f.chase;
+        ctx.threats(before, wanted).0
+    } else {
+        Vec::new()
+    };
+    for f in now {
+        let mut chase = f.chase;
+        let (existed, note) = if f.capturers.is_empty() {
             let fewer = open.threat_needing_fewer_checks_is_new;
             let existed = prev
                 .iter()
                 .any(|p| p.id == f.id && !(fewer && f.checks < p.checks));
-            let earlier_series = prev.iter().any(|p| p.id == f.id);
-            if existed {
-                out.dismissed.push(Dismissed {
-                    chase,
-                    reason: DismissReason::NotNew,
-                    article: "CXA 29.2, 细则6".into(),
-                    line: Vec::new(),
-                });
-            } else {
-                chase.articles.push("CXA 29.2, 细则2".into());
-                if earlier_series {
-                    chase.notes.push(
-                        "before the move the target could be won only through a longer series of \
-                         checks; the more immediate threat is counted as new (open choice)"
-                            .into(),
-                    );
-                }
-                out.chases.push(chase);
-            }
+            let note = prev.iter().any(|p| p.id == f.id).then_some(
+                "before the move the target could be won only through a longer series of \
+                 checks; the more immediate threat is counted as new (open choice)",
+            );
+            (existed, if existed { None } else { note })
+        } else {
+            let old = |a: Square| {
+                let from = if a == mv.to { mv.from } else { a };
+                attack_stood(before, &passed, standing, from, a, f.id, open)
+            };
+            let stood: Vec<Option<bool>> = f.capturers.iter().map(|&a| old(a)).collect();
+            let existed = stood.iter().all(|s| s.is_some());
+            let parried = existed && stood.iter().any(|s| *s == Some(true));
+            (
+                existed,
+                parried.then_some(PARRY_NOTE),
+            )
+        };
+        if existed {
+            chase.notes.extend(note.map(String::from));
+            out.dismissed.push(Dismissed {
+                chase,
+                reason: DismissReason::NotNew,
+                article: "CXA 29.2, 细则6".into(),
+                line: Vec::new(),
+            });
+        } else {
+            chase.articles.push("CXA 29.2, 细则2".into());
+            chase.notes.extend(note.map(String::from));
+            out.chases.push(chase);
         }
     }
     out.dismissed.extend(dismissed);

@@ -30,16 +30,25 @@ pub struct ChasePolicy {
     /// A chariot held in place by a horse (horse-leg pin) is chased by any attack on it,
     /// whatever its protection. CXA: no; AXF: yes (r19, D39–41).
     pub horse_pinned_chariot_always_chased: bool,
-    /// A chariot confined to a cannon's line (it screens the cannon from its general) is
-    /// chased by an opposing chariot whatever its protection. CXA: no; AXF: yes (r27,
-    /// D63–66; by a horse or cannon it is chased anyway, r15).
-    pub cannon_confined_chariot_chased_by_chariot: bool,
+    /// A chariot confined to a cannon's line (it screens the cannon from its general) and
+    /// attacked by an opposing chariot is not in an offer (r24 does not apply): the attack
+    /// chases it when it is unprotected, and protection in one of its positions breaks the
+    /// perpetual chase as for any piece. CXA: no such rule; AXF: yes (r27, D63–66; by a
+    /// horse or cannon it is chased whatever its protection, r15).
+    pub cannon_confined_chariot_no_offer: bool,
     /// Two pieces of the same kind attacking each other, both able to capture: an offer,
     /// not a chase. CXA: no (the unprotected one is chased, 细则5); AXF: yes (r24, D51–55).
     pub same_kind_mutual_is_offer: bool,
     /// Several attackers against a protected piece (少根, more attackers than protectors)
     /// chase. CXA: yes (28.16, 29.3); AXF: no (r35, D86–89).
     pub insufficient_root_chases: bool,
+    /// The forms of CXA 29.1 beyond the plain capture: a capture reached through a series
+    /// of checks, and a protected piece won by an exchange (少根, a cheaper attacker, 细则3).
+    /// CXA: yes; AXF: no — a chase is a capture threatened for the very next move, a threat
+    /// that needs a check first is idle (r13 D14–16, r38 D97–98), and a piece with a real
+    /// protector is not chased (AXF.md §1.7), except where a rule names the pair (r15, r19,
+    /// r27).
+    pub series_and_exchange_forms: bool,
 }
 
 impl ChasePolicy {
@@ -50,11 +59,12 @@ impl ChasePolicy {
             rules,
             general_chase_permitted: axf,
             soldier_chase_permitted: axf,
-            cannon_confined_chariot_chased_by_chariot: axf,
+            cannon_confined_chariot_no_offer: axf,
             minor_on_chariot_always_chases: axf,
             horse_pinned_chariot_always_chased: axf,
             same_kind_mutual_is_offer: axf,
             insufficient_root_chases: !axf,
+            series_and_exchange_forms: !axf,
         }
     }
 
@@ -83,5 +93,9 @@ pub const AXF_HORSE_PINNED_CHARIOT: &str = "AXF r19 (D39–41)";
 pub const AXF_CANNON_CONFINED_CHARIOT: &str = "AXF r27 (D63–66)";
 /// Citation: same-kind pairs (AXF).
 pub const AXF_SAME_KIND: &str = "AXF r24 (D51–55)";
+/// Citation: a threat that needs a check first is idle (AXF).
+pub const AXF_NEEDS_CHECK_FIRST: &str = "AXF r13 (D14–16), r38 (D97–98)";
+/// Citation: a piece with a real protector is not chased (AXF).
+pub const AXF_PROTECTED: &str = "AXF r17 (D29–31), r35 (D86–89)";
 /// Citation: several attackers on a protected piece (AXF).
 pub const AXF_SEVERAL_ATTACKERS: &str = "AXF r35 (D86–89)";

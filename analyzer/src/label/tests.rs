@@ -133,20 +133,17 @@ fn capture_that_gets_the_mover_mated_is_not_a_chase() {
 }
 
 #[test]
-fn novelty_of_a_direct_threat_after_a_check_series_is_an_open_choice() {
-    // Before i4i3, Red could already win the horse on e3 by i4d4+ Ke8 d4e4+ and e4xe3.
+fn a_direct_threat_after_a_check_series_is_new_per_pair() {
+    // Before i4i3, Red could already win the horse on e3 by i4d4+ Ke8 d4e4+ and e4xe3, but
+    // the chariot did not attack it: the (chariot, horse) pair is new (RULES.md §3), whatever
+    // the open choice on series threats says.
     let fen = "5a3/3k5/9/9/5C3/8R/4n4/9/9/4K4 w - - 0 1";
     let l = last(fen, "i4i3", &Settings::default(), CycleContext::default());
     assert_eq!(l.primary(), Label::Chase);
-    assert!(l.chases[0]
-        .notes
-        .iter()
-        .any(|n| n.contains("series of checks")));
     let mut strict = Settings::default();
     strict.open.threat_needing_fewer_checks_is_new = false;
     let l = last(fen, "i4i3", &strict, CycleContext::default());
-    assert_eq!(l.primary(), Label::Idle);
-    assert!(dismissed(&l, DismissReason::NotNew));
+    assert_eq!(l.primary(), Label::Chase);
 }
 
 #[test]
@@ -260,4 +257,43 @@ fn illegal_moves_do_not_panic() {
         CycleContext::default()
     )
     .is_empty());
+}
+
+#[test]
+fn a_king_step_out_of_check_opens_no_chase() {
+    // Black's chariot checks on the e-file; the red general steps aside. The red chariot on
+    // h5 attacked the unprotected horse on h8 before the step (while Red, in check, could not
+    // take it): the attack is not new (RULES.md §3, the baseline is the attack itself).
+    let fen = "5k3/4a2n1/3r5/9/7R1/9/9/9/9/4K4 b - - 0 1";
+    for rules in [RuleSet::Cxa, RuleSet::Axf] {
+        let l = last(fen, "d7e7 e0d0", &settings(rules), CycleContext::default());
+        assert!(!l.labels.contains(&Label::Chase), "{rules}: {:?}", l.labels);
+        let d = l
+            .dismissed
+            .iter()
+            .find(|d| d.reason == DismissReason::NotNew)
+            .unwrap();
+        assert_eq!(d.chase.target.to_string(), "h8");
+        assert!(d.chase.notes.iter().any(|n| n == crate::label::PARRY_NOTE));
+        // With the other setting of the open choice, the step chases the horse.
+        let mut s = settings(rules);
+        s.open.attack_is_the_baseline = false;
+        let l = last(fen, "d7e7 e0d0", &s, CycleContext::default());
+        assert!(l.labels.contains(&Label::Chase), "{rules}: {:?}", l.labels);
+    }
+}
+
+#[test]
+fn axf_threat_needing_a_check_first_is_idle() {
+    // g4e5: the horse wins the chariot on b6 only after a check (CXA 29.1, a chase through a
+    // series of checks); under AXF such a threat is idle (r13 D14–16, r38 D97–98).
+    let fen = "4k4/9/9/1r7/9/6N2/9/9/9/5K3 w - - 0 1";
+    let cxa = last(fen, "g4e5", &settings(RuleSet::Cxa), CycleContext::default());
+    let axf = last(fen, "g4e5", &settings(RuleSet::Axf), CycleContext::default());
+    assert!(
+        cxa.chases.iter().any(|c| c.form == ChaseForm::CheckSeries),
+        "{:?}",
+        cxa.chases
+    );
+    assert!(axf.chases.is_empty(), "{:?}", axf.chases);
 }

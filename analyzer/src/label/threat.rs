@@ -49,6 +49,9 @@ pub(crate) struct Found {
     /// checking move, the checks after the opponent's answer): the fewest over all
     /// defences, found by iterative deepening, so it does not depend on move order.
     pub checks: u32,
+    /// For a direct threat: the pieces that can capture the target at once (identities),
+    /// each making one (attacker, target) pair for the novelty test (RULES.md §3).
+    pub capturers: Vec<Square>,
 }
 
 /// The state of one labelling: rules, bounds, scratch space.
@@ -66,6 +69,10 @@ pub(crate) struct Ctx {
     cut: bool,
     /// Move buffers for the levels of the series search.
     pool: Vec<Vec<Move>>,
+    /// The pieces giving the check of a checking move whose threats are asked as if the
+    /// mover could move again at once (AXF): the check the move gives does not make the
+    /// target's protectors false (they could recapture but for that check).
+    pub standing_check: SquareSet,
 }
 
 /// Which kinds of piece take part in a threat (its capturers and the pieces that capture in
@@ -121,6 +128,22 @@ impl Ctx {
             nodes: 0,
             cut: false,
             pool: Vec::new(),
+            standing_check: SquareSet::EMPTY,
+        }
+    }
+
+    /// A protector held only by the check the move itself gives ([`Self::standing_check`])
+    /// is real: the threat is asked as if the mover could move again at once.
+    fn standing_check_aside(&self, protectors: &mut [crate::protection::Protector]) {
+        if self.standing_check.is_empty() {
+            return;
+        }
+        for p in protectors {
+            if let crate::protection::ProtectorStatus::MustAnswerCheck { by } = &p.status {
+                if by.iter().all(|s| self.standing_check.contains(*s)) {
+                    p.status = crate::protection::ProtectorStatus::Real;
+                }
+            }
         }
     }
 
@@ -131,6 +154,11 @@ impl Ctx {
         let ids = identity(pos);
         let mut dismissed = Vec::new();
         let mut found = self.direct_all(pos, &ids, wanted, Some(&mut dismissed));
+        if !self.policy.series_and_exchange_forms {
+            // AXF: a chase is a capture threatened for the very next move; a threat that
+            // needs a check first is idle (r13 D14–16, r38 D97–98).
+            return (found, dismissed);
+        }
         let mut rest = wanted;
         for f in &found {
             rest.remove(f.id);
@@ -159,10 +187,17 @@ impl Ctx {
         let mut replies = Vec::new();
         self.mate.moves.legal_into(after, &mut replies);
         // Over the checks still needed after the answer.
+        // AXF: only what the mover captures at once after the answer, no further checks
+        // (r13 D14–16, r38 D97–98).
+        let most = if self.policy.series_and_exchange_forms {
+            self.mate_depth.max(1)
+        } else {
+            1
+        };
         let hits = if replies.is_empty() {
             Vec::new()
         } else {
-            self.deepen(0..self.mate_depth.max(1), wanted, |s, d, rest| {
+            self.deepen(0..most, wanted, |s, d, rest| {
                 s.won_against_every_reply(after, &ids, &replies, rest, d, 1, &[])
             })
         };
@@ -216,6 +251,7 @@ impl Ctx {
                     id: hit.id,
                     chase,
                     checks: hit.checks,
+                    capturers: Vec::new(),
                 }),
                 Some(Err(d)) => dismissed.push(d),
                 None => {}
@@ -245,6 +281,10 @@ impl Ctx {
             }
             match self.direct(pos, sq) {
                 Some(Ok(mut chase)) => {
+                    let capturers = protection::legal_capturers(pos, sq)
+                        .into_iter()
+                        .filter_map(|s| id_square(ids[s.index()]))
+                        .collect();
                     // Report pieces by identity (their points where the search started).
                     chase.target = id;
                     chase.attackers = chase
@@ -256,6 +296,7 @@ impl Ctx {
                         id,
                         chase,
                         checks: 0,
+                        capturers,
                     })
                 }
                 Some(Err(d)) => {
@@ -287,9 +328,20 @@ impl Ctx {
         let mut articles: Vec<String> = vec!["CXA 29.1".into(), "CXA 29.3".into()];
         let special = self.always_chased(pos, t, capturers);
         let ex = protection::best_exchange(pos, t)?;
-        let protectors = protection::protectors(pos, t, &ex.first);
+        let mut protectors = protection::protectors(pos, t, &ex.first);
+        self.standing_check_aside(&mut protectors);
         let root = if ex.gains() {
-            match protection::classify(pos, t, &ex, &protectors) {
+            let class = protection::classify(pos, t, &ex, &protectors);
+            if !self.policy.series_and_exchange_forms
+                && special.is_none()
+                && class == Unprotected::CheaperAttacker
+                && capturers.count() < 2
+            {
+                // AXF: a piece with a real protector is not chased (AXF.md §1.7–1.8); the
+                // cheaper-attacker gain of CXA 细则3 is CXA's.
+                return None;
+            }
+            match class {
                 Unprotected::None => Root::Unprotected,
                 Unprotected::FalseRoot => {
                     articles.push("CXA 28.16".into());
@@ -339,6 +391,17 @@ impl Ctx {
             articles,
             notes: Vec::new(),
         };
+        if self.policy.cannon_confined_chariot_no_offer
+            && victim.role == Role::Chariot
+            && capturers
+                .into_iter()
+                .any(|c| pos.piece_at(c).is_some_and(|p| p.role == Role::Chariot))
+            && protection::pinned_by(pos, t, victim.color, Role::Cannon).is_some()
+        {
+            chase
+                .articles
+                .push(policy::AXF_CANNON_CONFINED_CHARIOT.into());
+        }
         if matches!(victim.role, Role::Advisor | Role::Elephant) {
             chase.notes.push(
                 "CXA 27.3 (defensive key point making a plain draw) may apply: not detected (open choice: plain case only)"
@@ -347,14 +410,11 @@ impl Ctx {
         }
         // The rule-set filters, each with its article.
         let kinds = AttackerKinds::of(pos, chase.attackers.iter().copied());
-        let filtered = self.filters(
-            pos,
-            t,
-            capturers,
-            kinds,
-            root == Root::InsufficientRoot,
-            special,
-        );
+        // Several attackers against a real protector (少根; under AXF also a cheaper
+        // attacker helped by another, r35).
+        let several = root == Root::InsufficientRoot
+            || (!self.policy.series_and_exchange_forms && root == Root::GainsDespiteRoot);
+        let filtered = self.filters(pos, t, capturers, kinds, several, special);
         if filtered.general_article {
             chase
                 .articles
@@ -374,16 +434,65 @@ impl Ctx {
             }));
         }
         // 29.4, 细则7: after the capture the mover must not be mated at once.
-        let p1 = pos.after(&ex.first);
-        if let Some(line) = self.mate.find(&p1, self.mate_depth) {
-            return Some(Err(Dismissed {
-                chase,
-                reason: DismissReason::MatedAfterCapture,
-                article: "CXA 29.4, 细则7".into(),
-                line,
-            }));
+        match self.safe_capture(pos, t, &ex, capturers, special.is_some()) {
+            Ok(None) => {}
+            Ok(Some(other)) => {
+                chase.notes.push(format!(
+                    "capturing with {} gets the mover mated; capturing with {} is safe, so the \
+                     chase stands (CXA 29.4, 细则7: one safe capturer is enough)",
+                    ex.first.from, other.first.from
+                ));
+                chase.line = other.line;
+                chase.net = other.net;
+            }
+            Err(line) => {
+                return Some(Err(Dismissed {
+                    chase,
+                    reason: DismissReason::MatedAfterCapture,
+                    article: "CXA 29.4, 细则7".into(),
+                    line,
+                }));
+            }
         }
         Some(Ok(chase))
+    }
+
+    /// 29.4, 细则7: winning the target must not get the mover mated at once; when several
+    /// pieces can capture it, the threat stands if one of them captures safely (RULES.md
+    /// §3). `Ok(None)`: the capture of `ex` is safe; `Ok(Some(other))`: it is not, but
+    /// `other` (another capturer's exchange that still wins, or any capture of a target
+    /// chased whatever its protection when `special`) is; `Err(line)`: every capture gets
+    /// the mover mated, `line` after the capture of `ex`.
+    fn safe_capture(
+        &mut self,
+        pos: &Position,
+        t: Square,
+        ex: &protection::Exchange,
+        capturers: SquareSet,
+        special: bool,
+    ) -> Result<Option<protection::Exchange>, Vec<Move>> {
+        let Some(line) = self.mate.find(&pos.after(&ex.first), self.mate_depth) else {
+            return Ok(None);
+        };
+        for c in capturers {
+            if c == ex.first.from {
+                continue;
+            }
+            let Some(other) = protection::exchange_from(pos, c, t) else {
+                continue;
+            };
+            if !(other.gains() || special) {
+                continue;
+            }
+            if self
+                .mate
+                .find(&pos.after(&other.first), self.mate_depth)
+                .is_none()
+            {
+                return Ok(Some(other));
+            }
+        }
+        Err(line)
     }
 
     /// The rule-set filters of a threat on `t` once its protection is known, in the order
@@ -466,12 +575,6 @@ impl Ctx {
         {
             return Some(policy::AXF_HORSE_PINNED_CHARIOT);
         }
-        if self.policy.cannon_confined_chariot_chased_by_chariot
-            && roles().any(|r| r == Role::Chariot)
-            && protection::pinned_by(pos, t, victim.color, Role::Cannon).is_some()
-        {
-            return Some(policy::AXF_CANNON_CONFINED_CHARIOT);
-        }
         None
     }
 
@@ -480,6 +583,13 @@ impl Ctx {
         let Some(victim) = pos.piece_at(t) else {
             return false;
         };
+        // AXF r27 (D63–66): a chariot confined to a cannon's line is not offered an exchange.
+        if self.policy.cannon_confined_chariot_no_offer
+            && victim.role == Role::Chariot
+            && protection::pinned_by(pos, t, victim.color, Role::Cannon).is_some()
+        {
+            return false;
+        }
         let back = pos.passed();
         !capturers.is_empty()
             && capturers.into_iter().all(|c| {
@@ -692,8 +802,14 @@ impl Ctx {
         let insufficient = ex.gains()
             && !self.policy.insufficient_root_chases
             && special.is_none()
-            && protection::classify(pos, t, &ex, &protection::protectors(pos, t, &ex.first))
-                == Unprotected::Insufficient;
+            && {
+                let mut protectors = protection::protectors(pos, t, &ex.first);
+                self.standing_check_aside(&mut protectors);
+                matches!(
+                    protection::classify(pos, t, &ex, &protectors),
+                    Unprotected::Insufficient | Unprotected::CheaperAttacker
+                )
+            };
         let line_attackers = ex.line.iter().step_by(2).map(|m| m.from);
         let kinds = AttackerKinds::of(pos, capturers.into_iter().chain(line_attackers));
         if self
@@ -703,8 +819,8 @@ impl Ctx {
         {
             return false;
         }
-        let p1 = pos.after(&ex.first);
-        self.mate.find(&p1, self.mate_depth).is_none()
+        self.safe_capture(pos, t, &ex, capturers, special.is_some())
+            .is_ok()
     }
 
     /// Cheap test: does the side to move win material on `t` (or, under AXF, attack a

@@ -30,7 +30,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use qili_notation::{parse_move, Position};
+use qili_notation::Position;
 use serde::{Deserialize, Serialize};
 
 use crate::judge::judge;
@@ -103,20 +103,15 @@ fn prepare(
         }
         settings.repetitions = n;
     }
-    let fen = case.fen.trim();
-    let start = if fen == "startpos" {
-        Position::startpos()
-    } else {
-        Position::from_fen(fen).map_err(|e| format!("fen: {e}"))?
-    };
-    let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(case.moves.len());
-    for (i, text) in case.moves.iter().enumerate() {
-        let m = parse_move(&pos, text, None)
-            .map_err(|e| format!("ply {}: {e} in {}", i + 1, pos.fen()))?;
-        pos.play_unchecked(&m);
-        moves.push(m);
-    }
+    // Moves as people write them, `startpos` or a FEN, a loose position read (as `judge`).
+    let input = crate::input::read_move_list(
+        &case.fen,
+        &case.moves,
+        "moves",
+        &crate::input::Options::default(),
+    )
+    .map_err(|e| e.to_string())?;
+    let (start, moves) = (input.start, input.moves);
     Ok((settings, start, moves))
 }
 

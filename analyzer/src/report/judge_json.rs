@@ -289,6 +289,10 @@ fn cycle(j: &Judgement, c: &CycleJudgement) -> CycleJson {
                 crate::verdict::OpenNote::PinnedChariotRankedAboveChase { .. } => {
                     "axf_pinned_chariot_ranked_above_chase"
                 }
+                crate::verdict::OpenNote::CheckThatChasesIsChase { .. } => {
+                    "axf_check_that_chases_is_chase"
+                }
+                crate::verdict::OpenNote::AttackIsTheBaseline { .. } => "attack_is_the_baseline",
             })
             .collect(),
         left_by: c.left_by,

@@ -249,14 +249,15 @@ impl LabelReport {
         let header = ["ply", "side", "着法", "iccs", "labels"];
         let widths = [4, 5, 10, 5, 0];
         row(&mut s, &header, &widths);
-        let start = match qili_notation::Position::from_fen(&self.start_fen) {
-            Ok(p) => p,
+        // Loosely: a position drawn loosely was labelled as drawn.
+        let start = match qili_notation::Position::from_fen_loose(&self.start_fen) {
+            Ok((p, _)) => p,
             Err(_) => return s,
         };
         let mut before = start;
         for m in &self.moves {
-            let after =
-                qili_notation::Position::from_fen(&m.fen_after).unwrap_or_else(|_| before.clone());
+            let after = qili_notation::Position::from_fen_loose(&m.fen_after)
+                .map_or_else(|_| before.clone(), |(p, _)| p);
             let side = if m.side == "red" { "红" } else { "黑" };
             let labels: Vec<String> = m
                 .labels

@@ -78,6 +78,14 @@ pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
     };
     let mut articles = Vec::new();
     let mut open: Vec<OpenNote> = nr.into_iter().chain(nb).collect();
+    for c in Color::ALL {
+        let conduct = input.conduct(c);
+        if forbidden[c] && conduct.kind == ConductKind::PerpetualChase {
+            if let Some(&ply) = conduct.checks_read_as_chases.first() {
+                open.push(OpenNote::CheckThatChasesIsChase { side: c, ply });
+            }
+        }
+    }
     let (result, status, reason) = if pc.red && pc.black {
         articles.push(Article("AXF D1–4"));
         (Outcome::Draw, Status::Final, Reason::MutualPerpetualCheck)

@@ -132,6 +132,23 @@ pub enum OpenNote {
         /// The pinned chariot.
         target: PieceRef,
     },
+    /// AXF forbidden reading: checking moves that also renew the chase of a piece every other
+    /// move chases are counted as chases, which makes the side's conduct a perpetual chase
+    /// (`axf_check_that_chases_is_chase`, RULES.md §5).
+    CheckThatChasesIsChase {
+        /// The chasing side.
+        side: Color,
+        /// The first of those checking moves.
+        ply: usize,
+    },
+    /// RULES.md §3: an attack that stood before a move, when the mover could not carry it
+    /// out (in check), was not counted as a new chase (`attack_is_the_baseline`).
+    AttackIsTheBaseline {
+        /// The side whose move it was.
+        side: Color,
+        /// The first of those moves.
+        ply: usize,
+    },
 }
 
 /// The ruling on one cycle.
@@ -175,6 +192,9 @@ pub struct SideEvidence {
     pub horse_pinned_chariots: Vec<PieceRef>,
     /// Chase evidence articles of the rule set (e.g. `AXF r15 (D18–25)`).
     pub articles: Vec<Article>,
+    /// The first ply at which a move of the side had an attack not counted as new only
+    /// because the baseline is the attack itself (it answered a check; RULES.md §3).
+    pub parried: Option<usize>,
 }
 
 impl VerdictInput<'_> {
@@ -190,6 +210,15 @@ pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
         RuleSet::Cxa => cxa::rule(settings, input),
         RuleSet::Axf => axf::rule(settings, input),
     };
+    // The open baseline of novelty decided where a side that is not forbidden answered a
+    // check with a move whose attack would otherwise have been a new chase.
+    for c in Color::ALL {
+        if let Some(ply) = input.evidence[c].parried {
+            if !v.forbidden[c] {
+                v.open.push(OpenNote::AttackIsTheBaseline { side: c, ply });
+            }
+        }
+    }
     let mut seen = std::collections::HashSet::new();
     v.articles.retain(|a| seen.insert(*a));
     v

@@ -5,6 +5,9 @@
 //! side (ASCII and full-width digits too), simplified and traditional characters and the
 //! usual variants (車/俥, 馬/傌, 砲/包, 帥/將, 進, 後, the old 上/下). The side is the
 //! side to move of the position: a colour-marked glyph (兵/卒, 相/象…) is not checked.
+//! Whether a record writes each move in its side's numerals is checked over the whole
+//! record by [`NumeralCheck`] (a move in the other side's style is an error when the
+//! record uses the usual convention).
 //!
 //! Tandems (two or more pieces of one kind on one file): 前/后 for two, 前/中/后 for three,
 //! 一二三四五 for four or five soldiers; when two files each hold several soldiers, the
@@ -28,7 +31,10 @@
 //! ```
 
 pub(crate) mod glyphs;
+mod numerals;
 pub(crate) mod parse;
+
+pub use numerals::{numeral_side, NumeralCheck, NumeralVerdict, WrongSide};
 
 use std::fmt;
 use std::str::FromStr;

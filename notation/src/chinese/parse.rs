@@ -59,10 +59,16 @@ fn color_of(glyph: Option<Color>, digits: Digits) -> Color {
 
 /// Full notation: `炮二平五`, `马8进7`, `前炮平五`, `前兵四平五`, `一兵平五`, `前九平八`, `二7平6`.
 pub(crate) fn full(i: &str) -> PResult<'_, Chinese> {
-    let (role, glyph, origin, rest) = match piece(i) {
+    full_numerals(i).map(|(rest, (c, _))| (rest, c))
+}
+
+/// [`full`], with how the move's file and final number are written (the place index of
+/// a tandem, 一…五, is not a file and is left out): `None` when they are not of one kind.
+pub(crate) fn full_numerals(i: &str) -> PResult<'_, (Chinese, Option<Digits>)> {
+    let (role, glyph, origin, file_digits, rest) = match piece(i) {
         Ok((rest, (role, glyph))) => {
-            let (rest, (file, _)) = number(K::ExpectedFile)(rest)?;
-            (role, glyph, Origin::File(file), rest)
+            let (rest, (file, d)) = number(K::ExpectedFile)(rest)?;
+            (role, glyph, Origin::File(file), Some(d), rest)
         }
         Err(nom::Err::Error(e1)) => {
             let (rest, place) = match place(i) {
@@ -84,6 +90,7 @@ pub(crate) fn full(i: &str) -> PResult<'_, Chinese> {
                     place,
                     file: file.map(|f| f.0),
                 },
+                file.map(|f| f.1),
                 rest,
             )
         }
@@ -91,15 +98,22 @@ pub(crate) fn full(i: &str) -> PResult<'_, Chinese> {
     };
     let (rest, direction) = direction(rest)?;
     let (rest, (number, digits)) = number(K::ExpectedNumber)(rest)?;
+    let style = match file_digits {
+        Some(d) if d != digits => None,
+        _ => Some(digits),
+    };
     Ok((
         rest,
-        Chinese {
-            color: color_of(glyph, digits),
-            role,
-            origin,
-            direction,
-            number,
-        },
+        (
+            Chinese {
+                color: color_of(glyph, digits),
+                role,
+                origin,
+                direction,
+                number,
+            },
+            style,
+        ),
     ))
 }
 

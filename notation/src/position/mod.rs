@@ -36,7 +36,7 @@ pub enum PositionErrorKind {
     },
     /// A piece stands on a point it can never reach (general or advisor off its palace
     /// points, elephant off its seven points, soldier behind its start rank).
-    #[error("{} {} on {square} is on a point it can never stand on", piece.color.english(), piece.role.english())]
+    #[error("{} {} on {square} stands on a point it can never reach", piece.color.english(), piece.role.english())]
     ImpossibleSquare {
         /// The piece.
         piece: Piece,
@@ -60,7 +60,13 @@ pub struct PositionError {
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("illegal position: ")?;
+        // Only loose placements: what a loose reading warns about.
+        let loose = self.reasons.iter().all(PositionErrorKind::is_loose);
+        f.write_str(if loose {
+            "loose position: "
+        } else {
+            "illegal position: "
+        })?;
         for (i, r) in self.reasons.iter().enumerate() {
             if i > 0 {
                 f.write_str("; ")?;
@@ -72,6 +78,61 @@ impl fmt::Display for PositionError {
 }
 
 impl std::error::Error for PositionError {}
+
+impl PositionErrorKind {
+    /// Whether a loose reading ([`Placement::Loose`]) lets this pass with a warning: a
+    /// piece other than a general on a point it can never reach. Everything else makes
+    /// the position unplayable (move generation relies on one general per side, inside
+    /// its palace).
+    pub fn is_loose(&self) -> bool {
+        matches!(self, PositionErrorKind::ImpossibleSquare { piece, .. } if piece.role != Role::General)
+    }
+}
+
+/// How a [`Setup`]'s placement is checked by [`Position::from_setup`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Placement {
+    /// Every piece on a point it can reach (what [`TryFrom<Setup>`] checks).
+    #[default]
+    Strict,
+    /// As diagrams and books draw positions: an advisor, elephant or soldier on a point it
+    /// can never reach is allowed (reported as [`Misplaced`]) and moves by its own rules.
+    Loose,
+}
+
+/// A piece standing where it can never stand, allowed by [`Placement::Loose`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Misplaced {
+    /// The piece.
+    pub piece: Piece,
+    /// Where it stands.
+    pub square: Square,
+}
+
+impl Misplaced {
+    /// The warning in Chinese: `红相在e1，这个点它走不到`.
+    pub fn chinese(&self) -> String {
+        format!(
+            "{}{}在{}，这个点它走不到",
+            self.piece.color.chinese(),
+            self.piece.role.chinese(self.piece.color),
+            self.square
+        )
+    }
+}
+
+impl fmt::Display for Misplaced {
+    /// The warning in English: `Red elephant on e1 stands on a point it can never reach`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} on {} stands on a point it can never reach",
+            self.piece.color.english(),
+            self.piece.role.english(),
+            self.square
+        )
+    }
+}
 
 /// Whether `piece` may ever stand on `sq` (palace points, elephant points, soldier ranks).
 pub fn can_stand_on(piece: Piece, sq: Square) -> bool {
@@ -142,8 +203,37 @@ impl Default for Position {
 impl TryFrom<Setup> for Position {
     type Error = PositionError;
 
+    /// Validates `setup` strictly ([`Placement::Strict`]), listing every reason it fails.
     fn try_from(setup: Setup) -> Result<Position, PositionError> {
+        Position::from_setup(setup, Placement::Strict).map(|(pos, _)| pos)
+    }
+}
+
+impl Position {
+    /// Validates `setup`, listing every reason it fails. With [`Placement::Loose`], the
+    /// pieces other than generals standing on points they can never reach are allowed and
+    /// returned (board order); with [`Placement::Strict`] they are reasons and the list is
+    /// empty. A position that cannot be played (a general missing, doubled or outside its
+    /// palace, more pieces of a kind than a side owns, the generals facing, the side not
+    /// to move in check) is an error either way.
+    ///
+    /// ```
+    /// use qili_notation::{Placement, Position, Setup};
+    ///
+    /// // A soldier behind its start rank and no counters, as diagrams draw it.
+    /// let setup: Setup = "3k5/9/9/9/9/9/9/9/2P6/4K4 w".parse()?;
+    /// assert!(Position::try_from(setup.clone()).is_err());
+    /// let (pos, misplaced) = Position::from_setup(setup, Placement::Loose)?;
+    /// assert_eq!(misplaced[0].to_string(), "Red soldier on c1 stands on a point it can never reach");
+    /// assert_eq!(pos.legal_moves_from("c1".parse()?).len(), 1); // forward only
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_setup(
+        setup: Setup,
+        placement: Placement,
+    ) -> Result<(Position, Vec<Misplaced>), PositionError> {
         let mut reasons = Vec::new();
+        let mut misplaced = Vec::new();
         let mut counts = [[0usize; 7]; 2];
         let mut generals: ByColor<Option<Square>> = ByColor::default();
         for sq in Square::all() {
@@ -153,10 +243,18 @@ impl TryFrom<Setup> for Position {
                     generals[p.color] = Some(sq);
                 }
                 if !can_stand_on(p, sq) {
-                    reasons.push(PositionErrorKind::ImpossibleSquare {
+                    let kind = PositionErrorKind::ImpossibleSquare {
                         piece: p,
                         square: sq,
-                    });
+                    };
+                    if placement == Placement::Loose && kind.is_loose() {
+                        misplaced.push(Misplaced {
+                            piece: p,
+                            square: sq,
+                        });
+                    } else {
+                        reasons.push(kind);
+                    }
                 }
             }
         }
@@ -197,11 +295,11 @@ impl TryFrom<Setup> for Position {
         };
         if pos.generals_facing() {
             reasons.push(PositionErrorKind::GeneralsFacing(red.file().char()));
-        } else if reasons.is_empty() && pos.is_attacked(pos.general(!pos.turn), pos.turn) {
+        } else if pos.is_attacked(pos.general(!pos.turn), pos.turn) {
             reasons.push(PositionErrorKind::OppositeCheck(!pos.turn));
         }
         if reasons.is_empty() {
-            Ok(pos)
+            Ok((pos, misplaced))
         } else {
             Err(PositionError { reasons })
         }
@@ -233,6 +331,13 @@ impl Position {
     /// The standard start position.
     pub fn startpos() -> Position {
         Position::try_from(Setup::startpos()).expect("start position is legal")
+    }
+
+    /// Parses and validates a FEN loosely ([`Placement::Loose`]): the position and the
+    /// pieces standing on points they can never reach.
+    pub fn from_fen_loose(fen: &str) -> Result<(Position, Vec<Misplaced>), crate::Error> {
+        let setup: Setup = fen.parse()?;
+        Ok(Position::from_setup(setup, Placement::Loose)?)
     }
 
     /// Parses and validates a FEN.

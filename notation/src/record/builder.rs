@@ -3,8 +3,9 @@
 //! handling and error places work the same for all formats.
 
 use super::{ErrorKind, Game, GameResult, Node, ReadGame, RecordError};
+use crate::chinese::{NumeralCheck, NumeralVerdict};
 use crate::movetext::{parse_move, MoveTextError, Notation};
-use crate::{Iccs, Move, Position, Setup, Square};
+use crate::{Iccs, Move, Placement, Position, PositionError, Setup, Square};
 
 /// The main line's first allocation, in moves.
 const MAIN_LINE_CAPACITY: usize = 128;
@@ -48,6 +49,10 @@ pub(crate) struct GameBuilder {
     frames: Vec<Frame>,
     error: Option<RecordError>,
     warnings: Vec<RecordError>,
+    /// The numerals of the main line's Chinese moves, and where the first move in the
+    /// other side's numerals is.
+    numerals: NumeralCheck,
+    wrong_side_offset: Option<u64>,
 }
 
 impl GameBuilder {
@@ -61,6 +66,8 @@ impl GameBuilder {
             frames: Vec::new(),
             error: None,
             warnings: Vec::new(),
+            numerals: NumeralCheck::default(),
+            wrong_side_offset: None,
         }
     }
 
@@ -152,8 +159,19 @@ impl GameBuilder {
         if !self.frames.is_empty() {
             return;
         }
-        match Position::try_from(self.game.setup.clone()) {
-            Ok(pos) => self.frames.push(Frame::new(Some(pos), 0)),
+        // Positions drawn loosely (a piece on a point it can never reach) are read, each
+        // such piece a warning; callers that want them refused check the setup strictly.
+        match Position::from_setup(self.game.setup.clone(), Placement::Loose) {
+            Ok((pos, misplaced)) => {
+                for m in misplaced {
+                    let reasons = vec![crate::PositionErrorKind::ImpossibleSquare {
+                        piece: m.piece,
+                        square: m.square,
+                    }];
+                    self.warn(ErrorKind::Position(PositionError { reasons }), offset);
+                }
+                self.frames.push(Frame::new(Some(pos), 0));
+            }
             Err(e) => {
                 self.frames.push(Frame::new(None, 0));
                 self.fail(RecordError::new(self.index, ErrorKind::Position(e)).at_offset(offset));
@@ -167,9 +185,18 @@ impl GameBuilder {
         let Some(pos) = self.frames.last().and_then(|f| f.pos.as_ref()) else {
             return;
         };
-        let resolved =
-            resolve_text(self.hint, &mut self.detected, pos, text).map_err(ErrorKind::Move);
-        self.play(resolved, offset);
+        let resolved = resolve_text(self.hint, &mut self.detected, pos, text);
+        if self.frames.len() == 1
+            && resolved.is_ok()
+            && self.hint.or(self.detected) == Some(Notation::Chinese)
+        {
+            let ply = self.frames[0].line.len() + 1;
+            let wrong = self.numerals.note(pos, ply, text);
+            if wrong && self.wrong_side_offset.is_none() {
+                self.wrong_side_offset = Some(offset);
+            }
+        }
+        self.play(resolved.map_err(ErrorKind::Move), offset);
     }
 
     /// Plays a move given by its squares at byte `offset`.
@@ -290,10 +317,26 @@ impl GameBuilder {
         true
     }
 
-    /// The finished game (open variations are closed).
+    /// The finished game (open variations are closed). A main line that uses the usual
+    /// numerals of the Chinese notation ends before its first move in the other side's
+    /// numerals, with that error; one written in one style for both sides gets a warning.
     pub(crate) fn finish(mut self) -> ReadGame {
         while self.end_variation() {}
-        if let Some(root) = self.frames.pop() {
+        if let Some(mut root) = self.frames.pop() {
+            let offset = self.wrong_side_offset.unwrap_or(0);
+            match self.numerals.verdict() {
+                NumeralVerdict::Usual => {}
+                NumeralVerdict::OneStyle(style) => self.warn(ErrorKind::OneStyle(style), offset),
+                NumeralVerdict::WrongSide(e) => {
+                    root.line.truncate(e.ply - 1);
+                    let ply = e.ply;
+                    self.error = Some(
+                        RecordError::new(self.index, ErrorKind::Move(MoveTextError::WrongSide(e)))
+                            .at_ply(ply)
+                            .at_offset(offset),
+                    );
+                }
+            }
             self.game.moves = root.line;
             // A short game gives back what it did not use of the first reservation.
             if self.game.moves.capacity() > 2 * self.game.moves.len() {

@@ -29,22 +29,29 @@ pub enum ErrorKind {
     /// A binary or XML record holds a value it cannot hold.
     #[error("{0}")]
     Format(String),
+    /// A warning, not an error: both sides' Chinese moves are written in this side's
+    /// numerals (see [`crate::chinese::NumeralCheck`]).
+    #[error("{}", crate::chinese::NumeralVerdict::OneStyle(*.0))]
+    OneStyle(crate::Color),
 }
 
 impl ErrorKind {
     /// A stable machine-readable name: `unknown_move`, `illegal_move`, `ambiguous_move`,
-    /// `syntax`, `limit`, `fen`, `position`, `truncated`, `format`.
+    /// `wrong_side`, `syntax`, `limit`, `fen`, `position`, `truncated`, `format`,
+    /// `one_style` (a warning).
     pub fn name(&self) -> &'static str {
         match self {
             ErrorKind::Move(MoveTextError::Syntax { .. }) => "unknown_move",
             ErrorKind::Move(MoveTextError::Illegal(_)) => "illegal_move",
             ErrorKind::Move(MoveTextError::Ambiguous(_)) => "ambiguous_move",
+            ErrorKind::Move(MoveTextError::WrongSide(_)) => "wrong_side",
             ErrorKind::Syntax(_) => "syntax",
             ErrorKind::Limit(_) => "limit",
             ErrorKind::Fen(_) => "fen",
             ErrorKind::Position(_) => "position",
             ErrorKind::Truncated(_) => "truncated",
             ErrorKind::Format(_) => "format",
+            ErrorKind::OneStyle(_) => "one_style",
         }
     }
 }

@@ -132,6 +132,11 @@ pub fn walk(
     };
     for p in paths {
         let p = p.as_ref();
+        if p.as_os_str() == "-" {
+            // Standard input: passed through as given, for the caller to read.
+            w.out.push(Ok(p.to_path_buf()));
+            continue;
+        }
         match fs::metadata(p) {
             Err(e) => w.out.push(Err(PathError::io(p, e))),
             Ok(meta) if meta.is_dir() => w.walk_dir(p, &meta, &wanted),

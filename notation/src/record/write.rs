@@ -45,7 +45,8 @@ pub fn pgn(game: &Game, notation: Notation) -> String {
     for c in &game.comments {
         tokens.push(comment(c));
     }
-    if let Ok(start) = Position::try_from(game.setup.clone()) {
+    // A position drawn loosely is written as it was read.
+    if let Ok((start, _)) = Position::from_setup(game.setup.clone(), crate::Placement::Loose) {
         let mut stack = vec![Item::Line {
             nodes: &game.moves,
             pos: Box::new(start),
