@@ -296,8 +296,7 @@ fn decisive(own: &[&CycleMove], reading: Reading) -> (Vec<Label>, Vec<usize>) {
     }
     let common = common.unwrap_or_default();
     for (p, m) in prim.iter_mut().zip(own) {
-        if *p == Label::Check && chases(m) && m.chases.iter().any(|c| common.contains(&c.target))
-        {
+        if *p == Label::Check && chases(m) && m.chases.iter().any(|c| common.contains(&c.target)) {
             *p = Label::Chase;
             read.push(m.ply);
         }

@@ -503,14 +503,11 @@ fn side_evidence(
             ev.articles.push(Article(a));
         }
     };
-    for m in moves
-        .iter()
-        .filter(|m| {
-            m.labels.side == conduct.side
-                && (m.primary() == Label::Chase
-                    || (rules == RuleSet::Axf && m.labels.labels.contains(&Label::Chase)))
-        })
-    {
+    for m in moves.iter().filter(|m| {
+        m.labels.side == conduct.side
+            && (m.primary() == Label::Chase
+                || (rules == RuleSet::Axf && m.labels.labels.contains(&Label::Chase)))
+    }) {
         let Some(after) = positions.get(m.ply) else {
             continue;
         };

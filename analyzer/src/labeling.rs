@@ -157,7 +157,11 @@ mod tests {
             ..Settings::default()
         };
         let fresh = |s: &Settings| crate::label::label_move(&pos, &m, s, CycleContext::default());
-        assert_ne!(fresh(&cxa).labels, fresh(&axf).labels, "the example must differ");
+        assert_ne!(
+            fresh(&cxa).labels,
+            fresh(&axf).labels,
+            "the example must differ"
+        );
         let mut l = Labeller::new();
         for s in [&cxa, &axf, &cxa, &axf] {
             let got = l.label(&pos, &m, s, CycleContext::default());

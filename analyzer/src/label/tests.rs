@@ -288,8 +288,18 @@ fn axf_threat_needing_a_check_first_is_idle() {
     // g4e5: the horse wins the chariot on b6 only after a check (CXA 29.1, a chase through a
     // series of checks); under AXF such a threat is idle (r13 D14–16, r38 D97–98).
     let fen = "4k4/9/9/1r7/9/6N2/9/9/9/5K3 w - - 0 1";
-    let cxa = last(fen, "g4e5", &settings(RuleSet::Cxa), CycleContext::default());
-    let axf = last(fen, "g4e5", &settings(RuleSet::Axf), CycleContext::default());
+    let cxa = last(
+        fen,
+        "g4e5",
+        &settings(RuleSet::Cxa),
+        CycleContext::default(),
+    );
+    let axf = last(
+        fen,
+        "g4e5",
+        &settings(RuleSet::Axf),
+        CycleContext::default(),
+    );
     assert!(
         cxa.chases.iter().any(|c| c.form == ChaseForm::CheckSeries),
         "{:?}",

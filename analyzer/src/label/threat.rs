@@ -799,10 +799,8 @@ impl Ctx {
             return false;
         }
         // The protectors are looked at only where a 少根 could dismiss the threat.
-        let insufficient = ex.gains()
-            && !self.policy.insufficient_root_chases
-            && special.is_none()
-            && {
+        let insufficient =
+            ex.gains() && !self.policy.insufficient_root_chases && special.is_none() && {
                 let mut protectors = protection::protectors(pos, t, &ex.first);
                 self.standing_check_aside(&mut protectors);
                 matches!(
