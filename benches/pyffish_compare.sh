@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Times Fairy-Stockfish (pyffish.is_optional_game_end) against `qili judge --cases` on the
-# same repetition cases: the Fairy-Stockfish Xiangqi chasing vectors (../shared/vectors)
-# plus the corpus cases (corpus/cases/*.toml). Prints both figures and the ratio.
+# same repetition cases: the Fairy-Stockfish Xiangqi chasing vectors and the AXF diagrams
+# (../shared/vectors) plus the corpus cases (corpus/cases/*.toml), qili under both rule sets,
+# by default and with --explain. Prints the whole-run CPU times and ratios, per-case p50,
+# p99 and maximum (qili's from --timings), and the slowest cases.
 #
 #   bash benches/pyffish_compare.sh [ROUNDS]     (default 200 passes over the case set)
 #

@@ -1,5 +1,6 @@
 //! `qili judge [--rules cxa|axf] [--repetitions N] [--natural-limit N] [--lang zh|en]
-//! [--format text|json|html] (--fen FEN [--moves "m1 m2 ..."] | FILE [--game N] | --cases FILE|-)`.
+//! [--format text|json|html] (--fen FEN [--moves "m1 m2 ..."] | FILE [--game N] |
+//! --cases FILE|- [--explain] [--jobs N])`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -7,7 +8,7 @@ use std::path::{Path, PathBuf};
 use qili_analyzer::explain::{self, Lang};
 use qili_analyzer::html;
 use qili_analyzer::input::{self, GameInput};
-use qili_analyzer::report::cases::judge_cases;
+use qili_analyzer::report::cases::{judge_cases_timed, BatchOptions, Detail};
 use qili_analyzer::report::judge_json::judge_json;
 use qili_analyzer::{judge, RuleSet, Settings};
 
@@ -58,10 +59,23 @@ pub struct Args {
     /// judging it with a warning.
     #[arg(long)]
     strict: bool,
-    /// Batch: a JSON Lines file of cases (`-`: standard input), one JSON judgement per
-    /// line out, each with the case's `id` (see docs/judge-json.md).
+    /// Batch: a JSON Lines file of cases (`-`: standard input), one JSON line out per case,
+    /// each with the case's `id`: the ruling, the cycles with both conducts and the
+    /// articles (see docs/judge-json.md). Each answer is flushed as soon as it is ruled
+    /// when no further case is waiting, so one process can serve case after case.
     #[arg(long, conflicts_with_all = ["fen", "file"])]
     cases: Option<PathBuf>,
+    /// With --cases: each answer also carries the labelled moves with their evidence and
+    /// the explanations in Chinese and English (the `--format json` object).
+    #[arg(long, requires = "cases")]
+    explain: bool,
+    /// With --cases: cases judged at once, 1 to 256 (answers stay in input order).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256), requires = "cases")]
+    jobs: u32,
+    /// With --cases: write per-case timings to this file (input line and microseconds,
+    /// tab-separated), for finding slow cases.
+    #[arg(long, requires = "cases")]
+    timings: Option<PathBuf>,
     /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     game: u32,
@@ -94,7 +108,15 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
         ..Settings::default()
     };
     if let Some(path) = &args.cases {
-        return run_cases(path, &settings, out);
+        let options = BatchOptions {
+            detail: if args.explain {
+                Detail::Explain
+            } else {
+                Detail::Verdict
+            },
+            jobs: args.jobs as usize,
+        };
+        return run_cases(path, &settings, &options, args.timings.as_deref(), out);
     }
     let game = read(&args)?;
     let j = judge(&game.start, &game.moves, &settings);
@@ -122,14 +144,38 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     Ok(0)
 }
 
-fn run_cases(path: &Path, settings: &Settings, out: &mut impl Write) -> Result<u8, Failure> {
+fn run_cases(
+    path: &Path,
+    settings: &Settings,
+    options: &BatchOptions,
+    timings: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
+    let mut timings = match timings {
+        Some(t) => Some(std::io::BufWriter::new(
+            std::fs::File::create(t)
+                .map_err(|e| Failure::input(format!("{}: {e}", t.display())))?,
+        )),
+        None => None,
+    };
+    let sink = timings.as_mut().map(|t| t as &mut dyn Write);
     let summary = if path == Path::new("-") {
-        judge_cases(std::io::stdin().lock(), out, settings)?
+        // `Stdin` (not its lock) so that another thread may read it with --jobs.
+        judge_cases_timed(
+            std::io::BufReader::new(std::io::stdin()),
+            out,
+            sink,
+            settings,
+            options,
+        )?
     } else {
         let file = std::fs::File::open(path)
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-        judge_cases(std::io::BufReader::new(file), out, settings)?
+        judge_cases_timed(std::io::BufReader::new(file), out, sink, settings, options)?
     };
+    if let Some(mut t) = timings {
+        t.flush()?;
+    }
     // docs/exit-codes.md: 1 when some case could not be judged, 2 when none could.
     Ok(match (summary.errors, summary.judged) {
         (0, _) => 0,

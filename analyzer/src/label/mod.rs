@@ -538,7 +538,7 @@ fn new_chases(
             };
             let stood: Vec<Option<bool>> = f.capturers.iter().map(|&a| old(a)).collect();
             let existed = stood.iter().all(|s| s.is_some());
-            let parried = existed && stood.iter().any(|s| *s == Some(true));
+            let parried = existed && stood.contains(&Some(true));
             (existed, parried.then_some(PARRY_NOTE))
         };
         if existed {

@@ -2,20 +2,30 @@
 //!
 //! Each input line is a case `{"id": …, "fen": "…", "moves": ["h2e2", …], "rules": "axf",
 //! "repetitions": 3}` (`rules` and `repetitions` optional; `fen` may be `startpos`; moves in
-//! ICCS or any notation [`qili_notation::parse_move`] reads). Each output line is the
-//! [`JudgeJson`] of the case with its `id` first; a line that cannot be judged gives
-//! `{"id": …, "line": N, "error": "…"}` (the `id` when it could be read) and the batch goes
-//! on. Output is in input order; blank lines are skipped.
+//! ICCS or any notation [`qili_notation::parse_move`] reads). Each output line answers one
+//! case, with its `id` first, exactly as given:
+//! - [`Detail::Verdict`] (the default): the [`VerdictLineJson`] of the case — the ruling,
+//!   every cycle with both conducts and the articles, the natural limit;
+//! - [`Detail::Explain`]: the whole [`JudgeJson`] — also the labelled moves with their
+//!   evidence and the explanations in Chinese and English.
+//!
+//! A line that cannot be judged gives `{"schema_version": …, "id": …, "line": N, "error": "…"}`
+//! (the `id` when it could be read) and the batch goes on. Output is in input order; blank
+//! lines are skipped.
+//!
+//! Answers are written as soon as they are ruled and flushed whenever the input has no
+//! further line ready, so a server can keep one process and ask case after case.
+//! [`BatchOptions::jobs`] judges several cases at once and still answers in input order.
 //!
 //! ```
-//! use qili_analyzer::report::cases::judge_cases;
+//! use qili_analyzer::report::cases::{judge_cases, BatchOptions};
 //! use qili_analyzer::Settings;
 //!
 //! let input = r#"{"id": 1, "fen": "startpos", "moves": ["h0g2", "h9g7", "g2h0", "g7h9"]}
 //! {"id": "bad", "fen": "startpos", "moves": ["e0e5"]}
 //! "#;
 //! let mut out = Vec::new();
-//! let summary = judge_cases(input.as_bytes(), &mut out, &Settings::default())?;
+//! let summary = judge_cases(input.as_bytes(), &mut out, &Settings::default(), &BatchOptions::default())?;
 //! assert_eq!((summary.judged, summary.errors), (1, 1));
 //! let lines: Vec<serde_json::Value> = String::from_utf8(out)?
 //!     .lines()
@@ -23,26 +33,35 @@
 //!     .collect();
 //! assert_eq!(lines[0]["id"], 1);
 //! assert_eq!(lines[0]["plies"], 4);
+//! assert_eq!(lines[0]["ruling"]["result"], "none");
 //! assert_eq!(lines[1]["id"], "bad");
 //! assert_eq!(lines[1]["line"], 2);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use qili_notation::Position;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use crate::judge::judge;
-use crate::report::judge_json::{judge_json, JudgeJson};
+use crate::report::judge_json::{
+    judge_json, verdict_json, JudgeJson, VerdictLineJson, SCHEMA_VERSION, VERDICT_SCHEMA_VERSION,
+};
 use crate::rules::{RuleSet, Settings};
 
 /// One input line.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Case {
-    /// Any JSON value identifying the case; echoed in the output.
+    /// Any JSON value identifying the case, kept as its text: it is echoed exactly as given
+    /// (an integer beyond 2^53 stays that integer).
     #[serde(default)]
-    pub id: serde_json::Value,
+    pub id: Option<Box<RawValue>>,
     /// The start position (FEN or `startpos`).
     pub fen: String,
     /// The moves.
@@ -56,23 +75,62 @@ pub struct Case {
     pub repetitions: Option<u32>,
 }
 
-/// One output line for a judged case.
+/// What each answer carries.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// The ruling, the cycles with both conducts and the articles ([`VerdictLineJson`]).
+    #[default]
+    Verdict,
+    /// Also the labels with their evidence and both explanations ([`JudgeJson`]).
+    Explain,
+}
+
+/// How a batch is run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BatchOptions {
+    /// What each answer carries.
+    pub detail: Detail,
+    /// Cases judged at once (1: one after the other on the calling thread).
+    pub jobs: usize,
+}
+
+impl Default for BatchOptions {
+    fn default() -> Self {
+        BatchOptions {
+            detail: Detail::Verdict,
+            jobs: 1,
+        }
+    }
+}
+
+/// One output line for a judged case, with everything ([`Detail::Explain`]).
 #[derive(Debug, Clone, Serialize)]
 pub struct CaseJson<'a> {
     /// The case's `id`.
-    pub id: &'a serde_json::Value,
+    pub id: &'a RawValue,
     /// The judgement.
     #[serde(flatten)]
     pub judgement: JudgeJson,
 }
 
+/// One output line for a judged case, verdict first ([`Detail::Verdict`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseVerdictJson<'a> {
+    /// The case's `id`.
+    pub id: &'a RawValue,
+    /// The judgement without labelled moves and explanations.
+    #[serde(flatten)]
+    pub judgement: VerdictLineJson,
+}
+
 /// One output line for a case that could not be judged.
 #[derive(Debug, Clone, Serialize)]
 pub struct CaseErrorJson<'a> {
-    /// Always [`crate::report::judge_json::SCHEMA_VERSION`].
+    /// The schema version of the batch's answers ([`SCHEMA_VERSION`] with
+    /// [`Detail::Explain`], else [`VERDICT_SCHEMA_VERSION`]).
     pub schema_version: u32,
     /// The case's `id`, when the line could be read that far.
-    pub id: &'a serde_json::Value,
+    pub id: &'a RawValue,
     /// The 1-based line number in the input.
     pub line: usize,
     /// What is wrong.
@@ -115,49 +173,453 @@ fn prepare(
     Ok((settings, start, moves))
 }
 
-/// Judges every case of `input` (JSON Lines), writing one line per case to `out`.
-/// Only I/O errors stop the batch.
-pub fn judge_cases(
-    input: impl BufRead,
-    mut out: impl Write,
+/// [`answer_line`], and a panic while judging (a defect: the judge is fuzzed against it)
+/// answered by an error line, so that the batch goes on.
+fn answer_guarded(
+    line: &[u8],
+    line_no: usize,
     defaults: &Settings,
+    detail: Detail,
+    out: &mut Vec<u8>,
+) -> io::Result<bool> {
+    let start = out.len();
+    let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        answer_line(line, line_no, defaults, detail, out)
+    }));
+    match answered {
+        Ok(r) => r,
+        Err(_) => {
+            out.truncate(start);
+            let json = CaseErrorJson {
+                schema_version: match detail {
+                    Detail::Explain => SCHEMA_VERSION,
+                    Detail::Verdict => VERDICT_SCHEMA_VERSION,
+                },
+                id: RawValue::NULL,
+                line: line_no,
+                error: "internal error: the judge stopped on this case (please report it)".into(),
+            };
+            serde_json::to_writer(&mut *out, &json)?;
+            out.push(b'\n');
+            Ok(false)
+        }
+    }
+}
+
+/// Answers the case on input line `line_no` (1-based), appending one output line (with its
+/// newline) to `out`. Returns whether the case was judged (`false`: an error object).
+pub fn answer_line(
+    line: &[u8],
+    line_no: usize,
+    defaults: &Settings,
+    detail: Detail,
+    out: &mut Vec<u8>,
+) -> io::Result<bool> {
+    let case: Result<Case, String> = serde_json::from_slice(line).map_err(|e| e.to_string());
+    let judged = match case.and_then(|c| prepare(&c, defaults).map(|p| (c, p))) {
+        Ok((case, (settings, start, moves))) => {
+            let j = judge(&start, &moves, &settings);
+            let id = case.id.as_deref().unwrap_or(RawValue::NULL);
+            match detail {
+                Detail::Explain => {
+                    let json = CaseJson {
+                        id,
+                        judgement: judge_json(&j),
+                    };
+                    serde_json::to_writer(&mut *out, &json)?;
+                }
+                Detail::Verdict => {
+                    let json = CaseVerdictJson {
+                        id,
+                        judgement: verdict_json(&j),
+                    };
+                    serde_json::to_writer(&mut *out, &json)?;
+                }
+            }
+            true
+        }
+        Err(error) => {
+            // Recover the id from a line that is a JSON object but fails later.
+            let fields = serde_json::from_slice::<HashMap<String, Box<RawValue>>>(line).ok();
+            let id = fields.as_ref().and_then(|f| f.get("id"));
+            let json = CaseErrorJson {
+                schema_version: match detail {
+                    Detail::Explain => SCHEMA_VERSION,
+                    Detail::Verdict => VERDICT_SCHEMA_VERSION,
+                },
+                id: id.map_or(RawValue::NULL, |v| &**v),
+                line: line_no,
+                error,
+            };
+            serde_json::to_writer(&mut *out, &json)?;
+            false
+        }
+    };
+    out.push(b'\n');
+    Ok(judged)
+}
+
+/// Splits input into lines and says when the next read may wait for more input (then the
+/// answers written so far must be flushed first).
+struct Lines<R> {
+    input: R,
+    /// The last read was used up: the next one goes to the source and may block.
+    drained: bool,
+    /// 1-based number of the last line read.
+    number: usize,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn new(input: R) -> Self {
+        Lines {
+            input,
+            drained: true,
+            number: 0,
+        }
+    }
+
+    /// Reads the next line (without its `\n`) into `buf`; `before_wait` runs before a read
+    /// that may block. `Ok(false)` at the end of the input.
+    fn next(
+        &mut self,
+        buf: &mut Vec<u8>,
+        mut before_wait: impl FnMut() -> io::Result<()>,
+    ) -> io::Result<bool> {
+        buf.clear();
+        loop {
+            if self.drained {
+                before_wait()?;
+            }
+            let available = match self.input.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                self.drained = true;
+                if buf.is_empty() {
+                    return Ok(false);
+                }
+                self.number += 1;
+                return Ok(true);
+            }
+            match available.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    buf.extend_from_slice(&available[..i]);
+                    self.drained = i + 1 == available.len();
+                    self.input.consume(i + 1);
+                    self.number += 1;
+                    return Ok(true);
+                }
+                None => {
+                    let n = available.len();
+                    buf.extend_from_slice(available);
+                    self.input.consume(n);
+                    self.drained = true;
+                }
+            }
+        }
+    }
+}
+
+fn blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
+/// Judges every case of `input` (JSON Lines), writing one line per case to `out`, in input
+/// order. Only I/O errors stop the batch.
+pub fn judge_cases<R: BufRead + Send, W: Write>(
+    input: R,
+    out: W,
+    defaults: &Settings,
+    options: &BatchOptions,
 ) -> io::Result<Summary> {
+    judge_cases_timed(input, out, None, defaults, options)
+}
+
+/// The time one answer took: reading the case, judging it and writing its line.
+fn timing_line(timings: &mut dyn Write, line_no: usize, took: Duration) -> io::Result<()> {
+    writeln!(timings, "{line_no}\t{:.1}", took.as_secs_f64() * 1e6)
+}
+
+/// Like [`judge_cases`], and when `timings` is given, writes there one line per case, in
+/// input order: the input line number and the microseconds the answer took (reading,
+/// judging and writing the case; wall-clock time on the thread that judged it), separated
+/// by a tab.
+pub fn judge_cases_timed<R: BufRead + Send, W: Write>(
+    input: R,
+    mut out: W,
+    mut timings: Option<&mut dyn Write>,
+    defaults: &Settings,
+    options: &BatchOptions,
+) -> io::Result<Summary> {
+    if options.jobs > 1 {
+        return judge_cases_parallel(input, out, timings, defaults, options);
+    }
     let mut summary = Summary::default();
-    let null = serde_json::Value::Null;
-    for (i, line) in input.split(b'\n').enumerate() {
-        let line = line?;
-        if line.iter().all(u8::is_ascii_whitespace) {
+    let mut lines = Lines::new(input);
+    let mut line = Vec::new();
+    let mut answer = Vec::new();
+    while lines.next(&mut line, || out.flush())? {
+        if blank(&line) {
             continue;
         }
-        let case: Result<Case, String> = serde_json::from_slice(&line).map_err(|e| e.to_string());
-        let result = case.and_then(|c| prepare(&c, defaults).map(|p| (c, p)));
-        match result {
-            Ok((case, (settings, start, moves))) => {
-                let j = judge(&start, &moves, &settings);
-                let json = CaseJson {
-                    id: &case.id,
-                    judgement: judge_json(&j),
-                };
-                serde_json::to_writer(&mut out, &json)?;
-                summary.judged += 1;
-            }
-            Err(error) => {
-                // Recover the id from a line that parses as JSON but fails later.
-                let id = serde_json::from_slice::<serde_json::Value>(&line)
-                    .ok()
-                    .and_then(|v| v.get("id").cloned());
-                let json = CaseErrorJson {
-                    schema_version: crate::report::judge_json::SCHEMA_VERSION,
-                    id: id.as_ref().unwrap_or(&null),
-                    line: i + 1,
-                    error,
-                };
-                serde_json::to_writer(&mut out, &json)?;
-                summary.errors += 1;
-            }
+        answer.clear();
+        let t0 = Instant::now();
+        if answer_guarded(&line, lines.number, defaults, options.detail, &mut answer)? {
+            summary.judged += 1;
+        } else {
+            summary.errors += 1;
         }
-        out.write_all(b"\n")?;
+        if let Some(t) = timings.as_deref_mut() {
+            timing_line(t, lines.number, t0.elapsed())?;
+        }
+        out.write_all(&answer)?;
     }
     out.flush()?;
     Ok(summary)
+}
+
+/// What the reader and the workers tell the writer.
+enum Message {
+    /// The answer to the `seq`-th case (0-based, blank lines not counted).
+    Answer {
+        seq: usize,
+        bytes: Vec<u8>,
+        judged: bool,
+        line_no: usize,
+        took: Duration,
+    },
+    /// Flush once the answers to the first `seq` cases are written (the reader waits for input).
+    FlushAfter(usize),
+}
+
+fn judge_cases_parallel<R: BufRead + Send, W: Write>(
+    input: R,
+    mut out: W,
+    timings: Option<&mut dyn Write>,
+    defaults: &Settings,
+    options: &BatchOptions,
+) -> io::Result<Summary> {
+    let jobs = options.jobs;
+    let detail = options.detail;
+    // Cases read but not yet written, at most: bounds memory when one case is slow.
+    let window = jobs * 64;
+    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, usize, Vec<u8>)>(jobs * 4);
+    let job_rx = Mutex::new(job_rx);
+    let (msg_tx, msg_rx) = mpsc::channel::<Message>();
+    let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(window);
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            let msg_tx = msg_tx.clone();
+            let job_rx = &job_rx;
+            s.spawn(move || loop {
+                let job = match job_rx.lock() {
+                    Ok(rx) => rx.recv(),
+                    Err(_) => return,
+                };
+                let Ok((seq, line_no, line)) = job else {
+                    return;
+                };
+                let mut bytes = Vec::new();
+                let t0 = Instant::now();
+                let judged = match answer_guarded(&line, line_no, defaults, detail, &mut bytes) {
+                    Ok(j) => j,
+                    Err(_) => return,
+                };
+                let took = t0.elapsed();
+                let answer = Message::Answer {
+                    seq,
+                    bytes,
+                    judged,
+                    line_no,
+                    took,
+                };
+                if msg_tx.send(answer).is_err() {
+                    return;
+                }
+            });
+        }
+        let reader = s.spawn(move || -> io::Result<()> {
+            let mut lines = Lines::new(input);
+            let mut seq = 0;
+            loop {
+                let mut line = Vec::new();
+                let more = lines.next(&mut line, || {
+                    // The writer may be gone (an output error): then stop quietly.
+                    let _ = msg_tx.send(Message::FlushAfter(seq));
+                    Ok(())
+                })?;
+                if !more {
+                    return Ok(());
+                }
+                if blank(&line) {
+                    continue;
+                }
+                if slot_tx.send(()).is_err() || job_tx.send((seq, lines.number, line)).is_err() {
+                    return Ok(());
+                }
+                seq += 1;
+            }
+        });
+        let written = write_in_order(&mut out, timings, msg_rx, slot_rx);
+        let read = reader
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the case reader stopped unexpectedly")));
+        let summary = written?;
+        read?;
+        out.flush()?;
+        Ok(summary)
+    })
+}
+
+/// Writes the answers in case order as they come, flushing when the reader waits for input.
+fn write_in_order<W: Write>(
+    out: &mut W,
+    mut timings: Option<&mut dyn Write>,
+    messages: mpsc::Receiver<Message>,
+    slots: mpsc::Receiver<()>,
+) -> io::Result<Summary> {
+    let mut summary = Summary::default();
+    let mut pending: BTreeMap<usize, (Vec<u8>, bool, usize, Duration)> = BTreeMap::new();
+    let mut next = 0;
+    // Flush points in the order the reader reached them.
+    let mut flush_after: VecDeque<usize> = VecDeque::new();
+    for message in messages {
+        match message {
+            Message::Answer {
+                seq,
+                bytes,
+                judged,
+                line_no,
+                took,
+            } => {
+                pending.insert(seq, (bytes, judged, line_no, took));
+            }
+            Message::FlushAfter(seq) => flush_after.push_back(seq),
+        }
+        while let Some((bytes, judged, line_no, took)) = pending.remove(&next) {
+            if let Some(t) = timings.as_deref_mut() {
+                timing_line(t, line_no, took)?;
+            }
+            out.write_all(&bytes)?;
+            if judged {
+                summary.judged += 1;
+            } else {
+                summary.errors += 1;
+            }
+            next += 1;
+            let _ = slots.recv();
+            if flush_after.front() == Some(&next) {
+                flush_after.pop_front();
+                out.flush()?;
+            }
+        }
+        let mut flush = false;
+        while flush_after.front().is_some_and(|&f| next >= f) {
+            flush_after.pop_front();
+            flush = true;
+        }
+        if flush {
+            out.flush()?;
+        }
+    }
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Input that arrives in chunks, as from a pipe: one chunk per read.
+    struct Chunks(Vec<&'static [u8]>, usize);
+
+    impl io::Read for Chunks {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let Some(c) = self.0.first_mut() else {
+                return Ok(0);
+            };
+            let n = c.len().min(buf.len());
+            buf[..n].copy_from_slice(&c[..n]);
+            *c = &c[n..];
+            if c.is_empty() {
+                self.0.remove(0);
+            }
+            self.1 += 1;
+            Ok(n)
+        }
+    }
+
+    /// Output that records how many lines were written at each flush.
+    #[derive(Default)]
+    struct Flushes {
+        written: Vec<u8>,
+        at_flush: Vec<usize>,
+    }
+
+    impl Write for &mut Flushes {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.written.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            let lines = self.written.iter().filter(|&&b| b == b'\n').count();
+            if self.at_flush.last() != Some(&lines) {
+                self.at_flush.push(lines);
+            }
+            Ok(())
+        }
+    }
+
+    const A: &[u8] = b"{\"id\": 1, \"fen\": \"startpos\", \"moves\": [\"h0g2\"]}\n";
+    const B: &[u8] = b"{\"id\": 2, \"fen\": \"startpos\", \"moves\": []}\n";
+
+    /// Every answer to the input read so far is flushed before the next read, which may
+    /// wait (a co-process client waits for the answer before writing the next case).
+    #[test]
+    fn answers_are_flushed_before_waiting_for_input() {
+        for jobs in [1, 3] {
+            let input = io::BufReader::new(Chunks(vec![A, B, A, b"\n", A, B, B], 0));
+            let mut out = Flushes::default();
+            let options = BatchOptions {
+                detail: Detail::Verdict,
+                jobs,
+            };
+            let s = judge_cases(input, &mut out, &Settings::default(), &options).unwrap();
+            assert_eq!((s.judged, s.errors), (6, 0));
+            // After chunk k, the answers to the cases in it (the blank line has none). The
+            // reader of several jobs may read on before the answers are written (this input
+            // never makes it wait): then the flushes can come later, never earlier.
+            if jobs == 1 {
+                assert_eq!(out.at_flush, [0, 1, 2, 3, 4, 5, 6]);
+            } else {
+                assert_eq!(out.at_flush.last(), Some(&6), "{:?}", out.at_flush);
+            }
+        }
+    }
+
+    /// A line split over several reads is one case.
+    #[test]
+    fn a_case_split_over_reads() {
+        let input = io::BufReader::new(Chunks(vec![&A[..10], &A[10..30], &A[30..]], 0));
+        let mut out = Flushes::default();
+        let s = judge_cases(
+            input,
+            &mut out,
+            &Settings::default(),
+            &BatchOptions::default(),
+        );
+        assert_eq!(
+            s.unwrap(),
+            Summary {
+                judged: 1,
+                errors: 0
+            }
+        );
+        let text = String::from_utf8(out.written).unwrap();
+        assert!(
+            text.starts_with("{\"id\":1,\"schema_version\":2,"),
+            "{text}"
+        );
+    }
 }

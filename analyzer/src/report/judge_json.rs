@@ -14,6 +14,10 @@ use crate::verdict::{Outcome, Reason, Status};
 /// The schema version of [`JudgeJson`].
 pub const SCHEMA_VERSION: u32 = 1;
 
+/// The schema version of [`VerdictLineJson`] (a [`JudgeJson`] without the labelled moves and
+/// the explanations).
+pub const VERDICT_SCHEMA_VERSION: u32 = 2;
+
 /// The whole judgement.
 #[derive(Debug, Clone, Serialize)]
 pub struct JudgeJson {
@@ -37,6 +41,48 @@ pub struct JudgeJson {
     pub natural_limit: NaturalLimitJson,
     /// The labelled plies (those inside a cycle), in order: label-report entries.
     pub moves: Vec<MoveReport>,
+}
+
+/// The verdict-first form of a judgement (`qili judge --cases` without `--explain`): the
+/// ruling, every cycle with both conducts and the articles, the natural limit; no labelled
+/// moves and no explanations.
+#[derive(Debug, Clone, Serialize)]
+pub struct VerdictLineJson {
+    /// Always [`VERDICT_SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// `cxa` or `axf`.
+    pub rules: &'static str,
+    /// The occurrence count at which a ruling is in force.
+    pub repetitions: u32,
+    /// The start position.
+    pub start_fen: String,
+    /// Number of plies judged.
+    pub plies: usize,
+    /// Where the record stopped on an illegal move.
+    pub stopped: Option<StoppedJson>,
+    /// The ruling of the record (without its explanation).
+    pub ruling: RulingVerdictJson,
+    /// Every cycle, in force or not.
+    pub cycles: Vec<CycleJson>,
+    /// The natural move limit.
+    pub natural_limit: NaturalLimitJson,
+}
+
+/// The ruling of the record, without its explanation.
+#[derive(Debug, Clone, Serialize)]
+pub struct RulingVerdictJson {
+    /// `red_wins`, `black_wins`, `draw` or `none`.
+    pub result: Outcome,
+    /// `final`, `must_change` or `none`.
+    pub status: Status,
+    /// `cycle`, `natural_limit` or `none`.
+    pub source: &'static str,
+    /// Index into `cycles` when the source is a cycle.
+    pub cycle: Option<usize>,
+    /// The ply at which the ruling took effect.
+    pub ply: Option<usize>,
+    /// The articles applied.
+    pub articles: Vec<&'static str>,
 }
 
 /// An illegal move that ended the record.
@@ -334,10 +380,9 @@ fn ply_json(j: &Judgement, p: &PlyLabels) -> Option<MoveReport> {
     )
 }
 
-/// Builds the JSON of a judgement (with both explanations).
-pub fn judge_json(j: &Judgement) -> JudgeJson {
-    let r = &j.ruling;
-    let (source, cycle_index, ply) = match r.source {
+/// The ruling's source: its name, the cycle index and the ply at which it took effect.
+fn ruling_source(j: &Judgement) -> (&'static str, Option<usize>, Option<usize>) {
+    match j.ruling.source {
         RulingSource::Cycle { index } => (
             "cycle",
             Some(index),
@@ -345,19 +390,41 @@ pub fn judge_json(j: &Judgement) -> JudgeJson {
         ),
         RulingSource::NaturalLimit { ply, .. } => ("natural_limit", None, Some(ply)),
         RulingSource::None => ("none", None, None),
-    };
+    }
+}
+
+fn natural_limit_json(j: &Judgement) -> NaturalLimitJson {
     let nl = &j.natural_limit;
+    NaturalLimitJson {
+        limit: nl.limit,
+        check_cap: nl.check_cap,
+        plies_without_capture: nl.plies_without_capture,
+        last_capture_ply: nl.last_capture_ply,
+        reached_at_ply: nl.reached().map(|(p, _)| p),
+        red: claim(&nl.claims[Color::Red]),
+        black: claim(&nl.claims[Color::Black]),
+    }
+}
+
+fn stopped_json(j: &Judgement) -> Option<StoppedJson> {
+    j.stopped.as_ref().map(|s| StoppedJson {
+        ply: s.ply,
+        mv: s.mv.clone(),
+        fen: s.fen.clone(),
+    })
+}
+
+/// Builds the JSON of a judgement (with both explanations).
+pub fn judge_json(j: &Judgement) -> JudgeJson {
+    let r = &j.ruling;
+    let (source, cycle_index, ply) = ruling_source(j);
     JudgeJson {
         schema_version: SCHEMA_VERSION,
         rules: j.settings.rules.as_str(),
         repetitions: j.settings.repetitions,
         start_fen: j.positions.first().map(|p| p.fen()).unwrap_or_default(),
         plies: j.moves.len(),
-        stopped: j.stopped.as_ref().map(|s| StoppedJson {
-            ply: s.ply,
-            mv: s.mv.clone(),
-            fen: s.fen.clone(),
-        }),
+        stopped: stopped_json(j),
         ruling: RulingJson {
             result: r.result,
             status: r.status,
@@ -371,15 +438,32 @@ pub fn judge_json(j: &Judgement) -> JudgeJson {
             },
         },
         cycles: j.cycles.iter().map(|c| cycle(j, c)).collect(),
-        natural_limit: NaturalLimitJson {
-            limit: nl.limit,
-            check_cap: nl.check_cap,
-            plies_without_capture: nl.plies_without_capture,
-            last_capture_ply: nl.last_capture_ply,
-            reached_at_ply: nl.reached().map(|(p, _)| p),
-            red: claim(&nl.claims[Color::Red]),
-            black: claim(&nl.claims[Color::Black]),
-        },
+        natural_limit: natural_limit_json(j),
         moves: j.labelled.iter().filter_map(|p| ply_json(j, p)).collect(),
+    }
+}
+
+/// Builds the verdict-first JSON of a judgement: [`judge_json`] without the labelled moves
+/// and the explanations, which it does not build.
+pub fn verdict_json(j: &Judgement) -> VerdictLineJson {
+    let r = &j.ruling;
+    let (source, cycle_index, ply) = ruling_source(j);
+    VerdictLineJson {
+        schema_version: VERDICT_SCHEMA_VERSION,
+        rules: j.settings.rules.as_str(),
+        repetitions: j.settings.repetitions,
+        start_fen: j.positions.first().map(|p| p.fen()).unwrap_or_default(),
+        plies: j.moves.len(),
+        stopped: stopped_json(j),
+        ruling: RulingVerdictJson {
+            result: r.result,
+            status: r.status,
+            source,
+            cycle: cycle_index,
+            ply,
+            articles: r.articles.iter().map(|a| a.code()).collect(),
+        },
+        cycles: j.cycles.iter().map(|c| cycle(j, c)).collect(),
+        natural_limit: natural_limit_json(j),
     }
 }
