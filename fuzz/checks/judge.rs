@@ -10,8 +10,8 @@ use super::*;
 const PLIES: usize = 64;
 
 /// In long mode (the top bit of the first byte), the game goes on after its bytes, up to
-/// this many plies, replaying the move of four plies before while it is legal (else the
-/// first legal move): long games and long captureless loops from short inputs.
+/// this many plies, reading its bytes again from the first ply byte: long games, long
+/// loops and long wandering games from short inputs.
 const LONG_PLIES: usize = 40_000;
 
 /// Decodes a game: an optional FEN line (input starting with `F`), then one byte per ply.
@@ -31,11 +31,20 @@ fn decode(data: &[u8]) -> Option<(Position, Vec<Move>, u8)> {
         for m in &moves {
             pos.play_unchecked(m);
         }
-        while moves.len() < want {
+        // The input's bytes again and again, read as before: loops where they ask for
+        // them, a wandering game (many distinct positions) where they do not.
+        let bytes = &data[1..];
+        while moves.len() < want && !bytes.is_empty() {
             let legal = pos.legal_moves();
-            let Some(&first) = legal.first() else { break };
+            if legal.is_empty() {
+                break;
+            }
+            let b = bytes[moves.len() % bytes.len()];
             let back = moves.len().checked_sub(4).map(|i| moves[i]);
-            let m = back.filter(|m| legal.contains(m)).unwrap_or(first);
+            let m = match back {
+                Some(m) if b >= 0xA0 && legal.contains(&m) => m,
+                _ => legal[b as usize % legal.len()],
+            };
             pos.play_unchecked(&m);
             moves.push(m);
         }
