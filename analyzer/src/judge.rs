@@ -244,7 +244,7 @@ fn judge_walk(
         let black = classify_with(Color::Black, &moves, reading);
         let occ = crate::graph::run_occurrences(&walk.nodes, &run, threshold);
         let occurrences = occ.indices.len();
-        let played_again = played_again(occ.in_force, &run);
+        let played_again = played_again(&occ.indices, threshold);
         let evidence = ByColor::new_with(|c| {
             side_evidence(
                 settings.rules,
@@ -329,13 +329,12 @@ struct Reach {
     repeated_ply: Option<usize>,
 }
 
-/// The ply at which the cycle of `run` has been played once more after it came in force at
-/// `in_force` (RULES.md §5: "loses when the record shows the cycle played once more"): every
-/// move of its pattern played again, `span` plies later, if the run reaches that far.
-fn played_again(in_force: Option<usize>, run: &Run) -> Option<usize> {
-    in_force
-        .and_then(|i| i.checked_add(run.span))
-        .filter(|&p| p <= run.end)
+/// The ply at which the cycle has been played once more after it came in force (RULES.md
+/// §1 and §5, CXA 24.3 "再重复一次循环即判负"): the repeated position's occurrence after the
+/// one that put the ruling in force. The threshold counts positions, not loops, so this holds
+/// whatever loops lead back to the position.
+fn played_again(occurrence_indices: &[usize], threshold: usize) -> Option<usize> {
+    occurrence_indices.get(threshold).copied()
 }
 
 /// The occurrence count the verdict is given: above the threshold only once the cycle has
@@ -366,7 +365,7 @@ fn rule_run(c: &CycleJudgement, settings: &Settings, positions: &[Position]) -> 
     let threshold = verdict::threshold(settings);
     let occurrences = c.occurrence_indices.len();
     let in_force_ply = c.occurrence_indices.get(threshold - 1).copied();
-    let again = played_again(in_force_ply, &c.run);
+    let again = played_again(&c.occurrence_indices, threshold);
     let evidence =
         ByColor::new_with(|col| side_evidence(settings.rules, c.conduct(col), &c.moves, positions));
     let input = VerdictInput {
