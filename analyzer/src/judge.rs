@@ -256,7 +256,7 @@ fn judge_walk(
         let input = VerdictInput {
             red: &red,
             black: &black,
-            occurrences: verdict_occurrences(occurrences, played_again, threshold),
+            occurrences,
             mutual_perpetual_attack: context.mutual_perpetual_attack,
             soldier_chases,
             evidence,
@@ -337,17 +337,6 @@ fn played_again(occurrence_indices: &[usize], threshold: usize) -> Option<usize>
     occurrence_indices.get(threshold).copied()
 }
 
-/// The occurrence count the verdict is given: above the threshold only once the cycle has
-/// been played once more (the repeated position may pass more often inside one pattern when
-/// loops intertwine, which is no repetition of the cycle).
-fn verdict_occurrences(occurrences: usize, played_again: Option<usize>, threshold: usize) -> usize {
-    if played_again.is_some() {
-        occurrences.max(threshold + 1)
-    } else {
-        occurrences.min(threshold)
-    }
-}
-
 /// Whether a soldier takes part in a counted chase of the cycle (长打对长打, 细则11).
 fn soldier_chases(context: &CycleContext, moves: &[CycleMove], positions: &[Position]) -> bool {
     context.mutual_perpetual_attack
@@ -371,7 +360,7 @@ fn rule_run(c: &CycleJudgement, settings: &Settings, positions: &[Position]) -> 
     let input = VerdictInput {
         red: &c.red,
         black: &c.black,
-        occurrences: verdict_occurrences(occurrences, again, threshold),
+        occurrences,
         mutual_perpetual_attack: c.context.mutual_perpetual_attack,
         soldier_chases: soldier_chases(&c.context, &c.moves, positions),
         evidence,

@@ -381,18 +381,8 @@ fn read_stdin(rules: RuleSet) -> Vec<GameInput> {
             return read_lines(file, text.as_bytes());
         }
     }
-    match record::read_bytes(&bytes, file) {
-        Ok(games) => games
-            .into_iter()
-            .enumerate()
-            .map(|(i, g)| from_record(file, i + 1, g))
-            .collect(),
-        Err(e) => vec![GameInput::failed(
-            file,
-            0,
-            ReadFailure::new(FailureKind::UnknownFormat, e.to_string()),
-        )],
-    }
+    // Any other input is a record, read as an uploaded file named `-` is.
+    read_bytes(file, &bytes, rules)
 }
 
 fn is_html(path: &Path) -> bool {
