@@ -353,7 +353,8 @@ function applyLang(doc) {
     style.id = "desk-lang";
     doc.head.appendChild(style);
   }
-  const hide = lang === "zh" ? '[lang="en"]' : lang === "en" ? '[lang="zh-Hans"]:not(html)' : null;
+  const hide =
+    lang === "zh" ? '[lang="en"], .en' : lang === "en" ? '[lang="zh-Hans"]:not(html), .zh' : null;
   style.textContent =
     // On a phone, one column: the teaching page's grids ask for 330 and 420 px columns,
     // and a FEN in its facts does not wrap.
