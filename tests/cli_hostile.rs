@@ -379,3 +379,80 @@ fn a_game_beyond_the_ply_limit_is_reported_not_judged() {
     assert_eq!(summary["games_read"], 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The text audit says what each game lost (its warnings, as the JSON's `warnings`) and
+/// names each file or path it skipped, in either language.
+#[test]
+fn the_text_audit_prints_warnings_and_skipped_paths() {
+    let dir = temp_dir("text-warnings");
+    std::fs::write(
+        dir.join("unclosed.pgn"),
+        "[Event \"u\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 (1... b9c7 2. h0g2\n2. h0g2 1-0\n",
+    )
+    .unwrap();
+    let o = qili_in(&dir, &["audit", "unclosed.pgn", "missing.pgn"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.lines().any(|l| l.starts_with("unclosed.pgn#1: warning (syntax): ")
+            && l.contains("unclosed variation")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("missing.pgn: skipped (path): missing.pgn")),
+        "{text}"
+    );
+    let o = qili_in(&dir, &["audit", "--lang", "zh", "unclosed.pgn", "missing.pgn"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.lines().any(|l| l.starts_with("unclosed.pgn#1：警告（syntax）：")
+            && l.contains("unclosed variation")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("missing.pgn：跳过（path）：")),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `n` plies of both sides' horses going out and back, as ICCS moves.
+fn shuffle(n: usize) -> Vec<&'static str> {
+    let cycle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+    (0..n).map(|i| cycle[i % 4]).collect()
+}
+
+/// Memory bounded per game in `judge` as in the audit: a line longer than the audit's ply
+/// limit is refused with the limit named (exit 2), one case of `--cases` answered by an
+/// error line while the others are judged (exit 1).
+#[test]
+fn judge_refuses_a_line_beyond_the_ply_limit() {
+    let dir = temp_dir("judge-long");
+    let plies = 100_004;
+    let line = format!("position startpos moves {}\n", shuffle(plies).join(" "));
+    std::fs::write(dir.join("long.ucci"), &line).unwrap();
+    let o = qili_in(&dir, &["judge", "long.ucci"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let message = stderr(&o);
+    assert!(
+        message.contains("100004 plies") && message.contains("100000") && message.contains("limit"),
+        "{message}"
+    );
+    let cases = format!(
+        "{}\n{}\n",
+        serde_json::json!({"id": 1, "fen": "startpos", "moves": shuffle(plies)}),
+        serde_json::json!({"id": 2, "fen": "startpos", "moves": shuffle(12)}),
+    );
+    std::fs::write(dir.join("cases.jsonl"), cases).unwrap();
+    let o = qili_in(&dir, &["judge", "--cases", "cases.jsonl"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 2);
+    let error = lines[0]["error"].as_str().expect("an error line");
+    assert!(error.contains("100004 plies") && error.contains("limit"), "{error}");
+    assert_eq!(lines[1]["id"], 2);
+    assert!(lines[1].get("error").is_none(), "{}", lines[1]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -93,7 +93,13 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
             } else {
                 audit::game_text_in(g, args.lang)
             };
-            if let Some(line) = line {
+            // The text output also says what each game lost (the JSON has `warnings`).
+            let warnings = if args.json {
+                Vec::new()
+            } else {
+                audit::warning_lines_in(g, args.lang)
+            };
+            for line in line.into_iter().chain(warnings) {
                 if io_error.is_none() {
                     if let Err(e) = bar.suspend(|| writeln!(out, "{line}")) {
                         io_error = Some(e);

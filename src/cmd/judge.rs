@@ -10,6 +10,7 @@ use qili_analyzer::html;
 use qili_analyzer::input::{self, GameInput};
 use qili_analyzer::report::cases::{judge_cases_timed, BatchOptions, Detail};
 use qili_analyzer::report::judge_json::judge_json;
+use qili_analyzer::audit::MAX_PLIES;
 use qili_analyzer::{judge, RuleSet, Settings};
 
 use crate::Failure;
@@ -102,6 +103,19 @@ fn read(args: &Args) -> Result<GameInput, Failure> {
     let game = game.map_err(Failure::input)?;
     for w in &game.warnings {
         eprintln!("qili: warning: {}", w.text(args.lang));
+    }
+    if game.moves.len() > MAX_PLIES {
+        // The audit's bound per game (docs/exit-codes.md): judging takes memory in
+        // proportion to the plies.
+        let place = match &args.file {
+            Some(path) => format!("{}: game {}", path.display(), args.game),
+            None => "--moves".to_owned(),
+        };
+        return Err(Failure::input(format!(
+            "{place}: {} plies: longer than the {MAX_PLIES} plies a line is judged up to \
+             (limit; `qili label --format json` labels a line of any length)",
+            game.moves.len()
+        )));
     }
     Ok(game)
 }

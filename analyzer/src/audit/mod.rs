@@ -47,7 +47,9 @@ pub use pages::{game_page, HtmlWriter};
 pub use result::GameResult;
 pub use rule::{compare_judgement, rule, Decision, Outcome, Ruled};
 pub use summary::{outcome_kind, Summary};
-pub use text::{game_text, game_text_in, ruling_text, ruling_text_in, summary_table_in};
+pub use text::{
+    game_text, game_text_in, ruling_text, ruling_text_in, summary_table_in, warning_lines_in,
+};
 
 use crate::rules::Settings;
 

@@ -9,13 +9,10 @@ pub fn game_text_in(g: &GameReport, lang: Lang) -> Option<String> {
     if lang == Lang::En {
         return game_text(g);
     }
-    let place = format!("{}#{}", g.file, g.index);
+    let place = place(g);
     if let Some(f) = &g.error {
-        return Some(format!(
-            "{place}：无法读取（{}）：{}",
-            f.kind.as_str(),
-            f.message
-        ));
+        let what = if f.kind.is_path() { "跳过" } else { "无法读取" };
+        return Some(format!("{place}：{what}（{}）：{}", f.kind.as_str(), f.message));
     }
     let parts: Vec<String> = g
         .findings
@@ -28,6 +25,30 @@ pub fn game_text_in(g: &GameReport, lang: Lang) -> Option<String> {
     } else {
         Some(format!("{place}：{}", parts.join("；")))
     }
+}
+
+/// Where `g` is: `file#N` for a game, the file alone for an item about the whole file or
+/// about a path (index 0).
+fn place(g: &GameReport) -> String {
+    if g.index == 0 {
+        g.file.clone()
+    } else {
+        format!("{}#{}", g.file, g.index)
+    }
+}
+
+/// One line per warning of `g` (problems that lost only part of the record: a variation
+/// cut at a bad move, an unclosed parenthesis, a value beyond a limit …), in `lang`; empty
+/// when it has none.
+pub fn warning_lines_in(g: &GameReport, lang: Lang) -> Vec<String> {
+    let place = place(g);
+    g.warnings
+        .iter()
+        .map(|w| match lang {
+            Lang::Zh => format!("{place}：警告（{}）：{}", w.kind.as_str(), w.message),
+            Lang::En => format!("{place}: warning ({}): {}", w.kind.as_str(), w.message),
+        })
+        .collect()
 }
 
 /// A line for `g` when a ruling settles it, in `lang`.
@@ -112,13 +133,14 @@ pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
 
 /// A line for `g` when it failed or disagrees with its record; `None` otherwise.
 pub fn game_text(g: &GameReport) -> Option<String> {
-    let place = format!("{}#{}", g.file, g.index);
+    let place = place(g);
     if let Some(f) = &g.error {
-        return Some(format!(
-            "{place}: unreadable ({}): {}",
-            f.kind.as_str(),
-            f.message
-        ));
+        let what = if f.kind.is_path() {
+            "skipped"
+        } else {
+            "unreadable"
+        };
+        return Some(format!("{place}: {what} ({}): {}", f.kind.as_str(), f.message));
     }
     let parts: Vec<String> = g
         .findings

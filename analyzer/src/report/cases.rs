@@ -170,6 +170,14 @@ fn prepare(
     )
     .map_err(|e| e.to_string())?;
     let (start, moves) = (input.start, input.moves);
+    if moves.len() > crate::audit::MAX_PLIES {
+        // The audit's bound per game: judging takes memory in proportion to the plies.
+        return Err(format!(
+            "moves: {} plies: longer than the {} plies a line is judged up to (limit)",
+            moves.len(),
+            crate::audit::MAX_PLIES
+        ));
+    }
     Ok((settings, start, moves))
 }
 

@@ -7,10 +7,12 @@ use qili_notation::{write_move, Color, Move, Notation, Position, Square};
 use serde::Serialize;
 
 use crate::explain::Lang;
-use crate::label::{Chase, Dismissed, Evidence, Label, MoveLabels, Root};
+use crate::label::{
+    label_move_with, Chase, CycleContext, Dismissed, Evidence, Label, MateSearch, MoveLabels, Root,
+};
 use crate::material::Material;
 use crate::protection::{Protector, ProtectorStatus};
-use crate::rules::RuleSet;
+use crate::rules::{RuleSet, Settings};
 use crate::terms;
 
 /// Version of the JSON layout below; bumped on any incompatible change.
@@ -204,6 +206,87 @@ fn dismissed(d: &Dismissed) -> DismissedReport {
     }
 }
 
+/// The entry of ply `i + 1`: `m` played in `pos`, which stands after it on return.
+fn move_report(i: usize, pos: &mut Position, m: &Move, l: &MoveLabels) -> MoveReport {
+    let chinese = write_move(pos, m, Notation::Chinese);
+    pos.play_unchecked(m);
+    MoveReport {
+        ply: i + 1,
+        side: match l.side {
+            Color::Red => "red",
+            Color::Black => "black",
+        },
+        iccs: m.to_string(),
+        chinese,
+        fen_after: pos.fen(),
+        labels: l.labels.clone(),
+        chases: l.chases.iter().map(chase).collect(),
+        mate_line: l.mate_line.as_deref().map(iccs),
+        evidence: l.evidence.iter().map(evidence).collect(),
+        dismissed: l.dismissed.iter().map(dismissed).collect(),
+    }
+}
+
+/// Labels `moves` played from `start` (as [`crate::label_line`] does: up to the first move
+/// that is not legal) and writes the report as pretty JSON — the bytes of
+/// [`LabelReport::to_json`] — while labelling: each ply's entry is written as soon as its
+/// move is labelled, so that memory holds one ply's entry whatever the length of the line
+/// (a whole report of a million-ply game took gigabytes).
+pub fn write_json<W: std::io::Write>(
+    out: W,
+    start: &Position,
+    moves: &[Move],
+    settings: &Settings,
+    cycle: CycleContext,
+) -> serde_json::Result<()> {
+    let report = Streamed {
+        schema_version: LABEL_SCHEMA_VERSION,
+        rules: settings.rules,
+        start_fen: start.fen(),
+        moves: Plies {
+            start,
+            moves,
+            settings,
+            cycle,
+        },
+    };
+    serde_json::to_writer_pretty(out, &report)
+}
+
+/// [`LabelReport`] with its plies labelled while they are written.
+#[derive(Serialize)]
+struct Streamed<'a> {
+    schema_version: u32,
+    rules: RuleSet,
+    start_fen: String,
+    moves: Plies<'a>,
+}
+
+/// The plies of [`Streamed`]: serializing labels them one by one.
+struct Plies<'a> {
+    start: &'a Position,
+    moves: &'a [Move],
+    settings: &'a Settings,
+    cycle: CycleContext,
+}
+
+impl Serialize for Plies<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(None)?;
+        let mut pos = self.start.clone();
+        let mut mate = MateSearch::new();
+        for (i, m) in self.moves.iter().enumerate() {
+            if !pos.is_legal(m) {
+                break;
+            }
+            let l = label_move_with(&pos, m, self.settings, self.cycle, &mut mate);
+            seq.serialize_element(&move_report(i, &mut pos, m, &l))?;
+        }
+        seq.end()
+    }
+}
+
 impl LabelReport {
     /// Builds the report for `moves` played from `start`, labelled as `labels`.
     pub fn new(
@@ -215,23 +298,7 @@ impl LabelReport {
         let mut pos = start.clone();
         let mut out = Vec::with_capacity(moves.len());
         for (i, (m, l)) in moves.iter().zip(labels).enumerate() {
-            let chinese = write_move(&pos, m, Notation::Chinese);
-            pos.play_unchecked(m);
-            out.push(MoveReport {
-                ply: i + 1,
-                side: match l.side {
-                    Color::Red => "red",
-                    Color::Black => "black",
-                },
-                iccs: m.to_string(),
-                chinese,
-                fen_after: pos.fen(),
-                labels: l.labels.clone(),
-                chases: l.chases.iter().map(chase).collect(),
-                mate_line: l.mate_line.as_deref().map(iccs),
-                evidence: l.evidence.iter().map(evidence).collect(),
-                dismissed: l.dismissed.iter().map(dismissed).collect(),
-            });
+            out.push(move_report(i, &mut pos, m, l));
         }
         LabelReport {
             schema_version: LABEL_SCHEMA_VERSION,
