@@ -394,8 +394,9 @@ fn the_text_audit_prints_warnings_and_skipped_paths() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(
-        text.lines().any(|l| l.starts_with("unclosed.pgn#1: warning (syntax): ")
-            && l.contains("unclosed variation")),
+        text.lines()
+            .any(|l| l.starts_with("unclosed.pgn#1: warning (syntax): ")
+                && l.contains("unclosed variation")),
         "{text}"
     );
     assert!(
@@ -403,11 +404,15 @@ fn the_text_audit_prints_warnings_and_skipped_paths() {
             .any(|l| l.starts_with("missing.pgn: skipped (path): missing.pgn")),
         "{text}"
     );
-    let o = qili_in(&dir, &["audit", "--lang", "zh", "unclosed.pgn", "missing.pgn"]);
+    let o = qili_in(
+        &dir,
+        &["audit", "--lang", "zh", "unclosed.pgn", "missing.pgn"],
+    );
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(
-        text.lines().any(|l| l.starts_with("unclosed.pgn#1：警告（syntax）：")
-            && l.contains("unclosed variation")),
+        text.lines()
+            .any(|l| l.starts_with("unclosed.pgn#1：警告（syntax）：")
+                && l.contains("unclosed variation")),
         "{text}"
     );
     assert!(
@@ -451,7 +456,10 @@ fn judge_refuses_a_line_beyond_the_ply_limit() {
     let lines = json_lines(&o);
     assert_eq!(lines.len(), 2);
     let error = lines[0]["error"].as_str().expect("an error line");
-    assert!(error.contains("100004 plies") && error.contains("limit"), "{error}");
+    assert!(
+        error.contains("100004 plies") && error.contains("limit"),
+        "{error}"
+    );
     assert_eq!(lines[1]["id"], 2);
     assert!(lines[1].get("error").is_none(), "{}", lines[1]);
     let _ = std::fs::remove_dir_all(&dir);

@@ -5,12 +5,12 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use qili_analyzer::audit::MAX_PLIES;
 use qili_analyzer::explain::{self, Lang};
 use qili_analyzer::html;
 use qili_analyzer::input::{self, GameInput};
 use qili_analyzer::report::cases::{judge_cases_timed, BatchOptions, Detail};
 use qili_analyzer::report::judge_json::judge_json;
-use qili_analyzer::audit::MAX_PLIES;
 use qili_analyzer::{judge, RuleSet, Settings};
 
 use crate::Failure;

@@ -11,8 +11,16 @@ pub fn game_text_in(g: &GameReport, lang: Lang) -> Option<String> {
     }
     let place = place(g);
     if let Some(f) = &g.error {
-        let what = if f.kind.is_path() { "跳过" } else { "无法读取" };
-        return Some(format!("{place}：{what}（{}）：{}", f.kind.as_str(), f.message));
+        let what = if f.kind.is_path() {
+            "跳过"
+        } else {
+            "无法读取"
+        };
+        return Some(format!(
+            "{place}：{what}（{}）：{}",
+            f.kind.as_str(),
+            f.message
+        ));
     }
     let parts: Vec<String> = g
         .findings
@@ -140,7 +148,11 @@ pub fn game_text(g: &GameReport) -> Option<String> {
         } else {
             "unreadable"
         };
-        return Some(format!("{place}: {what} ({}): {}", f.kind.as_str(), f.message));
+        return Some(format!(
+            "{place}: {what} ({}): {}",
+            f.kind.as_str(),
+            f.message
+        ));
     }
     let parts: Vec<String> = g
         .findings

@@ -87,6 +87,13 @@ fn point(i: u8) -> Option<Square> {
 /// Reads one record (`data` starts with the record magic); `index` is its place in a
 /// library.
 pub fn read_record(data: &[u8], index: usize) -> Result<ReadGame, Malformed> {
+    read_record_end(data, index, 0).map(|(g, _)| g)
+}
+
+/// [`read_record`], with the byte at which its move records end (where they stopped when
+/// the record is cut short); `base` is the record's offset in its file, for the byte
+/// offsets its messages name.
+fn read_record_end(data: &[u8], index: usize, base: usize) -> Result<(ReadGame, usize), Malformed> {
     if !data.starts_with(RECORD_MAGIC) {
         return Err(Malformed::new(0, "not a CCBridge record (no magic)"));
     }
@@ -135,23 +142,46 @@ pub fn read_record(data: &[u8], index: usize) -> Result<ReadGame, Malformed> {
     let mut tree = Tree::new();
     let mut pos = MOVES;
     let mut order = PreOrder::new();
+    // Where the record is cut short, and what it was reading there.
     let mut truncated = None;
+    let end = base + data.len();
     loop {
+        // Offsets in messages are the file's.
+        let abs_at = base + pos;
         let at = pos;
         let Some(rec) = data.get(pos..pos + 4) else {
-            truncated = Some(at);
+            let what = if abs_at >= end {
+                format!("the record ends at byte {end}, where the move tree goes on (a 4-byte move record is due)")
+            } else {
+                format!(
+                    "the record ends at byte {end} inside the 4-byte move record at byte {abs_at}"
+                )
+            };
+            truncated = Some((at, what));
             break;
         };
         pos += 4;
         let comment = if rec[0] & 4 != 0 {
             let Some(len) = data.get(pos..pos + 4) else {
-                truncated = Some(at);
+                truncated = Some((
+                    pos,
+                    format!(
+                        "the record ends at byte {end} inside the length of the comment of the move record at byte {abs_at}"
+                    ),
+                ));
                 break;
             };
             let len = u32::from_le_bytes([len[0], len[1], len[2], len[3]]) as usize;
             pos += 4;
             let Some(text) = data.get(pos..pos.saturating_add(len)) else {
-                truncated = Some(pos);
+                truncated = Some((
+                    pos,
+                    format!(
+                        "the comment of the move record at byte {abs_at} declares {len} bytes from byte {}; {} present",
+                        base + pos,
+                        end - (base + pos)
+                    ),
+                ));
                 break;
             };
             pos += len;
@@ -168,16 +198,15 @@ pub fn read_record(data: &[u8], index: usize) -> Result<ReadGame, Malformed> {
         }
     }
     tree.replay_from(setup, BOARD as u64, &mut b);
-    if let Some(at) = truncated {
+    if let Some((at, what)) = truncated {
+        let ply = order.parent().map_or(1, |p| tree.nodes[p].ply + 1);
         b.fail(
-            RecordError::new(
-                index,
-                ErrorKind::Truncated(format!("move record at byte {at}")),
-            )
-            .at_offset(at as u64),
+            RecordError::new(index, ErrorKind::Truncated(what))
+                .at_ply(ply)
+                .at_offset(at as u64),
         );
     }
-    Ok(b.finish())
+    Ok((b.finish(), pos))
 }
 
 /// Reads every record of a library.
@@ -196,16 +225,22 @@ pub fn read_library(data: &[u8]) -> Result<Vec<ReadGame>, Malformed> {
         .checked_mul(INDEX_ENTRY)
         .and_then(|n| n.checked_add(INDEX_START));
     // The index lists the library's records: an entry whose first word (its flags) is not
-    // zero is in use. Counted only when the records start right after the index (the
-    // known layout), so that the count can be checked against the records found.
-    let mut listed = None;
+    // zero is in use, and its fourth word is the record's size in bytes (its third, the
+    // 4096-byte blocks it takes), in the order of the records in the file. Read only when
+    // the records start right after the index (the known layout), so that the count and
+    // the sizes can be checked against the records found.
+    let mut declared: Option<Vec<usize>> = None;
     if start.is_some_and(|s| data.get(s..).is_some_and(|d| d.starts_with(RECORD_MAGIC))) {
-        listed = Some(
+        let word = |e: &[u8], i: usize| {
+            u32::from_le_bytes([e[4 * i], e[4 * i + 1], e[4 * i + 2], e[4 * i + 3]]) as usize
+        };
+        declared = Some(
             data[INDEX_START..]
                 .chunks_exact(INDEX_ENTRY)
                 .take(capacity)
-                .filter(|e| e[..4] != [0, 0, 0, 0])
-                .count(),
+                .filter(|e| word(e, 0) != 0)
+                .map(|e| word(e, 3))
+                .collect(),
         );
     } else {
         // Unknown layout: the first record magic on a 16-byte boundary.
@@ -230,18 +265,49 @@ pub fn read_library(data: &[u8]) -> Result<Vec<ReadGame>, Malformed> {
         }
         let end = end.min(data.len());
         let index = games.len();
-        match read_record(&data[o..end], index) {
-            Ok(mut g) => {
+        // The size the index gives this record, when it has more bytes than the file holds
+        // for it (the file or the record cut short): said in the error.
+        let size = declared.as_ref().and_then(|d| d.get(index).copied());
+        let short = size
+            .filter(|&n| n > end - o)
+            .map(|n| {
+                format!(
+                    "the library's index gives this record {n} bytes from byte {o}, the file holds {}: {} missing; ",
+                    end - o,
+                    n - (end - o)
+                )
+            })
+            .unwrap_or_default();
+        match read_record_end(&data[o..end], index, o) {
+            Ok((mut g, read)) => {
                 g.map_offsets(|off| off + o as u64);
+                for e in g.errors_mut() {
+                    if let ErrorKind::Truncated(m) = &mut e.kind {
+                        m.insert_str(0, &short);
+                    }
+                }
+                if let Some(n) = size.filter(|&n| g.error.is_none() && n != read) {
+                    // Read to its end, yet not the size the index gives it.
+                    g.warnings.push(
+                        RecordError::new(
+                            index,
+                            ErrorKind::Format(format!(
+                                "the library's index gives this record {n} bytes, its moves end after {read}"
+                            )),
+                        )
+                        .at_offset((o + read) as u64),
+                    );
+                }
                 games.push(g);
             }
             Err(m) => games.push(GameBuilder::failed(
-                RecordError::new(index, ErrorKind::Truncated(m.message))
+                RecordError::new(index, ErrorKind::Truncated(format!("{short}{}", m.message)))
                     .at_offset(o as u64 + m.offset),
             )),
         }
         o = end;
     }
+    let listed = declared.map(|d| d.len());
     if let Some(listed) = listed.filter(|&n| n > games.len()) {
         // The file ends before the records its index lists: the rest are lost.
         let index = games.len();

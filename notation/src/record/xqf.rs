@@ -179,13 +179,25 @@ pub fn read(data: &[u8]) -> Result<ReadGame, Malformed> {
         pos: HEADER,
         stream: keys.stream,
     };
+    // Where the file is cut short, and what it was reading there.
     let mut truncated = None;
     let mut order = PreOrder::new();
+    let file_len = data.len();
+    let cut_record = |at: u64, size: usize| {
+        let what = if at as usize >= file_len {
+            format!("the file ends at byte {file_len}, where the move tree goes on (a {size}-byte move record is due)")
+        } else {
+            format!(
+                "the file ends at byte {file_len} inside the {size}-byte move record at byte {at}"
+            )
+        };
+        Some((at, what))
+    };
     loop {
         let at = cur.pos as u64;
         let (rec, comment_len) = if keys.version <= 10 {
             let Some(r) = cur.bytes::<8>() else {
-                truncated = Some(at);
+                truncated = cut_record(at, 8);
                 break;
             };
             let len = u32::from_le_bytes([r[4], r[5], r[6], r[7]]);
@@ -194,12 +206,17 @@ pub fn read(data: &[u8]) -> Result<ReadGame, Malformed> {
             ([r[0], r[1], flags, r[3]], len as usize)
         } else {
             let Some(r) = cur.bytes::<4>() else {
-                truncated = Some(at);
+                truncated = cut_record(at, 4);
                 break;
             };
             let len = if r[2] & 0x20 != 0 {
                 let Some(l) = cur.bytes::<4>() else {
-                    truncated = Some(at);
+                    truncated = Some((
+                        cur.pos as u64,
+                        format!(
+                            "the file ends at byte {file_len} inside the length of the comment of the move record at byte {at}"
+                        ),
+                    ));
                     break;
                 };
                 (u32::from_le_bytes(l).wrapping_sub(keys.rmk)) as usize
@@ -209,12 +226,16 @@ pub fn read(data: &[u8]) -> Result<ReadGame, Malformed> {
             (r, len)
         };
         let comment = if comment_len > 0 {
-            if comment_len > data.len() {
-                truncated = Some(cur.pos as u64);
-                break;
-            }
             let Some(c) = cur.take(comment_len) else {
-                truncated = Some(cur.pos as u64);
+                // (Also a length beyond any file: a broken or cut-short record.)
+                truncated = Some((
+                    cur.pos as u64,
+                    format!(
+                        "the comment of the move record at byte {at} declares {comment_len} bytes from byte {}; {} present",
+                        cur.pos,
+                        file_len - cur.pos.min(file_len)
+                    ),
+                ));
                 break;
             };
             let c = c.split(|&b| b == 0).next().unwrap_or(&[]).to_vec();
@@ -233,10 +254,10 @@ pub fn read(data: &[u8]) -> Result<ReadGame, Malformed> {
         }
     }
     tree.replay_from(setup, 0x10, &mut b);
-    if let Some(at) = truncated {
+    if let Some((at, what)) = truncated {
         let ply = order.parent().map_or(1, |p| tree.nodes[p].ply + 1);
         b.fail(
-            RecordError::new(0, ErrorKind::Truncated(format!("move record at byte {at}")))
+            RecordError::new(0, ErrorKind::Truncated(what))
                 .at_ply(ply)
                 .at_offset(at),
         );
