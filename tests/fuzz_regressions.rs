@@ -56,3 +56,24 @@ targets!(
 fn judge() {
     replay("judge", checks::judge_game);
 }
+
+/// The saved long inputs still make what they were saved for: long games and large files
+/// come from a share of the inputs chosen by a hash of the whole input (fuzz/README.md),
+/// so an input edited by hand may fall out of it.
+#[test]
+fn saved_long_inputs_stay_long() {
+    let read = |target: &str, name: &str| {
+        std::fs::read(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/fuzz")
+                .join(target)
+                .join(name),
+        )
+        .unwrap()
+    };
+    assert_eq!(checks::decoded_plies(&read("judge", "long-loop")), 40_000);
+    for name in ["long-game", "many-games", "deep-variations", "long-comment"] {
+        let file = checks::expand(&read("large", name)).unwrap();
+        assert!(file.len() > 64 << 10, "{name}: {} bytes", file.len());
+    }
+}

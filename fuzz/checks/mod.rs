@@ -19,6 +19,25 @@ pub use judge::*;
 #[allow(unused_imports)]
 pub use records::*;
 
+/// A hash of the whole input (FNV-1a, then Murmur3's finaliser). It gates the costly modes of `large` and `judge`
+/// (large files, long games): a bit of the input would be kept by most mutations, so the
+/// corpus would fill with costly inputs and the executions per second fall a hundredfold;
+/// a hash of the whole input changes with every mutation, so those modes stay a fixed share
+/// of the executions, while any input still reproduces its run.
+pub fn input_hash(data: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in data {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    // Murmur3's finaliser: FNV's low bits depend only on the bytes' low bits.
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}
+
 /// FEN: parse a `Setup`, print it, re-parse → equal; validate as a `Position`, print,
 /// re-parse → equal; ask the move generator something.
 pub fn fen(data: &[u8]) {

@@ -105,10 +105,12 @@ pub fn any(data: &[u8]) {
 }
 
 /// Large files and long games from small inputs (see [`expand`]): the body of the input
-/// repeated as many times as its first two bytes say (up to 65,535 times; the expanded file
-/// is capped at 24 MiB, past the 16 MiB streaming threshold). The result is read in memory and,
-/// when longer than the encoding sample, from a file through the streaming reader; every
-/// game must be legal, and both readers must agree on the number of games.
+/// repeated as many times as its first two bytes say (up to 65,535 times). The file is
+/// capped at [`SMALL_MAX`], and for one input in [`LARGE_SHARE`] (by [`input_hash`]) at
+/// [`LARGE_MAX`], past the reader's thresholds (the 64 KiB head read in memory, the streaming
+/// reader's buffers). The result is read in memory and, when longer than the encoding
+/// sample, from a file through the streaming reader; every game must be legal, and both
+/// readers must agree on the number of games.
 pub fn large(data: &[u8]) {
     let Some(bytes) = expand(data) else {
         return;
@@ -132,11 +134,24 @@ pub fn large(data: &[u8]) {
     }
 }
 
-/// The largest file [`large`] makes.
-const LARGE_MAX: usize = 24 << 20;
+/// The largest file [`large`] makes from most inputs: twice the record targets' inputs.
+const SMALL_MAX: usize = 8 << 10;
+/// The largest file [`large`] makes from one input in [`LARGE_SHARE`]: 16 times the
+/// 64 KiB head that decides between reading in memory and streaming (a reader's cost grows
+/// with the file: a larger cap only makes fewer executions, past every threshold of the
+/// readers; the audit's own 16 MiB batch threshold is not reached through the readers).
+const LARGE_MAX: usize = 1 << 20;
+/// One input in this many (by [`input_hash`]) makes a large file.
+const LARGE_SHARE: u64 = 256;
 
-/// `count (2 bytes, big-endian) prefix 0xFF body 0xFF suffix` → prefix, body × count, suffix.
+/// `count (2 bytes, big-endian) prefix 0xFF body 0xFF suffix` → prefix, body × count, suffix,
+/// at most [`SMALL_MAX`] bytes, or [`LARGE_MAX`] for one input in [`LARGE_SHARE`].
 pub fn expand(data: &[u8]) -> Option<Vec<u8>> {
+    let max = if input_hash(data) % LARGE_SHARE == 0 {
+        LARGE_MAX
+    } else {
+        SMALL_MAX
+    };
     let (count, rest) = data.split_at_checked(2)?;
     let count = usize::from(u16::from_be_bytes([count[0], count[1]]));
     let mut parts = rest.splitn(3, |&b| b == 0xFF);
@@ -148,7 +163,7 @@ pub fn expand(data: &[u8]) -> Option<Vec<u8>> {
     let count = if body.is_empty() {
         0
     } else {
-        count.min((LARGE_MAX - prefix.len().min(LARGE_MAX)) / body.len())
+        count.min((max - prefix.len().min(max)) / body.len())
     };
     let mut out = Vec::with_capacity(prefix.len() + body.len() * count + suffix.len());
     out.extend_from_slice(prefix);
