@@ -1,12 +1,14 @@
-//! `report::label::write_json` writes the label report while labelling (issue 14: the
-//! report of a million-ply game, built whole, took 2.6 GB): the same bytes as
-//! `LabelReport::to_json`, in memory that does not grow with the line. Memory is counted by
-//! this test binary's allocator (allocations are deterministic: no timing, no noise).
+//! `report::label::write_json` and `write_text` write the label report while labelling
+//! (issue 14: the report of a million-ply game, built whole, took 2.6 GB): the same bytes
+//! as `LabelReport::to_json` and `to_text_in`, in memory that does not grow with the line.
+//! Memory is counted by this test binary's allocator (allocations are deterministic: no
+//! timing, no noise).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use qili_analyzer::report::label::{write_json, LabelReport};
+use qili_analyzer::explain::Lang;
+use qili_analyzer::report::label::{write_json, write_text, LabelReport};
 use qili_analyzer::{label_line, CycleContext, Settings};
 use qili_notation::{Iccs, Move, Position};
 
@@ -87,10 +89,15 @@ fn streamed_label_json_is_the_report_in_bounded_memory() {
     ] {
         let moves = line(&start, dance, 24);
         let labels = label_line(&start, &moves, &settings, cycle);
-        let whole = LabelReport::new(&start, &moves, &labels, settings.rules).to_json();
+        let report = LabelReport::new(&start, &moves, &labels, settings.rules);
         let mut streamed = Vec::new();
         write_json(&mut streamed, &start, &moves, &settings, cycle).unwrap();
-        assert_eq!(String::from_utf8(streamed).unwrap(), whole);
+        assert_eq!(String::from_utf8(streamed).unwrap(), report.to_json());
+        for lang in [Lang::Zh, Lang::En] {
+            let mut streamed = Vec::new();
+            write_text(&mut streamed, &start, &moves, &settings, cycle, lang).unwrap();
+            assert_eq!(String::from_utf8(streamed).unwrap(), report.to_text_in(lang));
+        }
     }
     let empty = Position::startpos();
     let mut streamed = Vec::new();
@@ -116,11 +123,23 @@ fn streamed_label_json_is_the_report_in_bounded_memory() {
             assert!(out.0 > moves.len() * 100);
         })
     };
+    let text = |moves: &[Move]| {
+        peak_of(|| {
+            let mut out = Count(0);
+            write_text(&mut out, &start, moves, &settings, cycle, Lang::Zh).unwrap();
+            assert!(out.0 > moves.len() * 20);
+        })
+    };
     let (whole_short, whole_long) = (whole(&short), whole(&long));
     let (streamed_short, streamed_long) = (streamed(&short), streamed(&long));
+    let (text_short, text_long) = (text(&short), text(&long));
+    assert!(
+        text_long < text_short + text_short / 2,
+        "the streamed table does not grow with the line: {text_short} → {text_long}"
+    );
     eprintln!(
         "peak bytes: whole {whole_short} (2,000 plies), {whole_long} (20,000); \
-         streamed {streamed_short}, {streamed_long}"
+         streamed {streamed_short}, {streamed_long}; text {text_short}, {text_long}"
     );
     assert!(whole_long > 5 * whole_short, "the whole report grows");
     assert!(

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use qili_analyzer::explain::Lang;
 use qili_analyzer::input;
-use qili_analyzer::report::label::{self, LabelReport};
-use qili_analyzer::{label_line, CycleContext, RuleSet, Settings};
+use qili_analyzer::report::label;
+use qili_analyzer::{CycleContext, RuleSet, Settings};
 
 use crate::Failure;
 
@@ -86,18 +86,14 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let cycle = CycleContext {
         mutual_perpetual_attack: args.mutual_attack,
     };
+    // Written while labelling: memory holds one ply's entry, not the whole report.
     match args.format {
         Format::Json => {
-            // Written while labelling: memory holds one ply's entry, not the whole report.
             label::write_json(&mut *out, &start, &moves, &settings, cycle)
                 .map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        Format::Text => {
-            let labels = label_line(&start, &moves, &settings, cycle);
-            let report = LabelReport::new(&start, &moves, &labels, args.rules);
-            write!(out, "{}", report.to_text_in(args.lang))?
-        }
+        Format::Text => label::write_text(&mut *out, &start, &moves, &settings, cycle, args.lang)?,
     }
     Ok(0)
 }

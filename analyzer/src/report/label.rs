@@ -253,6 +253,40 @@ pub fn write_json<W: std::io::Write>(
     serde_json::to_writer_pretty(out, &report)
 }
 
+/// Labels `moves` played from `start` as [`write_json`] does and writes the text table of
+/// [`LabelReport::to_text_in`] (the same bytes) while labelling: each ply's rows as soon
+/// as its move is labelled.
+pub fn write_text<W: std::io::Write>(
+    mut out: W,
+    start: &Position,
+    moves: &[Move],
+    settings: &Settings,
+    cycle: CycleContext,
+    lang: Lang,
+) -> std::io::Result<()> {
+    let head = LabelReport {
+        schema_version: LABEL_SCHEMA_VERSION,
+        rules: settings.rules,
+        start_fen: start.fen(),
+        moves: Vec::new(),
+    };
+    out.write_all(head.to_text_in(lang).as_bytes())?;
+    let mut pos = start.clone();
+    let mut mate = MateSearch::new();
+    let mut rows = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        if !pos.is_legal(m) {
+            break;
+        }
+        let l = label_move_with(&pos, m, settings, cycle, &mut mate);
+        let entry = move_report(i, &mut pos, m, &l);
+        rows.clear();
+        text_entry(&mut rows, &entry, &pos, lang);
+        out.write_all(rows.as_bytes())?;
+    }
+    Ok(())
+}
+
 /// [`LabelReport`] with its plies labelled while they are written.
 #[derive(Serialize)]
 struct Streamed<'a> {
@@ -350,96 +384,105 @@ impl LabelReport {
             Err(_) => return s,
         };
         let mut before = start;
-        let list = |v: &[String]| v.join(if zh { "；" } else { "; " });
         for m in &self.moves {
             let after = qili_notation::Position::from_fen_loose(&m.fen_after)
                 .map_or_else(|_| before.clone(), |(p, _)| p);
-            let color = if m.side == "red" {
-                Color::Red
-            } else {
-                Color::Black
-            };
-            let side = if zh { color.chinese() } else { color.english() };
-            let labels: Vec<&str> = m
-                .labels
-                .iter()
-                .map(|&l| terms::label(l).get(lang))
-                .collect();
-            row(
-                &mut s,
-                &[
-                    &m.ply.to_string(),
-                    side,
-                    &m.chinese,
-                    &m.iccs,
-                    &labels.join(if zh { "、" } else { ", " }),
-                ],
-                &widths,
-            );
-            let name = |sq: &str| piece_name(&after, sq, lang);
-            let chase_word = terms::label(Label::Chase).get(lang);
-            if let Some(line) = &m.mate_line {
-                let _ = writeln!(
-                    s,
-                    "      {}: {}",
-                    terms::label(Label::MateThreat).get(lang),
-                    line.join(" ")
-                );
-            }
-            for c in &m.chases {
-                let attackers: Vec<String> = c.attackers.iter().map(|a| name(a)).collect();
-                let _ = writeln!(
-                    s,
-                    "      {chase_word} {} → {} {} [{}] {} {}",
-                    attackers.join("+"),
-                    name(&c.target),
-                    terms::root(c.root_value).get(lang),
-                    list(&c.articles),
-                    if zh { "着法" } else { "line" },
-                    c.line.join(" ")
-                );
-                for n in &c.notes {
-                    let _ = writeln!(s, "         {} {n}", if zh { "注：" } else { "note:" });
-                }
-                for p in &c.protectors {
-                    let _ = writeln!(
-                        s,
-                        "         {} {}: {}",
-                        if zh { "根" } else { "protector" },
-                        name(&p.square),
-                        terms::protector(&p.status_value, lang)
-                    );
-                }
-            }
-            for e in &m.evidence {
-                if matches!(
-                    e.label,
-                    Label::Exchange | Label::Offer | Label::Block | Label::Follow
-                ) {
-                    let _ = writeln!(
-                        s,
-                        "      {} {} [{}]",
-                        terms::label(e.label).get(lang),
-                        e.detail,
-                        list(&e.articles)
-                    );
-                }
-            }
-            for d in &m.dismissed {
-                let attackers: Vec<String> = d.chase.attackers.iter().map(|a| name(a)).collect();
-                let _ = writeln!(
-                    s,
-                    "      ({}: {} → {}: {} [{}])",
-                    if zh { "不算捉" } else { "not a chase" },
-                    attackers.join("+"),
-                    name(&d.chase.target),
-                    terms::dismiss(d.reason).get(lang),
-                    d.article
-                );
-            }
+            text_entry(&mut s, m, &after, lang);
             before = after;
         }
         s
+    }
+}
+
+/// The rows of one ply in the text table: its row, then an indented line per mate line,
+/// chase (with its protectors), exchange, offer, block, follow or dismissed threat; `after`
+/// is the position after the move (naming the pieces).
+fn text_entry(s: &mut String, m: &MoveReport, after: &Position, lang: Lang) {
+    let zh = lang == Lang::Zh;
+    let widths = [4, 5, 10, 5, 0];
+    let list = |v: &[String]| v.join(if zh { "；" } else { "; " });
+    let color = if m.side == "red" {
+        Color::Red
+    } else {
+        Color::Black
+    };
+    let side = if zh { color.chinese() } else { color.english() };
+    let labels: Vec<&str> = m
+        .labels
+        .iter()
+        .map(|&l| terms::label(l).get(lang))
+        .collect();
+    row(
+        s,
+        &[
+            &m.ply.to_string(),
+            side,
+            &m.chinese,
+            &m.iccs,
+            &labels.join(if zh { "、" } else { ", " }),
+        ],
+        &widths,
+    );
+    let name = |sq: &str| piece_name(after, sq, lang);
+    let chase_word = terms::label(Label::Chase).get(lang);
+    if let Some(line) = &m.mate_line {
+        let _ = writeln!(
+            s,
+            "      {}: {}",
+            terms::label(Label::MateThreat).get(lang),
+            line.join(" ")
+        );
+    }
+    for c in &m.chases {
+        let attackers: Vec<String> = c.attackers.iter().map(|a| name(a)).collect();
+        let _ = writeln!(
+            s,
+            "      {chase_word} {} → {} {} [{}] {} {}",
+            attackers.join("+"),
+            name(&c.target),
+            terms::root(c.root_value).get(lang),
+            list(&c.articles),
+            if zh { "着法" } else { "line" },
+            c.line.join(" ")
+        );
+        for n in &c.notes {
+            let _ = writeln!(s, "         {} {n}", if zh { "注：" } else { "note:" });
+        }
+        for p in &c.protectors {
+            let _ = writeln!(
+                s,
+                "         {} {}: {}",
+                if zh { "根" } else { "protector" },
+                name(&p.square),
+                terms::protector(&p.status_value, lang)
+            );
+        }
+    }
+    for e in &m.evidence {
+        if matches!(
+            e.label,
+            Label::Exchange | Label::Offer | Label::Block | Label::Follow
+        ) {
+            let _ = writeln!(
+                s,
+                "      {} {} [{}]",
+                terms::label(e.label).get(lang),
+                e.detail,
+                list(&e.articles)
+            );
+        }
+    }
+    for d in &m.dismissed {
+        let attackers: Vec<String> = d.chase.attackers.iter().map(|a| name(a)).collect();
+        let _ = writeln!(
+            s,
+            "      ({}: {} → {}: {} [{}])",
+            if zh { "不算捉" } else { "not a chase" },
+            attackers.join("+"),
+            name(&d.chase.target),
+            terms::dismiss(d.reason).get(lang),
+            d.article
+        );
     }
 }
 
