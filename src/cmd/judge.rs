@@ -113,7 +113,7 @@ fn read(args: &Args) -> Result<GameInput, Failure> {
         };
         return Err(Failure::input(format!(
             "{place}: {} plies: longer than the {MAX_PLIES} plies a line is judged up to \
-             (limit; `qili label --format json` labels a line of any length)",
+             (limit; `qili label` labels a line of any length)",
             game.moves.len()
         )));
     }
