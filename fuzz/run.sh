@@ -31,7 +31,9 @@ build=(-a -s none)
 case "$t" in
     judge|movegen) build+=(--no-trace-compares); export CARGO_TARGET_DIR=target-notrace ;;
 esac
-# No sanitizer (-s none): the crates have no `unsafe`; -a keeps overflow checks.
+# No sanitizer (-s none): the crates have no `unsafe`; -a keeps overflow checks. The
+# per-input timeout is wall-clock time: FUZZ_TIMEOUT (seconds, default 10) raises it where the
+# fuzzer runs at the lowest priority on a loaded machine (campaign.sh).
 RUSTC_BOOTSTRAP=1 cargo fuzz run "${build[@]}" "$t" "corpus/$t" "${seeds[@]}" -- \
-    -max_total_time="$secs" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=10 \
+    -max_total_time="$secs" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout="${FUZZ_TIMEOUT:-10}" \
     -print_final_stats=1 "${lenflag[@]}" "$@"
