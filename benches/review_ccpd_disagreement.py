@@ -9,6 +9,10 @@ are pointers: the reviewer reads the board and rules by AXF.md.
 
     python3 benches/review_ccpd_disagreement.py FILE PLY [--json] [--lang en] [--qili target/release/qili]
     python3 benches/review_ccpd_disagreement.py --all /tmp/dis.tsv     # one line per disagreement
+    python3 benches/review_ccpd_disagreement.py FILE PLY --probe FIRST # the other engine's ruling with
+        # the move counter reset to 0 and the history started at ply FIRST-3 .. FIRST (the ply of the
+        # first occurrence): a ruling that changes with the counter is its 50-move rule; one that
+        # changes with the start is a move counted into the cycle from before the first occurrence
 
 FILE may be given relative to shared/ (as in the .jsonl and the TSV of ccpd_compare).
 """
@@ -50,6 +54,14 @@ def fsf(fen, moves, ply):
     return "red_wins" if red_wins else "black_wins"
 
 
+def fsf_from(fen, moves, start, ply):
+    """The other engine's ruling after PLY when the game starts at ply START, counter 0."""
+    f = pyffish.get_fen(V, fen, [i2u(m) for m in moves[:start]])
+    parts = f.split()
+    parts[4] = "0"
+    return fsf(" ".join(parts), moves[start:], ply - start)
+
+
 def since_capture(fen, moves, ply):
     n = 0
     f = fen
@@ -82,6 +94,7 @@ def main():
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--lang", default="en")
     ap.add_argument("--all", metavar="TSV")
+    ap.add_argument("--probe", type=int, metavar="FIRST", help="ply of the first occurrence")
     a = ap.parse_args()
     if a.all:
         for line in open(a.all, encoding="utf-8"):
@@ -97,6 +110,10 @@ def main():
         return
     fen, moves = read(a.qili, a.file)
     ply = a.ply
+    if a.probe is not None:
+        for start in range(max(0, a.probe - 3), a.probe + 1):
+            print(f"history from ply {start}, move counter 0: {fsf_from(fen, moves, start, ply)}")
+        return
     occ, last = occurrences(fen, moves, ply)
     print(f"start {fen}\nplies {len(moves)}; cut after ply {ply}; final position {last} occurs after plies {occ}")
     print(f"plies since the last capture at the cut: {since_capture(fen, moves, ply)}")
