@@ -96,7 +96,10 @@ fn streamed_label_json_is_the_report_in_bounded_memory() {
         for lang in [Lang::Zh, Lang::En] {
             let mut streamed = Vec::new();
             write_text(&mut streamed, &start, &moves, &settings, cycle, lang).unwrap();
-            assert_eq!(String::from_utf8(streamed).unwrap(), report.to_text_in(lang));
+            assert_eq!(
+                String::from_utf8(streamed).unwrap(),
+                report.to_text_in(lang)
+            );
         }
     }
     let empty = Position::startpos();

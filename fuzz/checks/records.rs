@@ -147,7 +147,7 @@ const LARGE_SHARE: u64 = 256;
 /// `count (2 bytes, big-endian) prefix 0xFF body 0xFF suffix` → prefix, body × count, suffix,
 /// at most [`SMALL_MAX`] bytes, or [`LARGE_MAX`] for one input in [`LARGE_SHARE`].
 pub fn expand(data: &[u8]) -> Option<Vec<u8>> {
-    let max = if input_hash(data) % LARGE_SHARE == 0 {
+    let max = if input_hash(data).is_multiple_of(LARGE_SHARE) {
         LARGE_MAX
     } else {
         SMALL_MAX
