@@ -18,12 +18,44 @@ use crate::verdict::{Article, OpenNote, Status};
 
 /// The score-sheet move number of `ply` (1-based) in `j`: move n is plies 2n−1 and 2n when
 /// Red moves first (docs/rules.md §1); when Black moves first, ply 1 is Black's half of move 1.
+/// A start position with a move counter (FEN) counts on from it.
 pub fn move_number(j: &Judgement, ply: usize) -> usize {
-    let black_first = j
-        .positions
-        .first()
-        .is_some_and(|p| p.turn() == Color::Black);
-    (ply + usize::from(black_first)).div_ceil(2)
+    move_number_from(j.positions.first(), ply)
+}
+
+/// The score-sheet move number of `ply` (1-based) of a game that starts at `start` (`None`:
+/// the usual start, Red to move at move 1).
+pub fn move_number_from(start: Option<&Position>, ply: usize) -> usize {
+    let black_first = start.is_some_and(|p| p.turn() == Color::Black);
+    let first = start.map_or(1, |p| p.fullmoves().max(1) as usize);
+    first + (ply.saturating_sub(1) + usize::from(black_first)) / 2
+}
+
+/// Where `ply` stands on the score sheet, the one phrasing of every output: `move 25 (ply 49)`,
+/// `第25回合（第49步）`, in a game that starts at `start`.
+pub fn ply_place(start: Option<&Position>, ply: usize, lang: Lang) -> String {
+    numbered_place(move_number_from(start, ply), ply, lang)
+}
+
+/// [`ply_place`] with the move number `n` known.
+pub(crate) fn numbered_place(n: usize, ply: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("move {n} (ply {ply})"),
+        Lang::Zh => format!("第{n}回合（第{ply}步）"),
+    }
+}
+
+/// The plies `first`–`last` on the score sheet: `moves 68–72 (plies 136–143)`,
+/// `第68–72回合（第136–143步）`.
+pub fn ply_span(start: Option<&Position>, first: usize, last: usize, lang: Lang) -> String {
+    let (a, b) = (
+        move_number_from(start, first),
+        move_number_from(start, last),
+    );
+    match lang {
+        Lang::En => format!("moves {a}–{b} (plies {first}–{last})"),
+        Lang::Zh => format!("第{a}–{b}回合（第{first}–{last}步）"),
+    }
 }
 
 /// Whether the recorded result agrees with the ruling.
@@ -91,7 +123,7 @@ pub(crate) trait Words {
     /// The ruling: headline and reason.
     fn ruling(&self, j: &Judgement) -> String;
     /// Whether the record agrees.
-    fn agreement(&self, a: &Agreement) -> Option<String>;
+    fn agreement(&self, j: &Judgement, a: &Agreement) -> Option<String>;
     /// The record stopped on an illegal move.
     fn stopped(&self, j: &Judgement) -> Option<String>;
     /// Nothing repeats.
@@ -125,7 +157,7 @@ pub(crate) trait Words {
     /// Detail: the heading of the notes.
     fn notes_heading(&self) -> &'static str;
     /// Detail: an open-choice note of a verdict.
-    fn open_note(&self, n: &OpenNote) -> String;
+    fn open_note(&self, j: &Judgement, n: &OpenNote) -> String;
     /// The natural-limit paragraph.
     fn natural(&self, j: &Judgement, s: &mut String);
     /// Where the rules are written.
@@ -148,7 +180,7 @@ pub(crate) fn compose<W: Words>(
     s.push_str(&w.ruling(j));
     s.push('\n');
     if let Some(g) = game {
-        if let Some(line) = w.agreement(&Agreement::of(j, g.result.as_deref())) {
+        if let Some(line) = w.agreement(j, &Agreement::of(j, g.result.as_deref())) {
             s.push_str(&line);
             s.push('\n');
         }
@@ -301,7 +333,7 @@ fn cycle<W: Words>(
             }
         }
         for n in &c.verdict.open {
-            let t = w.open_note(n);
+            let t = w.open_note(j, n);
             if !notes.contains(&t) {
                 notes.push(t);
             }
@@ -368,4 +400,34 @@ fn display_width(t: &str) -> usize {
             }
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plies_are_placed_on_the_score_sheet() {
+        assert_eq!(ply_place(None, 49, Lang::En), "move 25 (ply 49)");
+        assert_eq!(ply_place(None, 50, Lang::Zh), "第25回合（第50步）");
+        // Black first: ply 1 is Black's half of move 1, ply 2 Red's move 2.
+        let black = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1").unwrap();
+        assert_eq!(ply_place(Some(&black), 1, Lang::En), "move 1 (ply 1)");
+        assert_eq!(ply_place(Some(&black), 2, Lang::En), "move 2 (ply 2)");
+        // A FEN's move counter: the score sheet goes on from it.
+        let later = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 10").unwrap();
+        assert_eq!(ply_place(Some(&later), 1, Lang::En), "move 10 (ply 1)");
+        assert_eq!(ply_place(Some(&later), 8, Lang::Zh), "第13回合（第8步）");
+        let late_black = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b - - 69 68").unwrap();
+        assert_eq!(move_number_from(Some(&late_black), 1), 68);
+        assert_eq!(move_number_from(Some(&late_black), 2), 69);
+        assert_eq!(
+            ply_span(Some(&late_black), 2, 9, Lang::En),
+            "moves 69–72 (plies 2–9)"
+        );
+        assert_eq!(
+            ply_span(None, 136, 143, Lang::Zh),
+            "第68–72回合（第136–143步）"
+        );
+    }
 }

@@ -33,7 +33,17 @@ fn outcome(o: Outcome) -> &'static str {
 
 /// `move 25 (ply 49)`.
 fn at(j: &Judgement, ply: usize) -> String {
-    format!("move {} (ply {ply})", super::move_number(j, ply))
+    super::ply_place(j.positions.first(), ply, Lang::En)
+}
+
+/// `moves 68–72 (plies 136–143)`: the cycle's plies.
+fn span(j: &Judgement, c: &CycleJudgement) -> String {
+    super::ply_span(
+        j.positions.first(),
+        c.run.start + 1,
+        c.run.start + c.run.span,
+        Lang::En,
+    )
 }
 
 fn ruling(j: &Judgement) -> String {
@@ -267,7 +277,7 @@ fn conduct(c: &Conduct, forbidden: bool) -> String {
     t
 }
 
-fn open_note(n: &OpenNote) -> String {
+fn open_note(j: &Judgement, n: &OpenNote) -> String {
     match n {
         OpenNote::KeyPointPlainCaseOnly { side: c, target } => format!(
             "(open) CXA 27.3 is applied only in its plain case (a defensive key point giving a known theoretical draw); {}'s threat on the {} therefore counts as a chase. Default `key_point_plain_case_only`.",
@@ -280,14 +290,14 @@ fn open_note(n: &OpenNote) -> String {
             side(*c)
         ),
         OpenNote::CheckThatChasesIsChase { side: c, ply } => format!(
-            "(open) AXF forbidden reading: {}'s check(s) at ply {} also renew the chase of the piece every other move chases and count as chases, so the conduct is a perpetual chase. Default `axf_check_that_chases_is_chase` (docs/rules.md §7).",
+            "(open) AXF forbidden reading: {}'s check(s) at {} also renew the chase of the piece every other move chases and count as chases, so the conduct is a perpetual chase. Default `axf_check_that_chases_is_chase` (docs/rules.md §7).",
             side(*c),
-            ply
+            at(j, *ply)
         ),
         OpenNote::AttackIsTheBaseline { side: c, ply } => format!(
-            "(open) {}'s move(s) at ply {} answered a check; attacks that stood before them are not new chases: the baseline is the attack itself, not whether it could be carried out. Default `attack_is_the_baseline` (docs/rules.md §7).",
+            "(open) {}'s move(s) at {} answered a check; attacks that stood before them are not new chases: the baseline is the attack itself, not whether it could be carried out. Default `attack_is_the_baseline` (docs/rules.md §7).",
             side(*c),
-            ply
+            at(j, *ply)
         ),
     }
 }
@@ -390,7 +400,7 @@ impl Words for En {
         ruling(j)
     }
 
-    fn agreement(&self, a: &Agreement) -> Option<String> {
+    fn agreement(&self, j: &Judgement, a: &Agreement) -> Option<String> {
         Some(match a {
             Agreement::NotRecorded => "No result is recorded.".to_owned(),
             Agreement::NoRuling(r) => format!(
@@ -402,11 +412,11 @@ impl Words for En {
             }
             Agreement::Disagrees(r, f) => format!(
                 "The recorded result ({r}) DISAGREES with the ruling: {}.",
-                crate::audit::finding_text(f).en
+                crate::audit::finding_text(f, j.positions.first()).en
             ),
             Agreement::Noted(r, f) => format!(
                 "Recorded result {r}; note: {}.",
-                crate::audit::finding_text(f).en
+                crate::audit::finding_text(f, j.positions.first()).en
             ),
         })
     }
@@ -451,12 +461,7 @@ impl Words for En {
     }
 
     fn sheet_heading(&self, j: &Judgement, c: &CycleJudgement) -> String {
-        let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
-        format!(
-            "  The cycle's moves, moves {}–{} (plies {first}–{last}):",
-            super::move_number(j, first),
-            super::move_number(j, last)
-        )
+        format!("  The cycle's moves, {}:", span(j, c))
     }
 
     fn sheet_move(&self, before: Option<&Position>, m: &CycleMove) -> String {
@@ -508,16 +513,14 @@ impl Words for En {
     }
 
     fn cycle_line(&self, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
-        let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
         let force = match c.in_force_ply {
             Some(p) => format!("in force at {}", at(j, p)),
             None => format!("{} occurrences, not in force", c.occurrences),
         };
         format!(
-            "Cycle {}, moves {}–{} (plies {first}–{last}): {force}; Red {}, Black {}: {}.",
+            "Cycle {}, {}: {force}; Red {}, Black {}: {}.",
             i + 1,
-            super::move_number(j, first),
-            super::move_number(j, last),
+            span(j, c),
             terms::conduct(c.red.kind).en,
             terms::conduct(c.black.kind).en,
             if c.in_force {
@@ -586,8 +589,8 @@ impl Words for En {
         "Open choices and notes (each once):"
     }
 
-    fn open_note(&self, n: &OpenNote) -> String {
-        open_note(n)
+    fn open_note(&self, j: &Judgement, n: &OpenNote) -> String {
+        open_note(j, n)
     }
 
     fn natural(&self, j: &Judgement, s: &mut String) {

@@ -33,7 +33,17 @@ fn outcome(o: Outcome) -> &'static str {
 
 /// `第25回合（第49步）`.
 fn at(j: &Judgement, ply: usize) -> String {
-    format!("第{}回合（第{ply}步）", super::move_number(j, ply))
+    super::ply_place(j.positions.first(), ply, Lang::Zh)
+}
+
+/// `第68–72回合（第136–143步）`：循环的步数。
+fn span(j: &Judgement, c: &CycleJudgement) -> String {
+    super::ply_span(
+        j.positions.first(),
+        c.run.start + 1,
+        c.run.start + c.run.span,
+        Lang::Zh,
+    )
 }
 
 fn rules_name(j: &Judgement) -> &'static str {
@@ -270,7 +280,7 @@ fn conduct(c: &Conduct, forbidden: bool) -> String {
     t
 }
 
-fn open_note(n: &OpenNote) -> String {
+fn open_note(j: &Judgement, n: &OpenNote) -> String {
     match n {
         OpenNote::KeyPointPlainCaseOnly { side: c, target } => format!(
             "（待定规则的默认处理）CXA 27.3 只在简明情形（占据防守要点、已知理论和棋）下适用；因此{}对{}的攻击按捉处理。默认选项 `key_point_plain_case_only`。",
@@ -283,14 +293,14 @@ fn open_note(n: &OpenNote) -> String {
             side(*c)
         ),
         OpenNote::CheckThatChasesIsChase { side: c, ply } => format!(
-            "（待定规则的默认处理）AXF 犯禁解读：{}第{}步的将军同时再捉其余各着都在捉的子，按捉计，故为长捉。默认选项 `axf_check_that_chases_is_chase`（docs/rules.md §7）。",
+            "（待定规则的默认处理）AXF 犯禁解读：{}{}的将军同时再捉其余各着都在捉的子，按捉计，故为长捉。默认选项 `axf_check_that_chases_is_chase`（docs/rules.md §7）。",
             side(*c),
-            ply
+            at(j, *ply)
         ),
         OpenNote::AttackIsTheBaseline { side: c, ply } => format!(
-            "（待定规则的默认处理）{}第{}步应将（或解杀）后，原已存在的攻击不算新捉：判断是否为新捉以攻击本身为准，而非当时能否吃子。默认选项 `attack_is_the_baseline`（docs/rules.md §7）。",
+            "（待定规则的默认处理）{}{}应将（或解杀）后，原已存在的攻击不算新捉：判断是否为新捉以攻击本身为准，而非当时能否吃子。默认选项 `attack_is_the_baseline`（docs/rules.md §7）。",
             side(*c),
-            ply
+            at(j, *ply)
         ),
     }
 }
@@ -382,7 +392,7 @@ impl Words for Zh {
         ruling(j)
     }
 
-    fn agreement(&self, a: &Agreement) -> Option<String> {
+    fn agreement(&self, j: &Judgement, a: &Agreement) -> Option<String> {
         Some(match a {
             Agreement::NotRecorded => "棋谱未记录结果。".to_owned(),
             Agreement::NoRuling(r) => {
@@ -392,10 +402,13 @@ impl Words for Zh {
             Agreement::Consistent(r) => format!("记录结果（{r}）与裁决不矛盾。"),
             Agreement::Disagrees(r, f) => format!(
                 "记录结果（{r}）与裁决不符：{}。",
-                crate::audit::finding_text(f).zh
+                crate::audit::finding_text(f, j.positions.first()).zh
             ),
             Agreement::Noted(r, f) => {
-                format!("记录结果 {r}；注意：{}。", crate::audit::finding_text(f).zh)
+                format!(
+                    "记录结果 {r}；注意：{}。",
+                    crate::audit::finding_text(f, j.positions.first()).zh
+                )
             }
         })
     }
@@ -440,12 +453,7 @@ impl Words for Zh {
     }
 
     fn sheet_heading(&self, j: &Judgement, c: &CycleJudgement) -> String {
-        let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
-        format!(
-            "  循环着法：第{}–{}回合（第{first}–{last}步）：",
-            super::move_number(j, first),
-            super::move_number(j, last)
-        )
+        format!("  循环着法：{}：", span(j, c))
     }
 
     fn sheet_move(&self, before: Option<&Position>, m: &CycleMove) -> String {
@@ -499,16 +507,14 @@ impl Words for Zh {
     }
 
     fn cycle_line(&self, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
-        let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
         let force = match c.in_force_ply {
             Some(p) => format!("{}生效", at(j, p)),
             None => format!("局面出现{}次，未生效", c.occurrences),
         };
         format!(
-            "循环{}，第{}–{}回合（第{first}–{last}步）：{force}；红方{}，黑方{}：{}。",
+            "循环{}，{}：{force}；红方{}，黑方{}：{}。",
             i + 1,
-            super::move_number(j, first),
-            super::move_number(j, last),
+            span(j, c),
             terms::conduct(c.red.kind).zh,
             terms::conduct(c.black.kind).zh,
             if c.in_force {
@@ -571,8 +577,8 @@ impl Words for Zh {
         "待定规则与注释（各列一次）："
     }
 
-    fn open_note(&self, n: &OpenNote) -> String {
-        open_note(n)
+    fn open_note(&self, j: &Judgement, n: &OpenNote) -> String {
+        open_note(j, n)
     }
 
     fn natural(&self, j: &Judgement, s: &mut String) {
