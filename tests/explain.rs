@@ -259,3 +259,28 @@ fn places_give_the_move_number_and_the_ply() {
     assert!(t.contains("in force at move 13 (ply 8)"), "{t}");
     assert!(t.contains("moves 10–11 (plies 1–4)"), "{t}");
 }
+
+/// The labeller's notes on a chase come out in the language asked for: in `judge --detail`
+/// and in the `label` table (the case CXA 细则1: a chase through a series of checks that
+/// was only a longer series before the move, an open choice).
+#[test]
+fn chase_notes_speak_the_language_of_the_output() {
+    let case = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/cases/cxa-xize1-perpetual-check-vs-perpetual-chase.toml"
+    );
+    let english = "the more immediate threat is counted as new";
+    let chinese = "更直接的威胁按新捉计";
+    let zh = text(&["judge", case, "--detail", "--lang", "zh"]);
+    assert!(zh.contains(chinese) && !zh.contains(english), "{zh}");
+    let en = text(&["judge", case, "--detail", "--lang", "en"]);
+    assert!(en.contains(english) && !en.contains(chinese), "{en}");
+    let table = text(&["label", case, "--lang", "zh"]);
+    assert!(
+        table.contains("注： 走子前") && table.contains(chinese),
+        "{table}"
+    );
+    assert!(!table.contains(english), "{table}");
+    let table = text(&["label", case, "--lang", "en"]);
+    assert!(table.contains("note: before the move"), "{table}");
+}

@@ -326,8 +326,9 @@ fn cycle<W: Words>(
             s.push('\n');
             for ch in &m.labels.chases {
                 for n in &ch.notes {
-                    if !notes.contains(n) {
-                        notes.push(n.clone());
+                    let t = crate::terms::chase_note(n, w.lang());
+                    if !notes.contains(&t) {
+                        notes.push(t);
                     }
                 }
             }
