@@ -385,3 +385,92 @@ fn audit_index_filters_to_disagreements_and_links_the_game() {
         eprintln!("screenshot kept at {}", shot.display());
     }
 }
+
+/// `page` laid out in a frame `width` px wide, as a phone shows it (headless Chromium's
+/// window is at least 500 px wide, so the page goes into an iframe of that width, as the
+/// desk shows it): the page's `scrollWidth` and the frame's inner width.
+fn laid_out_width(chromium: &Path, page: &str, width: u32, dir: &Path) -> (u32, u32) {
+    let src = serde_json::to_string(page).unwrap().replace("</", "<\\/");
+    let wrapper = format!(
+        r#"<!DOCTYPE html><html><body style="margin:0"><iframe id="f" style="width:{width}px;height:844px;border:0"></iframe>
+<script>
+const f = document.getElementById("f");
+f.onload = () => {{
+  const d = f.contentDocument;
+  document.body.setAttribute("data-width", d.documentElement.scrollWidth + "/" + f.contentWindow.innerWidth);
+}};
+f.srcdoc = {src};
+</script></body></html>"#
+    );
+    let file = dir.join(format!(
+        "phone-{}.html",
+        RUNS_PHONE.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&file, wrapper).unwrap();
+    let dom = run_chromium(
+        chromium,
+        &file,
+        &["--window-size=800,900".into(), "--dump-dom".into()],
+    );
+    let start = dom.find(r#"data-width=""#).expect("the frame was laid out") + 12;
+    let (scroll, inner) = dom[start..]
+        .split('"')
+        .next()
+        .unwrap()
+        .split_once('/')
+        .unwrap();
+    (scroll.parse().unwrap(), inner.parse().unwrap())
+}
+
+static RUNS_PHONE: AtomicUsize = AtomicUsize::new(0);
+
+/// On a phone (390 px) the teaching page fits the screen: its grids of boards and of the
+/// two explanations fall to one column, the FEN and the facts wrap; nothing scrolls
+/// sideways (the desk's frame relies on it).
+#[test]
+fn teaching_page_fits_a_phone() {
+    let Some(chromium) = chromium() else { return };
+    let dir = temp_dir("phone");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let pages = [
+        vec![
+            "judge".to_owned(),
+            "--format".into(),
+            "html".into(),
+            "--fen".into(),
+            "3aka3/6n2/9/9/9/9/8R/9/9/3K5 w - - 0 1".into(),
+            "--moves".into(),
+            "i3g3 g8i7 g3i3 i7g8 i3g3 g8i7 g3i3 i7g8".into(),
+        ],
+        vec![
+            "judge".to_owned(),
+            "--format".into(),
+            "html".into(),
+            root.join("corpus/games/perpetual-check-recorded-draw.pgn")
+                .display()
+                .to_string(),
+        ],
+    ];
+    for args in pages {
+        let out = Command::new(QILI)
+            .args(&args)
+            .output()
+            .expect("run qili judge");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let html = String::from_utf8(out.stdout).unwrap();
+        let (scroll, inner) = laid_out_width(&chromium, &html, 390, &dir);
+        assert_eq!(inner, 390, "the frame is a phone's width");
+        assert!(
+            scroll <= 390,
+            "{args:?}: the page is {scroll} px wide on a 390 px screen"
+        );
+        // And on a desktop the boards still stand side by side.
+        let (scroll, _) = laid_out_width(&chromium, &html, 1280, &dir);
+        assert!(scroll <= 1280, "{scroll} px at 1280");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
