@@ -474,3 +474,129 @@ fn teaching_page_fits_a_phone() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `shared/<rel>` (`QILI_SHARED`, or beside the clone or the worktrees' folder); `None`
+/// (skip, with a note) when absent.
+fn shared(rel: &str) -> Option<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let found = std::env::var_os("QILI_SHARED")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([root.join("../shared"), root.join("../../shared")])
+        .map(|d| d.join(rel))
+        .find(|p| p.exists());
+    if found.is_none() {
+        eprintln!("note: shared/{rel} absent; skipping");
+    }
+    found
+}
+
+/// The CCPD audit report in the browser (when `../shared` is present): `qili audit --html`
+/// on one player's folder of the CCPD master games (楊官璘, 538 games; with
+/// `QILI_CCPD_FULL=1` on all 27,950), then the index opened filtered to the disagreements
+/// (`index.html#disagrees`), a screenshot of it, and the first disagreement's link followed
+/// to its game page. `QILI_KEEP_SCREENSHOT=1` keeps the pages and `ccpd-index.png`.
+#[test]
+fn ccpd_audit_index_filtered_to_disagreements() {
+    let Some(chromium) = chromium() else { return };
+    let Some(ccpd) = shared("games/ccpd/Dataset/對局") else {
+        return;
+    };
+    let folder = if std::env::var_os("QILI_CCPD_FULL").is_some() {
+        ccpd
+    } else {
+        ccpd.join("大師對局/以棋手分類/楊官璘")
+    };
+    let pages = temp_dir("ccpd");
+    let status = Command::new(QILI)
+        .arg("audit")
+        .arg(&folder)
+        .arg("--html")
+        .arg(&pages)
+        .stdout(Stdio::null())
+        .status()
+        .expect("run qili audit");
+    assert_eq!(status.code(), Some(1), "the folder has disagreements");
+    let index = pages.join("index.html");
+    let html = std::fs::read_to_string(&index).expect("index.html written");
+    let all = html.matches(r#"<tr class="game "#).count();
+    let disagreeing = html.matches(r#"<tr class="game disagrees""#).count();
+    assert!(disagreeing >= 1, "a disagreement listed");
+    assert!(
+        all > 10 * disagreeing,
+        "{all} rows, {disagreeing} disagreements"
+    );
+
+    let filtered = PathBuf::from(format!("{}#disagrees", index.display()));
+    let dom = run_chromium(&chromium, &filtered, &["--dump-dom".into()]);
+    let rows: Vec<&str> = dom
+        .split("<tr ")
+        .filter(|r| r.starts_with(r#"class="game "#))
+        .collect();
+    assert_eq!(rows.len(), all, "every game row is in the page");
+    let visible: Vec<&&str> = rows
+        .iter()
+        .filter(|r| !r[..r.find('>').unwrap()].contains("hidden"))
+        .collect();
+    assert_eq!(visible.len(), disagreeing, "only the disagreements shown");
+    assert!(visible
+        .iter()
+        .all(|r| r.contains(r#"data-kind="disagrees""#)));
+    assert!(
+        dom.contains(&format!(r#"<span id="shown">{disagreeing}</span>"#)),
+        "the count of shown games"
+    );
+
+    // The screenshot: the summary, the filter set to disagreements, and the pink row(s).
+    let shot = pages.join("ccpd-index.png");
+    run_chromium(
+        &chromium,
+        &filtered,
+        &[
+            "--window-size=1280,1300".into(),
+            format!("--screenshot={}", shot.display()),
+        ],
+    );
+    let (w, h, pixels) = decode_png(&shot);
+    assert_eq!((w, h), (1280, 1300));
+    let colours: std::collections::HashSet<[u8; 3]> = pixels
+        .iter()
+        .map(|p| [p[0] >> 3, p[1] >> 3, p[2] >> 3])
+        .collect();
+    assert!(colours.len() >= 20, "only {} colours", colours.len());
+    let pink = pixels
+        .iter()
+        .filter(|p| p[0] > 245 && (225..=240).contains(&p[1]) && (225..=240).contains(&p[2]))
+        .count();
+    assert!(
+        pink > 2000,
+        "the disagreement row is on screen, highlighted ({pink} px)"
+    );
+
+    // Follow the first disagreement's link to its page.
+    let row = visible[0];
+    let start = row.find(r#"href=""#).expect("a link to its page") + 6;
+    let name: String = row[start..].chars().take_while(|c| *c != '"').collect();
+    let file = row
+        .split(r#"<code>"#)
+        .nth(1)
+        .and_then(|t| t.split(".pgn").next())
+        .expect("the row names its file");
+    assert!(name.contains(file), "{name} is named after {file}.pgn");
+    let page = run_chromium(&chromium, &pages.join(&name), &["--dump-dom".into()]);
+    assert!(page.contains(r#"id="verdict""#), "{name}: a verdict");
+    assert!(
+        page.contains("but") && page.contains("loses"),
+        "{name}: the finding"
+    );
+    assert!(page.contains(r#"href="index.html""#), "a way back");
+    assert!(
+        page.matches(r#"<svg class="board""#).count() >= 2,
+        "{name}: boards drawn"
+    );
+    if std::env::var_os("QILI_KEEP_SCREENSHOT").is_none() {
+        let _ = std::fs::remove_dir_all(&pages);
+    } else {
+        eprintln!("screenshot kept at {}", shot.display());
+    }
+}

@@ -291,8 +291,8 @@ fn index_row(g: &GameReport, link: Option<String>) -> IndexRow {
     let mut finding = Text::default();
     for f in &g.findings {
         let t = finding_text(f, g.start.as_ref());
-        finding.zh = join(&finding.zh, &t.zh);
-        finding.en = join(&finding.en, &t.en);
+        finding.zh = join(&finding.zh, &t.zh, "；");
+        finding.en = join(&finding.en, &t.en, "; ");
     }
     let path = Path::new(&g.file);
     let folder = path
@@ -327,11 +327,11 @@ fn index_row(g: &GameReport, link: Option<String>) -> IndexRow {
     }
 }
 
-fn join(a: &str, b: &str) -> String {
+fn join(a: &str, b: &str, sep: &str) -> String {
     if a.is_empty() {
         b.to_owned()
     } else {
-        format!("{a}; {b}")
+        format!("{a}{sep}{b}")
     }
 }
 
