@@ -14,7 +14,7 @@ pub mod zh;
 
 pub use articles::article_title;
 pub use board::board_text;
-pub(crate) use compose::numbered_place;
+pub(crate) use compose::{after_ply, numbered_place};
 pub use compose::{move_number, move_number_from, ply_place, ply_span, Agreement};
 
 /// The language of an explanation.

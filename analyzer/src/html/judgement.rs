@@ -196,12 +196,10 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
         .collect();
     let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
     let after = |p: usize| {
-        if p == 0 {
-            Text::new("开始局面", "the start")
-        } else {
-            let at = place(j, p);
-            Text::new(format!("{}后", at.zh), format!("after {}", at.en))
-        }
+        Text::new(
+            explain::after_ply(j.positions.first(), p, Lang::Zh),
+            explain::after_ply(j.positions.first(), p, Lang::En),
+        )
     };
     let occurrences: Vec<Text> = c.occurrence_indices.iter().map(|&p| after(p)).collect();
     let join = |sep: &str, f: fn(&Text) -> &String| {
