@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use crate::explain::Lang;
 use crate::label::{
-    label_move_with, Chase, CycleContext, Dismissed, Evidence, Label, MateSearch, MoveLabels, Root,
+    label_move_with, Chase, ChaseNote, CycleContext, Dismissed, Evidence, Label, MateSearch,
+    MoveLabels, Root,
 };
 use crate::material::Material;
 use crate::protection::{Protector, ProtectorStatus};
@@ -84,6 +85,9 @@ pub struct ChaseReport {
     /// The root itself (for the text table, in either language).
     #[serde(skip)]
     pub root_value: Root,
+    /// The notes themselves (for the text table, in either language).
+    #[serde(skip)]
+    pub note_values: Vec<ChaseNote>,
 }
 
 /// A protector.
@@ -181,8 +185,13 @@ fn chase(c: &Chase) -> ChaseReport {
         protectors: c.protectors.iter().map(protector).collect(),
         net: c.net,
         articles: c.articles.clone(),
-        notes: c.notes.clone(),
+        notes: c
+            .notes
+            .iter()
+            .map(|n| terms::chase_note(n, Lang::En))
+            .collect(),
         root_value: c.root,
+        note_values: c.notes.clone(),
     }
 }
 
@@ -445,8 +454,13 @@ fn text_entry(s: &mut String, m: &MoveReport, after: &Position, lang: Lang) {
             if zh { "着法" } else { "line" },
             c.line.join(" ")
         );
-        for n in &c.notes {
-            let _ = writeln!(s, "         {} {n}", if zh { "注：" } else { "note:" });
+        for n in &c.note_values {
+            let _ = writeln!(
+                s,
+                "         {} {}",
+                if zh { "注：" } else { "note:" },
+                terms::chase_note(n, lang)
+            );
         }
         for p in &c.protectors {
             let _ = writeln!(
