@@ -234,7 +234,7 @@ impl Incremental {
                 result: Outcome::Draw,
                 status: Status::Final,
                 source: RulingSource::NaturalLimit { ply, claimant },
-                articles: vec![Article("CXA 4.2.4"), Article("CXA 23.3")],
+                articles: vec![Article::Cxa4_2_4, Article::Cxa23_3],
             },
             _ => no_ruling(),
         }

@@ -7,10 +7,10 @@ use serde::Serialize;
 
 use crate::conduct::{classify_with, Conduct, ConductKind, CycleMove, PieceRef, PieceTracker};
 use crate::graph::{IllegalMoveAt, Line, PositionGraph, Run};
-use crate::label::{CycleContext, Label, MoveLabels, Root};
+use crate::label::{CycleContext, Label, MoveLabels};
 use crate::labeling::Labeller;
 use crate::natural::{natural_limit, NaturalLimit};
-use crate::rules::{RuleSet, Settings};
+use crate::rules::{RuleBook, Settings};
 use crate::verdict::{self, Article, Outcome, SideEvidence, Status, Verdict, VerdictInput};
 
 /// The judgement of one line of play.
@@ -239,7 +239,7 @@ fn judge_walk(
             })
             .collect();
         let soldier_chases = soldier_chases(&context, &moves, &walk.positions);
-        let reading = crate::rules::Reading::of(settings);
+        let reading = settings.book().reading();
         let red = classify_with(Color::Red, &moves, reading);
         let black = classify_with(Color::Black, &moves, reading);
         let occ = crate::graph::run_occurrences(&walk.nodes, &run, threshold);
@@ -247,7 +247,7 @@ fn judge_walk(
         let played_again = played_again(&occ.indices, threshold);
         let evidence = ByColor::new_with(|c| {
             side_evidence(
-                settings.rules,
+                settings.book(),
                 c.fold(&red, &black),
                 &moves,
                 &walk.positions,
@@ -356,7 +356,7 @@ fn rule_run(c: &CycleJudgement, settings: &Settings, positions: &[Position]) -> 
     let in_force_ply = c.occurrence_indices.get(threshold - 1).copied();
     let again = played_again(&c.occurrence_indices, threshold);
     let evidence =
-        ByColor::new_with(|col| side_evidence(settings.rules, c.conduct(col), &c.moves, positions));
+        ByColor::new_with(|col| side_evidence(settings.book(), c.conduct(col), &c.moves, positions));
     let input = VerdictInput {
         red: &c.red,
         black: &c.black,
@@ -455,7 +455,7 @@ fn ruling(cycles: &[CycleJudgement], nl: &NaturalLimit) -> Ruling {
             result: Outcome::Draw,
             status: Status::Final,
             source: RulingSource::NaturalLimit { ply, claimant },
-            articles: vec![Article("CXA 4.2.4"), Article("CXA 23.3")],
+            articles: vec![Article::Cxa4_2_4, Article::Cxa23_3],
         },
         _ => Ruling {
             result: Outcome::None,
@@ -468,7 +468,7 @@ fn ruling(cycles: &[CycleJudgement], nl: &NaturalLimit) -> Ruling {
 
 /// Facts about `conduct`'s chases that the rule set's verdict and citations use.
 fn side_evidence(
-    rules: RuleSet,
+    book: RuleBook,
     conduct: &Conduct,
     moves: &[CycleMove],
     positions: &[Position],
@@ -487,16 +487,16 @@ fn side_evidence(
     if !chase_conduct {
         return ev;
     }
-    let mut push = |a: &'static str| {
-        if !ev.articles.contains(&Article(a)) {
-            ev.articles.push(Article(a));
+    let reading = book.reading();
+    let mut push = |a: Article| {
+        if !ev.articles.contains(&a) {
+            ev.articles.push(a);
         }
     };
-    for m in moves.iter().filter(|m| {
-        m.labels.side == conduct.side
-            && (m.primary() == Label::Chase
-                || (rules == RuleSet::Axf && m.labels.labels.contains(&Label::Chase)))
-    }) {
+    for m in moves
+        .iter()
+        .filter(|m| m.labels.side == conduct.side && reading.chases_count(&m.labels))
+    {
         let Some(after) = positions.get(m.ply) else {
             continue;
         };
@@ -512,49 +512,7 @@ fn side_evidence(
                 .filter_map(|&a| after.piece_at(a).map(|p| p.role))
                 .collect();
             let screen = !c.attackers.contains(&m.labels.mv.to);
-            match rules {
-                RuleSet::Cxa => {
-                    match c.root {
-                        Root::FalseRoot | Root::InsufficientRoot => push("CXA 28.16"),
-                        Root::GainsDespiteRoot => push("CXA 细则3"),
-                        _ => {}
-                    }
-                    if roles.contains(&Role::General) && roles.len() > 1 {
-                        push("CXA 27.1");
-                        push("CXA 细则9");
-                    }
-                    if c.line.len() > 1 {
-                        push("CXA 29.1");
-                    }
-                    if offer {
-                        push("CXA 细则5");
-                    }
-                }
-                RuleSet::Axf => {
-                    let light = roles
-                        .iter()
-                        .any(|r| matches!(r, Role::Horse | Role::Cannon));
-                    if c.target_role == Role::Chariot && light && c.root == Root::Protected {
-                        push("AXF r15 (D18–25)");
-                    }
-                    if roles.contains(&Role::Cannon) && screen {
-                        push(if c.target_role == Role::Chariot {
-                            "AXF r26 (D61–62)"
-                        } else {
-                            "AXF r25 (D56–60)"
-                        });
-                    }
-                    if roles.contains(&Role::General) {
-                        push("AXF r28 (D67–68)");
-                    }
-                    if roles.contains(&Role::Soldier) {
-                        push("AXF r29 (D69–70)");
-                    }
-                    if offer {
-                        push("AXF r36 (D90–93)");
-                    }
-                }
-            }
+            book.chase_articles(c, &roles, screen, offer, &mut push);
         }
     }
     for &t in &conduct.targets {

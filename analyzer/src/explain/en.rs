@@ -270,7 +270,8 @@ fn conduct(c: &Conduct, forbidden: bool) -> String {
 fn open_note(n: &OpenNote) -> String {
     match n {
         OpenNote::KeyPointPlainCaseOnly { side: c, target } => format!(
-            "(open) CXA 27.3 is applied only in its plain case (a defensive key point giving a known theoretical draw); {}'s threat on the {} therefore counts as a chase. Default `key_point_plain_case_only`.",
+            "(open) {} is applied only in its plain case (a defensive key point giving a known theoretical draw); {}'s threat on the {} therefore counts as a chase. Default `key_point_plain_case_only`.",
+            Article::Cxa27_3,
             side(*c),
             piece(target, None)
         ),
@@ -304,8 +305,12 @@ fn natural(j: &Judgement, s: &mut String) {
     };
     let _ = writeln!(
         s,
-        "Natural move limit: {} moves without a capture (the claimant's checks count for at most {} moves); {} plies without a capture at the end, {since} (CXA 4.2.4, 23.3).",
-        nl.limit, nl.check_cap, nl.plies_without_capture
+        "Natural move limit: {} moves without a capture (the claimant's checks count for at most {} moves); {} plies without a capture at the end, {since} ({}, {}).",
+        nl.limit,
+        nl.check_cap,
+        nl.plies_without_capture,
+        Article::Cxa4_2_4,
+        Article::Cxa23_3.local()
     );
     for c in Color::ALL {
         let cl = &nl.claims[c];
@@ -561,12 +566,16 @@ impl Words for En {
             ));
         }
         if c.context.mutual_perpetual_attack {
-            v.push(
-                "Both sides attack in every move (mutual perpetual attack, CXA 28.14).".to_owned(),
-            );
+            v.push(format!(
+                "Both sides attack in every move (mutual perpetual attack, {}).",
+                Article::Cxa28_14
+            ));
         }
         if c.soldier_chases {
-            v.push("A soldier's threat therefore counts as a chase (CXA 27.2, 细则11).".to_owned());
+            v.push(format!(
+                "A soldier's threat therefore counts as a chase ({}).",
+                Article::Cxa27_2Xize11
+            ));
         }
         if let Some(by) = c.left_by {
             v.push(format!(
@@ -595,10 +604,7 @@ impl Words for En {
     }
 
     fn rules_pointer(&self, j: &Judgement) -> String {
-        let section = match j.settings.rules {
-            crate::rules::RuleSet::Cxa => "CXA",
-            crate::rules::RuleSet::Axf => "AXF",
-        };
+        let section = j.settings.book().names().short;
         format!("The rules as qili applies them: docs/rules.md ({section}).")
     }
 }

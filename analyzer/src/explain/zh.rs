@@ -37,10 +37,7 @@ fn at(j: &Judgement, ply: usize) -> String {
 }
 
 fn rules_name(j: &Judgement) -> &'static str {
-    match j.settings.rules {
-        crate::rules::RuleSet::Cxa => "中国象棋协会规则",
-        crate::rules::RuleSet::Axf => "亚洲象棋联合会规则",
-    }
+    j.settings.book().names().zh
 }
 
 fn ruling(j: &Judgement) -> String {
@@ -273,7 +270,8 @@ fn conduct(c: &Conduct, forbidden: bool) -> String {
 fn open_note(n: &OpenNote) -> String {
     match n {
         OpenNote::KeyPointPlainCaseOnly { side: c, target } => format!(
-            "（待定规则的默认处理）CXA 27.3 只在简明情形（占据防守要点、已知理论和棋）下适用；因此{}对{}的攻击按捉处理。默认选项 `key_point_plain_case_only`。",
+            "（待定规则的默认处理）{} 只在简明情形（占据防守要点、已知理论和棋）下适用；因此{}对{}的攻击按捉处理。默认选项 `key_point_plain_case_only`。",
+            Article::Cxa27_3,
             side(*c),
             piece(target, None)
         ),
@@ -307,8 +305,12 @@ fn natural(j: &Judgement, s: &mut String) {
     };
     let _ = writeln!(
         s,
-        "自然限着：{}回合未吃子为和（提出方的将军最多计{}着）；棋谱结束时{since}已有{}步未吃子（CXA 4.2.4、23.3）。",
-        nl.limit, nl.check_cap, nl.plies_without_capture
+        "自然限着：{}回合未吃子为和（提出方的将军最多计{}着）；棋谱结束时{since}已有{}步未吃子（{}、{}）。",
+        nl.limit,
+        nl.check_cap,
+        nl.plies_without_capture,
+        Article::Cxa4_2_4,
+        Article::Cxa23_3.local()
     );
     for c in Color::ALL {
         let cl = &nl.claims[c];
@@ -552,10 +554,14 @@ impl Words for Zh {
             ));
         }
         if c.context.mutual_perpetual_attack {
-            v.push("双方步步是打（长打对长打，CXA 28.14）。".to_owned());
+            v.push(format!("双方步步是打（长打对长打，{}）。", Article::Cxa28_14));
         }
         if c.soldier_chases {
-            v.push("因此兵（卒）叫吃按捉处理（CXA 27.2，细则11）。".to_owned());
+            v.push(format!(
+                "因此兵（卒）叫吃按捉处理（{}，{}）。",
+                Article::Cxa27_2,
+                Article::CxaXize11.local()
+            ));
         }
         if let Some(by) = c.left_by {
             v.push(format!("{}{}走出了循环。", side(by), at(j, c.run.end + 1)));
@@ -580,10 +586,7 @@ impl Words for Zh {
     }
 
     fn rules_pointer(&self, j: &Judgement) -> String {
-        let section = match j.settings.rules {
-            crate::rules::RuleSet::Cxa => "CXA",
-            crate::rules::RuleSet::Axf => "AXF",
-        };
+        let section = j.settings.book().names().short;
         format!("qili 所用规则的说明：docs/rules.md（{section}）。")
     }
 }

@@ -12,11 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::material::Material;
 use crate::protection::{self, Protector};
-use crate::rules::Settings;
+use crate::rules::{Article, Settings};
 
 mod cache;
 pub mod mate;
-pub mod policy;
 mod quiet;
 mod threat;
 
@@ -24,7 +23,7 @@ mod threat;
 mod tests;
 
 pub use mate::{mate_by_checks, MateSearch};
-pub use policy::ChasePolicy;
+pub use crate::rules::ChasePolicy;
 
 /// One label; declaration order is weight order, heaviest first (CXA 27.4, 细则12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -158,7 +157,7 @@ pub struct Chase {
     /// The net material the line wins for the mover.
     pub net: Material,
     /// The articles or diagrams applied.
-    pub articles: Vec<String>,
+    pub articles: Vec<Article>,
     /// Remarks, e.g. an exception that may apply.
     pub notes: Vec<String>,
 }
@@ -169,7 +168,7 @@ pub struct Evidence {
     /// The label it supports.
     pub label: Label,
     /// The articles or diagrams applied.
-    pub articles: Vec<String>,
+    pub articles: Vec<Article>,
     /// The mover's pieces concerned (points after the move).
     pub pieces: Vec<Square>,
     /// The opponent's pieces concerned.
@@ -206,7 +205,7 @@ pub struct Dismissed {
     /// Why it is not a chase.
     pub reason: DismissReason,
     /// The article applied.
-    pub article: String,
+    pub article: Article,
     /// For `MatedAfterCapture`: the opponent's mating line after the capture.
     pub line: Vec<Move>,
 }
@@ -303,7 +302,7 @@ pub(crate) fn label_move_context(
         return (labels, false);
     }
     let after = before.after(mv);
-    let policy = ChasePolicy::of(settings.rules);
+    let policy = settings.book().chase();
     let mut ctx = threat::Ctx::with_mate(
         policy,
         settings.mate_depth,
@@ -332,7 +331,7 @@ pub(crate) fn label_move_context(
         out.labels.push(Label::Check);
         out.evidence.push(Evidence {
             label: Label::Check,
-            articles: vec!["CXA 28.1".into()],
+            articles: vec![Article::Cxa28_1],
             pieces: checkers,
             targets: vec![after.general(!side)],
             line: Vec::new(),
@@ -356,7 +355,7 @@ pub(crate) fn label_move_context(
             out.labels.push(Label::MateThreat);
             out.evidence.push(Evidence {
                 label: Label::MateThreat,
-                articles: vec!["CXA 28.2".into()],
+                articles: vec![Article::Cxa28_2],
                 pieces: line.first().map(|m| vec![m.from]).unwrap_or_default(),
                 targets: vec![after.general(!side)],
                 detail: format!(
@@ -379,7 +378,7 @@ pub(crate) fn label_move_context(
         out.labels.push(Label::Idle);
         out.evidence.push(Evidence {
             label: Label::Idle,
-            articles: vec!["CXA 28.9".into()],
+            articles: vec![Article::Cxa28_9],
             pieces: vec![mv.to],
             targets: Vec::new(),
             line: Vec::new(),
@@ -401,7 +400,7 @@ pub fn threats(
     cycle: CycleContext,
 ) -> (Vec<Chase>, Vec<Dismissed>) {
     let mut ctx = threat::Ctx::new(
-        ChasePolicy::of(settings.rules),
+        settings.book().chase(),
         settings.mate_depth,
         cycle.mutual_perpetual_attack,
     );
@@ -546,11 +545,11 @@ fn new_chases(
             out.dismissed.push(Dismissed {
                 chase,
                 reason: DismissReason::NotNew,
-                article: "CXA 29.2, 细则6".into(),
+                article: Article::Cxa29_2Xize6,
                 line: Vec::new(),
             });
         } else {
-            chase.articles.push("CXA 29.2, 细则2".into());
+            chase.articles.push(Article::Cxa29_2Xize2);
             chase.notes.extend(note.map(String::from));
             out.chases.push(chase);
         }

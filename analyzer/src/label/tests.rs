@@ -64,7 +64,7 @@ fn general_alone_is_idle_under_cxa_and_permitted_under_axf() {
     assert!(l
         .dismissed
         .iter()
-        .any(|d| d.reason == DismissReason::GeneralChase && d.article.starts_with("AXF r28")));
+        .any(|d| d.reason == DismissReason::GeneralChase && d.article.code().starts_with("AXF r28")));
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn soldier_alone_chases_only_in_mutual_attack_under_cxa() {
     let l = last(fen, "c6c7", &cxa, mutual);
     assert_eq!(l.primary(), Label::Chase);
     assert_eq!(targets(&l), ["d7"]);
-    assert!(l.chases[0].articles.iter().any(|a| a.contains("27.2")));
+    assert!(l.chases[0].articles.iter().any(|a| a.code().contains("27.2")));
     // AXF r29: soldiers may chase; a threat only soldiers carry out is permitted, even in
     // mutual attack.
     let l = last(fen, "c6c7", &settings(RuleSet::Axf), mutual);
@@ -88,7 +88,7 @@ fn soldier_alone_chases_only_in_mutual_attack_under_cxa() {
     assert!(l
         .dismissed
         .iter()
-        .any(|d| d.reason == DismissReason::SoldierChase && d.article.starts_with("AXF r29")));
+        .any(|d| d.reason == DismissReason::SoldierChase && d.article.code().starts_with("AXF r29")));
 }
 
 #[test]
@@ -163,7 +163,7 @@ fn axf_horse_pinned_chariot_is_chased_whatever_its_protection() {
         .find(|c| c.target.to_string() == "d8")
         .expect("AXF r19 chase");
     assert_eq!(c.root, Root::Protected);
-    assert!(c.articles.iter().any(|a| a.starts_with("AXF r19")));
+    assert!(c.articles.iter().any(|a| a.code().starts_with("AXF r19")));
     let l = last(
         fen,
         "h3h8",
@@ -190,7 +190,7 @@ fn axf_minor_on_chariot_cites_r15() {
     assert!(l.chases[0]
         .articles
         .iter()
-        .any(|a| a.starts_with("AXF r15")));
+        .any(|a| a.code().starts_with("AXF r15")));
     let l = last(
         fen,
         "h3g5",
@@ -198,7 +198,7 @@ fn axf_minor_on_chariot_cites_r15() {
         CycleContext::default(),
     );
     assert_eq!(l.chases[0].root, Root::GainsDespiteRoot);
-    assert!(!l.chases[0].articles.iter().any(|a| a.starts_with("AXF")));
+    assert!(!l.chases[0].articles.iter().any(|a| a.code().starts_with("AXF")));
 }
 
 #[test]

@@ -8,7 +8,7 @@
 use qili_notation::{Move, Position, Role, Square, SquareSet};
 
 use super::mate::MateSearch;
-use super::policy::{self, ChasePolicy};
+use crate::rules::{Article, ChasePolicy};
 use super::{Chase, ChaseForm, DismissReason, Dismissed, Root};
 use crate::material::Material;
 use crate::protection::{self, Unprotected};
@@ -107,7 +107,7 @@ impl AttackerKinds {
 /// and the articles the chase cites for the filters it passed before.
 #[derive(Default)]
 struct Filtered {
-    dismissed: Option<(DismissReason, &'static str)>,
+    dismissed: Option<(DismissReason, Article)>,
     general_article: bool,
     soldier_article: bool,
 }
@@ -325,7 +325,7 @@ impl Ctx {
         if capturers.is_empty() {
             return None;
         }
-        let mut articles: Vec<String> = vec!["CXA 29.1".into(), "CXA 29.3".into()];
+        let mut articles: Vec<Article> = vec![Article::Cxa29_1, Article::Cxa29_3];
         let special = self.always_chased(pos, t, capturers);
         let ex = protection::best_exchange(pos, t)?;
         let mut protectors = protection::protectors(pos, t, &ex.first);
@@ -344,27 +344,27 @@ impl Ctx {
             match class {
                 Unprotected::None => Root::Unprotected,
                 Unprotected::FalseRoot => {
-                    articles.push("CXA 28.16".into());
+                    articles.push(Article::Cxa28_16);
                     Root::FalseRoot
                 }
                 Unprotected::Insufficient => {
-                    articles.push("CXA 28.16".into());
+                    articles.push(Article::Cxa28_16);
                     Root::InsufficientRoot
                 }
                 Unprotected::CheaperAttacker => {
-                    articles.push("CXA 细则3".into());
+                    articles.push(Article::CxaXize3);
                     Root::GainsDespiteRoot
                 }
             }
         } else if let Some(article) = special {
-            articles.push(article.into());
+            articles.push(article);
             Root::Protected
         } else {
             return None;
         };
         if ex.gains() {
             if let Some(article) = special {
-                articles.push(article.into());
+                articles.push(article);
             }
         }
         let mut attackers: Vec<Square> = capturers.collect();
@@ -400,13 +400,13 @@ impl Ctx {
         {
             chase
                 .articles
-                .push(policy::AXF_CANNON_CONFINED_CHARIOT.into());
+                .push(Article::AxfR27);
         }
         if matches!(victim.role, Role::Advisor | Role::Elephant) {
-            chase.notes.push(
-                "CXA 27.3 (defensive key point making a plain draw) may apply: not detected (open choice: plain case only)"
-                    .into(),
-            );
+            chase.notes.push(format!(
+                "{} (defensive key point making a plain draw) may apply: not detected (open choice: plain case only)",
+                Article::Cxa27_3
+            ));
         }
         // The rule-set filters, each with its article.
         let kinds = AttackerKinds::of(pos, chase.attackers.iter().copied());
@@ -418,18 +418,18 @@ impl Ctx {
         if filtered.general_article {
             chase
                 .articles
-                .push(self.policy.general_alone_article().into());
+                .push(self.policy.general_alone_article());
         }
         if filtered.soldier_article {
             chase
                 .articles
-                .push(self.policy.soldier_alone_article().into());
+                .push(self.policy.soldier_alone_article());
         }
         if let Some((reason, article)) = filtered.dismissed {
             return Some(Err(Dismissed {
                 chase,
                 reason,
-                article: article.into(),
+                article,
                 line: Vec::new(),
             }));
         }
@@ -439,8 +439,10 @@ impl Ctx {
             Ok(Some(other)) => {
                 chase.notes.push(format!(
                     "capturing with {} gets the mover mated; capturing with {} is safe, so the \
-                     chase stands (CXA 29.4, 细则7: one safe capturer is enough)",
-                    ex.first.from, other.first.from
+                     chase stands ({}: one safe capturer is enough)",
+                    ex.first.from,
+                    other.first.from,
+                    Article::Cxa29_4Xize7
                 ));
                 chase.line = other.line;
                 chase.net = other.net;
@@ -449,7 +451,7 @@ impl Ctx {
                 return Some(Err(Dismissed {
                     chase,
                     reason: DismissReason::MatedAfterCapture,
-                    article: "CXA 29.4, 细则7".into(),
+                    article: Article::Cxa29_4Xize7,
                     line,
                 }));
             }
@@ -508,10 +510,10 @@ impl Ctx {
         capturers: SquareSet,
         kinds: AttackerKinds,
         insufficient_root: bool,
-        special: Option<&'static str>,
+        special: Option<Article>,
     ) -> Filtered {
         let mut out = Filtered::default();
-        let dismiss = |out: Filtered, reason: DismissReason, article: &'static str| Filtered {
+        let dismiss = |out: Filtered, reason: DismissReason, article: Article| Filtered {
             dismissed: Some((reason, article)),
             ..out
         };
@@ -519,7 +521,7 @@ impl Ctx {
             return dismiss(
                 out,
                 DismissReason::SeveralAttackers,
-                policy::AXF_SEVERAL_ATTACKERS,
+                Article::AxfR35,
             );
         }
         let role_of = |s: Square| pos.piece_at(s).map(|p| p.role);
@@ -548,7 +550,7 @@ impl Ctx {
             out.soldier_article = true;
         }
         if self.policy.same_kind_mutual_is_offer && self.same_kind_mutual(pos, t, capturers) {
-            return dismiss(out, DismissReason::SameKindMutual, policy::AXF_SAME_KIND);
+            return dismiss(out, DismissReason::SameKindMutual, Article::AxfR24);
         }
         out
     }
@@ -559,7 +561,7 @@ impl Ctx {
         pos: &Position,
         t: Square,
         capturers: SquareSet,
-    ) -> Option<&'static str> {
+    ) -> Option<Article> {
         let victim = pos.piece_at(t)?;
         if victim.role != Role::Chariot || capturers.is_empty() {
             return None;
@@ -568,12 +570,12 @@ impl Ctx {
         if self.policy.minor_on_chariot_always_chases
             && roles().any(|r| matches!(r, Role::Horse | Role::Cannon))
         {
-            return Some(policy::AXF_MINOR_ON_CHARIOT);
+            return Some(Article::AxfR15R26);
         }
         if self.policy.horse_pinned_chariot_always_chased
             && protection::pinned_by(pos, t, victim.color, Role::Horse).is_some()
         {
-            return Some(policy::AXF_HORSE_PINNED_CHARIOT);
+            return Some(Article::AxfR19);
         }
         None
     }
@@ -866,7 +868,7 @@ impl Ctx {
                 }
             }
             c.attackers = attackers;
-            c.articles.insert(0, "CXA 28.3".into());
+            c.articles.insert(0, Article::Cxa28_3);
         };
         Some(match self.direct(&pos, t)? {
             Ok(mut c) => {
