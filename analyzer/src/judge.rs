@@ -355,8 +355,9 @@ fn rule_run(c: &CycleJudgement, settings: &Settings, positions: &[Position]) -> 
     let occurrences = c.occurrence_indices.len();
     let in_force_ply = c.occurrence_indices.get(threshold - 1).copied();
     let again = played_again(&c.occurrence_indices, threshold);
-    let evidence =
-        ByColor::new_with(|col| side_evidence(settings.book(), c.conduct(col), &c.moves, positions));
+    let evidence = ByColor::new_with(|col| {
+        side_evidence(settings.book(), c.conduct(col), &c.moves, positions)
+    });
     let input = VerdictInput {
         red: &c.red,
         black: &c.black,

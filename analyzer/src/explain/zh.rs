@@ -554,7 +554,10 @@ impl Words for Zh {
             ));
         }
         if c.context.mutual_perpetual_attack {
-            v.push(format!("双方步步是打（长打对长打，{}）。", Article::Cxa28_14));
+            v.push(format!(
+                "双方步步是打（长打对长打，{}）。",
+                Article::Cxa28_14
+            ));
         }
         if c.soldier_chases {
             v.push(format!(

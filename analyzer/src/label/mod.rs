@@ -22,8 +22,8 @@ mod threat;
 #[cfg(test)]
 mod tests;
 
-pub use mate::{mate_by_checks, MateSearch};
 pub use crate::rules::ChasePolicy;
+pub use mate::{mate_by_checks, MateSearch};
 
 /// One label; declaration order is weight order, heaviest first (CXA 27.4, 细则12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -61,10 +61,9 @@ fn general_alone_is_idle_under_cxa_and_permitted_under_axf() {
     );
     // AXF r28: the general may chase; a threat only the general carries out is permitted.
     assert_eq!(l.primary(), Label::Idle);
-    assert!(l
-        .dismissed
-        .iter()
-        .any(|d| d.reason == DismissReason::GeneralChase && d.article.code().starts_with("AXF r28")));
+    assert!(l.dismissed.iter().any(
+        |d| d.reason == DismissReason::GeneralChase && d.article.code().starts_with("AXF r28")
+    ));
 }
 
 #[test]
@@ -80,15 +79,17 @@ fn soldier_alone_chases_only_in_mutual_attack_under_cxa() {
     let l = last(fen, "c6c7", &cxa, mutual);
     assert_eq!(l.primary(), Label::Chase);
     assert_eq!(targets(&l), ["d7"]);
-    assert!(l.chases[0].articles.iter().any(|a| a.code().contains("27.2")));
+    assert!(l.chases[0]
+        .articles
+        .iter()
+        .any(|a| a.code().contains("27.2")));
     // AXF r29: soldiers may chase; a threat only soldiers carry out is permitted, even in
     // mutual attack.
     let l = last(fen, "c6c7", &settings(RuleSet::Axf), mutual);
     assert_eq!(l.primary(), Label::Idle);
-    assert!(l
-        .dismissed
-        .iter()
-        .any(|d| d.reason == DismissReason::SoldierChase && d.article.code().starts_with("AXF r29")));
+    assert!(l.dismissed.iter().any(
+        |d| d.reason == DismissReason::SoldierChase && d.article.code().starts_with("AXF r29")
+    ));
 }
 
 #[test]
@@ -198,7 +199,10 @@ fn axf_minor_on_chariot_cites_r15() {
         CycleContext::default(),
     );
     assert_eq!(l.chases[0].root, Root::GainsDespiteRoot);
-    assert!(!l.chases[0].articles.iter().any(|a| a.code().starts_with("AXF")));
+    assert!(!l.chases[0]
+        .articles
+        .iter()
+        .any(|a| a.code().starts_with("AXF")));
 }
 
 #[test]

@@ -8,10 +8,10 @@
 use qili_notation::{Move, Position, Role, Square, SquareSet};
 
 use super::mate::MateSearch;
-use crate::rules::{Article, ChasePolicy};
 use super::{Chase, ChaseForm, DismissReason, Dismissed, Root};
 use crate::material::Material;
 use crate::protection::{self, Unprotected};
+use crate::rules::{Article, ChasePolicy};
 
 /// Most positions one threat search visits in check series before it stops looking.
 pub const SERIES_BUDGET: u32 = 20_000;
@@ -398,9 +398,7 @@ impl Ctx {
                 .any(|c| pos.piece_at(c).is_some_and(|p| p.role == Role::Chariot))
             && protection::pinned_by(pos, t, victim.color, Role::Cannon).is_some()
         {
-            chase
-                .articles
-                .push(Article::AxfR27);
+            chase.articles.push(Article::AxfR27);
         }
         if matches!(victim.role, Role::Advisor | Role::Elephant) {
             chase.notes.push(format!(
@@ -416,14 +414,10 @@ impl Ctx {
             || (!self.policy.series_and_exchange_forms && root == Root::GainsDespiteRoot);
         let filtered = self.filters(pos, t, capturers, kinds, several, special);
         if filtered.general_article {
-            chase
-                .articles
-                .push(self.policy.general_alone_article());
+            chase.articles.push(self.policy.general_alone_article());
         }
         if filtered.soldier_article {
-            chase
-                .articles
-                .push(self.policy.soldier_alone_article());
+            chase.articles.push(self.policy.soldier_alone_article());
         }
         if let Some((reason, article)) = filtered.dismissed {
             return Some(Err(Dismissed {
@@ -518,11 +512,7 @@ impl Ctx {
             ..out
         };
         if insufficient_root && !self.policy.insufficient_root_chases && special.is_none() {
-            return dismiss(
-                out,
-                DismissReason::SeveralAttackers,
-                Article::AxfR35,
-            );
+            return dismiss(out, DismissReason::SeveralAttackers, Article::AxfR35);
         }
         let role_of = |s: Square| pos.piece_at(s).map(|p| p.role);
         // AXF r28/r29: the general and soldiers may chase; a threat only they can carry out
@@ -556,12 +546,7 @@ impl Ctx {
     }
 
     /// The AXF rule under which a chariot on `t` is chased whatever its protection.
-    fn always_chased(
-        &self,
-        pos: &Position,
-        t: Square,
-        capturers: SquareSet,
-    ) -> Option<Article> {
+    fn always_chased(&self, pos: &Position, t: Square, capturers: SquareSet) -> Option<Article> {
         let victim = pos.piece_at(t)?;
         if victim.role != Role::Chariot || capturers.is_empty() {
             return None;

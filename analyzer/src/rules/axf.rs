@@ -75,8 +75,7 @@ pub fn forbidden(
     open: &OpenChoices,
 ) -> (bool, Vec<Article>, Option<OpenNote>) {
     let (f, a) = forbidden_plain(c);
-    if c.kind == ConductKind::PerpetualChase && !f && open.axf_pinned_chariot_ranked_above_chase
-    {
+    if c.kind == ConductKind::PerpetualChase && !f && open.axf_pinned_chariot_ranked_above_chase {
         if let Some(&target) = ev.horse_pinned_chariots.first() {
             let note = OpenNote::PinnedChariotRankedAboveChase {
                 side: c.side,

@@ -3,10 +3,10 @@
 use qili_notation::{ByColor, Color, Role};
 
 use super::*;
-use crate::rules::RuleSet;
 use crate::conduct::tests::{cm, piece};
 use crate::conduct::{classify, ConductKind, CycleMove, PieceRef};
 use crate::label::Label::{self, *};
+use crate::rules::RuleSet;
 
 fn settings(rules: RuleSet) -> Settings {
     Settings {
