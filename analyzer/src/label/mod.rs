@@ -418,10 +418,12 @@ pub fn threats(
 /// move), the piece standing on `from` there and on `now` in `passed` (after the move, the
 /// mover to move again; `standing`: the pieces giving the check the move gives): `None` when it did not — the piece did not reach the target, or
 /// the target had a real protector against its capture then and has none now (the move
-/// took away its last real protector, Appendix, perpetual chase); `Some(parried)` when it
+/// took away its last real protector, Appendix, perpetual chase — where protection decides
+/// whether the attack chases, [`ChasePolicy::protection_renews`]); `Some(parried)` when it
 /// did, `parried` telling whether the mover could not carry it out then (in check, or the
 /// capturer held), which only counts with
 /// [`OpenChoices::attack_is_the_baseline`](crate::rules::OpenChoices).
+#[allow(clippy::too_many_arguments)]
 fn attack_stood(
     before: &Position,
     passed: &Position,
@@ -430,6 +432,7 @@ fn attack_stood(
     now: Square,
     t: Square,
     open: &crate::rules::OpenChoices,
+    policy: &ChasePolicy,
 ) -> Option<bool> {
     if !before.attackers(t, before.turn()).contains(from) {
         return None;
@@ -455,7 +458,10 @@ fn attack_stood(
                 s => s.is_real(),
             })
     };
-    if real(before, from) && !real(passed, now) {
+    if policy.protection_renews(attacker.role, victim.role)
+        && real(before, from)
+        && !real(passed, now)
+    {
         return None;
     }
     let executable =
@@ -512,6 +518,7 @@ fn new_chases(
     let standing = after.checkers();
     let passed = after.passed();
     let series = now.iter().any(|f| f.capturers.is_empty());
+    let policy = ctx.policy;
     let prev = if series {
         let wanted: SquareSet = now.iter().map(|f| f.id).collect();
         ctx.threats(before, wanted).0
@@ -533,7 +540,7 @@ fn new_chases(
         } else {
             let old = |a: Square| {
                 let from = if a == mv.to { mv.from } else { a };
-                attack_stood(before, &passed, standing, from, a, f.id, open)
+                attack_stood(before, &passed, standing, from, a, f.id, open, &policy)
             };
             let stood: Vec<Option<bool>> = f.capturers.iter().map(|&a| old(a)).collect();
             let existed = stood.iter().all(|s| s.is_some());

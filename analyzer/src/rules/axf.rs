@@ -31,6 +31,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     same_kind_mutual_is_offer: true,
     insufficient_root_chases: false,
     series_and_exchange_forms: false,
+    protection_renews_minor_on_chariot: true,
     general_alone: AxfR28,
     soldier_alone: AxfR29,
 };

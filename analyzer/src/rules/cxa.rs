@@ -29,6 +29,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     same_kind_mutual_is_offer: false,
     insufficient_root_chases: true,
     series_and_exchange_forms: true,
+    protection_renews_minor_on_chariot: true,
     general_alone: Cxa27_1Xize9,
     soldier_alone: Cxa27_2Xize11,
 };

@@ -249,6 +249,12 @@ pub struct ChasePolicy {
     /// protector is not chased (AXF.md §1.7), except where a rule names the pair (r15, r19,
     /// r27).
     pub series_and_exchange_forms: bool,
+    /// Taking away the last real protector of a chariot that a horse or cannon attacks
+    /// makes that standing attack a new chase, as for any target (Appendix, perpetual
+    /// chase: destroying protection is a new chase). Where the rule set chases such a
+    /// chariot whatever its protection, the attack was a chase before the protector went,
+    /// and it stays the same chase ([`ChasePolicy::protection_renews`]).
+    pub protection_renews_minor_on_chariot: bool,
     /// The citation for a threat by the general alone (CXA 27.1, 细则9; AXF r28).
     pub general_alone: Article,
     /// The citation for a threat by soldiers alone (CXA 27.2, 细则11; AXF r29).
@@ -269,6 +275,14 @@ impl ChasePolicy {
     /// The citation for a threat by soldiers alone.
     pub fn soldier_alone_article(&self) -> Article {
         self.soldier_alone
+    }
+
+    /// Whether taking away the target's last real protector makes a standing attack of an
+    /// `attacker` on a `target` a new chase (RULES.md §3, Appendix perpetual chase): only
+    /// where protection decides whether the attack chases.
+    pub fn protection_renews(&self, attacker: Role, target: Role) -> bool {
+        self.protection_renews_minor_on_chariot
+            || !(target == Role::Chariot && matches!(attacker, Role::Horse | Role::Cannon))
     }
 }
 
