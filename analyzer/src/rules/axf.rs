@@ -21,7 +21,9 @@ pub const NAMES: Names = Names {
 
 /// What counts as a chase under AXF: a capture threatened for the very next move (no series
 /// of checks, no exchange gain: r13 D14–16, r38 D97–98, AXF.md §1.7), no 少根 (r35), the
-/// general and soldiers may chase (r28, r29), and the pair rules r15, r19, r24, r27.
+/// general and soldiers may chase (r28, r29), and the pair rules r15, r19, r24, r27. A
+/// chariot that a horse or cannon attacks is chased whatever its protection (r15, AXF.md
+/// §4.6), so taking its protector away does not renew that chase.
 pub const CHASE: ChasePolicy = ChasePolicy {
     general_chase_permitted: true,
     soldier_chase_permitted: true,
@@ -31,7 +33,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     same_kind_mutual_is_offer: true,
     insufficient_root_chases: false,
     series_and_exchange_forms: false,
-    protection_renews_minor_on_chariot: true,
+    protection_renews_minor_on_chariot: false,
     general_alone: AxfR28,
     soldier_alone: AxfR29,
 };

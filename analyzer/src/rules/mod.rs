@@ -380,7 +380,10 @@ impl RuleBook {
 }
 
 #[cfg(test)]
-mod tests {
+mod tests;
+
+#[cfg(test)]
+mod book_tests {
     use super::*;
 
     /// Every open choice a rule book lists has the default of [`OpenChoices::default`].
