@@ -44,7 +44,7 @@ fn ruling(j: &Judgement) -> String {
             let _ = writeln!(
                 s,
                 "Ruling ({}): {} — cycle {}, in force at {}.",
-                j.settings.rules.as_str().to_uppercase(),
+                j.settings.rules.names().short,
                 verdict_headline(&c.verdict),
                 index + 1,
                 at(j, c.decided_ply().unwrap_or(c.run.end))
@@ -55,7 +55,7 @@ fn ruling(j: &Judgement) -> String {
             let _ = write!(
                 s,
                 "Ruling ({}): draw — the natural move limit of {} moves was reached at {} (a claim by {} holds there).",
-                j.settings.rules.as_str().to_uppercase(),
+                j.settings.rules.names().short,
                 j.settings.natural_limit,
                 at(j, ply),
                 side(claimant)
@@ -65,7 +65,7 @@ fn ruling(j: &Judgement) -> String {
             let _ = write!(
                 s,
                 "Ruling ({}): none — no position of a cycle occurred {} times and the natural move limit was not reached.",
-                j.settings.rules.as_str().to_uppercase(),
+                j.settings.rules.names().short,
                 crate::verdict::threshold(&j.settings)
             );
         }

@@ -245,7 +245,7 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
 pub fn judgement_page(j: &Judgement, title: Text, mut meta: Vec<(Text, String)>) -> Page {
     meta.push((
         Text::new("规则", "rules"),
-        j.settings.rules.as_str().to_uppercase(),
+        j.settings.rules.names().short.to_owned(),
     ));
     meta.push((
         Text::new("生效次数", "repetitions"),
