@@ -80,10 +80,7 @@ fn soldier_alone_chases_only_in_mutual_attack_under_cxa() {
     let l = last(fen, "c6c7", &cxa, mutual);
     assert_eq!(l.primary(), Label::Chase);
     assert_eq!(targets(&l), ["d7"]);
-    assert!(l.chases[0]
-        .articles
-        .iter()
-        .any(|a| *a == Article::Cxa27_2Xize11));
+    assert!(l.chases[0].articles.contains(&Article::Cxa27_2Xize11));
     // AXF r29: soldiers may chase; a threat only soldiers carry out is permitted, even in
     // mutual attack.
     let l = last(fen, "c6c7", &settings(RuleSet::Axf), mutual);
@@ -166,7 +163,7 @@ fn axf_horse_pinned_chariot_is_chased_whatever_its_protection() {
         .find(|c| c.target.to_string() == "d8")
         .expect("AXF r19 chase");
     assert_eq!(c.root, Root::Protected);
-    assert!(c.articles.iter().any(|a| *a == Article::AxfR19));
+    assert!(c.articles.contains(&Article::AxfR19));
     let l = last(
         fen,
         "h3h8",
@@ -190,10 +187,7 @@ fn axf_minor_on_chariot_cites_r15() {
         CycleContext::default(),
     );
     assert_eq!(targets(&l), ["f7"]);
-    assert!(l.chases[0]
-        .articles
-        .iter()
-        .any(|a| *a == Article::AxfR15R26));
+    assert!(l.chases[0].articles.contains(&Article::AxfR15R26));
     let l = last(
         fen,
         "h3g5",
