@@ -59,12 +59,14 @@ pub const OPEN_CHOICES: &[OpenChoice] = &[
     OpenChoice {
         name: "axf_pinned_chariot_ranked_above_chase",
         default: PINNED_CHARIOT_RANKED_ABOVE_CHASE,
-        citation: "AXF r19 (D39–41), D105",
+        articles: &[AxfR19, AxfD105],
+        open_in: "AXF.md §4.17 (D105 is not in the English edition)",
     },
     OpenChoice {
         name: "axf_check_that_chases_is_chase",
         default: CHECK_THAT_CHASES_IS_CHASE,
-        citation: "RULES.md §5 (open), AXF.md §4.1: AXF forbidden reading, D53, D56",
+        articles: &[],
+        open_in: "RULES.md §5, AXF.md §4.1 (the forbidden reading, D53, D56)",
     },
 ];
 

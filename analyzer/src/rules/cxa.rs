@@ -52,12 +52,14 @@ pub const OPEN_CHOICES: &[OpenChoice] = &[
     OpenChoice {
         name: "key_point_plain_case_only",
         default: KEY_POINT_PLAIN_CASE_ONLY,
-        citation: "CXA 27.3, 细则13; RULES.md §3 (open: detect only the plain case)",
+        articles: &[Cxa27_3, CxaXize13],
+        open_in: "RULES.md §3 (detect only the plain case)",
     },
     OpenChoice {
         name: "threat_needing_fewer_checks_is_new",
         default: THREAT_NEEDING_FEWER_CHECKS_IS_NEW,
-        citation: "CXA 29.1, 29.2, 细则6 (novelty of a chase through a series of checks)",
+        articles: &[Cxa29_1, Cxa29_2Xize6],
+        open_in: "RULES.md §3 (novelty of a chase through a series of checks)",
     },
 ];
 

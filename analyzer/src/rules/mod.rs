@@ -122,15 +122,18 @@ pub struct OpenChoice {
     pub name: &'static str,
     /// Its default.
     pub default: bool,
-    /// The rule it reads, and where RULES.md leaves it open.
-    pub citation: &'static str,
+    /// The articles it reads.
+    pub articles: &'static [Article],
+    /// Where RULES.md (or AXF.md) leaves it open.
+    pub open_in: &'static str,
 }
 
 /// The open choice shared by both rule sets.
 pub const SHARED_OPEN_CHOICES: &[OpenChoice] = &[OpenChoice {
     name: "attack_is_the_baseline",
     default: ATTACK_IS_THE_BASELINE,
-    citation: "RULES.md §3 (novelty: the baseline is the attack itself), CXA 29.2, 细则6",
+    articles: &[Article::Cxa29_2Xize6],
+    open_in: "RULES.md §3 (novelty: the baseline is the attack itself)",
 }];
 
 /// How the label that decides a move's part in the conduct is chosen when the move has
