@@ -401,10 +401,7 @@ impl Ctx {
             chase.articles.push(Article::AxfR27);
         }
         if matches!(victim.role, Role::Advisor | Role::Elephant) {
-            chase.notes.push(format!(
-                "{} (defensive key point making a plain draw) may apply: not detected (open choice: plain case only)",
-                Article::Cxa27_3
-            ));
+            chase.notes.push(super::ChaseNote::KeyPointNotDetected);
         }
         // The rule-set filters, each with its article.
         let kinds = AttackerKinds::of(pos, chase.attackers.iter().copied());
@@ -431,13 +428,10 @@ impl Ctx {
         match self.safe_capture(pos, t, &ex, capturers, special.is_some()) {
             Ok(None) => {}
             Ok(Some(other)) => {
-                chase.notes.push(format!(
-                    "capturing with {} gets the mover mated; capturing with {} is safe, so the \
-                     chase stands ({}: one safe capturer is enough)",
-                    ex.first.from,
-                    other.first.from,
-                    Article::Cxa29_4Xize7
-                ));
+                chase.notes.push(super::ChaseNote::SafeCapturer {
+                    mated: ex.first.from,
+                    safe: other.first.from,
+                });
                 chase.line = other.line;
                 chase.net = other.net;
             }
