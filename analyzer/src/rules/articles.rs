@@ -80,9 +80,11 @@ catalogue! {
     Cxa28_16 = "CXA 28.16", "假根子、少根子按无根子处理", "a falsely or insufficiently protected piece counts as unprotected";
     Cxa29_1 = "CXA 29.1", "捉的形式：直接吃子、连续照将吃子、完整交换得子", "forms of a chase: direct capture, capture through checks, a gaining exchange";
     Cxa29_3 = "CXA 29.3", "被捉的子须是无根子（含假根子、少根子）", "the chased piece must be unprotected (false and insufficient roots included)";
+    Cxa29_4 = "CXA 29.4", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
     CxaXize1 = "CXA 细则1", "不许可单方面长将", "no one-sided perpetual check";
     CxaXize3 = "CXA 细则3", "预计下一着能在子力价值上得子，按捉处理", "a threat to gain material is a chase";
     CxaXize5 = "CXA 细则5", "捉子兼具兑、献、送吃，也按捉处理", "a chase that also offers is still a chase";
+    CxaXize7 = "CXA 细则7", "吃子后立即被将死，不按捉处理", "a capture after which the mover is mated at once is no chase";
     CxaXize8 = "CXA 细则8", "双方均为禁止着法（不包括单方面长将），不变作和", "both forbidden (no one-sided perpetual check): draw";
     CxaXize9 = "CXA 细则9", "其他棋子和帅（将）同时捉吃，按捉处理", "another piece with the general chases";
     CxaXize11 = "CXA 细则11", "发生互打时，兵（卒）叫吃子均按捉处理", "in mutual attack a soldier's threat is a chase";
