@@ -617,7 +617,7 @@ impl Ctx {
     /// far, net for the mover): for each reply, [`Self::series`] with `d` further checks; a
     /// target stays only while every reply so far loses it (29.1: "能够通过连续照将吃子" —
     /// the defender chooses the answer to each check). Each hit's line starts with `lead`,
-    /// then the first reply.
+    /// then the reply that leaves the mover the least (the first of those on ties).
     #[allow(clippy::too_many_arguments)]
     fn won_against_every_reply(
         &mut self,
@@ -657,7 +657,20 @@ impl Ctx {
                     })
                     .collect(),
                 Some(mut c) => {
-                    c.retain(|h| sub.iter().any(|s| s.id == h.id));
+                    c.retain_mut(|h| {
+                        let Some(s) = sub.iter().find(|s| s.id == h.id) else {
+                            return false;
+                        };
+                        // The principal line follows the defender's best answer: the one
+                        // that leaves the mover the least.
+                        if h.net.preferable_to(s.net) {
+                            h.prefix.clear();
+                            h.prefix.extend(lead.iter().copied().chain([*r]));
+                            h.prefix.extend_from_slice(&s.prefix);
+                            h.net = s.net;
+                        }
+                        true
+                    });
                     c
                 }
             };
@@ -732,11 +745,15 @@ impl Ctx {
                 if let Some(id) = id_square(ids[sq.index()]) {
                     // Cheap test first; then the full judgement (rule-set filters, 29.4),
                     // so that a target counts only if it is won in every branch.
-                    if wanted.contains(id) && self.won(pos, sq, bal) {
+                    if !wanted.contains(id) {
+                        continue;
+                    }
+                    if let Some(net) = self.won(pos, sq, bal) {
                         found.push(Hit {
                             id,
                             prefix: Vec::new(),
                             checks: 0,
+                            net,
                         });
                     }
                 }
@@ -799,21 +816,18 @@ impl Ctx {
     /// Whether the side to move wins the piece on `t` at the end of a check series that has
     /// won `bal` so far: the cheap test ([`Self::gains`]) and then the full judgement
     /// ([`Self::direct_net`] is `Some(Ok(_))`), without building the evidence (the same
-    /// answers and the same searches, in the same order).
-    fn won(&mut self, pos: &Position, t: Square, bal: Material) -> bool {
+    /// answers and the same searches, in the same order). `Some(net)`: it does, and the
+    /// whole sequence nets `net`.
+    fn won(&mut self, pos: &Position, t: Square, bal: Material) -> Option<Material> {
         let us = pos.turn();
-        let Some(victim) = pos.piece_at(t) else {
-            return false;
-        };
+        let victim = pos.piece_at(t)?;
         if victim.color == us
             || !Material::of(victim, t).is_material()
             || pos.attackers(t, us).is_empty()
         {
-            return false;
+            return None;
         }
-        let Some(ex) = protection::best_exchange(pos, t) else {
-            return false;
-        };
+        let ex = protection::best_exchange(pos, t)?;
         let capturers = protection::legal_capturers(pos, t);
         let special = if capturers.is_empty() {
             None
@@ -822,11 +836,11 @@ impl Ctx {
         };
         // The cheap test of `gains`.
         if !(ex.gains() && gains_with(bal, ex.net)) && special.is_none() {
-            return false;
+            return None;
         }
         // The decisions of `direct`: a capturer, the rule-set filters, 29.4.
         if capturers.is_empty() {
-            return false;
+            return None;
         }
         // The protectors are looked at only where a 少根 could dismiss the threat.
         let insufficient =
@@ -845,10 +859,13 @@ impl Ctx {
             .dismissed
             .is_some()
         {
-            return false;
+            return None;
         }
-        self.safe_capture(pos, t, &ex, capturers, special.is_some(), bal)
-            .is_ok()
+        match self.safe_capture(pos, t, &ex, capturers, special.is_some(), bal) {
+            Ok(None) => Some(bal + ex.net),
+            Ok(Some(other)) => Some(bal + other.net),
+            Err(_) => None,
+        }
     }
 
     /// Cheap test: does the side to move win material on `t`, the whole sequence gaining
@@ -942,10 +959,12 @@ fn gains_with(series: Material, net: Material) -> bool {
 }
 
 /// A target won through a series of checks: its identity and the checks and replies
-/// played before the capture.
+/// played before the capture, against the defender's best answers.
 #[derive(Debug, Clone)]
 struct Hit {
     id: Square,
     prefix: Vec<Move>,
     checks: u32,
+    /// What the whole line nets for the mover: the series' captures and the exchange.
+    net: Material,
 }
