@@ -899,7 +899,7 @@ impl Ctx {
         let mut ids = identity(root);
         // What the series wins or gives on the way, net for the mover (the side that makes
         // the capture at the end of the prefix).
-        let mover = if hit.prefix.len() % 2 == 0 {
+        let mover = if hit.prefix.len().is_multiple_of(2) {
             root.turn()
         } else {
             !root.turn()
