@@ -2,6 +2,10 @@
 //! by a direct capture, a gaining exchange, or a capture reached through an unbroken
 //! series of checks — each filtered by the chase rules of the rule set ([`ChasePolicy`]).
 //!
+//! A series counts only when it wins the target whatever the defender answers to each
+//! check, and the whole sequence — what the checks and the answers capture, then the
+//! exchange on the target — gains material (CXA 29.1 "能够通过连续照将吃子", 细则3).
+//!
 //! Pieces are identified by the point they stand on in the position the search starts
 //! from, so that a piece that moves during a check series keeps its identity.
 
