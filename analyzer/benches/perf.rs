@@ -133,6 +133,26 @@ fn time<T>(rounds: usize, mut f: impl FnMut() -> T) -> f64 {
     t.elapsed().as_secs_f64() / rounds as f64
 }
 
+/// The least seconds of `f` and of `g` over `rounds` runs of each, taken in turn (on a
+/// loaded machine the least time is the least disturbed one, and taking turns exposes both
+/// to the same load).
+fn interleaved<T, U>(
+    rounds: usize,
+    mut f: impl FnMut() -> T,
+    mut g: impl FnMut() -> U,
+) -> (f64, f64) {
+    let (mut a, mut b) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..rounds {
+        let t = Instant::now();
+        std::hint::black_box(f());
+        a = a.min(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        std::hint::black_box(g());
+        b = b.min(t.elapsed().as_secs_f64());
+    }
+    (a, b)
+}
+
 fn bench_incremental(c: &mut Criterion) {
     let cases = cases();
     if cases.is_empty() {
@@ -278,11 +298,14 @@ fn bench_long_game(c: &mut Criterion) {
         b.iter(|| audit_line(&start, &moves, &settings))
     });
     group.finish();
-    let i = time(5, || incremental_line(&start, &moves, &settings));
-    let a = time(5, || audit_line(&start, &moves, &settings));
+    let (i, a) = interleaved(
+        7,
+        || incremental_line(&start, &moves, &settings),
+        || audit_line(&start, &moves, &settings),
+    );
     println!(
         "summary: long-game: {} plies, {} cycles ({in_force} in force); incremental {:.3} s, \
-         audit {:.3} s (baseline); incremental/audit time ratio {:.2}",
+         audit {:.3} s (baseline), least of 7 runs in turn; incremental/audit time ratio {:.2}",
         moves.len(),
         full.cycles.len(),
         i,
@@ -322,13 +345,21 @@ fn bench_fresh_plies(c: &mut Criterion) {
         b.iter(|| make_moves(&start, &moves, false))
     });
     group.finish();
-    let i = time(20, || incremental_line(&start, &moves, &settings));
-    let lp = time(20, || make_moves(&start, &moves, true));
-    let p = time(20, || make_moves(&start, &moves, false));
+    let (i, lp) = interleaved(
+        21,
+        || incremental_line(&start, &moves, &settings),
+        || make_moves(&start, &moves, true),
+    );
+    let (_, p) = interleaved(
+        21,
+        || incremental_line(&start, &moves, &settings),
+        || make_moves(&start, &moves, false),
+    );
     let ns = |s: f64| s / moves.len() as f64 * 1e9;
     println!(
-        "summary: fresh-plies: {} plies that repeat nothing; incremental {:.0} ns/ply, \
-         is_legal + play {:.0} ns/ply, play {:.0} ns/ply; ratios {:.1} and {:.1}",
+        "summary: fresh-plies: {} plies that repeat nothing (least of 21 runs in turn); \
+         incremental {:.0} ns/ply, is_legal + play {:.0} ns/ply, play {:.0} ns/ply; \
+         incremental/(is_legal + play) {:.1}, incremental/play {:.1}",
         moves.len(),
         ns(i),
         ns(lp),
