@@ -209,7 +209,8 @@ fn quiet_walk(fen: &str, seed: u64, plies: usize) -> (Position, Vec<Move>) {
 
 /// Long capture-free random games (many stretches in force, loops left and taken up again,
 /// runs swallowed by wider ones): the incremental ruling agrees with `judge` on every prefix
-/// (judged through one shared label cache, so that the reference stays affordable).
+/// (judged through one shared label cache, so that the reference stays affordable), under
+/// both rule sets, at the threshold of 3 and of 2, with a natural limit the games reach.
 #[test]
 fn long_random_games_agree_on_every_prefix() {
     const FENS: [&str; 2] = [
@@ -221,9 +222,11 @@ fn long_random_games_agree_on_every_prefix() {
     for (f, fen) in FENS.iter().enumerate() {
         for seed in 1..=3u64 {
             let (start, moves) = quiet_walk(fen, seed * 0x9E37_79B9 + f as u64, 700);
-            for rules in [RuleSet::Cxa, RuleSet::Axf] {
+            for (rules, repetitions) in [(RuleSet::Cxa, 3), (RuleSet::Axf, 3), (RuleSet::Cxa, 2)] {
                 let settings = Settings {
                     rules,
+                    repetitions,
+                    natural_limit: 40,
                     ..Settings::default()
                 };
                 let mut labeller = qili_analyzer::labeling::Labeller::new();
