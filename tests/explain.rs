@@ -233,3 +233,54 @@ fn a_master_game_names_the_game_and_compares_the_record() {
     insta::assert_snapshot!("yang_00000411_default_zh", rel(zh));
     insta::assert_snapshot!("yang_00000411_detail_zh", rel(detail));
 }
+
+/// Every place in a ruling is given as on the score sheet, move and ply, in the text and
+/// on the teaching page (its cycle heading, the caption of the repeated position, the
+/// steps); a FEN's move counter carries on.
+#[test]
+fn places_give_the_move_number_and_the_ply() {
+    let html = case("en", &["--format", "html"]);
+    assert!(
+        html.contains("Cycle 1: moves 1–2 (plies 1–4)"),
+        "cycle heading"
+    );
+    assert!(
+        html.contains("Repeated position, 3 times: the start, after move 2 (ply 4), after move 4 (ply 8); in force from move 4 (ply 8)"),
+        "caption of the repeated position"
+    );
+    assert!(html.contains("重复局面，共出现3次：开始局面、第2回合（第4步）后、第4回合（第8步）后；第4回合（第8步）起生效"));
+    assert!(html.contains("move 2 (ply 4)</span>"), "step heading");
+    assert!(!html.contains("after ply"), "no bare ply left");
+    // From a FEN at move 10, ply 8 is move 13.
+    let fen = CASE_FEN.replace(" 0 1", " 0 10");
+    let t = text(&[
+        "judge", "--lang", "en", "--fen", &fen, "--moves", CASE_MOVES,
+    ]);
+    assert!(t.contains("in force at move 13 (ply 8)"), "{t}");
+    assert!(t.contains("moves 10–11 (plies 1–4)"), "{t}");
+}
+
+/// The labeller's notes on a chase come out in the language asked for: in `judge --detail`
+/// and in the `label` table (the case CXA 细则1: a chase through a series of checks that
+/// was only a longer series before the move, an open choice).
+#[test]
+fn chase_notes_speak_the_language_of_the_output() {
+    let case = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/cases/cxa-xize1-perpetual-check-vs-perpetual-chase.toml"
+    );
+    let english = "the more immediate threat is counted as new";
+    let chinese = "更直接的威胁按新捉计";
+    let zh = text(&["judge", case, "--detail", "--lang", "zh"]);
+    assert!(zh.contains(chinese) && !zh.contains(english), "{zh}");
+    let en = text(&["judge", case, "--detail", "--lang", "en"]);
+    assert!(en.contains(english) && !en.contains(chinese), "{en}");
+    let table = text(&["label", case, "--lang", "zh"]);
+    assert!(
+        table.contains("注： 走子前") && table.contains(chinese),
+        "{table}"
+    );
+    assert!(!table.contains(english), "{table}");
+    let table = text(&["label", case, "--lang", "en"]);
+    assert!(table.contains("note: before the move"), "{table}");
+}

@@ -385,3 +385,218 @@ fn audit_index_filters_to_disagreements_and_links_the_game() {
         eprintln!("screenshot kept at {}", shot.display());
     }
 }
+
+/// `page` laid out in a frame `width` px wide, as a phone shows it (headless Chromium's
+/// window is at least 500 px wide, so the page goes into an iframe of that width, as the
+/// desk shows it): the page's `scrollWidth` and the frame's inner width.
+fn laid_out_width(chromium: &Path, page: &str, width: u32, dir: &Path) -> (u32, u32) {
+    let src = serde_json::to_string(page).unwrap().replace("</", "<\\/");
+    let wrapper = format!(
+        r#"<!DOCTYPE html><html><body style="margin:0"><iframe id="f" style="width:{width}px;height:844px;border:0"></iframe>
+<script>
+const f = document.getElementById("f");
+f.onload = () => {{
+  const d = f.contentDocument;
+  document.body.setAttribute("data-width", d.documentElement.scrollWidth + "/" + f.contentWindow.innerWidth);
+}};
+f.srcdoc = {src};
+</script></body></html>"#
+    );
+    let file = dir.join(format!(
+        "phone-{}.html",
+        RUNS_PHONE.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&file, wrapper).unwrap();
+    let dom = run_chromium(
+        chromium,
+        &file,
+        &["--window-size=800,900".into(), "--dump-dom".into()],
+    );
+    let start = dom.find(r#"data-width=""#).expect("the frame was laid out") + 12;
+    let (scroll, inner) = dom[start..]
+        .split('"')
+        .next()
+        .unwrap()
+        .split_once('/')
+        .unwrap();
+    (scroll.parse().unwrap(), inner.parse().unwrap())
+}
+
+static RUNS_PHONE: AtomicUsize = AtomicUsize::new(0);
+
+/// On a phone (390 px) the teaching page fits the screen: its grids of boards and of the
+/// two explanations fall to one column, the FEN and the facts wrap; nothing scrolls
+/// sideways (the desk's frame relies on it).
+#[test]
+fn teaching_page_fits_a_phone() {
+    let Some(chromium) = chromium() else { return };
+    let dir = temp_dir("phone");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let pages = [
+        vec![
+            "judge".to_owned(),
+            "--format".into(),
+            "html".into(),
+            "--fen".into(),
+            "3aka3/6n2/9/9/9/9/8R/9/9/3K5 w - - 0 1".into(),
+            "--moves".into(),
+            "i3g3 g8i7 g3i3 i7g8 i3g3 g8i7 g3i3 i7g8".into(),
+        ],
+        vec![
+            "judge".to_owned(),
+            "--format".into(),
+            "html".into(),
+            root.join("corpus/games/perpetual-check-recorded-draw.pgn")
+                .display()
+                .to_string(),
+        ],
+    ];
+    for args in pages {
+        let out = Command::new(QILI)
+            .args(&args)
+            .output()
+            .expect("run qili judge");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let html = String::from_utf8(out.stdout).unwrap();
+        let (scroll, inner) = laid_out_width(&chromium, &html, 390, &dir);
+        assert_eq!(inner, 390, "the frame is a phone's width");
+        assert!(
+            scroll <= 390,
+            "{args:?}: the page is {scroll} px wide on a 390 px screen"
+        );
+        // And on a desktop the boards still stand side by side.
+        let (scroll, _) = laid_out_width(&chromium, &html, 1280, &dir);
+        assert!(scroll <= 1280, "{scroll} px at 1280");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `shared/<rel>` (`QILI_SHARED`, or beside the clone or the worktrees' folder); `None`
+/// (skip, with a note) when absent.
+fn shared(rel: &str) -> Option<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let found = std::env::var_os("QILI_SHARED")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([root.join("../shared"), root.join("../../shared")])
+        .map(|d| d.join(rel))
+        .find(|p| p.exists());
+    if found.is_none() {
+        eprintln!("note: shared/{rel} absent; skipping");
+    }
+    found
+}
+
+/// The CCPD audit report in the browser (when `../shared` is present): `qili audit --html`
+/// on one player's folder of the CCPD master games (楊官璘, 538 games; with
+/// `QILI_CCPD_FULL=1` on all 27,950), then the index opened filtered to the disagreements
+/// (`index.html#disagrees`), a screenshot of it, and the first disagreement's link followed
+/// to its game page. `QILI_KEEP_SCREENSHOT=1` keeps the pages and `ccpd-index.png`.
+#[test]
+fn ccpd_audit_index_filtered_to_disagreements() {
+    let Some(chromium) = chromium() else { return };
+    let Some(ccpd) = shared("games/ccpd/Dataset/對局") else {
+        return;
+    };
+    let folder = if std::env::var_os("QILI_CCPD_FULL").is_some() {
+        ccpd
+    } else {
+        ccpd.join("大師對局/以棋手分類/楊官璘")
+    };
+    let pages = temp_dir("ccpd");
+    let status = Command::new(QILI)
+        .arg("audit")
+        .arg(&folder)
+        .arg("--html")
+        .arg(&pages)
+        .stdout(Stdio::null())
+        .status()
+        .expect("run qili audit");
+    assert_eq!(status.code(), Some(1), "the folder has disagreements");
+    let index = pages.join("index.html");
+    let html = std::fs::read_to_string(&index).expect("index.html written");
+    let all = html.matches(r#"<tr class="game "#).count();
+    let disagreeing = html.matches(r#"<tr class="game disagrees""#).count();
+    assert!(disagreeing >= 1, "a disagreement listed");
+    assert!(
+        all > 10 * disagreeing,
+        "{all} rows, {disagreeing} disagreements"
+    );
+
+    let filtered = PathBuf::from(format!("{}#disagrees", index.display()));
+    let dom = run_chromium(&chromium, &filtered, &["--dump-dom".into()]);
+    let rows: Vec<&str> = dom
+        .split("<tr ")
+        .filter(|r| r.starts_with(r#"class="game "#))
+        .collect();
+    assert_eq!(rows.len(), all, "every game row is in the page");
+    let visible: Vec<&&str> = rows
+        .iter()
+        .filter(|r| !r[..r.find('>').unwrap()].contains("hidden"))
+        .collect();
+    assert_eq!(visible.len(), disagreeing, "only the disagreements shown");
+    assert!(visible
+        .iter()
+        .all(|r| r.contains(r#"data-kind="disagrees""#)));
+    assert!(
+        dom.contains(&format!(r#"<span id="shown">{disagreeing}</span>"#)),
+        "the count of shown games"
+    );
+
+    // The screenshot: the summary, the filter set to disagreements, and the pink row(s).
+    let shot = pages.join("ccpd-index.png");
+    run_chromium(
+        &chromium,
+        &filtered,
+        &[
+            "--window-size=1280,1300".into(),
+            format!("--screenshot={}", shot.display()),
+        ],
+    );
+    let (w, h, pixels) = decode_png(&shot);
+    assert_eq!((w, h), (1280, 1300));
+    let colours: std::collections::HashSet<[u8; 3]> = pixels
+        .iter()
+        .map(|p| [p[0] >> 3, p[1] >> 3, p[2] >> 3])
+        .collect();
+    assert!(colours.len() >= 20, "only {} colours", colours.len());
+    let pink = pixels
+        .iter()
+        .filter(|p| p[0] > 245 && (225..=240).contains(&p[1]) && (225..=240).contains(&p[2]))
+        .count();
+    assert!(
+        pink > 2000,
+        "the disagreement row is on screen, highlighted ({pink} px)"
+    );
+
+    // Follow the first disagreement's link to its page.
+    let row = visible[0];
+    let start = row.find(r#"href=""#).expect("a link to its page") + 6;
+    let name: String = row[start..].chars().take_while(|c| *c != '"').collect();
+    let file = row
+        .split(r#"<code>"#)
+        .nth(1)
+        .and_then(|t| t.split(".pgn").next())
+        .expect("the row names its file");
+    assert!(name.contains(file), "{name} is named after {file}.pgn");
+    let page = run_chromium(&chromium, &pages.join(&name), &["--dump-dom".into()]);
+    assert!(page.contains(r#"id="verdict""#), "{name}: a verdict");
+    assert!(
+        page.contains("but") && page.contains("loses"),
+        "{name}: the finding"
+    );
+    assert!(page.contains(r#"href="index.html""#), "a way back");
+    assert!(
+        page.matches(r#"<svg class="board""#).count() >= 2,
+        "{name}: boards drawn"
+    );
+    if std::env::var_os("QILI_KEEP_SCREENSHOT").is_none() {
+        let _ = std::fs::remove_dir_all(&pages);
+    } else {
+        eprintln!("screenshot kept at {}", shot.display());
+    }
+}

@@ -57,7 +57,7 @@ fn text_json_and_html_name_the_same_repeated_position() {
 
     let html = judge("html");
     assert!(
-        html.contains("Repeated position (after ply 1), occurs 4 times (after plies 1, 5, 9, 13)"),
+        html.contains("Repeated position, 4 times: after move 1 (ply 1), after move 3 (ply 5), after move 5 (ply 9), after move 7 (ply 13);"),
         "{html}"
     );
     assert!(html.contains(&format!("<code class=\"fen\">{fen}</code>")));

@@ -578,7 +578,7 @@ fn parried(conduct: &Conduct, moves: &[CycleMove]) -> Option<usize> {
     let is_parry = |m: &CycleMove| {
         m.labels.dismissed.iter().any(|d| {
             d.reason == crate::label::DismissReason::NotNew
-                && d.chase.notes.iter().any(|n| n == crate::label::PARRY_NOTE)
+                && d.chase.notes.contains(&crate::label::PARRY_NOTE)
         })
     };
     let first = own().find(|m| is_parry(m))?.ply;

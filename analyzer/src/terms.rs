@@ -16,7 +16,7 @@ use qili_notation::{Color, Square};
 
 use crate::conduct::ConductKind;
 use crate::explain::Lang;
-use crate::label::{DismissReason, Label, Root};
+use crate::label::{ChaseNote, DismissReason, Label, Root};
 use crate::protection::ProtectorStatus;
 use crate::verdict::Outcome;
 
@@ -164,6 +164,20 @@ pub fn protector(s: &ProtectorStatus, lang: Lang) -> String {
             "false root: the capture checks from {} and the recapture does not answer it",
             list(by)
         ),
+    }
+}
+
+/// A remark on a chase or a dismissed threat, in `lang`.
+pub fn chase_note(n: &ChaseNote, lang: Lang) -> String {
+    match (lang, n) {
+        (Lang::Zh, ChaseNote::FewerChecksIsNew) => "走子前只能经更长的连续将军得子；更直接的威胁按新捉计（待定规则 `threat_needing_fewer_checks_is_new`，docs/rules.md §7）".into(),
+        (Lang::En, ChaseNote::FewerChecksIsNew) => "before the move the target could be won only through a longer series of checks; the more immediate threat is counted as new (open choice `threat_needing_fewer_checks_is_new`, docs/rules.md §7)".into(),
+        (Lang::Zh, ChaseNote::StoodWhileInCheck) => "走子前攻击已存在，但当时走子方被将军、不能吃子：不算新捉（待定规则 `attack_is_the_baseline`，docs/rules.md §7：以攻击本身为准）".into(),
+        (Lang::En, ChaseNote::StoodWhileInCheck) => "the attack stood before the move, when the mover was in check and could not carry it out: not new (open choice `attack_is_the_baseline`, docs/rules.md §7: the baseline is the attack itself)".into(),
+        (Lang::Zh, ChaseNote::KeyPointNotDetected) => "可能适用 CXA 27.3（占据防守要点、形成简明和棋）：未检测（待定规则 `key_point_plain_case_only`：只认简明情形，docs/rules.md §7）".into(),
+        (Lang::En, ChaseNote::KeyPointNotDetected) => "CXA 27.3 (defensive key point making a plain draw) may apply: not detected (open choice `key_point_plain_case_only`: plain case only, docs/rules.md §7)".into(),
+        (Lang::Zh, ChaseNote::SafeCapturer { mated, safe }) => format!("用{mated}的子吃会被立即将死；用{safe}的子吃则安全，故捉成立（CXA 29.4，细则7：有一个安全的吃子者即可）"),
+        (Lang::En, ChaseNote::SafeCapturer { mated, safe }) => format!("capturing with {mated} gets the mover mated; capturing with {safe} is safe, so the chase stands (CXA 29.4, 细则7: one safe capturer is enough)"),
     }
 }
 
@@ -315,6 +329,37 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn chase_notes_have_both_languages() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let all = [
+            ChaseNote::FewerChecksIsNew,
+            ChaseNote::StoodWhileInCheck,
+            ChaseNote::KeyPointNotDetected,
+            ChaseNote::SafeCapturer {
+                mated: sq("e7"),
+                safe: sq("c5"),
+            },
+        ];
+        for lang in [Lang::Zh, Lang::En] {
+            let texts: HashSet<String> = all.iter().map(|n| chase_note(n, lang)).collect();
+            assert_eq!(texts.len(), all.len(), "{lang:?}");
+        }
+        for n in &all {
+            let zh = chase_note(n, Lang::Zh);
+            // Chinese, apart from option names, article codes, the rules file and squares.
+            let mut rest: String = zh.split('`').step_by(2).collect();
+            for code in ["CXA", "docs/rules.md", "e7", "c5"] {
+                rest = rest.replace(code, "");
+            }
+            let letters = rest.chars().filter(char::is_ascii_alphabetic).count();
+            assert_eq!(letters, 0, "English words in the Chinese note: {zh}");
+            assert!(!zh.is_ascii());
+        }
+        let safe = chase_note(&all[3], Lang::Zh);
+        assert!(safe.contains("e7") && safe.contains("c5"), "{safe}");
     }
 
     #[test]

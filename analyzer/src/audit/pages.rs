@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 
 use super::game::{Finding, GameReport};
 use super::summary::Summary;
+use qili_notation::Position;
+
+use crate::explain::Lang;
 use crate::html::{self, IndexPage, IndexRow, Page, RowStatus, Text};
 use crate::rules::Settings;
 
@@ -287,9 +290,9 @@ fn index_row(g: &GameReport, link: Option<String>) -> IndexRow {
     };
     let mut finding = Text::default();
     for f in &g.findings {
-        let t = finding_text(f);
-        finding.zh = join(&finding.zh, &t.zh);
-        finding.en = join(&finding.en, &t.en);
+        let t = finding_text(f, g.start.as_ref());
+        finding.zh = join(&finding.zh, &t.zh, "；");
+        finding.en = join(&finding.en, &t.en, "; ");
     }
     let path = Path::new(&g.file);
     let folder = path
@@ -324,11 +327,11 @@ fn index_row(g: &GameReport, link: Option<String>) -> IndexRow {
     }
 }
 
-fn join(a: &str, b: &str) -> String {
+fn join(a: &str, b: &str, sep: &str) -> String {
     if a.is_empty() {
         b.to_owned()
     } else {
-        format!("{a}; {b}")
+        format!("{a}{sep}{b}")
     }
 }
 
@@ -348,8 +351,14 @@ pub(crate) fn outcome_text(o: super::rule::Outcome) -> Text {
     }
 }
 
-/// The bilingual text of a finding.
-pub(crate) fn finding_text(f: &Finding) -> Text {
+/// The bilingual text of a finding in a game that starts at `start` (for the move numbers).
+pub(crate) fn finding_text(f: &Finding, start: Option<&Position>) -> Text {
+    let at = |ply: usize| {
+        Text::new(
+            crate::explain::ply_place(start, ply, Lang::Zh),
+            crate::explain::ply_place(start, ply, Lang::En),
+        )
+    };
     match *f {
         Finding::DrawShouldBeLoss { loser } => Text::new(
             format!("记录为和棋，但{}方应判负", loser.chinese()),
@@ -382,20 +391,26 @@ pub(crate) fn finding_text(f: &Finding) -> Text {
             continued: false,
             ..
         } => Text::new(
-            format!("第{ply}步裁决生效后变着续弈"),
-            format!("ruling in force at ply {ply}; the players changed moves"),
+            format!("{}裁决生效后变着续弈", at(ply).zh),
+            format!(
+                "ruling in force at {}; the players changed moves",
+                at(ply).en
+            ),
         ),
         Finding::PlayedPast {
             ply,
             continued: true,
             ..
         } => Text::new(
-            format!("第{ply}步裁决生效后仍循环"),
-            format!("ruling in force at ply {ply}; the players went round the cycle again"),
+            format!("{}裁决生效后仍循环", at(ply).zh),
+            format!(
+                "ruling in force at {}; the players went round the cycle again",
+                at(ply).en
+            ),
         ),
         Finding::NaturalLimit { ply } => Text::new(
-            format!("第{ply}步达到自然限着"),
-            format!("natural move limit reached at ply {ply}"),
+            format!("{}达到自然限着", at(ply).zh),
+            format!("natural move limit reached at {}", at(ply).en),
         ),
         Finding::CaseMismatch { expected, ruled } => Text::new(
             format!(
@@ -439,7 +454,11 @@ pub fn game_page(g: &GameReport) -> Option<Page> {
     ));
     let title = game_title(g);
     let mut page = html::judgement_page(j, title, meta);
-    let mut notes: Vec<Text> = g.findings.iter().map(finding_text).collect();
+    let mut notes: Vec<Text> = g
+        .findings
+        .iter()
+        .map(|f| finding_text(f, j.positions.first()))
+        .collect();
     // The cycle that decides is drawn move by move; the other cycles in force get a line.
     if let crate::judge::RulingSource::Cycle { index } = j.ruling.source {
         for c in page.cycles.iter().filter(|c| c.index != index) {
@@ -457,4 +476,29 @@ pub fn game_page(g: &GameReport) -> Option<Page> {
     page.explanation = None;
     page.back = Some("index.html".into());
     Some(page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn findings_give_the_move_and_the_ply() {
+        let t = finding_text(&Finding::NaturalLimit { ply: 49 }, None);
+        assert_eq!(t.en, "natural move limit reached at move 25 (ply 49)");
+        assert_eq!(t.zh, "第25回合（第49步）达到自然限着");
+        let past = Finding::PlayedPast {
+            ply: 147,
+            side: Some(qili_notation::Color::Black),
+            continued: true,
+            left_cycle: false,
+        };
+        let black = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1").unwrap();
+        let t = finding_text(&past, Some(&black));
+        assert_eq!(
+            t.en,
+            "ruling in force at move 74 (ply 147); the players went round the cycle again"
+        );
+        assert_eq!(t.zh, "第74回合（第147步）裁决生效后仍循环");
+    }
 }

@@ -21,7 +21,7 @@ pub fn game_text_in(g: &GameReport, lang: Lang) -> Option<String> {
         .findings
         .iter()
         .filter(|f| f.is_disagreement())
-        .map(|f| super::pages::finding_text(f).zh)
+        .map(|f| super::pages::finding_text(f, g.start.as_ref()).zh)
         .collect();
     if parts.is_empty() {
         None
@@ -40,14 +40,40 @@ pub fn ruling_text_in(g: &GameReport, lang: Lang) -> Option<String> {
         return None;
     }
     let articles: Vec<&str> = j.ruling.articles.iter().map(|a| a.code()).collect();
+    let ruling = match changed(g) {
+        Some((ply, Some(side))) => format!(
+            "{}须在{}变着，并已变着：循环不再决定结果，结果取决于其后的对局",
+            crate::terms::side(side).zh,
+            crate::explain::ply_place(j.positions.first(), ply, Lang::Zh)
+        ),
+        Some((ply, None)) => format!(
+            "{}裁决生效，其后双方变着：循环不再决定结果，结果取决于其后的对局",
+            crate::explain::ply_place(j.positions.first(), ply, Lang::Zh)
+        ),
+        None => crate::html::ruling_text(j).zh,
+    };
     Some(format!(
         "{}#{}：{}〔{}〕（记录：{}）",
         g.file,
         g.index,
-        crate::html::ruling_text(j).zh,
+        ruling,
         articles.join("，"),
         g.recorded_text.as_deref().unwrap_or("无")
     ))
+}
+
+/// Played past a ruling with changed moves: the ply the ruling took its form and the side
+/// that had to change (the cycle's ruling no longer decides the game).
+fn changed(g: &GameReport) -> Option<(usize, Option<qili_notation::Color>)> {
+    g.findings.iter().find_map(|f| match f {
+        super::Finding::PlayedPast {
+            ply,
+            side,
+            continued: false,
+            ..
+        } => Some((*ply, *side)),
+        _ => None,
+    })
 }
 
 /// The summary table in `lang`: the English table, its labels translated (a label the
@@ -165,22 +191,16 @@ pub fn ruling_text(g: &GameReport) -> Option<String> {
     let articles: Vec<&str> = j.ruling.articles.iter().map(|a| a.code()).collect();
     // Played past a ruling with changed moves: the cycle's ruling no longer decides the game
     // (the offender changed, as the rules ask); say so, not who would have won.
-    let changed = g.findings.iter().find_map(|f| match f {
-        super::Finding::PlayedPast {
-            ply,
-            side,
-            continued: false,
-            ..
-        } => Some((*ply, *side)),
-        _ => None,
-    });
-    let ruling = match changed {
+    let at = |ply| crate::explain::ply_place(j.positions.first(), ply, Lang::En);
+    let ruling = match changed(g) {
         Some((ply, Some(side))) => format!(
-            "{} had to change at ply {ply} and changed: the cycle no longer decides, the result comes from the rest of the game",
-            side.english()
+            "{} had to change at {} and changed: the cycle no longer decides, the result comes from the rest of the game",
+            side.english(),
+            at(ply)
         ),
         Some((ply, None)) => format!(
-            "ruling in force at ply {ply}, then the players changed moves: the cycle no longer decides, the result comes from the rest of the game"
+            "ruling in force at {}, then the players changed moves: the cycle no longer decides, the result comes from the rest of the game",
+            at(ply)
         ),
         None => crate::html::ruling_text(j).en,
     };

@@ -1,5 +1,9 @@
-//! The layout of an explanation, the same in both languages; the words come from a
-//! [`Words`] implementation ([`super::zh::Zh`], [`super::en::En`]) and the terms table.
+//! The layout of an explanation, the same in both languages: the headings, lists, the
+//! evidence of each move ([`evidence`]), the natural limit ([`natural`]), in Chinese or
+//! English with the punctuation of each, from the terms table. The sentences that are more
+//! than layout (the ruling and its reason, the agreement with the record, the cycle's
+//! facts, the open-choice notes) come from a [`Words`] implementation ([`super::zh::Zh`],
+//! [`super::en::En`]).
 //!
 //! Default size: the game, the ruling and whether the record agrees, the deciding cycle
 //! (its repeated position as a board and FEN, its moves in score-sheet form, each side's
@@ -10,21 +14,60 @@
 
 use qili_notation::{Color, Position};
 
-use super::{GameInfo, Lang, Options, Size};
+use super::{article_title, GameInfo, Lang, Options, Size};
 use crate::audit::{compare_judgement, Finding, GameResult};
-use crate::conduct::{Conduct, CycleMove};
+use crate::conduct::CycleMove;
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
-use crate::verdict::{Article, OpenNote, Status};
+use crate::terms::Term;
+use crate::verdict::{Article, OpenNote, Status, Verdict};
 
 /// The score-sheet move number of `ply` (1-based) in `j`: move n is plies 2n−1 and 2n when
 /// Red moves first (docs/rules.md §1); when Black moves first, ply 1 is Black's half of move 1.
+/// A start position with a move counter (FEN) counts on from it.
 pub fn move_number(j: &Judgement, ply: usize) -> usize {
-    let black_first = j
-        .positions
-        .first()
-        .is_some_and(|p| p.turn() == Color::Black);
-    (ply + usize::from(black_first)).div_ceil(2)
+    move_number_from(j.positions.first(), ply)
 }
+
+/// The score-sheet move number of `ply` (1-based) of a game that starts at `start` (`None`:
+/// the usual start, Red to move at move 1).
+pub fn move_number_from(start: Option<&Position>, ply: usize) -> usize {
+    let black_first = start.is_some_and(|p| p.turn() == Color::Black);
+    let first = start.map_or(1, |p| p.fullmoves().max(1) as usize);
+    first + (ply.saturating_sub(1) + usize::from(black_first)) / 2
+}
+
+/// Where `ply` stands on the score sheet, the one phrasing of every output: `move 25 (ply 49)`,
+/// `第25回合（第49步）`, in a game that starts at `start`.
+pub fn ply_place(start: Option<&Position>, ply: usize, lang: Lang) -> String {
+    numbered_place(move_number_from(start, ply), ply, lang)
+}
+
+/// [`ply_place`] with the move number `n` known.
+pub(crate) fn numbered_place(n: usize, ply: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("move {n} (ply {ply})"),
+        Lang::Zh => format!("第{n}回合（第{ply}步）"),
+    }
+}
+
+/// The plies `first`–`last` on the score sheet: `moves 68–72 (plies 136–143)`,
+/// `第68–72回合（第136–143步）`.
+pub fn ply_span(start: Option<&Position>, first: usize, last: usize, lang: Lang) -> String {
+    let (a, b) = (
+        move_number_from(start, first),
+        move_number_from(start, last),
+    );
+    match lang {
+        Lang::En => format!("moves {a}–{b} (plies {first}–{last})"),
+        Lang::Zh => format!("第{a}–{b}回合（第{first}–{last}步）"),
+    }
+}
+
+mod evidence;
+mod natural;
+
+use evidence::{conduct, evidence};
+use natural::natural;
 
 /// Whether the recorded result agrees with the ruling.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,54 +125,228 @@ impl Agreement {
     }
 }
 
-/// The phrases of one language.
+/// The phrases of one language that are more than layout: sentences built from the
+/// judgement (the layout and the short phrases of both languages are in this module).
 pub(crate) trait Words {
     /// The language.
     fn lang(&self) -> Lang;
-    /// The game line (event, date, players, recorded result), or `None` when it names nothing.
-    fn game(&self, g: &GameInfo) -> Option<String>;
     /// The ruling: headline and reason.
     fn ruling(&self, j: &Judgement) -> String;
     /// Whether the record agrees.
-    fn agreement(&self, a: &Agreement) -> Option<String>;
+    fn agreement(&self, j: &Judgement, a: &Agreement) -> Option<String>;
     /// The record stopped on an illegal move.
     fn stopped(&self, j: &Judgement) -> Option<String>;
-    /// Nothing repeats.
-    fn no_repetition(&self) -> &'static str;
-    /// The heading of a cycle and its repeated position.
-    fn position_heading(&self, j: &Judgement, i: usize, c: &CycleJudgement) -> String;
-    /// The FEN line under the board.
-    fn fen(&self, fen: &str) -> String;
-    /// The heading of the score sheet of the cycle's moves.
-    fn sheet_heading(&self, j: &Judgement, c: &CycleJudgement) -> String;
     /// One move on the score sheet: the move and its heaviest label.
     fn sheet_move(&self, before: Option<&Position>, m: &CycleMove) -> String;
-    /// One side's conduct.
-    fn conduct(&self, c: &Conduct, forbidden: bool) -> String;
-    /// The cycle's verdict (for an expanded cycle that is not the deciding one).
-    fn verdict(&self, j: &Judgement, c: &CycleJudgement) -> String;
-    /// `Articles: …`.
-    fn articles(&self, a: &[Article]) -> String;
-    /// An open default decided: named in the default size.
-    fn open_decided(&self, names: &[&str]) -> String;
-    /// The heading of the one-line cycles.
-    fn other_cycles(&self) -> &'static str;
-    /// One cycle in one line.
-    fn cycle_line(&self, j: &Judgement, i: usize, c: &CycleJudgement) -> String;
-    /// Detail: the heading of the evidence.
-    fn evidence_heading(&self) -> &'static str;
+    /// A verdict's headline (`Red must change; if it repeats the cycle, Black wins`).
+    fn headline(&self, v: &Verdict) -> String;
+    /// A cycle verdict's reason.
+    fn reason(&self, j: &Judgement, c: &CycleJudgement) -> String;
     /// Detail: the cycle's facts (occurrences, threshold, intertwined loops, context).
     fn cycle_facts(&self, j: &Judgement, c: &CycleJudgement) -> Vec<String>;
-    /// Detail: one move with its evidence.
-    fn evidence(&self, j: &Judgement, m: &CycleMove) -> String;
-    /// Detail: the heading of the notes.
-    fn notes_heading(&self) -> &'static str;
     /// Detail: an open-choice note of a verdict.
-    fn open_note(&self, n: &OpenNote) -> String;
-    /// The natural-limit paragraph.
-    fn natural(&self, j: &Judgement, s: &mut String);
-    /// Where the rules are written.
-    fn rules_pointer(&self, j: &Judgement) -> String;
+    fn open_note(&self, j: &Judgement, n: &OpenNote) -> String;
+}
+
+/// The punctuation of a language.
+struct Punct {
+    /// Between the parts of one item (`, ` / `，`).
+    comma: &'static str,
+    /// Between the items of a list (`, ` / `、`).
+    series: &'static str,
+    /// Between clauses (`; ` / `；`).
+    semicolon: &'static str,
+    /// Before what something is (`: ` / `：`).
+    colon: &'static str,
+    /// Before an explanation (` — ` / `——`).
+    dash: &'static str,
+    /// Around a list of codes (` [`, `]` / `〔`, `〕`).
+    brackets: (&'static str, &'static str),
+    /// The end of a sentence (`.` / `。`).
+    stop: &'static str,
+    /// A name not given (`?` / `？`).
+    unknown: &'static str,
+}
+
+const fn punct(lang: Lang) -> Punct {
+    match lang {
+        Lang::En => Punct {
+            comma: ", ",
+            series: ", ",
+            semicolon: "; ",
+            colon: ": ",
+            dash: " — ",
+            brackets: (" [", "]"),
+            stop: ".",
+            unknown: "?",
+        },
+        Lang::Zh => Punct {
+            comma: "，",
+            series: "、",
+            semicolon: "；",
+            colon: "：",
+            dash: "——",
+            brackets: ("〔", "〕"),
+            stop: "。",
+            unknown: "？",
+        },
+    }
+}
+
+/// The game line (source, event, date, players, recorded result).
+fn game_line(lang: Lang, g: &GameInfo) -> String {
+    let p = punct(lang);
+    let mut parts = Vec::new();
+    if let Some(src) = &g.source {
+        parts.push(src.clone());
+    }
+    let mut what: Vec<String> = [&g.event, &g.date].into_iter().flatten().cloned().collect();
+    if g.red.is_some() || g.black.is_some() {
+        let r = g.red.as_deref().unwrap_or(p.unknown);
+        let b = g.black.as_deref().unwrap_or(p.unknown);
+        what.push(match lang {
+            Lang::En => format!("Red {r} – Black {b}"),
+            Lang::Zh => format!("红方{r} 对 黑方{b}"),
+        });
+    }
+    if !what.is_empty() {
+        parts.push(what.join(p.comma));
+    }
+    let result = g.result.as_deref();
+    parts.push(match lang {
+        Lang::En => format!("recorded result {}", result.unwrap_or("none")),
+        Lang::Zh => format!("记录结果 {}", result.unwrap_or("无")),
+    });
+    format!(
+        "{}{}{}{}",
+        Term::new("对局", "Game").get(lang),
+        p.colon,
+        parts.join(p.semicolon),
+        p.stop
+    )
+}
+
+/// The position after ply `p` of `j` (0: the start), as the headings name it: `the start`,
+/// `after move 2 (ply 4)`; `开始局面`, `第2回合（第4步）后`.
+pub(crate) fn after_ply(start: Option<&Position>, p: usize, lang: Lang) -> String {
+    if p == 0 {
+        return Term::new("开始局面", "the start").get(lang).to_owned();
+    }
+    let at = ply_place(start, p, lang);
+    match lang {
+        Lang::En => format!("after {at}"),
+        Lang::Zh => format!("{at}后"),
+    }
+}
+
+/// The heading of a cycle and its repeated position.
+fn position_heading(lang: Lang, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
+    let places = c
+        .occurrence_indices
+        .iter()
+        .map(|&p| after_ply(j.positions.first(), p, lang))
+        .collect::<Vec<_>>()
+        .join(punct(lang).series);
+    let (n, times) = (i + 1, c.occurrence_indices.len());
+    match lang {
+        Lang::En => format!("Cycle {n}: the repeated position, {times} times: {places}."),
+        Lang::Zh => format!("循环{n}：重复局面出现{times}次：{places}。"),
+    }
+}
+
+/// The cycle's plies on the score sheet.
+fn cycle_span(lang: Lang, j: &Judgement, c: &CycleJudgement) -> String {
+    ply_span(
+        j.positions.first(),
+        c.run.start + 1,
+        c.run.start + c.run.span,
+        lang,
+    )
+}
+
+/// The verdict of an expanded cycle that is not the deciding one.
+fn verdict_line<W: Words>(w: &W, j: &Judgement, c: &CycleJudgement) -> String {
+    let p = punct(w.lang());
+    let codes: Vec<&str> = c.verdict.articles.iter().map(|a| a.code()).collect();
+    format!(
+        "{}{}{}{}{}{}{}{}",
+        Term::new("裁决", "Verdict").get(w.lang()),
+        p.colon,
+        w.headline(&c.verdict),
+        p.dash,
+        w.reason(j, c),
+        p.brackets.0,
+        codes.join(p.comma),
+        p.brackets.1
+    )
+}
+
+/// `Articles:` and each article with its gist.
+fn articles(lang: Lang, a: &[Article]) -> String {
+    let mut s = Term::new("依据：", "Articles:").get(lang).to_owned();
+    for a in a {
+        match article_title(a.code(), lang) {
+            Some(t) => s.push_str(&format!("\n  {a}{}{t}", punct(lang).dash)),
+            None => s.push_str(&format!("\n  {a}")),
+        }
+    }
+    s
+}
+
+/// An open default decided: named in the default size.
+fn open_decided(lang: Lang, names: &[&str]) -> String {
+    let list = names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(punct(lang).series);
+    match lang {
+        Lang::En => format!("An open default decided this ruling: {list} (docs/rules.md, \"Open choices\"; --detail says how)."),
+        Lang::Zh => format!("本裁决取决于待定规则的默认处理：{list}（见 docs/rules.md「待定规则」；--detail 说明其内容）。"),
+    }
+}
+
+/// One cycle in one line.
+fn cycle_line<W: Words>(w: &W, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
+    let lang = w.lang();
+    let force = match c.in_force_ply {
+        Some(p) => {
+            let at = ply_place(j.positions.first(), p, lang);
+            match lang {
+                Lang::En => format!("in force at {at}"),
+                Lang::Zh => format!("{at}生效"),
+            }
+        }
+        None => match lang {
+            Lang::En => format!("{} occurrences, not in force", c.occurrences),
+            Lang::Zh => format!("局面出现{}次，未生效", c.occurrences),
+        },
+    };
+    let headline = w.headline(&c.verdict);
+    let verdict = match (c.in_force, lang) {
+        (true, _) => headline,
+        (false, Lang::En) => format!("would be {headline}"),
+        (false, Lang::Zh) => format!("届时应判{headline}"),
+    };
+    let (n, span) = (i + 1, cycle_span(lang, j, c));
+    let red = crate::terms::conduct(c.red.kind).get(lang);
+    let black = crate::terms::conduct(c.black.kind).get(lang);
+    match lang {
+        Lang::En => format!("Cycle {n}, {span}: {force}; Red {red}, Black {black}: {verdict}."),
+        Lang::Zh => format!("循环{n}，{span}：{force}；红方{red}，黑方{black}：{verdict}。"),
+    }
+}
+
+/// Where the rules are written.
+fn rules_pointer(lang: Lang, j: &Judgement) -> String {
+    let section = match j.settings.rules {
+        crate::rules::RuleSet::Cxa => "CXA",
+        crate::rules::RuleSet::Axf => "AXF",
+    };
+    match lang {
+        Lang::En => format!("The rules as qili applies them: docs/rules.md ({section})."),
+        Lang::Zh => format!("qili 所用规则的说明：docs/rules.md（{section}）。"),
+    }
 }
 
 /// Writes the explanation.
@@ -141,14 +358,14 @@ pub(crate) fn compose<W: Words>(
 ) -> String {
     let detail = o.size == Size::Detail;
     let mut s = String::new();
-    if let Some(line) = game.and_then(|g| w.game(g)) {
-        s.push_str(&line);
+    if let Some(g) = game {
+        s.push_str(&game_line(w.lang(), g));
         s.push('\n');
     }
     s.push_str(&w.ruling(j));
     s.push('\n');
     if let Some(g) = game {
-        if let Some(line) = w.agreement(&Agreement::of(j, g.result.as_deref())) {
+        if let Some(line) = w.agreement(j, &Agreement::of(j, g.result.as_deref())) {
             s.push_str(&line);
             s.push('\n');
         }
@@ -166,7 +383,9 @@ pub(crate) fn compose<W: Words>(
     };
     if j.cycles.is_empty() {
         s.push('\n');
-        s.push_str(w.no_repetition());
+        s.push_str(
+            Term::new("棋谱中没有重复局面。", "No position repeats in the record.").get(w.lang()),
+        );
         s.push('\n');
     }
     // The deciding cycle first, then the other expanded ones.
@@ -182,7 +401,7 @@ pub(crate) fn compose<W: Words>(
         cycle(w, j, i, c, Some(i) == deciding, detail, &mut notes, &mut s);
     }
     if !j.ruling.articles.is_empty() {
-        s.push_str(&w.articles(&j.ruling.articles));
+        s.push_str(&articles(w.lang(), &j.ruling.articles));
         s.push('\n');
     }
     let open: Vec<&str> = j
@@ -194,7 +413,7 @@ pub(crate) fn compose<W: Words>(
     if !open.is_empty() && !detail {
         let mut names = open.clone();
         names.dedup();
-        s.push_str(&w.open_decided(&names));
+        s.push_str(&open_decided(w.lang(), &names));
         s.push('\n');
     }
     let short: Vec<usize> = (0..j.cycles.len())
@@ -202,11 +421,17 @@ pub(crate) fn compose<W: Words>(
         .collect();
     if !short.is_empty() {
         s.push('\n');
-        s.push_str(w.other_cycles());
+        s.push_str(
+            Term::new(
+                "其他循环（每个一行；--all-cycles 展开）：",
+                "Other cycles (one line each; --all-cycles expands them):",
+            )
+            .get(w.lang()),
+        );
         s.push('\n');
         for i in short {
             s.push_str("  ");
-            s.push_str(&w.cycle_line(j, i, &j.cycles[i]));
+            s.push_str(&cycle_line(w, j, i, &j.cycles[i]));
             s.push('\n');
         }
     }
@@ -218,11 +443,17 @@ pub(crate) fn compose<W: Words>(
                 .any(|&c| nl.claims[c].holds || nl.claims[c].reached_at_ply.is_some()));
     if claim_possible {
         s.push('\n');
-        w.natural(j, &mut s);
+        natural(w.lang(), j, &mut s);
     }
     if detail && !notes.is_empty() {
         s.push('\n');
-        s.push_str(w.notes_heading());
+        s.push_str(
+            Term::new(
+                "待定规则与注释（各列一次）：",
+                "Open choices and notes (each once):",
+            )
+            .get(w.lang()),
+        );
         s.push('\n');
         for n in &notes {
             s.push_str("  ");
@@ -231,7 +462,7 @@ pub(crate) fn compose<W: Words>(
         }
     }
     s.push('\n');
-    s.push_str(&w.rules_pointer(j));
+    s.push_str(&rules_pointer(w.lang(), j));
     s.push('\n');
     s
 }
@@ -256,7 +487,7 @@ fn cycle<W: Words>(
     notes: &mut Vec<String>,
     s: &mut String,
 ) {
-    s.push_str(&w.position_heading(j, i, c));
+    s.push_str(&position_heading(w.lang(), j, i, c));
     s.push('\n');
     let first = c.repeated_index();
     if let Some(pos) = j.positions.get(first) {
@@ -265,20 +496,28 @@ fn cycle<W: Words>(
             s.push_str(line);
             s.push('\n');
         }
-        s.push_str(&w.fen(&pos.fen()));
+        s.push_str(&format!("  FEN {}", pos.fen()));
         s.push('\n');
     }
-    s.push_str(&w.sheet_heading(j, c));
+    let span = cycle_span(w.lang(), j, c);
+    s.push_str(&match w.lang() {
+        Lang::En => format!("  The cycle's moves, {span}:"),
+        Lang::Zh => format!("  循环着法：{span}："),
+    });
     s.push('\n');
     sheet(w, j, c, s);
     for color in Color::ALL {
         s.push_str("  ");
-        s.push_str(&w.conduct(c.conduct(color), c.verdict.forbidden[color]));
+        s.push_str(&conduct(
+            w.lang(),
+            c.conduct(color),
+            c.verdict.forbidden[color],
+        ));
         s.push('\n');
     }
     if !deciding {
         s.push_str("  ");
-        s.push_str(&w.verdict(j, c));
+        s.push_str(&verdict_line(w, j, c));
         s.push('\n');
     }
     if detail {
@@ -287,21 +526,22 @@ fn cycle<W: Words>(
             s.push_str(&f);
             s.push('\n');
         }
-        s.push_str(w.evidence_heading());
+        s.push_str(Term::new("  逐着证据：", "  Evidence, move by move:").get(w.lang()));
         s.push('\n');
         for m in &c.moves {
-            s.push_str(&w.evidence(j, m));
+            s.push_str(&evidence(w.lang(), j, m));
             s.push('\n');
             for ch in &m.labels.chases {
                 for n in &ch.notes {
-                    if !notes.contains(n) {
-                        notes.push(n.clone());
+                    let t = crate::terms::chase_note(n, w.lang());
+                    if !notes.contains(&t) {
+                        notes.push(t);
                     }
                 }
             }
         }
         for n in &c.verdict.open {
-            let t = w.open_note(n);
+            let t = w.open_note(j, n);
             if !notes.contains(&t) {
                 notes.push(t);
             }
@@ -368,4 +608,34 @@ fn display_width(t: &str) -> usize {
             }
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plies_are_placed_on_the_score_sheet() {
+        assert_eq!(ply_place(None, 49, Lang::En), "move 25 (ply 49)");
+        assert_eq!(ply_place(None, 50, Lang::Zh), "第25回合（第50步）");
+        // Black first: ply 1 is Black's half of move 1, ply 2 Red's move 2.
+        let black = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1").unwrap();
+        assert_eq!(ply_place(Some(&black), 1, Lang::En), "move 1 (ply 1)");
+        assert_eq!(ply_place(Some(&black), 2, Lang::En), "move 2 (ply 2)");
+        // A FEN's move counter: the score sheet goes on from it.
+        let later = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 10").unwrap();
+        assert_eq!(ply_place(Some(&later), 1, Lang::En), "move 10 (ply 1)");
+        assert_eq!(ply_place(Some(&later), 8, Lang::Zh), "第13回合（第8步）");
+        let late_black = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b - - 69 68").unwrap();
+        assert_eq!(move_number_from(Some(&late_black), 1), 68);
+        assert_eq!(move_number_from(Some(&late_black), 2), 69);
+        assert_eq!(
+            ply_span(Some(&late_black), 2, 9, Lang::En),
+            "moves 69–72 (plies 2–9)"
+        );
+        assert_eq!(
+            ply_span(None, 136, 143, Lang::Zh),
+            "第68–72回合（第136–143步）"
+        );
+    }
 }

@@ -5,12 +5,12 @@ use std::fmt::Write;
 use qili_notation::{Color, Square};
 
 use super::compose::{Agreement, Words};
-use super::{article_title, line_text, move_text, GameInfo, Lang};
-use crate::conduct::{Conduct, ConductKind, CycleMove, PieceRef};
+use super::{move_text, Lang};
+use crate::conduct::{CycleMove, PieceRef};
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
-use crate::label::{Chase, Label};
+use crate::label::Label;
 use crate::terms;
-use crate::verdict::{Article, OpenNote, Outcome, Reason, Status, Verdict};
+use crate::verdict::{OpenNote, Outcome, Reason, Status, Verdict};
 use qili_notation::Position;
 
 /// Explains `j` in English (the default size, without naming the game).
@@ -33,7 +33,7 @@ fn outcome(o: Outcome) -> &'static str {
 
 /// `move 25 (ply 49)`.
 fn at(j: &Judgement, ply: usize) -> String {
-    format!("move {} (ply {ply})", super::move_number(j, ply))
+    super::ply_place(j.positions.first(), ply, Lang::En)
 }
 
 fn ruling(j: &Judgement) -> String {
@@ -149,125 +149,7 @@ fn label_name(l: Label) -> &'static str {
     terms::label(l).en
 }
 
-fn chase(c: &Chase, r: Option<&crate::conduct::ChaseRef>, j: &Judgement, ply: usize) -> String {
-    let after = j.positions.get(ply);
-    let attackers = c
-        .attackers
-        .iter()
-        .map(|&a| match after.and_then(|p| p.piece_at(a)) {
-            Some(p) => format!("{} {a}", p.role.english()),
-            None => a.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" and ");
-    let target = match r {
-        Some(r) => piece(&r.target, Some(c.target)),
-        None => format!("{} {}", c.target_role.english(), c.target),
-    };
-    let mut t = format!("{attackers} → {target} ({})", terms::root_reason(c.root).en);
-    if !c.protectors.is_empty() {
-        let ps: Vec<String> = c
-            .protectors
-            .iter()
-            .map(|p| {
-                format!(
-                    "{} {}: {}",
-                    p.role.english(),
-                    p.square,
-                    terms::protector(&p.status, Lang::En)
-                )
-            })
-            .collect();
-        let _ = write!(t, ", protectors: {}", ps.join("; "));
-    }
-    if !c.line.is_empty() {
-        let _ = write!(t, ", winning line {}", line_text(&c.line));
-    }
-    t
-}
-
-fn cycle_move(j: &Judgement, m: &CycleMove) -> String {
-    let before = j.positions.get(m.ply - 1);
-    let l = &m.labels;
-    let mut t = format!(
-        "    {}  {}: {}",
-        at(j, m.ply),
-        move_text(before, &l.mv),
-        label_name(m.primary())
-    );
-    let rest: Vec<&str> = l.labels.iter().skip(1).map(|&x| label_name(x)).collect();
-    if !rest.is_empty() {
-        let _ = write!(t, " (also {})", rest.join(", "));
-    }
-    if let Some(line) = &l.mate_line {
-        let _ = write!(t, " — mating line {}", line_text(line));
-    }
-    if !l.chases.is_empty() {
-        let cs: Vec<String> = l
-            .chases
-            .iter()
-            .enumerate()
-            .map(|(i, c)| chase(c, m.chases.get(i), j, m.ply))
-            .collect();
-        let _ = write!(t, " — {}", cs.join("; "));
-    }
-    for d in &l.dismissed {
-        let _ = write!(
-            t,
-            " — not a chase: {} {} ({}, {})",
-            d.chase.target_role.english(),
-            d.chase.target,
-            terms::dismiss(d.reason).en,
-            d.article
-        );
-    }
-    t
-}
-
-fn pieces(ps: &[PieceRef]) -> String {
-    ps.iter()
-        .map(|p| piece(p, None))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn conduct(c: &Conduct, forbidden: bool) -> String {
-    let mut t = format!(
-        "{}: {} ({})",
-        side(c.side),
-        terms::conduct(c.kind).en,
-        terms::conduct(c.kind).zh
-    );
-    let chase_kind = matches!(
-        c.kind,
-        ConductKind::PerpetualChase
-            | ConductKind::CheckAndChase
-            | ConductKind::MateThreatAndChase
-            | ConductKind::ChasesAndIdle
-    );
-    if chase_kind && !c.targets.is_empty() {
-        let _ = write!(t, " of {}", pieces(&c.targets));
-        if !c.constant_targets.is_empty() {
-            if c.constant_target_attackers.len() >= 2 {
-                let _ = write!(
-                    t,
-                    "; {} take turns on {}",
-                    pieces(&c.constant_target_attackers),
-                    pieces(&c.constant_targets)
-                );
-            } else if c.targets.len() > 1 {
-                let _ = write!(t, "; {} chased in every move", pieces(&c.constant_targets));
-            }
-        } else if c.kind == ConductKind::PerpetualChase {
-            let _ = write!(t, "; the chases go to different pieces in turn");
-        }
-        let _ = write!(t, " [by {}]", pieces(&c.attackers));
-    }
-    let _ = write!(t, " — {}.", terms::forbidden(forbidden).en);
-    t
-}
-
-fn open_note(n: &OpenNote) -> String {
+fn open_note(j: &Judgement, n: &OpenNote) -> String {
     match n {
         OpenNote::KeyPointPlainCaseOnly { side: c, target } => format!(
             "(open) CXA 27.3 is applied only in its plain case (a defensive key point giving a known theoretical draw); {}'s threat on the {} therefore counts as a chase. Default `key_point_plain_case_only`.",
@@ -280,77 +162,15 @@ fn open_note(n: &OpenNote) -> String {
             side(*c)
         ),
         OpenNote::CheckThatChasesIsChase { side: c, ply } => format!(
-            "(open) AXF forbidden reading: {}'s check(s) at ply {} also renew the chase of the piece every other move chases and count as chases, so the conduct is a perpetual chase. Default `axf_check_that_chases_is_chase` (docs/rules.md §7).",
+            "(open) AXF forbidden reading: {}'s check(s) at {} also renew the chase of the piece every other move chases and count as chases, so the conduct is a perpetual chase. Default `axf_check_that_chases_is_chase` (docs/rules.md §7).",
             side(*c),
-            ply
+            at(j, *ply)
         ),
         OpenNote::AttackIsTheBaseline { side: c, ply } => format!(
-            "(open) {}'s move(s) at ply {} answered a check; attacks that stood before them are not new chases: the baseline is the attack itself, not whether it could be carried out. Default `attack_is_the_baseline` (docs/rules.md §7).",
+            "(open) {}'s move(s) at {} answered a check; attacks that stood before them are not new chases: the baseline is the attack itself, not whether it could be carried out. Default `attack_is_the_baseline` (docs/rules.md §7).",
             side(*c),
-            ply
+            at(j, *ply)
         ),
-    }
-}
-
-fn natural(j: &Judgement, s: &mut String) {
-    let nl = &j.natural_limit;
-    if nl.limit == 0 {
-        let _ = writeln!(s, "Natural move limit: not applied.");
-        return;
-    }
-    let since = match nl.last_capture_ply {
-        Some(p) => format!("since the capture at {}", at(j, p)),
-        None => "since the start".to_string(),
-    };
-    let _ = writeln!(
-        s,
-        "Natural move limit: {} moves without a capture (the claimant's checks count for at most {} moves); {} plies without a capture at the end, {since} (CXA 4.2.4, 23.3).",
-        nl.limit, nl.check_cap, nl.plies_without_capture
-    );
-    for c in Color::ALL {
-        let cl = &nl.claims[c];
-        let mut t = format!("  A claim by {}: ", side(c));
-        if cl.holds {
-            let _ = write!(
-                t,
-                "holds ({} counted moves against {}'s {}",
-                cl.counted_moves,
-                side(!c),
-                cl.opponent_moves
-            );
-            if let Some(p) = cl.reached_at_ply {
-                let _ = write!(t, "; first reached at {}", at(j, p));
-            }
-            t.push_str(").");
-        } else {
-            if let Some(p) = cl.reached_at_ply {
-                let _ = write!(
-                    t,
-                    "the limit was reached at {}, but a capture followed; now ",
-                    at(j, p)
-                );
-            }
-            let _ = write!(
-                t,
-                "fails: {} of {} moves counted",
-                cl.counted_moves, nl.limit
-            );
-            if cl.checks > nl.check_cap as usize {
-                let _ = write!(
-                    t,
-                    " ({} made {} moves, {} of them checks, of which only {} count)",
-                    side(c),
-                    cl.moves,
-                    cl.checks,
-                    nl.check_cap
-                );
-            }
-            if cl.opponent_moves < nl.limit as usize {
-                let _ = write!(t, "; {} has made {} moves", side(!c), cl.opponent_moves);
-            }
-            t.push('.');
-        }
-        let _ = writeln!(s, "{t}");
     }
 }
 
@@ -362,35 +182,11 @@ impl Words for En {
         Lang::En
     }
 
-    fn game(&self, g: &GameInfo) -> Option<String> {
-        let mut parts = Vec::new();
-        if let Some(src) = &g.source {
-            parts.push(src.clone());
-        }
-        let mut what: Vec<String> = [&g.event, &g.date].into_iter().flatten().cloned().collect();
-        match (&g.red, &g.black) {
-            (None, None) => {}
-            (r, b) => what.push(format!(
-                "Red {} – Black {}",
-                r.as_deref().unwrap_or("?"),
-                b.as_deref().unwrap_or("?")
-            )),
-        }
-        if !what.is_empty() {
-            parts.push(what.join(", "));
-        }
-        parts.push(format!(
-            "recorded result {}",
-            g.result.as_deref().unwrap_or("none")
-        ));
-        Some(format!("Game: {}.", parts.join("; ")))
-    }
-
     fn ruling(&self, j: &Judgement) -> String {
         ruling(j)
     }
 
-    fn agreement(&self, a: &Agreement) -> Option<String> {
+    fn agreement(&self, j: &Judgement, a: &Agreement) -> Option<String> {
         Some(match a {
             Agreement::NotRecorded => "No result is recorded.".to_owned(),
             Agreement::NoRuling(r) => format!(
@@ -402,11 +198,11 @@ impl Words for En {
             }
             Agreement::Disagrees(r, f) => format!(
                 "The recorded result ({r}) DISAGREES with the ruling: {}.",
-                crate::audit::finding_text(f).en
+                crate::audit::finding_text(f, j.positions.first()).en
             ),
             Agreement::Noted(r, f) => format!(
                 "Recorded result {r}; note: {}.",
-                crate::audit::finding_text(f).en
+                crate::audit::finding_text(f, j.positions.first()).en
             ),
         })
     }
@@ -422,43 +218,6 @@ impl Words for En {
         })
     }
 
-    fn no_repetition(&self) -> &'static str {
-        "No position repeats in the record."
-    }
-
-    fn position_heading(&self, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
-        let places: Vec<String> = c
-            .occurrence_indices
-            .iter()
-            .map(|&p| {
-                if p == 0 {
-                    "the start".to_owned()
-                } else {
-                    format!("after {}", at(j, p))
-                }
-            })
-            .collect();
-        format!(
-            "Cycle {}: the repeated position, {} times: {}.",
-            i + 1,
-            c.occurrence_indices.len(),
-            places.join(", ")
-        )
-    }
-
-    fn fen(&self, fen: &str) -> String {
-        format!("  FEN {fen}")
-    }
-
-    fn sheet_heading(&self, j: &Judgement, c: &CycleJudgement) -> String {
-        let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
-        format!(
-            "  The cycle's moves, moves {}–{} (plies {first}–{last}):",
-            super::move_number(j, first),
-            super::move_number(j, last)
-        )
-    }
-
     fn sheet_move(&self, before: Option<&Position>, m: &CycleMove) -> String {
         format!(
             "{} {}",
@@ -467,69 +226,12 @@ impl Words for En {
         )
     }
 
-    fn conduct(&self, c: &Conduct, forbidden: bool) -> String {
-        conduct(c, forbidden)
+    fn headline(&self, v: &Verdict) -> String {
+        verdict_headline(v)
     }
 
-    fn verdict(&self, j: &Judgement, c: &CycleJudgement) -> String {
-        let codes: Vec<&str> = c.verdict.articles.iter().map(|a| a.code()).collect();
-        format!(
-            "Verdict: {} — {} [{}]",
-            verdict_headline(&c.verdict),
-            reason(j, c),
-            codes.join(", ")
-        )
-    }
-
-    fn articles(&self, a: &[Article]) -> String {
-        let mut s = "Articles:".to_owned();
-        for a in a {
-            match article_title(a.code(), Lang::En) {
-                Some(t) => s.push_str(&format!("\n  {a} — {t}")),
-                None => s.push_str(&format!("\n  {a}")),
-            }
-        }
-        s
-    }
-
-    fn open_decided(&self, names: &[&str]) -> String {
-        format!(
-            "An open default decided this ruling: {} (docs/rules.md, \"Open choices\"; --detail says how).",
-            names
-                .iter()
-                .map(|n| format!("`{n}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    }
-
-    fn other_cycles(&self) -> &'static str {
-        "Other cycles (one line each; --all-cycles expands them):"
-    }
-
-    fn cycle_line(&self, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
-        let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
-        let force = match c.in_force_ply {
-            Some(p) => format!("in force at {}", at(j, p)),
-            None => format!("{} occurrences, not in force", c.occurrences),
-        };
-        format!(
-            "Cycle {}, moves {}–{} (plies {first}–{last}): {force}; Red {}, Black {}: {}.",
-            i + 1,
-            super::move_number(j, first),
-            super::move_number(j, last),
-            terms::conduct(c.red.kind).en,
-            terms::conduct(c.black.kind).en,
-            if c.in_force {
-                verdict_headline(&c.verdict)
-            } else {
-                format!("would be {}", verdict_headline(&c.verdict))
-            }
-        )
-    }
-
-    fn evidence_heading(&self) -> &'static str {
-        "  Evidence, move by move:"
+    fn reason(&self, j: &Judgement, c: &CycleJudgement) -> String {
+        reason(j, c)
     }
 
     fn cycle_facts(&self, j: &Judgement, c: &CycleJudgement) -> Vec<String> {
@@ -578,27 +280,7 @@ impl Words for En {
         v
     }
 
-    fn evidence(&self, j: &Judgement, m: &CycleMove) -> String {
-        cycle_move(j, m)
-    }
-
-    fn notes_heading(&self) -> &'static str {
-        "Open choices and notes (each once):"
-    }
-
-    fn open_note(&self, n: &OpenNote) -> String {
-        open_note(n)
-    }
-
-    fn natural(&self, j: &Judgement, s: &mut String) {
-        natural(j, s)
-    }
-
-    fn rules_pointer(&self, j: &Judgement) -> String {
-        let section = match j.settings.rules {
-            crate::rules::RuleSet::Cxa => "CXA",
-            crate::rules::RuleSet::Axf => "AXF",
-        };
-        format!("The rules as qili applies them: docs/rules.md ({section}).")
+    fn open_note(&self, j: &Judgement, n: &OpenNote) -> String {
+        open_note(j, n)
     }
 }

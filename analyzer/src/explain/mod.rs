@@ -14,7 +14,8 @@ pub mod zh;
 
 pub use articles::article_title;
 pub use board::board_text;
-pub use compose::{move_number, Agreement};
+pub(crate) use compose::{after_ply, numbered_place};
+pub use compose::{move_number, move_number_from, ply_place, ply_span, Agreement};
 
 /// The language of an explanation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -14,6 +14,15 @@ use crate::verdict::{Outcome, Reason, Status, Verdict};
 /// Cycles drawn at most on one page (each draws one board per move).
 const MAX_CYCLES: usize = 8;
 
+/// Where `ply` stands on the score sheet of `j`, in both languages (`第25回合（第49步）`,
+/// `move 25 (ply 49)`).
+fn place(j: &Judgement, ply: usize) -> Text {
+    Text::new(
+        explain::ply_place(j.positions.first(), ply, Lang::Zh),
+        explain::ply_place(j.positions.first(), ply, Lang::En),
+    )
+}
+
 fn side(c: Color) -> (&'static str, &'static str) {
     (c.chinese(), c.english())
 }
@@ -110,30 +119,29 @@ pub fn ruling_text(j: &Judgement) -> Text {
                 .get(index)
                 .map(|c| verdict_text(&c.verdict))
                 .unwrap_or_default();
-            let n = crate::explain::move_number(j, ply);
+            let at = place(j, ply);
             Text::new(
                 format!(
-                    "{}——循环{}，第{n}回合（第{ply}步）起生效：{}",
+                    "{}——循环{}，{}起生效：{}",
                     t.zh,
                     index + 1,
+                    at.zh,
                     reason.zh
                 ),
                 format!(
-                    "{} — cycle {}, in force from move {n} (ply {ply}): {}",
+                    "{} — cycle {}, in force from {}: {}",
                     t.en,
                     index + 1,
+                    at.en,
                     reason.en
                 ),
             )
         }
         RulingSource::NaturalLimit { ply, .. } => {
-            let n = crate::explain::move_number(j, ply);
+            let at = place(j, ply);
             Text::new(
-                format!("{}——第{n}回合（第{ply}步）达到自然限着", t.zh),
-                format!(
-                    "{} — natural move limit reached at move {n} (ply {ply})",
-                    t.en
-                ),
+                format!("{}——{}达到自然限着", t.zh, at.zh),
+                format!("{} — natural move limit reached at {}", t.en, at.en),
             )
         }
         RulingSource::None if j.cycles.is_empty() => {
@@ -171,7 +179,7 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
                 mv: format!("{} {}", write_move(before, mv, Notation::Chinese), mv),
                 labels: m.labels.labels.clone(),
                 evidence,
-                diagram: diagram.with_title(format!("after ply {}", m.ply)),
+                diagram: diagram.with_title(format!("after {}", place(j, m.ply).en)),
             })
         })
         .collect();
@@ -187,10 +195,29 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
         })
         .collect();
     let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
-    let at: Vec<String> = c.occurrence_indices.iter().map(|i| i.to_string()).collect();
-    let at = at.join(", ");
+    let after = |p: usize| {
+        Text::new(
+            explain::after_ply(j.positions.first(), p, Lang::Zh),
+            explain::after_ply(j.positions.first(), p, Lang::En),
+        )
+    };
+    let occurrences: Vec<Text> = c.occurrence_indices.iter().map(|&p| after(p)).collect();
+    let join = |sep: &str, f: fn(&Text) -> &String| {
+        occurrences
+            .iter()
+            .map(f)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
     let force = match c.in_force_ply {
-        Some(p) => Text::new(format!("第{p}步起生效"), format!("in force from ply {p}")),
+        Some(p) => {
+            let at = place(j, p);
+            Text::new(
+                format!("{}起生效", at.zh),
+                format!("in force from {}", at.en),
+            )
+        }
         None => Text::new(
             format!("未生效（需出现{}次）", j.settings.repetitions),
             format!(
@@ -209,17 +236,29 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
     CycleSection {
         index: i,
         heading: Text::new(
-            format!("循环{}：第{first}–{last}步", i + 1),
-            format!("Cycle {}: plies {first}–{last}", i + 1),
+            format!(
+                "循环{}：{}",
+                i + 1,
+                explain::ply_span(j.positions.first(), first, last, Lang::Zh)
+            ),
+            format!(
+                "Cycle {}: {}",
+                i + 1,
+                explain::ply_span(j.positions.first(), first, last, Lang::En)
+            ),
         ),
         caption: Text::new(
             format!(
-                "重复局面（第{start}步后），共出现{}次（第{at}步后），{}",
-                c.occurrences, force.zh
+                "重复局面，共出现{}次：{}；{}",
+                c.occurrences,
+                join("、", |t| &t.zh),
+                force.zh
             ),
             format!(
-                "Repeated position (after ply {start}), occurs {} times (after plies {at}), {}",
-                c.occurrences, force.en
+                "Repeated position, {} times: {}; {}",
+                c.occurrences,
+                join(", ", |t| &t.en),
+                force.en
             ),
         ),
         fen: repeated_pos.fen(),
@@ -277,10 +316,11 @@ pub fn judgement_page(j: &Judgement, title: Text, mut meta: Vec<(Text, String)>)
     }
     if let Some(s) = &j.stopped {
         notes.push(Text::new(
-            format!("棋谱在第{}步因不合法着法 {} 中止", s.ply, s.mv),
+            format!("棋谱在{}因不合法着法 {} 中止", place(j, s.ply).zh, s.mv),
             format!(
-                "the record stops at ply {} on the illegal move {}",
-                s.ply, s.mv
+                "the record stops at {} on the illegal move {}",
+                place(j, s.ply).en,
+                s.mv
             ),
         ));
     }

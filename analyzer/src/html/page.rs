@@ -213,15 +213,13 @@ fn step(s: &mut String, st: &Step, reuse: Reuse<'_>) {
     let colour = st.side.english().to_ascii_lowercase();
     let _ = write!(
         s,
-        r#"<li class="step {colour}" id="ply-{}"><h3><span class="{}">{} {}</span> · <span class="ply">第{}回合（第{}步）· move {} (ply {})</span></h3>"#,
+        r#"<li class="step {colour}" id="ply-{}"><h3><span class="{}">{} {}</span> · <span class="ply">{}· {}</span></h3>"#,
         st.ply,
         side_class(st.side),
         st.side.chinese(),
         escape(&st.mv),
-        st.number,
-        st.ply,
-        st.number,
-        st.ply
+        crate::explain::numbered_place(st.number, st.ply, crate::explain::Lang::Zh),
+        crate::explain::numbered_place(st.number, st.ply, crate::explain::Lang::En),
     );
     s.push_str(r#"<ul class="labels">"#);
     for l in &st.labels {

@@ -159,8 +159,32 @@ pub struct Chase {
     pub net: Material,
     /// The articles or diagrams applied.
     pub articles: Vec<String>,
-    /// Remarks, e.g. an exception that may apply.
-    pub notes: Vec<String>,
+    /// Remarks, e.g. an exception that may apply (worded by [`crate::terms::chase_note`]).
+    pub notes: Vec<ChaseNote>,
+}
+
+/// A remark on a chase or on a threat not counted as one: a typed value, worded in either
+/// language by [`crate::terms::chase_note`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChaseNote {
+    /// Before the move the target could be won only through a longer series of checks; the
+    /// more immediate threat counts as new (open choice `threat_needing_fewer_checks_is_new`).
+    FewerChecksIsNew,
+    /// The attack stood before the move, while the mover was in check and could not carry it
+    /// out: not new (open choice `attack_is_the_baseline`).
+    StoodWhileInCheck,
+    /// The target is an advisor or elephant: CXA 27.3 (a defensive key point making a plain
+    /// draw) may apply, and is not detected (open choice `key_point_plain_case_only`).
+    KeyPointNotDetected,
+    /// Capturing with the piece on `mated` gets the mover mated at once, with the piece on
+    /// `safe` it does not: the chase stands (CXA 29.4, 细则7).
+    SafeCapturer {
+        /// The capturer that gets the mover mated.
+        mated: Square,
+        /// A safe capturer.
+        safe: Square,
+    },
 }
 
 /// The evidence for one label.
@@ -238,10 +262,8 @@ impl MoveLabels {
 }
 
 /// The note on a threat not counted as new because the attack stood before the move, when
-/// the mover (in check) could not carry it out (RULES.md §3, `attack_is_the_baseline`).
-pub const PARRY_NOTE: &str = "the attack stood before the move, when the mover was in check and \
-                              could not carry it out: not new (open choice, RULES.md §3: the \
-                              baseline is the attack itself)";
+/// the mover (in check) could not carry it out (docs/rules.md §7, `attack_is_the_baseline`).
+pub const PARRY_NOTE: ChaseNote = ChaseNote::StoodWhileInCheck;
 
 /// Extra facts about the cycle a move is judged in.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -526,10 +548,10 @@ fn new_chases(
             let existed = prev
                 .iter()
                 .any(|p| p.id == f.id && !(fewer && f.checks < p.checks));
-            let note = prev.iter().any(|p| p.id == f.id).then_some(
-                "before the move the target could be won only through a longer series of \
-                 checks; the more immediate threat is counted as new (open choice)",
-            );
+            let note = prev
+                .iter()
+                .any(|p| p.id == f.id)
+                .then_some(ChaseNote::FewerChecksIsNew);
             (existed, if existed { None } else { note })
         } else {
             let old = |a: Square| {
@@ -542,7 +564,7 @@ fn new_chases(
             (existed, parried.then_some(PARRY_NOTE))
         };
         if existed {
-            chase.notes.extend(note.map(String::from));
+            chase.notes.extend(note);
             out.dismissed.push(Dismissed {
                 chase,
                 reason: DismissReason::NotNew,
@@ -551,7 +573,7 @@ fn new_chases(
             });
         } else {
             chase.articles.push("CXA 29.2, 细则2".into());
-            chase.notes.extend(note.map(String::from));
+            chase.notes.extend(note);
             out.chases.push(chase);
         }
     }

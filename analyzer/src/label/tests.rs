@@ -274,7 +274,7 @@ fn a_king_step_out_of_check_opens_no_chase() {
             .find(|d| d.reason == DismissReason::NotNew)
             .unwrap();
         assert_eq!(d.chase.target.to_string(), "h8");
-        assert!(d.chase.notes.iter().any(|n| n == crate::label::PARRY_NOTE));
+        assert!(d.chase.notes.contains(&crate::label::PARRY_NOTE));
         // With the other setting of the open choice, the step chases the horse.
         let mut s = settings(rules);
         s.open.attack_is_the_baseline = false;

@@ -403,10 +403,7 @@ impl Ctx {
                 .push(policy::AXF_CANNON_CONFINED_CHARIOT.into());
         }
         if matches!(victim.role, Role::Advisor | Role::Elephant) {
-            chase.notes.push(
-                "CXA 27.3 (defensive key point making a plain draw) may apply: not detected (open choice: plain case only)"
-                    .into(),
-            );
+            chase.notes.push(super::ChaseNote::KeyPointNotDetected);
         }
         // The rule-set filters, each with its article.
         let kinds = AttackerKinds::of(pos, chase.attackers.iter().copied());
@@ -437,11 +434,10 @@ impl Ctx {
         match self.safe_capture(pos, t, &ex, capturers, special.is_some()) {
             Ok(None) => {}
             Ok(Some(other)) => {
-                chase.notes.push(format!(
-                    "capturing with {} gets the mover mated; capturing with {} is safe, so the \
-                     chase stands (CXA 29.4, 细则7: one safe capturer is enough)",
-                    ex.first.from, other.first.from
-                ));
+                chase.notes.push(super::ChaseNote::SafeCapturer {
+                    mated: ex.first.from,
+                    safe: other.first.from,
+                });
                 chase.line = other.line;
                 chase.net = other.net;
             }

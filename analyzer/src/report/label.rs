@@ -7,7 +7,7 @@ use qili_notation::{write_move, Color, Move, Notation, Position, Square};
 use serde::Serialize;
 
 use crate::explain::Lang;
-use crate::label::{Chase, Dismissed, Evidence, Label, MoveLabels, Root};
+use crate::label::{Chase, ChaseNote, Dismissed, Evidence, Label, MoveLabels, Root};
 use crate::material::Material;
 use crate::protection::{Protector, ProtectorStatus};
 use crate::rules::RuleSet;
@@ -82,6 +82,9 @@ pub struct ChaseReport {
     /// The root itself (for the text table, in either language).
     #[serde(skip)]
     pub root_value: Root,
+    /// The notes themselves (for the text table, in either language).
+    #[serde(skip)]
+    pub note_values: Vec<ChaseNote>,
 }
 
 /// A protector.
@@ -179,8 +182,13 @@ fn chase(c: &Chase) -> ChaseReport {
         protectors: c.protectors.iter().map(protector).collect(),
         net: c.net,
         articles: c.articles.clone(),
-        notes: c.notes.clone(),
+        notes: c
+            .notes
+            .iter()
+            .map(|n| terms::chase_note(n, Lang::En))
+            .collect(),
         root_value: c.root,
+        note_values: c.notes.clone(),
     }
 }
 
@@ -331,8 +339,13 @@ impl LabelReport {
                     if zh { "着法" } else { "line" },
                     c.line.join(" ")
                 );
-                for n in &c.notes {
-                    let _ = writeln!(s, "         {} {n}", if zh { "注：" } else { "note:" });
+                for n in &c.note_values {
+                    let _ = writeln!(
+                        s,
+                        "         {} {}",
+                        if zh { "注：" } else { "note:" },
+                        terms::chase_note(n, lang)
+                    );
                 }
                 for p in &c.protectors {
                     let _ = writeln!(

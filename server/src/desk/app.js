@@ -355,12 +355,8 @@ function applyLang(doc) {
   }
   const hide =
     lang === "zh" ? '[lang="en"], .en' : lang === "en" ? '[lang="zh-Hans"]:not(html), .zh' : null;
+  // The page's own style sheet fits a phone; this only shows the language asked for.
   style.textContent =
-    // On a phone, one column: the teaching page's grids ask for 330 and 420 px columns,
-    // and a FEN in its facts does not wrap.
-    "@media (max-width: 640px) { body { padding: 10px 8px 24px; } h1 { font-size: 22px; }" +
-    " ol.steps, .explanation { grid-template-columns: minmax(0, 1fr); }" +
-    " dl.meta { grid-template-columns: max-content minmax(0, 1fr); } dl.meta dd { overflow-wrap: anywhere; } }\n" +
     (hide ? `${hide} { display: none !important; } .zh + .en::before { content: "" !important; }` : "") +
     (lang === "en" ? " .en { color: inherit; }" : "");
   fitFrame();
