@@ -282,7 +282,8 @@ fn swap(
 }
 
 /// The best capture sequence on `t` for the side to move, trying every legal first
-/// capture (the cheapest first on ties). `None` when no legal capture exists or `t`
+/// capture: one that gains first, then the most on the usual scale (the cheapest first
+/// on ties). `None` when no legal capture exists or `t`
 /// does not hold an opponent piece other than the general.
 pub fn best_exchange(pos: &Position, t: Square) -> Option<Exchange> {
     let (sqs, _, n) = ordered_attackers(pos, t);
@@ -291,7 +292,11 @@ pub fn best_exchange(pos: &Position, t: Square) -> Option<Exchange> {
         let Some(ex) = exchange_from(pos, from, t) else {
             continue;
         };
-        if best.as_ref().is_none_or(|b| ex.net.preferable_to(b.net)) {
+        // A first capture that gains beats one that does not (CXA 25.3 on the whole line);
+        // only then the usual scale decides.
+        if best.as_ref().is_none_or(|b| {
+            (ex.gains() && !b.gains()) || (ex.gains() == b.gains() && ex.net.preferable_to(b.net))
+        }) {
             best = Some(ex);
         }
     }
