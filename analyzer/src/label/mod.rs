@@ -565,7 +565,13 @@ fn new_chases(
                 attack_stood(before, &passed, standing, from, a, f.id, open, &policy)
             };
             let stood: Vec<Option<bool>> = f.capturers.iter().map(|&a| old(a)).collect();
-            let existed = stood.iter().all(|s| s.is_some());
+            // The move makes the target's protection insufficient (少根, 28.16, 29.3): a
+            // piece it brings in backs up the capture, which won nothing before the move.
+            // The mirror of taking away the last real protector: a new chase (29.2, 细则2).
+            let backed_up = chase.root == Root::InsufficientRoot
+                && !before.is_check()
+                && protection::best_exchange(before, f.id).is_none_or(|e| !e.gains());
+            let existed = !backed_up && stood.iter().all(|s| s.is_some());
             let parried = existed && stood.contains(&Some(true));
             (existed, parried.then_some(PARRY_NOTE))
         };

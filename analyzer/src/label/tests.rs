@@ -390,3 +390,27 @@ fn a_check_series_that_sacrifices_and_still_gains_chases() {
     );
     assert!(chase_of(&l, "d9").is_none(), "{:?}", l.chases);
 }
+
+#[test]
+fn protection_is_judged_capture_by_capture() {
+    // g6e6: the chariot and the horse d2 both attack the horse e4. The cannon e8 takes back
+    // after the horse's capture (the chariot e6 is its screen), not after the chariot's (the
+    // capture removes the screen): against that capture e4 has no real protector, so it is
+    // chased under both rule sets — AXF r35 (several attackers on a *protected* piece) does
+    // not apply (RULES.md §3: a protector is a piece that can take back after the capture).
+    let fen = "5k3/4c4/9/6R2/9/4n4/9/3N5/9/3K5 w - - 0 1";
+    for rules in [RuleSet::Cxa, RuleSet::Axf] {
+        let l = last(fen, "g6e6", &settings(rules), CycleContext::default());
+        let e4 = l
+            .chases
+            .iter()
+            .find(|c| c.target.to_string() == "e4")
+            .unwrap_or_else(|| panic!("{rules:?}: {:?} / {:?}", l.chases, l.dismissed));
+        assert_eq!(
+            e4.line.first().map(|m| m.from.to_string()),
+            Some("e6".into())
+        );
+        assert_eq!(e4.root, Root::FalseRoot, "{rules:?}");
+        assert!(!dismissed(&l, DismissReason::SeveralAttackers), "{rules:?}");
+    }
+}

@@ -151,6 +151,53 @@ impl Ctx {
         }
     }
 
+    /// The target's protection is judged capture by capture (a protector is a piece that can
+    /// take back after *that* capture, RULES.md §3): when the best exchange `best` meets a
+    /// real protector but another capturer's gaining capture leaves the target with no real
+    /// one (no protector, or false ones only), that capture is the threat. A chariot that
+    /// takes a horse whose only protector is a cannon screened by the chariot itself wins it
+    /// outright, whatever the other capturers' exchanges. Returns the exchange, its
+    /// protectors and, when it gains, how it overcomes the protection.
+    fn weakest_protection(
+        &self,
+        pos: &Position,
+        t: Square,
+        capturers: SquareSet,
+        best: protection::Exchange,
+    ) -> (
+        protection::Exchange,
+        Vec<crate::protection::Protector>,
+        Option<Unprotected>,
+    ) {
+        let judged = |ex: &protection::Exchange| {
+            let mut protectors = protection::protectors(pos, t, &ex.first);
+            self.standing_check_aside(&mut protectors);
+            let class = ex
+                .gains()
+                .then(|| protection::classify(pos, t, ex, &protectors));
+            (protectors, class)
+        };
+        let unprotected =
+            |c: Option<Unprotected>| matches!(c, Some(Unprotected::None | Unprotected::FalseRoot));
+        let (protectors, class) = judged(&best);
+        if class.is_none() || unprotected(class) {
+            return (best, protectors, class);
+        }
+        for c in capturers {
+            if c == best.first.from {
+                continue;
+            }
+            let Some(other) = protection::exchange_from(pos, c, t) else {
+                continue;
+            };
+            let (p, k) = judged(&other);
+            if unprotected(k) {
+                return (other, p, k);
+            }
+        }
+        (best, protectors, class)
+    }
+
     /// The threats of the side to move in `pos` against the targets in `wanted` (points of
     /// `pos`), with the threats the chase rules dismiss.
     pub fn threats(&mut self, pos: &Position, wanted: SquareSet) -> (Vec<Found>, Vec<Dismissed>) {
@@ -343,11 +390,9 @@ impl Ctx {
         }
         let mut articles: Vec<Article> = vec![Article::Cxa29_1, Article::Cxa29_3];
         let special = self.always_chased(pos, t, capturers);
-        let ex = protection::best_exchange(pos, t)?;
-        let mut protectors = protection::protectors(pos, t, &ex.first);
-        self.standing_check_aside(&mut protectors);
-        let root = if ex.gains() {
-            let class = protection::classify(pos, t, &ex, &protectors);
+        let best = protection::best_exchange(pos, t)?;
+        let (ex, protectors, class) = self.weakest_protection(pos, t, capturers, best);
+        let root = if let Some(class) = class {
             if !self.policy.series_and_exchange_forms
                 && special.is_none()
                 && class == Unprotected::CheaperAttacker
