@@ -40,27 +40,12 @@ struct ExpectedLabels {
 /// Corpus expectations the classifier deliberately does not meet, with the reason (reported
 /// to the corpus authors). The test fails if one of them starts to agree, so this list is
 /// kept honest.
-const DISAGREEMENTS: &[(&str, usize, &str)] = &[
-    (
-        "label-28.5-exchange",
-        1,
-        "the red horse on e4 stands alone between the generals (e0, e9) and cannot recapture on c5: \
+const DISAGREEMENTS: &[(&str, usize, &str)] = &[(
+    "label-28.5-exchange",
+    1,
+    "the red horse on e4 stands alone between the generals (e0, e9) and cannot recapture on c5: \
          the red chariot is unprotected, so the move is 献 offer, not 兑 exchange",
-    ),
-    // Suspected defect (reported to the coordinator): the general stepping next to a cannon that
-    // the chariot already attacks makes general + chariot win it (CXA 27.1, 细则9); qili leaves
-    // the general out of the attackers and finds the chariot's attack "not new" (细则6).
-    (
-        "both-axf-r28-general-joins-chariot",
-        1,
-        "CXA: the general joining the chariot's attack is dismissed as not new; 细则9 makes it a chase",
-    ),
-    (
-        "both-axf-r28-general-joins-chariot",
-        3,
-        "CXA: the general joining the chariot's attack is dismissed as not new; 细则9 makes it a chase",
-    ),
-];
+)];
 
 fn case_files() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/cases");

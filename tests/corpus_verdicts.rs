@@ -15,11 +15,7 @@ use serde::Deserialize;
 /// `case-id/rules` pairs whose expectation the present labels or verdicts do not meet. The
 /// test fails when one of them passes, so that the list stays exact; never special-case a
 /// corpus position in library code.
-const EXPECTED_FAILURES: &[&str] = &[
-    // Suspected defect: under CXA the general together with the chariot chases (27.1, 细则9);
-    // qili rules the cycle idle against idle, a draw (see tests/corpus_labels.rs).
-    "both-axf-r28-general-joins-chariot/cxa",
-];
+const EXPECTED_FAILURES: &[&str] = &[];
 
 #[derive(Deserialize)]
 struct Case {

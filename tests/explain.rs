@@ -267,7 +267,7 @@ fn places_give_the_move_number_and_the_ply() {
 fn chase_notes_speak_the_language_of_the_output() {
     let case = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/corpus/cases/cxa-xize1-perpetual-check-vs-perpetual-chase.toml"
+        "/corpus/cases/cxa-xize12-check-and-chase-counts-as-check.toml"
     );
     let english = "the more immediate threat is counted as new";
     let chinese = "更直接的威胁按新捉计";

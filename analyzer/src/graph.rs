@@ -400,7 +400,7 @@ pub fn stretches<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> 
 }
 
 /// The stretch between the first and the last of `occ` (occurrences of one position).
-fn stretch<K: Eq + Copy>(keys: &[K], occ: &[usize]) -> Run {
+pub(crate) fn stretch<K: Eq + Copy>(keys: &[K], occ: &[usize]) -> Run {
     let (f, t) = (occ[0], occ[occ.len() - 1]);
     let len = t - f;
     let span = least_period(&keys[f..=t]).clamp(1, len.max(1));

@@ -7,10 +7,10 @@ use serde::Serialize;
 
 use crate::conduct::{classify_with, Conduct, ConductKind, CycleMove, PieceRef, PieceTracker};
 use crate::graph::{IllegalMoveAt, Line, PositionGraph, Run};
-use crate::label::{CycleContext, Label, MoveLabels, Root};
+use crate::label::{CycleContext, Label, MoveLabels};
 use crate::labeling::Labeller;
 use crate::natural::{natural_limit, NaturalLimit};
-use crate::rules::{RuleSet, Settings};
+use crate::rules::{RuleBook, Settings};
 use crate::verdict::{self, Article, Outcome, SideEvidence, Status, Verdict, VerdictInput};
 
 /// The judgement of one line of play.
@@ -217,57 +217,27 @@ fn judge_walk(
     // million-ply loop quadratic).
     let mut is_labelled = vec![false; last + 1];
     for run in runs {
-        let plies: Vec<usize> = run.cycle_plies().collect();
-        let befores: Vec<Position> = plies
-            .iter()
-            .map(|&p| walk.positions[p - 1].clone())
-            .collect();
-        let mvs: Vec<Move> = plies.iter().map(|&p| walk.moves[p - 1]).collect();
-        let (context, labels) = labeller.label_cycle(&befores, &mvs, settings);
-        let mut tracker = PieceTracker::new(&walk.positions[run.start]);
-        let moves: Vec<CycleMove> = plies
-            .iter()
-            .zip(labels)
-            .map(|(&ply, labels)| {
-                tracker.play(&labels.mv);
-                let chases = tracker.chases(&labels);
-                CycleMove {
-                    ply,
-                    labels,
-                    chases,
-                }
-            })
-            .collect();
-        let soldier_chases = soldier_chases(&context, &moves, &walk.positions);
-        let reading = crate::rules::Reading::of(settings);
-        let red = classify_with(Color::Red, &moves, reading);
-        let black = classify_with(Color::Black, &moves, reading);
-        let occ = crate::graph::run_occurrences(&walk.nodes, &run, threshold);
-        let occurrences = occ.indices.len();
-        let played_again = played_again(&occ.indices, threshold);
-        let evidence = ByColor::new_with(|c| {
-            side_evidence(
-                settings.rules,
-                c.fold(&red, &black),
-                &moves,
-                &walk.positions,
-            )
-        });
-        let input = VerdictInput {
-            red: &red,
-            black: &black,
-            occurrences,
-            mutual_perpetual_attack: context.mutual_perpetual_attack,
+        let RuledRun {
+            context,
             soldier_chases,
-            evidence,
-        };
-        let verdict = verdict::rule(settings, &input);
+            moves,
+            red,
+            black,
+            occurrence_indices,
+            verdict,
+            in_force_ply,
+            repeated_ply,
+            ..
+        } = rule_new_run(
+            &run,
+            &walk.nodes,
+            &walk.positions,
+            &walk.moves,
+            labeller,
+            settings,
+        );
+        let occurrences = occurrence_indices.len();
         let in_force = occurrences >= threshold;
-        let in_force_ply = occ.in_force;
-        let repeated_ply = match verdict.reason {
-            verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => played_again,
-            _ => None,
-        };
         let index = cycles.len();
         let span = is_labelled[run.start + 1..=run.end].iter_mut();
         for (ply, done) in (run.start + 1..).zip(span) {
@@ -283,7 +253,7 @@ fn judge_walk(
         let region = graph.region(line, run.start);
         cycles.push(CycleJudgement {
             run,
-            occurrence_indices: occ.indices,
+            occurrence_indices,
             occurrences,
             in_force,
             in_force_ply,
@@ -320,13 +290,129 @@ fn judge_walk(
     }
 }
 
-/// What of a cycle depends on how far its run reaches.
-struct Reach {
-    occurrences: usize,
-    verdict: Verdict,
-    in_force: bool,
-    in_force_ply: Option<usize>,
-    repeated_ply: Option<usize>,
+/// A cycle's labels, conducts and verdict: all of its judgement that does not depend on its
+/// place in the position graph (what [`crate::Incremental`] needs of the cycle in force).
+#[derive(Debug, Clone)]
+pub(crate) struct RuledRun {
+    pub context: CycleContext,
+    pub soldier_chases: bool,
+    pub moves: Vec<CycleMove>,
+    pub red: Conduct,
+    pub black: Conduct,
+    pub evidence: ByColor<SideEvidence>,
+    pub occurrence_indices: Vec<usize>,
+    pub verdict: Verdict,
+    pub in_force_ply: Option<usize>,
+    pub repeated_ply: Option<usize>,
+}
+
+/// Labels the moves of `run` (a cycle of the line `keys`, `positions`, `moves`), classifies
+/// each side's conduct and rules on it.
+pub(crate) fn rule_new_run<K: Eq + std::hash::Hash + Copy>(
+    run: &Run,
+    keys: &[K],
+    positions: &[Position],
+    moves: &[Move],
+    labeller: &mut Labeller,
+    settings: &Settings,
+) -> RuledRun {
+    let threshold = verdict::threshold(settings);
+    let plies: Vec<usize> = run.cycle_plies().collect();
+    let befores: Vec<Position> = plies.iter().map(|&p| positions[p - 1].clone()).collect();
+    let mvs: Vec<Move> = plies.iter().map(|&p| moves[p - 1]).collect();
+    let (context, labels) = labeller.label_cycle(&befores, &mvs, settings);
+    let mut tracker = PieceTracker::new(&positions[run.start]);
+    let moves: Vec<CycleMove> = plies
+        .iter()
+        .zip(labels)
+        .map(|(&ply, labels)| {
+            tracker.play(&labels.mv);
+            let chases = tracker.chases(&labels);
+            CycleMove {
+                ply,
+                labels,
+                chases,
+            }
+        })
+        .collect();
+    let soldier_chases = soldier_chases(&context, &moves, positions);
+    let reading = settings.book().reading();
+    let red = classify_with(Color::Red, &moves, reading);
+    let black = classify_with(Color::Black, &moves, reading);
+    let occ = crate::graph::run_occurrences(keys, run, threshold);
+    let evidence = ByColor::new_with(|c| {
+        side_evidence(settings.book(), c.fold(&red, &black), &moves, positions)
+    });
+    let occurrence_indices = occ.indices;
+    let (verdict, in_force_ply, repeated_ply) = verdict_of(
+        settings,
+        (&red, &black),
+        &context,
+        soldier_chases,
+        &evidence,
+        &occurrence_indices,
+    );
+    RuledRun {
+        context,
+        soldier_chases,
+        moves,
+        red,
+        black,
+        evidence,
+        occurrence_indices,
+        verdict,
+        in_force_ply,
+        repeated_ply,
+    }
+}
+
+/// The verdict on a cycle with these conducts whose repeated position occurs at
+/// `occurrence_indices`, with the plies at which it came in force and was played again.
+fn verdict_of(
+    settings: &Settings,
+    (red, black): (&Conduct, &Conduct),
+    context: &CycleContext,
+    soldier_chases: bool,
+    evidence: &ByColor<SideEvidence>,
+    occurrence_indices: &[usize],
+) -> (Verdict, Option<usize>, Option<usize>) {
+    let threshold = verdict::threshold(settings);
+    let input = VerdictInput {
+        red,
+        black,
+        occurrences: occurrence_indices.len(),
+        mutual_perpetual_attack: context.mutual_perpetual_attack,
+        soldier_chases,
+        evidence: evidence.clone(),
+    };
+    let verdict = verdict::rule(settings, &input);
+    let in_force_ply = occurrence_indices.get(threshold - 1).copied();
+    let repeated_ply = match verdict.reason {
+        verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => {
+            played_again(occurrence_indices, threshold)
+        }
+        _ => None,
+    };
+    (verdict, in_force_ply, repeated_ply)
+}
+
+impl RuledRun {
+    /// Rules again on the cycle as far as its occurrences reach now.
+    pub(crate) fn rule(&mut self, settings: &Settings) {
+        (self.verdict, self.in_force_ply, self.repeated_ply) = verdict_of(
+            settings,
+            (&self.red, &self.black),
+            &self.context,
+            self.soldier_chases,
+            &self.evidence,
+            &self.occurrence_indices,
+        );
+    }
+
+    /// The ply at which its verdict took its present form (see [`CycleJudgement::decided_ply`]).
+    pub(crate) fn decided_ply(&self) -> Option<usize> {
+        self.repeated_ply.or(self.in_force_ply)
+    }
 }
 
 /// The ply at which the cycle has been played once more after it came in force (RULES.md
@@ -348,87 +434,6 @@ fn soldier_chases(context: &CycleContext, moves: &[CycleMove], positions: &[Posi
                     .is_some_and(|p| p.role == Role::Soldier)
             })
         })
-}
-
-fn rule_run(c: &CycleJudgement, settings: &Settings, positions: &[Position]) -> Reach {
-    let threshold = verdict::threshold(settings);
-    let occurrences = c.occurrence_indices.len();
-    let in_force_ply = c.occurrence_indices.get(threshold - 1).copied();
-    let again = played_again(&c.occurrence_indices, threshold);
-    let evidence =
-        ByColor::new_with(|col| side_evidence(settings.rules, c.conduct(col), &c.moves, positions));
-    let input = VerdictInput {
-        red: &c.red,
-        black: &c.black,
-        occurrences,
-        mutual_perpetual_attack: c.context.mutual_perpetual_attack,
-        soldier_chases: soldier_chases(&c.context, &c.moves, positions),
-        evidence,
-    };
-    let verdict = verdict::rule(settings, &input);
-    let in_force = occurrences >= threshold;
-    let repeated_ply = match verdict.reason {
-        verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => again,
-        _ => None,
-    };
-    Reach {
-        occurrences,
-        verdict,
-        in_force,
-        in_force_ply,
-        repeated_ply,
-    }
-}
-
-/// Extends the last cycle of `j` by one ply when it is in force and the line went on
-/// repeating its pattern (the position after the new last ply equals the one a span
-/// before), as [`crate::graph::stretches`] extends it: only what depends on the run's reach
-/// changes — occurrences, verdict, the plies labelled. Returns `false` (and changes nothing)
-/// when the new ply does not simply extend the last cycle; then the line must be judged
-/// again. `positions` and `moves` are the whole line so far; `prior` is how often the last
-/// position occurred before it.
-pub(crate) fn extend_last_cycle(
-    j: &mut Judgement,
-    positions: &[Position],
-    moves: &[Move],
-    settings: &Settings,
-    _prior: usize,
-) -> bool {
-    let Some(t) = positions.len().checked_sub(1) else {
-        return false;
-    };
-    let Some(c) = j.cycles.last_mut() else {
-        return false;
-    };
-    let r = c.run;
-    if !c.in_force || r.end + 1 != t || t < r.span || positions[t] != positions[t - r.span] {
-        return false;
-    }
-    c.run.end = t;
-    if positions[t] == positions[r.start] {
-        c.occurrence_indices.push(t);
-    }
-    let reach = rule_run(c, settings, positions);
-    c.occurrences = reach.occurrences;
-    c.verdict = reach.verdict;
-    c.in_force = reach.in_force;
-    c.in_force_ply = reach.in_force_ply;
-    c.repeated_ply = reach.repeated_ply;
-    c.left_by = None;
-    let k = (t - r.start - 1) % r.span.max(1);
-    j.labelled.push(PlyLabels {
-        ply: t,
-        cycle: j.cycles.len() - 1,
-        labels: j.cycles[j.cycles.len() - 1].moves[k].labels.clone(),
-    });
-    if let Some(p) = positions.last() {
-        j.positions.push(p.clone());
-    }
-    if let Some(m) = moves.last() {
-        j.moves.push(*m);
-    }
-    j.ruling = ruling(&j.cycles, &j.natural_limit);
-    true
 }
 
 /// The ruling of the record: the last event among the cycles in force (by the ply at which
@@ -455,7 +460,7 @@ fn ruling(cycles: &[CycleJudgement], nl: &NaturalLimit) -> Ruling {
             result: Outcome::Draw,
             status: Status::Final,
             source: RulingSource::NaturalLimit { ply, claimant },
-            articles: vec![Article("CXA 4.2.4"), Article("CXA 23.3")],
+            articles: vec![Article::Cxa4_2_4, Article::Cxa23_3],
         },
         _ => Ruling {
             result: Outcome::None,
@@ -468,7 +473,7 @@ fn ruling(cycles: &[CycleJudgement], nl: &NaturalLimit) -> Ruling {
 
 /// Facts about `conduct`'s chases that the rule set's verdict and citations use.
 fn side_evidence(
-    rules: RuleSet,
+    book: RuleBook,
     conduct: &Conduct,
     moves: &[CycleMove],
     positions: &[Position],
@@ -487,16 +492,16 @@ fn side_evidence(
     if !chase_conduct {
         return ev;
     }
-    let mut push = |a: &'static str| {
-        if !ev.articles.contains(&Article(a)) {
-            ev.articles.push(Article(a));
+    let reading = book.reading();
+    let mut push = |a: Article| {
+        if !ev.articles.contains(&a) {
+            ev.articles.push(a);
         }
     };
-    for m in moves.iter().filter(|m| {
-        m.labels.side == conduct.side
-            && (m.primary() == Label::Chase
-                || (rules == RuleSet::Axf && m.labels.labels.contains(&Label::Chase)))
-    }) {
+    for m in moves
+        .iter()
+        .filter(|m| m.labels.side == conduct.side && reading.chases_count(&m.labels))
+    {
         let Some(after) = positions.get(m.ply) else {
             continue;
         };
@@ -512,49 +517,7 @@ fn side_evidence(
                 .filter_map(|&a| after.piece_at(a).map(|p| p.role))
                 .collect();
             let screen = !c.attackers.contains(&m.labels.mv.to);
-            match rules {
-                RuleSet::Cxa => {
-                    match c.root {
-                        Root::FalseRoot | Root::InsufficientRoot => push("CXA 28.16"),
-                        Root::GainsDespiteRoot => push("CXA 细则3"),
-                        _ => {}
-                    }
-                    if roles.contains(&Role::General) && roles.len() > 1 {
-                        push("CXA 27.1");
-                        push("CXA 细则9");
-                    }
-                    if c.line.len() > 1 {
-                        push("CXA 29.1");
-                    }
-                    if offer {
-                        push("CXA 细则5");
-                    }
-                }
-                RuleSet::Axf => {
-                    let light = roles
-                        .iter()
-                        .any(|r| matches!(r, Role::Horse | Role::Cannon));
-                    if c.target_role == Role::Chariot && light && c.root == Root::Protected {
-                        push("AXF r15 (D18–25)");
-                    }
-                    if roles.contains(&Role::Cannon) && screen {
-                        push(if c.target_role == Role::Chariot {
-                            "AXF r26 (D61–62)"
-                        } else {
-                            "AXF r25 (D56–60)"
-                        });
-                    }
-                    if roles.contains(&Role::General) {
-                        push("AXF r28 (D67–68)");
-                    }
-                    if roles.contains(&Role::Soldier) {
-                        push("AXF r29 (D69–70)");
-                    }
-                    if offer {
-                        push("AXF r36 (D90–93)");
-                    }
-                }
-            }
+            book.chase_articles(c, &roles, screen, offer, &mut push);
         }
     }
     for &t in &conduct.targets {

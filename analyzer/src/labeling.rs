@@ -6,11 +6,12 @@ use std::collections::HashMap;
 use qili_notation::{Color, Move, Position, Role};
 
 use crate::label::{label_move_context, CycleContext, Label, MateSearch, MoveLabels};
-use crate::rules::{OpenChoices, RuleSet, Settings};
+use crate::rules::{RuleBook, Settings};
 
-/// What of the [`Settings`] the labels depend on: the rule set, the mate-search depth and
-/// the open choices. A [`Labeller`] reused across settings keeps each one's labels apart.
-type LabelRules = (RuleSet, u32, OpenChoices);
+/// What of the [`Settings`] the labels depend on: the rule book (the rule set with its open
+/// choices) and the mate-search depth. A [`Labeller`] reused across settings keeps each
+/// one's labels apart.
+type LabelRules = (RuleBook, u32);
 
 /// Labels moves through [`crate::label_move`], each (position, move, context, rules) once,
 /// with one mate search whose answers serve every move it labels.
@@ -42,7 +43,7 @@ impl Labeller {
         settings: &Settings,
         cx: CycleContext,
     ) -> MoveLabels {
-        let rules = (settings.rules, settings.mate_depth, settings.open);
+        let rules = (settings.book(), settings.mate_depth);
         let mut key = (before.clone(), *mv, !cx.mutual_perpetual_attack, rules);
         if let Some((l, false)) = self.cache.get(&key) {
             return l.clone();
@@ -131,6 +132,7 @@ impl PrimaryOrIdle for MoveLabels {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::RuleSet;
     use qili_notation::Iccs;
 
     #[test]

@@ -54,7 +54,7 @@ impl NaturalLimit {
     }
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Count {
     own: usize,
     checks: usize,
@@ -75,44 +75,80 @@ pub fn natural_limit(
     limit: u32,
     check_cap: u32,
 ) -> NaturalLimit {
-    let cap = check_cap as usize;
-    let n = limit as usize;
-    let start = positions.first();
-    let mut claims = ByColor::new_with(|claimant| {
-        // The halfmove clock: plies alternate back from the side to move.
-        let mut c = Count::default();
-        if let Some(p) = start {
-            let h = p.halfmoves() as usize;
-            let (last_mover, other) = (h.div_ceil(2), h / 2);
-            if claimant == !p.turn() {
-                (c.own, c.opp) = (last_mover, other);
-            } else {
-                (c.own, c.opp) = (other, last_mover);
+    let mut counter = NaturalCounter::new(positions.first(), limit, check_cap);
+    for (i, w) in positions.windows(2).enumerate() {
+        let capture = moves.get(i).is_some_and(|m| m.is_capture());
+        counter.push(w[0].turn(), capture, !capture && w[1].is_check());
+    }
+    counter.report()
+}
+
+/// The natural-limit count, one ply at a time (what [`natural_limit`] does along a line).
+#[derive(Debug, Clone)]
+pub(crate) struct NaturalCounter {
+    n: usize,
+    cap: usize,
+    limit: u32,
+    check_cap: u32,
+    /// Plies counted (the ply of the last one pushed).
+    ply: usize,
+    /// The start position's halfmove clock.
+    clock: usize,
+    claims: ByColor<(Count, Option<usize>)>,
+    last_capture: Option<usize>,
+}
+
+impl NaturalCounter {
+    /// A count from `start` (its halfmove clock counts as captureless plies with no known
+    /// checks).
+    pub(crate) fn new(start: Option<&Position>, limit: u32, check_cap: u32) -> NaturalCounter {
+        let claims = ByColor::new_with(|claimant| {
+            // The halfmove clock: plies alternate back from the side to move.
+            let mut c = Count::default();
+            if let Some(p) = start {
+                let h = p.halfmoves() as usize;
+                let (last_mover, other) = (h.div_ceil(2), h / 2);
+                if claimant == !p.turn() {
+                    (c.own, c.opp) = (last_mover, other);
+                } else {
+                    (c.own, c.opp) = (other, last_mover);
+                }
+            }
+            (c, None::<usize>)
+        });
+        let mut counter = NaturalCounter {
+            n: limit as usize,
+            cap: check_cap as usize,
+            limit,
+            check_cap,
+            ply: 0,
+            clock: start.map_or(0, |p| p.halfmoves() as usize),
+            claims,
+            last_capture: None,
+        };
+        for claimant in Color::ALL {
+            if counter.holds(&counter.claims[claimant].0) {
+                counter.claims[claimant].1 = Some(0);
             }
         }
-        (c, None::<usize>)
-    });
-    let holds = |c: &Count| n > 0 && c.counted(cap) >= n && c.opp >= n;
-    for claimant in Color::ALL {
-        let (c, r) = &mut claims[claimant];
-        if holds(c) {
-            *r = Some(0);
-        }
+        counter
     }
-    let mut last_capture = None;
-    for (i, w) in positions.windows(2).enumerate() {
-        let (before, after) = (&w[0], &w[1]);
-        let ply = i + 1;
-        let mover = before.turn();
-        let capture = moves.get(i).is_some_and(|m| m.is_capture());
+
+    fn holds(&self, c: &Count) -> bool {
+        self.n > 0 && c.counted(self.cap) >= self.n && c.opp >= self.n
+    }
+
+    /// Counts the next ply: played by `mover`, a capture or not, giving check or not.
+    pub(crate) fn push(&mut self, mover: Color, capture: bool, check: bool) {
+        self.ply += 1;
+        let ply = self.ply;
         if capture {
-            last_capture = Some(ply);
+            self.last_capture = Some(ply);
         }
-        let check = !capture && after.is_check();
         for claimant in Color::ALL {
-            let (c, r) = &mut claims[claimant];
+            let (mut c, r) = self.claims[claimant];
             if capture {
-                *c = Count::default();
+                self.claims[claimant].0 = Count::default();
                 continue;
             }
             if mover == claimant {
@@ -121,33 +157,44 @@ pub fn natural_limit(
             } else {
                 c.opp += 1;
             }
-            if r.is_none() && holds(c) {
-                *r = Some(ply);
-            }
+            let reached = r.is_none() && self.holds(&c);
+            self.claims[claimant] = (c, if reached { Some(ply) } else { r });
         }
     }
-    let plies_without_capture = match last_capture {
-        Some(p) => positions.len() - 1 - p,
-        None => positions.len().saturating_sub(1) + start.map_or(0, |p| p.halfmoves() as usize),
-    };
-    let claims = ByColor::new_with(|claimant| {
-        let (c, r) = claims[claimant];
-        Claim {
-            claimant,
-            reached_at_ply: r,
-            counted_moves: c.counted(cap),
-            moves: c.own,
-            opponent_moves: c.opp,
-            checks: c.checks,
-            holds: holds(&c),
+
+    /// The first ply at which either side's claim holds, with the claimant.
+    pub(crate) fn reached(&self) -> Option<(usize, Color)> {
+        Color::ALL
+            .into_iter()
+            .filter_map(|c| self.claims[c].1.map(|p| (p, c)))
+            .min_by_key(|&(p, c)| (p, c))
+    }
+
+    /// The report as of the last ply counted.
+    pub(crate) fn report(&self) -> NaturalLimit {
+        let plies_without_capture = match self.last_capture {
+            Some(p) => self.ply - p,
+            None => self.ply + self.clock,
+        };
+        let claims = ByColor::new_with(|claimant| {
+            let (c, r) = self.claims[claimant];
+            Claim {
+                claimant,
+                reached_at_ply: r,
+                counted_moves: c.counted(self.cap),
+                moves: c.own,
+                opponent_moves: c.opp,
+                checks: c.checks,
+                holds: self.holds(&c),
+            }
+        });
+        NaturalLimit {
+            limit: self.limit,
+            check_cap: self.check_cap,
+            plies_without_capture,
+            last_capture_ply: self.last_capture,
+            claims,
         }
-    });
-    NaturalLimit {
-        limit,
-        check_cap,
-        plies_without_capture,
-        last_capture_ply: last_capture,
-        claims,
     }
 }
 

@@ -18,6 +18,7 @@ use crate::conduct::ConductKind;
 use crate::explain::Lang;
 use crate::label::{ChaseNote, DismissReason, Label, Root};
 use crate::protection::ProtectorStatus;
+use crate::rules::Article;
 use crate::verdict::Outcome;
 
 /// A term in both languages.
@@ -174,10 +175,10 @@ pub fn chase_note(n: &ChaseNote, lang: Lang) -> String {
         (Lang::En, ChaseNote::FewerChecksIsNew) => "before the move the target could be won only through a longer series of checks; the more immediate threat is counted as new (open choice `threat_needing_fewer_checks_is_new`, docs/rules.md §7)".into(),
         (Lang::Zh, ChaseNote::StoodWhileInCheck) => "走子前攻击已存在，但当时走子方被将军、不能吃子：不算新捉（待定规则 `attack_is_the_baseline`，docs/rules.md §7：以攻击本身为准）".into(),
         (Lang::En, ChaseNote::StoodWhileInCheck) => "the attack stood before the move, when the mover was in check and could not carry it out: not new (open choice `attack_is_the_baseline`, docs/rules.md §7: the baseline is the attack itself)".into(),
-        (Lang::Zh, ChaseNote::KeyPointNotDetected) => "可能适用 CXA 27.3（占据防守要点、形成简明和棋）：未检测（待定规则 `key_point_plain_case_only`：只认简明情形，docs/rules.md §7）".into(),
-        (Lang::En, ChaseNote::KeyPointNotDetected) => "CXA 27.3 (defensive key point making a plain draw) may apply: not detected (open choice `key_point_plain_case_only`: plain case only, docs/rules.md §7)".into(),
-        (Lang::Zh, ChaseNote::SafeCapturer { mated, safe }) => format!("用{mated}的子吃会被立即将死；用{safe}的子吃则安全，故捉成立（CXA 29.4，细则7：有一个安全的吃子者即可）"),
-        (Lang::En, ChaseNote::SafeCapturer { mated, safe }) => format!("capturing with {mated} gets the mover mated; capturing with {safe} is safe, so the chase stands (CXA 29.4, 细则7: one safe capturer is enough)"),
+        (Lang::Zh, ChaseNote::KeyPointNotDetected) => format!("可能适用 {}（占据防守要点、形成简明和棋）：未检测（待定规则 `key_point_plain_case_only`：只认简明情形，docs/rules.md §7）", Article::Cxa27_3),
+        (Lang::En, ChaseNote::KeyPointNotDetected) => format!("{} (defensive key point making a plain draw) may apply: not detected (open choice `key_point_plain_case_only`: plain case only, docs/rules.md §7)", Article::Cxa27_3),
+        (Lang::Zh, ChaseNote::SafeCapturer { mated, safe }) => format!("用{mated}的子吃会被立即将死；用{safe}的子吃则安全，故捉成立（{}，{}：有一个安全的吃子者即可）", Article::Cxa29_4, Article::CxaXize7.local()),
+        (Lang::En, ChaseNote::SafeCapturer { mated, safe }) => format!("capturing with {mated} gets the mover mated; capturing with {safe} is safe, so the chase stands ({}: one safe capturer is enough)", Article::Cxa29_4Xize7),
     }
 }
 

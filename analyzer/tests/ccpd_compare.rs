@@ -86,7 +86,7 @@ fn ccpd_axf_rulings_against_fairy_stockfish() {
             RulingSource::NaturalLimit { ply, .. } => format!("natural limit at ply {ply}"),
             RulingSource::None => "no cycle in force".to_string(),
         };
-        let articles: Vec<&str> = j.ruling.articles.iter().map(|a| a.0).collect();
+        let articles: Vec<&str> = j.ruling.articles.iter().map(|a| a.code()).collect();
         rows.push(format!(
             "{file}\t{ply}\t{fsf}\t{qili}\t{what}\t{}",
             articles.join("; ")

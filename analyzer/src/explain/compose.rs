@@ -339,10 +339,7 @@ fn cycle_line<W: Words>(w: &W, j: &Judgement, i: usize, c: &CycleJudgement) -> S
 
 /// Where the rules are written.
 fn rules_pointer(lang: Lang, j: &Judgement) -> String {
-    let section = match j.settings.rules {
-        crate::rules::RuleSet::Cxa => "CXA",
-        crate::rules::RuleSet::Axf => "AXF",
-    };
+    let section = j.settings.book().names().short;
     match lang {
         Lang::En => format!("The rules as qili applies them: docs/rules.md ({section})."),
         Lang::Zh => format!("qili 所用规则的说明：docs/rules.md（{section}）。"),

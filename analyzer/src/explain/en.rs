@@ -10,7 +10,7 @@ use crate::conduct::{CycleMove, PieceRef};
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
 use crate::label::Label;
 use crate::terms;
-use crate::verdict::{OpenNote, Outcome, Reason, Status, Verdict};
+use crate::verdict::{Article, OpenNote, Outcome, Reason, Status, Verdict};
 use qili_notation::Position;
 
 /// Explains `j` in English (the default size, without naming the game).
@@ -44,7 +44,7 @@ fn ruling(j: &Judgement) -> String {
             let _ = writeln!(
                 s,
                 "Ruling ({}): {} — cycle {}, in force at {}.",
-                j.settings.rules.as_str().to_uppercase(),
+                j.settings.rules.names().short,
                 verdict_headline(&c.verdict),
                 index + 1,
                 at(j, c.decided_ply().unwrap_or(c.run.end))
@@ -55,7 +55,7 @@ fn ruling(j: &Judgement) -> String {
             let _ = write!(
                 s,
                 "Ruling ({}): draw — the natural move limit of {} moves was reached at {} (a claim by {} holds there).",
-                j.settings.rules.as_str().to_uppercase(),
+                j.settings.rules.names().short,
                 j.settings.natural_limit,
                 at(j, ply),
                 side(claimant)
@@ -65,7 +65,7 @@ fn ruling(j: &Judgement) -> String {
             let _ = write!(
                 s,
                 "Ruling ({}): none — no position of a cycle occurred {} times and the natural move limit was not reached.",
-                j.settings.rules.as_str().to_uppercase(),
+                j.settings.rules.names().short,
                 crate::verdict::threshold(&j.settings)
             );
         }
@@ -152,7 +152,8 @@ fn label_name(l: Label) -> &'static str {
 fn open_note(j: &Judgement, n: &OpenNote) -> String {
     match n {
         OpenNote::KeyPointPlainCaseOnly { side: c, target } => format!(
-            "(open) CXA 27.3 is applied only in its plain case (a defensive key point giving a known theoretical draw); {}'s threat on the {} therefore counts as a chase. Default `key_point_plain_case_only`.",
+            "(open) {} is applied only in its plain case (a defensive key point giving a known theoretical draw); {}'s threat on the {} therefore counts as a chase. Default `key_point_plain_case_only`.",
+            Article::Cxa27_3,
             side(*c),
             piece(target, None)
         ),
@@ -263,12 +264,16 @@ impl Words for En {
             ));
         }
         if c.context.mutual_perpetual_attack {
-            v.push(
-                "Both sides attack in every move (mutual perpetual attack, CXA 28.14).".to_owned(),
-            );
+            v.push(format!(
+                "Both sides attack in every move (mutual perpetual attack, {}).",
+                Article::Cxa28_14
+            ));
         }
         if c.soldier_chases {
-            v.push("A soldier's threat therefore counts as a chase (CXA 27.2, 细则11).".to_owned());
+            v.push(format!(
+                "A soldier's threat therefore counts as a chase ({}).",
+                Article::Cxa27_2Xize11
+            ));
         }
         if let Some(by) = c.left_by {
             v.push(format!(

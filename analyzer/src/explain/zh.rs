@@ -10,7 +10,7 @@ use crate::conduct::{CycleMove, PieceRef};
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
 use crate::label::Label;
 use crate::terms;
-use crate::verdict::{OpenNote, Outcome, Reason, Status, Verdict};
+use crate::verdict::{Article, OpenNote, Outcome, Reason, Status, Verdict};
 use qili_notation::Position;
 
 /// Explains `j` in Chinese (the default size, without naming the game).
@@ -37,10 +37,7 @@ fn at(j: &Judgement, ply: usize) -> String {
 }
 
 fn rules_name(j: &Judgement) -> &'static str {
-    match j.settings.rules {
-        crate::rules::RuleSet::Cxa => "中国象棋协会规则",
-        crate::rules::RuleSet::Axf => "亚洲象棋联合会规则",
-    }
+    j.settings.book().names().zh
 }
 
 fn ruling(j: &Judgement) -> String {
@@ -155,7 +152,8 @@ fn label_name(l: Label) -> &'static str {
 fn open_note(j: &Judgement, n: &OpenNote) -> String {
     match n {
         OpenNote::KeyPointPlainCaseOnly { side: c, target } => format!(
-            "（待定规则的默认处理）CXA 27.3 只在简明情形（占据防守要点、已知理论和棋）下适用；因此{}对{}的攻击按捉处理。默认选项 `key_point_plain_case_only`。",
+            "（待定规则的默认处理）{} 只在简明情形（占据防守要点、已知理论和棋）下适用；因此{}对{}的攻击按捉处理。默认选项 `key_point_plain_case_only`。",
+            Article::Cxa27_3,
             side(*c),
             piece(target, None)
         ),
@@ -268,10 +266,17 @@ impl Words for Zh {
             ));
         }
         if c.context.mutual_perpetual_attack {
-            v.push("双方步步是打（长打对长打，CXA 28.14）。".to_owned());
+            v.push(format!(
+                "双方步步是打（长打对长打，{}）。",
+                Article::Cxa28_14
+            ));
         }
         if c.soldier_chases {
-            v.push("因此兵（卒）叫吃按捉处理（CXA 27.2，细则11）。".to_owned());
+            v.push(format!(
+                "因此兵（卒）叫吃按捉处理（{}，{}）。",
+                Article::Cxa27_2,
+                Article::CxaXize11.local()
+            ));
         }
         if let Some(by) = c.left_by {
             v.push(format!("{}{}走出了循环。", side(by), at(j, c.run.end + 1)));

@@ -7,7 +7,7 @@ use super::annotate::annotate_move;
 use super::page::{Article, Conduct, CycleSection, Page, Step};
 use super::svg::Diagram;
 use super::Text;
-use crate::explain::{self, article_title, Lang};
+use crate::explain::{self, Lang};
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
 use crate::verdict::{Outcome, Reason, Status, Verdict};
 
@@ -284,7 +284,7 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
 pub fn judgement_page(j: &Judgement, title: Text, mut meta: Vec<(Text, String)>) -> Page {
     meta.push((
         Text::new("规则", "rules"),
-        j.settings.rules.as_str().to_uppercase(),
+        j.settings.rules.names().short.to_owned(),
     ));
     meta.push((
         Text::new("生效次数", "repetitions"),
@@ -328,20 +328,17 @@ pub fn judgement_page(j: &Judgement, title: Text, mut meta: Vec<(Text, String)>)
         .iter()
         .map(|&i| cycle_section(j, i, &j.cycles[i]))
         .collect();
-    let mut codes: Vec<&'static str> = j.ruling.articles.iter().map(|a| a.code()).collect();
+    let mut cited = j.ruling.articles.clone();
     for &i in &shown {
-        codes.extend(j.cycles[i].verdict.articles.iter().map(|a| a.code()));
+        cited.extend(j.cycles[i].verdict.articles.iter().copied());
     }
     let mut seen = std::collections::HashSet::new();
-    codes.retain(|c| seen.insert(*c));
-    let articles = codes
+    cited.retain(|a| seen.insert(*a));
+    let articles = cited
         .into_iter()
-        .map(|code| Article {
-            cite: code.to_owned(),
-            text: Text::new(
-                article_title(code, Lang::Zh).unwrap_or_default(),
-                article_title(code, Lang::En).unwrap_or_default(),
-            ),
+        .map(|a| Article {
+            cite: a.code().to_owned(),
+            text: Text::new(a.zh(), a.en()),
         })
         .collect();
     Page {

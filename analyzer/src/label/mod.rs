@@ -12,19 +12,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::material::Material;
 use crate::protection::{self, Protector};
-use crate::rules::Settings;
+use crate::rules::{Article, Settings};
 
 mod cache;
 pub mod mate;
-pub mod policy;
 mod quiet;
 mod threat;
 
 #[cfg(test)]
 mod tests;
 
+pub use crate::rules::ChasePolicy;
 pub use mate::{mate_by_checks, MateSearch};
-pub use policy::ChasePolicy;
 
 /// One label; declaration order is weight order, heaviest first (CXA 27.4, 细则12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -158,7 +157,7 @@ pub struct Chase {
     /// The net material the line wins for the mover.
     pub net: Material,
     /// The articles or diagrams applied.
-    pub articles: Vec<String>,
+    pub articles: Vec<Article>,
     /// Remarks, e.g. an exception that may apply (worded by [`crate::terms::chase_note`]).
     pub notes: Vec<ChaseNote>,
 }
@@ -193,7 +192,7 @@ pub struct Evidence {
     /// The label it supports.
     pub label: Label,
     /// The articles or diagrams applied.
-    pub articles: Vec<String>,
+    pub articles: Vec<Article>,
     /// The mover's pieces concerned (points after the move).
     pub pieces: Vec<Square>,
     /// The opponent's pieces concerned.
@@ -230,7 +229,7 @@ pub struct Dismissed {
     /// Why it is not a chase.
     pub reason: DismissReason,
     /// The article applied.
-    pub article: String,
+    pub article: Article,
     /// For `MatedAfterCapture`: the opponent's mating line after the capture.
     pub line: Vec<Move>,
 }
@@ -325,7 +324,7 @@ pub(crate) fn label_move_context(
         return (labels, false);
     }
     let after = before.after(mv);
-    let policy = ChasePolicy::of(settings.rules);
+    let policy = settings.book().chase();
     let mut ctx = threat::Ctx::with_mate(
         policy,
         settings.mate_depth,
@@ -354,7 +353,7 @@ pub(crate) fn label_move_context(
         out.labels.push(Label::Check);
         out.evidence.push(Evidence {
             label: Label::Check,
-            articles: vec!["CXA 28.1".into()],
+            articles: vec![Article::Cxa28_1],
             pieces: checkers,
             targets: vec![after.general(!side)],
             line: Vec::new(),
@@ -378,7 +377,7 @@ pub(crate) fn label_move_context(
             out.labels.push(Label::MateThreat);
             out.evidence.push(Evidence {
                 label: Label::MateThreat,
-                articles: vec!["CXA 28.2".into()],
+                articles: vec![Article::Cxa28_2],
                 pieces: line.first().map(|m| vec![m.from]).unwrap_or_default(),
                 targets: vec![after.general(!side)],
                 detail: format!(
@@ -401,7 +400,7 @@ pub(crate) fn label_move_context(
         out.labels.push(Label::Idle);
         out.evidence.push(Evidence {
             label: Label::Idle,
-            articles: vec!["CXA 28.9".into()],
+            articles: vec![Article::Cxa28_9],
             pieces: vec![mv.to],
             targets: Vec::new(),
             line: Vec::new(),
@@ -423,7 +422,7 @@ pub fn threats(
     cycle: CycleContext,
 ) -> (Vec<Chase>, Vec<Dismissed>) {
     let mut ctx = threat::Ctx::new(
-        ChasePolicy::of(settings.rules),
+        settings.book().chase(),
         settings.mate_depth,
         cycle.mutual_perpetual_attack,
     );
@@ -441,10 +440,12 @@ pub fn threats(
 /// move), the piece standing on `from` there and on `now` in `passed` (after the move, the
 /// mover to move again; `standing`: the pieces giving the check the move gives): `None` when it did not — the piece did not reach the target, or
 /// the target had a real protector against its capture then and has none now (the move
-/// took away its last real protector, Appendix, perpetual chase); `Some(parried)` when it
+/// took away its last real protector, Appendix, perpetual chase — where protection decides
+/// whether the attack chases, [`ChasePolicy::protection_renews`]); `Some(parried)` when it
 /// did, `parried` telling whether the mover could not carry it out then (in check, or the
 /// capturer held), which only counts with
 /// [`OpenChoices::attack_is_the_baseline`](crate::rules::OpenChoices).
+#[allow(clippy::too_many_arguments)]
 fn attack_stood(
     before: &Position,
     passed: &Position,
@@ -453,6 +454,7 @@ fn attack_stood(
     now: Square,
     t: Square,
     open: &crate::rules::OpenChoices,
+    policy: &ChasePolicy,
 ) -> Option<bool> {
     if !before.attackers(t, before.turn()).contains(from) {
         return None;
@@ -478,7 +480,10 @@ fn attack_stood(
                 s => s.is_real(),
             })
     };
-    if real(before, from) && !real(passed, now) {
+    if policy.protection_renews(attacker.role, victim.role)
+        && real(before, from)
+        && !real(passed, now)
+    {
         return None;
     }
     let executable =
@@ -535,6 +540,7 @@ fn new_chases(
     let standing = after.checkers();
     let passed = after.passed();
     let series = now.iter().any(|f| f.capturers.is_empty());
+    let policy = ctx.policy;
     let prev = if series {
         let wanted: SquareSet = now.iter().map(|f| f.id).collect();
         ctx.threats(before, wanted).0
@@ -556,10 +562,16 @@ fn new_chases(
         } else {
             let old = |a: Square| {
                 let from = if a == mv.to { mv.from } else { a };
-                attack_stood(before, &passed, standing, from, a, f.id, open)
+                attack_stood(before, &passed, standing, from, a, f.id, open, &policy)
             };
             let stood: Vec<Option<bool>> = f.capturers.iter().map(|&a| old(a)).collect();
-            let existed = stood.iter().all(|s| s.is_some());
+            // The move makes the target's protection insufficient (少根, 28.16, 29.3): a
+            // piece it brings in backs up the capture, which won nothing before the move.
+            // The mirror of taking away the last real protector: a new chase (29.2, 细则2).
+            let backed_up = chase.root == Root::InsufficientRoot
+                && !before.is_check()
+                && protection::best_exchange(before, f.id).is_none_or(|e| !e.gains());
+            let existed = !backed_up && stood.iter().all(|s| s.is_some());
             let parried = existed && stood.contains(&Some(true));
             (existed, parried.then_some(PARRY_NOTE))
         };
@@ -568,11 +580,11 @@ fn new_chases(
             out.dismissed.push(Dismissed {
                 chase,
                 reason: DismissReason::NotNew,
-                article: "CXA 29.2, 细则6".into(),
+                article: Article::Cxa29_2Xize6,
                 line: Vec::new(),
             });
         } else {
-            chase.articles.push("CXA 29.2, 细则2".into());
+            chase.articles.push(Article::Cxa29_2Xize2);
             chase.notes.extend(note);
             out.chases.push(chase);
         }

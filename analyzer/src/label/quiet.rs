@@ -6,6 +6,7 @@ use super::threat::Ctx;
 use super::{Evidence, Label, MoveLabels};
 use crate::material::{Balance, Material};
 use crate::protection::{self, between};
+use crate::rules::Article;
 
 /// 兑 (28.5) and 献 (28.6) for the moved piece.
 pub(super) fn exchange_and_offer(after: &Position, mv: &Move, ctx: &mut Ctx, out: &mut MoveLabels) {
@@ -55,7 +56,7 @@ pub(super) fn exchange_and_offer(after: &Position, mv: &Move, ctx: &mut Ctx, out
         out.labels.push(Label::Offer);
         out.evidence.push(Evidence {
             label: Label::Offer,
-            articles: vec!["CXA 28.6".into()],
+            articles: vec![Article::Cxa28_6],
             pieces: vec![mv.to],
             targets: vec![c],
             line: vec![take],
@@ -73,7 +74,7 @@ pub(super) fn exchange_and_offer(after: &Position, mv: &Move, ctx: &mut Ctx, out
 fn evidence_exchange(piece: Square, other: Square, line: Vec<Move>) -> Evidence {
     Evidence {
         label: Label::Exchange,
-        articles: vec!["CXA 28.5".into()],
+        articles: vec![Article::Cxa28_5],
         pieces: vec![piece],
         targets: vec![other],
         detail: format!(
@@ -155,7 +156,7 @@ pub(super) fn block(before: &Position, after: &Position, mv: &Move, out: &mut Mo
     out.labels.push(Label::Block);
     out.evidence.push(Evidence {
         label: Label::Block,
-        articles: vec!["CXA 28.7".into()],
+        articles: vec![Article::Cxa28_7],
         pieces: vec![to],
         targets: blocked,
         line: Vec::new(),
@@ -219,7 +220,7 @@ pub(super) fn follow(after: &Position, mv: &Move, out: &mut MoveLabels) {
     out.labels.push(Label::Follow);
     out.evidence.push(Evidence {
         label: Label::Follow,
-        articles: vec!["CXA 28.8".into()],
+        articles: vec![Article::Cxa28_8],
         pieces: vec![mv.to],
         targets: watched,
         line: Vec::new(),

@@ -2,7 +2,7 @@
 //! CXA/AXF differences that are not in the corpus.
 
 use super::*;
-use crate::rules::RuleSet;
+use crate::rules::{Article, RuleSet};
 use qili_notation::Iccs;
 
 fn settings(rules: RuleSet) -> Settings {
@@ -64,7 +64,7 @@ fn general_alone_is_idle_under_cxa_and_permitted_under_axf() {
     assert!(l
         .dismissed
         .iter()
-        .any(|d| d.reason == DismissReason::GeneralChase && d.article.starts_with("AXF r28")));
+        .any(|d| d.reason == DismissReason::GeneralChase && d.article == Article::AxfR28));
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn soldier_alone_chases_only_in_mutual_attack_under_cxa() {
     let l = last(fen, "c6c7", &cxa, mutual);
     assert_eq!(l.primary(), Label::Chase);
     assert_eq!(targets(&l), ["d7"]);
-    assert!(l.chases[0].articles.iter().any(|a| a.contains("27.2")));
+    assert!(l.chases[0].articles.contains(&Article::Cxa27_2Xize11));
     // AXF r29: soldiers may chase; a threat only soldiers carry out is permitted, even in
     // mutual attack.
     let l = last(fen, "c6c7", &settings(RuleSet::Axf), mutual);
@@ -88,7 +88,7 @@ fn soldier_alone_chases_only_in_mutual_attack_under_cxa() {
     assert!(l
         .dismissed
         .iter()
-        .any(|d| d.reason == DismissReason::SoldierChase && d.article.starts_with("AXF r29")));
+        .any(|d| d.reason == DismissReason::SoldierChase && d.article == Article::AxfR29));
 }
 
 #[test]
@@ -163,7 +163,7 @@ fn axf_horse_pinned_chariot_is_chased_whatever_its_protection() {
         .find(|c| c.target.to_string() == "d8")
         .expect("AXF r19 chase");
     assert_eq!(c.root, Root::Protected);
-    assert!(c.articles.iter().any(|a| a.starts_with("AXF r19")));
+    assert!(c.articles.contains(&Article::AxfR19));
     let l = last(
         fen,
         "h3h8",
@@ -187,10 +187,7 @@ fn axf_minor_on_chariot_cites_r15() {
         CycleContext::default(),
     );
     assert_eq!(targets(&l), ["f7"]);
-    assert!(l.chases[0]
-        .articles
-        .iter()
-        .any(|a| a.starts_with("AXF r15")));
+    assert!(l.chases[0].articles.contains(&Article::AxfR15R26));
     let l = last(
         fen,
         "h3g5",
@@ -198,7 +195,10 @@ fn axf_minor_on_chariot_cites_r15() {
         CycleContext::default(),
     );
     assert_eq!(l.chases[0].root, Root::GainsDespiteRoot);
-    assert!(!l.chases[0].articles.iter().any(|a| a.starts_with("AXF")));
+    assert!(!l.chases[0]
+        .articles
+        .iter()
+        .any(|a| a.code().starts_with("AXF")));
 }
 
 #[test]
@@ -306,4 +306,111 @@ fn axf_threat_needing_a_check_first_is_idle() {
         cxa.chases
     );
     assert!(axf.chases.is_empty(), "{:?}", axf.chases);
+}
+
+/// The chase of `target` among `l`'s chases, if any.
+fn chase_of<'a>(l: &'a MoveLabels, target: &str) -> Option<&'a Chase> {
+    l.chases.iter().find(|c| c.target.to_string() == target)
+}
+
+#[test]
+fn a_check_series_chase_must_win_against_every_reply() {
+    // d4g4 threatens g4g2+. Against the chariot block f5f2, h3xf2 wins the chariot (Kxf2
+    // gives a horse for it). Against the advisor block e1f2 the only way on is g2xf2+,
+    // f5xf2 h3xf2 Kxf2: Black gives a chariot and a horse for a chariot and an advisor.
+    // The defender chooses the answer to each check (CXA 29.1 "能够通过连续照将吃子"), so
+    // there is no chase (许银川–王天一 2013, ply 92, in small).
+    let fen = "3k5/9/9/9/5R3/3r5/4P2n1/4K4/4A4/9 b - - 0 1";
+    let cxa = settings(RuleSet::Cxa);
+    let l = last(fen, "d4g4", &cxa, CycleContext::default());
+    assert!(chase_of(&l, "f5").is_none(), "{:?}", l.chases);
+    assert_eq!(l.primary(), Label::Idle);
+    // The check itself: whatever Red answers, the chariot is not won at a gain.
+    let fen = "3k5/9/9/9/5R3/6r2/4P2n1/4K4/4A4/9 b - - 0 1";
+    let l = last(fen, "g4g2", &cxa, CycleContext::default());
+    assert_eq!(l.labels, [Label::Check], "{:?}", l.chases);
+    // With a cannon on e1 instead of the advisor, f5f2 is the only answer: a chase.
+    let fen = "3k5/9/9/9/5R3/6r2/4P2n1/4K4/4C4/9 b - - 0 1";
+    let l = last(fen, "g4g2", &cxa, CycleContext::default());
+    assert_eq!(l.labels, [Label::Check, Label::Chase]);
+    let c = chase_of(&l, "f5").expect("chase of f5");
+    assert_eq!(c.form, ChaseForm::CheckSeries);
+    assert_eq!(c.net.judge(), crate::material::Balance::Gain);
+}
+
+#[test]
+fn a_check_series_that_gives_more_than_it_wins_is_no_chase() {
+    // d4e4 sets up g9xf9+ Kxf9 e4xe8 (the king has left e9, the advisor f9 is gone): two
+    // advisors for the chariot that gave the check, a loss (CXA 25.3, 细则3: the capture
+    // must gain material through the checks; 吕钦 2002, ply 63, in small). Directly,
+    // e4xe8 gives a cannon for an advisor.
+    let fen = "4kaR2/4a4/4b4/9/9/3C5/9/9/9/3K5 w - - 0 1";
+    let l = last(
+        fen,
+        "d4e4",
+        &settings(RuleSet::Cxa),
+        CycleContext::default(),
+    );
+    assert!(chase_of(&l, "e8").is_none(), "{:?}", l.chases);
+    assert!(!l.labels.contains(&Label::Chase), "{:?}", l.labels);
+}
+
+#[test]
+fn a_check_series_that_sacrifices_and_still_gains_chases() {
+    // i5i9 threatens g9xf9+ (an advisor). If Ke8, f9xd9 or i9xd9 wins the chariot; if
+    // Kxf9, the king screens i9xd9: chariot for advisor + chariot, a gain either way.
+    let fen = "3rkaR2/9/9/9/8C/9/4P4/9/9/4K4 w - - 0 1";
+    let l = last(
+        fen,
+        "i5i9",
+        &settings(RuleSet::Cxa),
+        CycleContext::default(),
+    );
+    let c = chase_of(&l, "d9").expect("chase of d9");
+    assert_eq!(c.form, ChaseForm::CheckSeries);
+    // The line follows the defender's best answer, Kxf9: the chariot is given, the advisor
+    // and the chariot won, a net gain of the advisor (the line through Ke8 nets more).
+    let line: Vec<String> = c.line.iter().map(|m| m.to_string()).collect();
+    assert_eq!(line, ["g9f9", "e9f9", "i9d9"]);
+    assert_eq!(c.net.judge(), crate::material::Balance::Gain);
+    assert_eq!(
+        c.net,
+        Material {
+            minors: 0,
+            guards: 1,
+            soldiers: 0
+        }
+    );
+    // AXF: no chase through checks (r13 D14–16, r38 D97–98).
+    let l = last(
+        fen,
+        "i5i9",
+        &settings(RuleSet::Axf),
+        CycleContext::default(),
+    );
+    assert!(chase_of(&l, "d9").is_none(), "{:?}", l.chases);
+}
+
+#[test]
+fn protection_is_judged_capture_by_capture() {
+    // g6e6: the chariot and the horse d2 both attack the horse e4. The cannon e8 takes back
+    // after the horse's capture (the chariot e6 is its screen), not after the chariot's (the
+    // capture removes the screen): against that capture e4 has no real protector, so it is
+    // chased under both rule sets — AXF r35 (several attackers on a *protected* piece) does
+    // not apply (RULES.md §3: a protector is a piece that can take back after the capture).
+    let fen = "5k3/4c4/9/6R2/9/4n4/9/3N5/9/3K5 w - - 0 1";
+    for rules in [RuleSet::Cxa, RuleSet::Axf] {
+        let l = last(fen, "g6e6", &settings(rules), CycleContext::default());
+        let e4 = l
+            .chases
+            .iter()
+            .find(|c| c.target.to_string() == "e4")
+            .unwrap_or_else(|| panic!("{rules:?}: {:?} / {:?}", l.chases, l.dismissed));
+        assert_eq!(
+            e4.line.first().map(|m| m.from.to_string()),
+            Some("e6".into())
+        );
+        assert_eq!(e4.root, Root::FalseRoot, "{rules:?}");
+        assert!(!dismissed(&l, DismissReason::SeveralAttackers), "{rules:?}");
+    }
 }

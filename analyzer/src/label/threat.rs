@@ -2,16 +2,20 @@
 //! by a direct capture, a gaining exchange, or a capture reached through an unbroken
 //! series of checks — each filtered by the chase rules of the rule set ([`ChasePolicy`]).
 //!
+//! A series counts only when it wins the target whatever the defender answers to each
+//! check, and the whole sequence — what the checks and the answers capture, then the
+//! exchange on the target — gains material (CXA 29.1 "能够通过连续照将吃子", 细则3).
+//!
 //! Pieces are identified by the point they stand on in the position the search starts
 //! from, so that a piece that moves during a check series keeps its identity.
 
 use qili_notation::{Move, Position, Role, Square, SquareSet};
 
 use super::mate::MateSearch;
-use super::policy::{self, ChasePolicy};
 use super::{Chase, ChaseForm, DismissReason, Dismissed, Root};
 use crate::material::Material;
 use crate::protection::{self, Unprotected};
+use crate::rules::{Article, ChasePolicy};
 
 /// Most positions one threat search visits in check series before it stops looking.
 pub const SERIES_BUDGET: u32 = 20_000;
@@ -107,7 +111,7 @@ impl AttackerKinds {
 /// and the articles the chase cites for the filters it passed before.
 #[derive(Default)]
 struct Filtered {
-    dismissed: Option<(DismissReason, &'static str)>,
+    dismissed: Option<(DismissReason, Article)>,
     general_article: bool,
     soldier_article: bool,
 }
@@ -147,6 +151,53 @@ impl Ctx {
         }
     }
 
+    /// The target's protection is judged capture by capture (a protector is a piece that can
+    /// take back after *that* capture, RULES.md §3): when the best exchange `best` meets a
+    /// real protector but another capturer's gaining capture leaves the target with no real
+    /// one (no protector, or false ones only), that capture is the threat. A chariot that
+    /// takes a horse whose only protector is a cannon screened by the chariot itself wins it
+    /// outright, whatever the other capturers' exchanges. Returns the exchange, its
+    /// protectors and, when it gains, how it overcomes the protection.
+    fn weakest_protection(
+        &self,
+        pos: &Position,
+        t: Square,
+        capturers: SquareSet,
+        best: protection::Exchange,
+    ) -> (
+        protection::Exchange,
+        Vec<crate::protection::Protector>,
+        Option<Unprotected>,
+    ) {
+        let judged = |ex: &protection::Exchange| {
+            let mut protectors = protection::protectors(pos, t, &ex.first);
+            self.standing_check_aside(&mut protectors);
+            let class = ex
+                .gains()
+                .then(|| protection::classify(pos, t, ex, &protectors));
+            (protectors, class)
+        };
+        let unprotected =
+            |c: Option<Unprotected>| matches!(c, Some(Unprotected::None | Unprotected::FalseRoot));
+        let (protectors, class) = judged(&best);
+        if class.is_none() || unprotected(class) {
+            return (best, protectors, class);
+        }
+        for c in capturers {
+            if c == best.first.from {
+                continue;
+            }
+            let Some(other) = protection::exchange_from(pos, c, t) else {
+                continue;
+            };
+            let (p, k) = judged(&other);
+            if unprotected(k) {
+                return (other, p, k);
+            }
+        }
+        (best, protectors, class)
+    }
+
     /// The threats of the side to move in `pos` against the targets in `wanted` (points of
     /// `pos`), with the threats the chase rules dismiss.
     pub fn threats(&mut self, pos: &Position, wanted: SquareSet) -> (Vec<Found>, Vec<Dismissed>) {
@@ -164,7 +215,7 @@ impl Ctx {
             rest.remove(f.id);
         }
         let hits = self.deepen(1..=self.mate_depth, rest, |s, d, rest| {
-            s.series(pos, &ids, d, rest, 0)
+            s.series(pos, &ids, d, rest, 0, Material::ZERO)
         });
         self.judge_hits(pos, hits, &mut found, &mut dismissed, |hit| {
             hit.prefix.first().map(|m| vec![m.from]).unwrap_or_default()
@@ -198,7 +249,7 @@ impl Ctx {
             Vec::new()
         } else {
             self.deepen(0..most, wanted, |s, d, rest| {
-                s.won_against_every_reply(after, &ids, &replies, rest, d, 1, &[])
+                s.won_against_every_reply(after, &ids, &replies, rest, d, 1, &[], Material::ZERO)
             })
         };
         let (mut found, mut dismissed) = (Vec::new(), Vec::new());
@@ -313,6 +364,18 @@ impl Ctx {
     /// Whether the side to move threatens the piece on `t` directly: `None` when it does
     /// not, `Err` when it does but the chase rules dismiss the threat.
     pub fn direct(&mut self, pos: &Position, t: Square) -> Option<Result<Chase, Dismissed>> {
+        self.direct_net(pos, t, Material::ZERO)
+    }
+
+    /// [`Self::direct`] at the end of a check series that has so far won `series` (net, for
+    /// the side to move): another capturer chosen by the 29.4 test must make the whole
+    /// sequence gain. The chase's `net` is the capture's own (the caller adds the series').
+    fn direct_net(
+        &mut self,
+        pos: &Position,
+        t: Square,
+        series: Material,
+    ) -> Option<Result<Chase, Dismissed>> {
         let us = pos.turn();
         let victim = pos.piece_at(t)?;
         if victim.color == us || !Material::of(victim, t).is_material() {
@@ -325,13 +388,11 @@ impl Ctx {
         if capturers.is_empty() {
             return None;
         }
-        let mut articles: Vec<String> = vec!["CXA 29.1".into(), "CXA 29.3".into()];
+        let mut articles: Vec<Article> = vec![Article::Cxa29_1, Article::Cxa29_3];
         let special = self.always_chased(pos, t, capturers);
-        let ex = protection::best_exchange(pos, t)?;
-        let mut protectors = protection::protectors(pos, t, &ex.first);
-        self.standing_check_aside(&mut protectors);
-        let root = if ex.gains() {
-            let class = protection::classify(pos, t, &ex, &protectors);
+        let best = protection::best_exchange(pos, t)?;
+        let (ex, protectors, class) = self.weakest_protection(pos, t, capturers, best);
+        let root = if let Some(class) = class {
             if !self.policy.series_and_exchange_forms
                 && special.is_none()
                 && class == Unprotected::CheaperAttacker
@@ -344,27 +405,27 @@ impl Ctx {
             match class {
                 Unprotected::None => Root::Unprotected,
                 Unprotected::FalseRoot => {
-                    articles.push("CXA 28.16".into());
+                    articles.push(Article::Cxa28_16);
                     Root::FalseRoot
                 }
                 Unprotected::Insufficient => {
-                    articles.push("CXA 28.16".into());
+                    articles.push(Article::Cxa28_16);
                     Root::InsufficientRoot
                 }
                 Unprotected::CheaperAttacker => {
-                    articles.push("CXA 细则3".into());
+                    articles.push(Article::CxaXize3);
                     Root::GainsDespiteRoot
                 }
             }
         } else if let Some(article) = special {
-            articles.push(article.into());
+            articles.push(article);
             Root::Protected
         } else {
             return None;
         };
         if ex.gains() {
             if let Some(article) = special {
-                articles.push(article.into());
+                articles.push(article);
             }
         }
         let mut attackers: Vec<Square> = capturers.collect();
@@ -398,9 +459,7 @@ impl Ctx {
                 .any(|c| pos.piece_at(c).is_some_and(|p| p.role == Role::Chariot))
             && protection::pinned_by(pos, t, victim.color, Role::Cannon).is_some()
         {
-            chase
-                .articles
-                .push(policy::AXF_CANNON_CONFINED_CHARIOT.into());
+            chase.articles.push(Article::AxfR27);
         }
         if matches!(victim.role, Role::Advisor | Role::Elephant) {
             chase.notes.push(super::ChaseNote::KeyPointNotDetected);
@@ -413,25 +472,21 @@ impl Ctx {
             || (!self.policy.series_and_exchange_forms && root == Root::GainsDespiteRoot);
         let filtered = self.filters(pos, t, capturers, kinds, several, special);
         if filtered.general_article {
-            chase
-                .articles
-                .push(self.policy.general_alone_article().into());
+            chase.articles.push(self.policy.general_alone_article());
         }
         if filtered.soldier_article {
-            chase
-                .articles
-                .push(self.policy.soldier_alone_article().into());
+            chase.articles.push(self.policy.soldier_alone_article());
         }
         if let Some((reason, article)) = filtered.dismissed {
             return Some(Err(Dismissed {
                 chase,
                 reason,
-                article: article.into(),
+                article,
                 line: Vec::new(),
             }));
         }
         // 29.4, 细则7: after the capture the mover must not be mated at once.
-        match self.safe_capture(pos, t, &ex, capturers, special.is_some()) {
+        match self.safe_capture(pos, t, &ex, capturers, special.is_some(), series) {
             Ok(None) => {}
             Ok(Some(other)) => {
                 chase.notes.push(super::ChaseNote::SafeCapturer {
@@ -445,7 +500,7 @@ impl Ctx {
                 return Some(Err(Dismissed {
                     chase,
                     reason: DismissReason::MatedAfterCapture,
-                    article: "CXA 29.4, 细则7".into(),
+                    article: Article::Cxa29_4Xize7,
                     line,
                 }));
             }
@@ -456,9 +511,10 @@ impl Ctx {
     /// 29.4, 细则7: winning the target must not get the mover mated at once; when several
     /// pieces can capture it, the threat stands if one of them captures safely (RULES.md
     /// §3). `Ok(None)`: the capture of `ex` is safe; `Ok(Some(other))`: it is not, but
-    /// `other` (another capturer's exchange that still wins, or any capture of a target
-    /// chased whatever its protection when `special`) is; `Err(line)`: every capture gets
-    /// the mover mated, `line` after the capture of `ex`.
+    /// `other` (another capturer's exchange that still wins — together with `series`, what a
+    /// check series before it won, CXA 细则3 — or any capture of a target chased whatever
+    /// its protection when `special`) is; `Err(line)`: every capture gets the mover mated,
+    /// `line` after the capture of `ex`.
     fn safe_capture(
         &mut self,
         pos: &Position,
@@ -466,6 +522,7 @@ impl Ctx {
         ex: &protection::Exchange,
         capturers: SquareSet,
         special: bool,
+        series: Material,
     ) -> Result<Option<protection::Exchange>, Vec<Move>> {
         let Some(line) = self.mate.find(&pos.after(&ex.first), self.mate_depth) else {
             return Ok(None);
@@ -477,7 +534,7 @@ impl Ctx {
             let Some(other) = protection::exchange_from(pos, c, t) else {
                 continue;
             };
-            if !(other.gains() || special) {
+            if !(other.gains() && gains_with(series, other.net) || special) {
                 continue;
             }
             if self
@@ -504,19 +561,15 @@ impl Ctx {
         capturers: SquareSet,
         kinds: AttackerKinds,
         insufficient_root: bool,
-        special: Option<&'static str>,
+        special: Option<Article>,
     ) -> Filtered {
         let mut out = Filtered::default();
-        let dismiss = |out: Filtered, reason: DismissReason, article: &'static str| Filtered {
+        let dismiss = |out: Filtered, reason: DismissReason, article: Article| Filtered {
             dismissed: Some((reason, article)),
             ..out
         };
         if insufficient_root && !self.policy.insufficient_root_chases && special.is_none() {
-            return dismiss(
-                out,
-                DismissReason::SeveralAttackers,
-                policy::AXF_SEVERAL_ATTACKERS,
-            );
+            return dismiss(out, DismissReason::SeveralAttackers, Article::AxfR35);
         }
         let role_of = |s: Square| pos.piece_at(s).map(|p| p.role);
         // AXF r28/r29: the general and soldiers may chase; a threat only they can carry out
@@ -544,18 +597,13 @@ impl Ctx {
             out.soldier_article = true;
         }
         if self.policy.same_kind_mutual_is_offer && self.same_kind_mutual(pos, t, capturers) {
-            return dismiss(out, DismissReason::SameKindMutual, policy::AXF_SAME_KIND);
+            return dismiss(out, DismissReason::SameKindMutual, Article::AxfR24);
         }
         out
     }
 
     /// The AXF rule under which a chariot on `t` is chased whatever its protection.
-    fn always_chased(
-        &self,
-        pos: &Position,
-        t: Square,
-        capturers: SquareSet,
-    ) -> Option<&'static str> {
+    fn always_chased(&self, pos: &Position, t: Square, capturers: SquareSet) -> Option<Article> {
         let victim = pos.piece_at(t)?;
         if victim.role != Role::Chariot || capturers.is_empty() {
             return None;
@@ -564,12 +612,12 @@ impl Ctx {
         if self.policy.minor_on_chariot_always_chases
             && roles().any(|r| matches!(r, Role::Horse | Role::Cannon))
         {
-            return Some(policy::AXF_MINOR_ON_CHARIOT);
+            return Some(Article::AxfR15R26);
         }
         if self.policy.horse_pinned_chariot_always_chased
             && protection::pinned_by(pos, t, victim.color, Role::Horse).is_some()
         {
-            return Some(policy::AXF_HORSE_PINNED_CHARIOT);
+            return Some(Article::AxfR19);
         }
         None
     }
@@ -594,13 +642,12 @@ impl Ctx {
             })
     }
 
-    /// Targets (by identity) won through a series of at most `d` checks, each with the
-    /// check series (one principal line) that leads to the winning capture. A target
-    /// counts only when every defence leads to a capture that passes the full judgement.
     /// The targets among `want` that the mover wins whatever the opponent answers in `pos`
-    /// (the opponent to move, `replies` its legal moves): for each reply, [`Self::series`]
-    /// with `d` further checks; a target stays only while every reply so far loses it. Each
-    /// hit's line starts with `lead`, then the first reply.
+    /// (the opponent to move, `replies` its legal moves; `bal` what the series has won so
+    /// far, net for the mover): for each reply, [`Self::series`] with `d` further checks; a
+    /// target stays only while every reply so far loses it (29.1: "能够通过连续照将吃子" —
+    /// the defender chooses the answer to each check). Each hit's line starts with `lead`,
+    /// then the reply that leaves the mover the least (the first of those on ties).
     #[allow(clippy::too_many_arguments)]
     fn won_against_every_reply(
         &mut self,
@@ -611,13 +658,14 @@ impl Ctx {
         d: u32,
         ply: usize,
         lead: &[Move],
+        bal: Material,
     ) -> Vec<Hit> {
         if d == 0 {
             // No further checks: a target is won after a reply only if the cheap test says
             // the mover gains it there. Intersect the cheap tests over every reply first, so
             // that the full judgement (protectors, 29.4's mate search) runs only for targets
             // that survive them all: the same targets, found with less work.
-            want = self.gained_after_every_reply(pos, ids, replies, want);
+            want = self.gained_after_every_reply(pos, ids, replies, want, bal);
             if want.is_empty() {
                 self.cut = true; // as the series below would have said
                 return Vec::new();
@@ -626,7 +674,10 @@ impl Ctx {
         let mut common: Option<Vec<Hit>> = None;
         for r in replies {
             let after = pos.after(r);
-            let sub = self.series(&after, &play_ids(ids, r), d, want, ply);
+            // A reply that captures (the checker, or a piece the series left hanging)
+            // costs the mover what it takes.
+            let bal = bal - taken(pos, r);
+            let sub = self.series(&after, &play_ids(ids, r), d, want, ply, bal);
             let c = match common.take() {
                 None => sub
                     .into_iter()
@@ -636,7 +687,20 @@ impl Ctx {
                     })
                     .collect(),
                 Some(mut c) => {
-                    c.retain(|h| sub.iter().any(|s| s.id == h.id));
+                    c.retain_mut(|h| {
+                        let Some(s) = sub.iter().find(|s| s.id == h.id) else {
+                            return false;
+                        };
+                        // The principal line follows the defender's best answer: the one
+                        // that leaves the mover the least.
+                        if h.net.preferable_to(s.net) {
+                            h.prefix.clear();
+                            h.prefix.extend(lead.iter().copied().chain([*r]));
+                            h.prefix.extend_from_slice(&s.prefix);
+                            h.net = s.net;
+                        }
+                        true
+                    });
                     c
                 }
             };
@@ -650,13 +714,15 @@ impl Ctx {
     }
 
     /// The targets among `want` (identities) that the cheap test ([`Self::gains`]) says the
-    /// mover gains after every reply in `replies` (the opponent to move in `pos`).
+    /// mover gains after every reply in `replies` (the opponent to move in `pos`; `bal` what
+    /// the series has won before them).
     fn gained_after_every_reply(
         &self,
         pos: &Position,
         ids: &Ids,
         replies: &[Move],
         mut want: SquareSet,
+        bal: Material,
     ) -> SquareSet {
         let them = pos.turn();
         for r in replies {
@@ -665,13 +731,14 @@ impl Ctx {
             }
             let after = pos.after(r);
             let ids = play_ids(ids, r);
+            let bal = bal - taken(pos, r);
             let mut kept = SquareSet::EMPTY;
             for (sq, p) in after.pieces() {
                 if p.color != them {
                     continue;
                 }
                 if let Some(id) = id_square(ids[sq.index()]) {
-                    if want.contains(id) && self.gains(&after, sq) {
+                    if want.contains(id) && self.gains(&after, sq, bal) {
                         kept.insert(id);
                     }
                 }
@@ -681,6 +748,13 @@ impl Ctx {
         want
     }
 
+    /// Targets (by identity) won through a series of at most `d` checks from `pos` (the
+    /// mover to move; `bal`: what the series has won so far, net for the mover), each with
+    /// the check series (one principal line) that leads to the winning capture. A target
+    /// counts only when every defence leads to a capture that passes the full judgement and
+    /// the whole sequence — the checks, the answers and the capture's exchange — gains
+    /// material (细则3: "在子力价值上构成得子").
+    #[allow(clippy::too_many_arguments)]
     fn series(
         &mut self,
         pos: &Position,
@@ -688,6 +762,7 @@ impl Ctx {
         d: u32,
         wanted: SquareSet,
         ply: usize,
+        bal: Material,
     ) -> Vec<Hit> {
         self.nodes += 1;
         let mut found = Vec::new();
@@ -700,11 +775,15 @@ impl Ctx {
                 if let Some(id) = id_square(ids[sq.index()]) {
                     // Cheap test first; then the full judgement (rule-set filters, 29.4),
                     // so that a target counts only if it is won in every branch.
-                    if wanted.contains(id) && self.won(pos, sq) {
+                    if !wanted.contains(id) {
+                        continue;
+                    }
+                    if let Some(net) = self.won(pos, sq, bal) {
                         found.push(Hit {
                             id,
                             prefix: Vec::new(),
                             checks: 0,
+                            net,
                         });
                     }
                 }
@@ -745,6 +824,7 @@ impl Ctx {
                 d - 1,
                 ply + 2,
                 &[m],
+                bal + taken(pos, &m),
             );
             for h in won {
                 remaining.remove(h.id);
@@ -763,23 +843,21 @@ impl Ctx {
         b
     }
 
-    /// Whether the side to move wins the piece on `t`: the cheap test ([`Self::gains`]) and
-    /// then the full judgement ([`Self::direct`] is `Some(Ok(_))`), without building the
-    /// evidence (the same answers and the same searches, in the same order).
-    fn won(&mut self, pos: &Position, t: Square) -> bool {
+    /// Whether the side to move wins the piece on `t` at the end of a check series that has
+    /// won `bal` so far: the cheap test ([`Self::gains`]) and then the full judgement
+    /// ([`Self::direct_net`] is `Some(Ok(_))`), without building the evidence (the same
+    /// answers and the same searches, in the same order). `Some(net)`: it does, and the
+    /// whole sequence nets `net`.
+    fn won(&mut self, pos: &Position, t: Square, bal: Material) -> Option<Material> {
         let us = pos.turn();
-        let Some(victim) = pos.piece_at(t) else {
-            return false;
-        };
+        let victim = pos.piece_at(t)?;
         if victim.color == us
             || !Material::of(victim, t).is_material()
             || pos.attackers(t, us).is_empty()
         {
-            return false;
+            return None;
         }
-        let Some(ex) = protection::best_exchange(pos, t) else {
-            return false;
-        };
+        let ex = protection::best_exchange(pos, t)?;
         let capturers = protection::legal_capturers(pos, t);
         let special = if capturers.is_empty() {
             None
@@ -787,12 +865,12 @@ impl Ctx {
             self.always_chased(pos, t, capturers)
         };
         // The cheap test of `gains`.
-        if !ex.gains() && special.is_none() {
-            return false;
+        if !(ex.gains() && gains_with(bal, ex.net)) && special.is_none() {
+            return None;
         }
         // The decisions of `direct`: a capturer, the rule-set filters, 29.4.
         if capturers.is_empty() {
-            return false;
+            return None;
         }
         // The protectors are looked at only where a 少根 could dismiss the threat.
         let insufficient =
@@ -811,15 +889,19 @@ impl Ctx {
             .dismissed
             .is_some()
         {
-            return false;
+            return None;
         }
-        self.safe_capture(pos, t, &ex, capturers, special.is_some())
-            .is_ok()
+        match self.safe_capture(pos, t, &ex, capturers, special.is_some(), bal) {
+            Ok(None) => Some(bal + ex.net),
+            Ok(Some(other)) => Some(bal + other.net),
+            Err(_) => None,
+        }
     }
 
-    /// Cheap test: does the side to move win material on `t` (or, under AXF, attack a
-    /// chariot that counts whatever its protection)?
-    fn gains(&self, pos: &Position, t: Square) -> bool {
+    /// Cheap test: does the side to move win material on `t`, the whole sequence gaining
+    /// with `bal` (what a check series before it won), or, under AXF, attack a chariot that
+    /// counts whatever its protection?
+    fn gains(&self, pos: &Position, t: Square, bal: Material) -> bool {
         let Some(victim) = pos.piece_at(t) else {
             return false;
         };
@@ -827,7 +909,7 @@ impl Ctx {
             return false;
         }
         match protection::best_exchange(pos, t) {
-            Some(ex) if ex.gains() => true,
+            Some(ex) if ex.gains() && gains_with(bal, ex.net) => true,
             Some(_) => self
                 .always_chased(pos, t, protection::legal_capturers(pos, t))
                 .is_some(),
@@ -845,7 +927,21 @@ impl Ctx {
     ) -> Option<Result<Chase, Dismissed>> {
         let mut pos = root.clone();
         let mut ids = identity(root);
+        // What the series wins or gives on the way, net for the mover (the side that makes
+        // the capture at the end of the prefix).
+        let mover = if hit.prefix.len().is_multiple_of(2) {
+            root.turn()
+        } else {
+            !root.turn()
+        };
+        let mut bal = Material::ZERO;
         for m in &hit.prefix {
+            let v = taken(&pos, m);
+            bal = if pos.turn() == mover {
+                bal + v
+            } else {
+                bal - v
+            };
             ids = play_ids(&ids, m);
             pos.play_unchecked(m);
         }
@@ -862,9 +958,11 @@ impl Ctx {
                 }
             }
             c.attackers = attackers;
-            c.articles.insert(0, "CXA 28.3".into());
+            c.articles.insert(0, Article::Cxa28_3);
+            // The net of the whole line: the series' captures, then the exchange.
+            c.net = bal + c.net;
         };
-        Some(match self.direct(&pos, t)? {
+        Some(match self.direct_net(&pos, t, bal)? {
             Ok(mut c) => {
                 to_root(&mut c);
                 Ok(c)
@@ -877,11 +975,26 @@ impl Ctx {
     }
 }
 
+/// The material a move takes (zero when it captures nothing).
+fn taken(pos: &Position, m: &Move) -> Material {
+    pos.piece_at(m.to)
+        .filter(|p| p.color != pos.turn())
+        .map_or(Material::ZERO, |p| Material::of(p, m.to))
+}
+
+/// Whether an exchange that nets `net` gains once added to `series`, what a check series
+/// before it won or gave (CXA 29.1, 细则3: the gain is the net of the whole sequence).
+fn gains_with(series: Material, net: Material) -> bool {
+    (series + net).judge() == crate::material::Balance::Gain
+}
+
 /// A target won through a series of checks: its identity and the checks and replies
-/// played before the capture.
+/// played before the capture, against the defender's best answers.
 #[derive(Debug, Clone)]
 struct Hit {
     id: Square,
     prefix: Vec<Move>,
     checks: u32,
+    /// What the whole line nets for the mover: the series' captures and the exchange.
+    net: Material,
 }

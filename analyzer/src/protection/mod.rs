@@ -219,7 +219,22 @@ fn ordered_attackers(pos: &Position, t: Square) -> ([Square; 16], [u8; 16], usiz
 
 /// The value, for the side to move, of going on capturing on `t` (never below standing
 /// pat). Least valuable legal capturers first; all capturers of that value are tried.
-fn swap(pos: &Position, t: Square, depth: usize, pv: &mut Pv) -> Material {
+///
+/// `acc` is what the side to move has won so far in the exchange and `defender` tells
+/// whether it is the side whose piece was attacked first. Whether the exchange gains is
+/// decided by the equalities of CXA 25.3 on the whole line ([`Material::judge`]), so each
+/// side first chooses by that: the defender prefers a continuation that leaves the
+/// attacker no gain (a soldier traded for two elephants is no gain, 25.3, although the
+/// usual scale calls it even with standing pat after the soldier took one), the attacker
+/// one that leaves it a gain; only then does [`Material::preferable_to`] decide.
+fn swap(
+    pos: &Position,
+    t: Square,
+    depth: usize,
+    pv: &mut Pv,
+    acc: Material,
+    defender: bool,
+) -> Material {
     pv.len = 0;
     if depth == 0 {
         return Material::ZERO;
@@ -232,6 +247,16 @@ fn swap(pos: &Position, t: Square, depth: usize, pv: &mut Pv) -> Material {
     }
     let won = Material::of(victim, t);
     let (sqs, keys, n) = ordered_attackers(pos, t);
+    // Whether the attacker ends with a gain when the side to move ends on `x`.
+    let attacker_gains = |x: Material| {
+        let mine = acc + x;
+        let attackers = if defender { -mine } else { mine };
+        attackers.judge() == Balance::Gain
+    };
+    let better = |v: Material, best: Material| match (attacker_gains(v), attacker_gains(best)) {
+        (a, b) if a != b => a != defender,
+        _ => v.preferable_to(best),
+    };
     let mut best = Material::ZERO;
     let mut i = 0;
     while i < n {
@@ -241,8 +266,8 @@ fn swap(pos: &Position, t: Square, depth: usize, pv: &mut Pv) -> Material {
             if let Some((mv, next)) = legal_capture(pos, sqs[i], t) {
                 any_legal = true;
                 let mut sub = Pv::new();
-                let v = won - swap(&next, t, depth - 1, &mut sub);
-                if v.preferable_to(best) {
+                let v = won - swap(&next, t, depth - 1, &mut sub, -(acc + won), !defender);
+                if better(v, best) {
                     best = v;
                     pv.set(mv, &sub);
                 }
@@ -257,7 +282,8 @@ fn swap(pos: &Position, t: Square, depth: usize, pv: &mut Pv) -> Material {
 }
 
 /// The best capture sequence on `t` for the side to move, trying every legal first
-/// capture (the cheapest first on ties). `None` when no legal capture exists or `t`
+/// capture: one that gains first, then the most on the usual scale (the cheapest first
+/// on ties). `None` when no legal capture exists or `t`
 /// does not hold an opponent piece other than the general.
 pub fn best_exchange(pos: &Position, t: Square) -> Option<Exchange> {
     let (sqs, _, n) = ordered_attackers(pos, t);
@@ -266,7 +292,11 @@ pub fn best_exchange(pos: &Position, t: Square) -> Option<Exchange> {
         let Some(ex) = exchange_from(pos, from, t) else {
             continue;
         };
-        if best.as_ref().is_none_or(|b| ex.net.preferable_to(b.net)) {
+        // A first capture that gains beats one that does not (CXA 25.3 on the whole line);
+        // only then the usual scale decides.
+        if best.as_ref().is_none_or(|b| {
+            (ex.gains() && !b.gains()) || (ex.gains() == b.gains() && ex.net.preferable_to(b.net))
+        }) {
             best = Some(ex);
         }
     }
@@ -286,7 +316,8 @@ pub fn exchange_from(pos: &Position, from: Square, t: Square) -> Option<Exchange
     }
     let (mv, next) = legal_capture(pos, from, t)?;
     let mut sub = Pv::new();
-    let net = Material::of(victim, t) - swap(&next, t, MAX_EXCHANGE - 1, &mut sub);
+    let won = Material::of(victim, t);
+    let net = won - swap(&next, t, MAX_EXCHANGE - 1, &mut sub, -won, true);
     let mut pv = Pv::new();
     pv.set(mv, &sub);
     Some(Exchange {

@@ -205,3 +205,15 @@ fn no_panic_on_empty_or_own_points() {
         "d0 does not attack e5"
     );
 }
+
+#[test]
+fn the_defender_may_make_a_soldier_trade_for_two_pieces() {
+    // The crossed soldier e6 takes the elephant e7; standing pat leaves Red an elephant up
+    // (a gain), but the elephant g9 takes back and the chariot e4 takes it: Red ends with
+    // two elephants for a soldier, which CXA 25.3 does not count as a gain. The defender
+    // chooses that line, so the exchange wins nothing.
+    let (ex, _, class) = analyse("5kb2/9/4b4/4P4/9/4R4/9/9/9/3K5 w - - 0 1", "e7");
+    assert_eq!(ex.line.len(), 3, "{:?}", ex.line);
+    assert!(!ex.gains(), "{:?}", ex.net);
+    assert_eq!(class, None);
+}

@@ -184,7 +184,7 @@ fn chase(c: &Chase) -> ChaseReport {
         line: iccs(&c.line),
         protectors: c.protectors.iter().map(protector).collect(),
         net: c.net,
-        articles: c.articles.clone(),
+        articles: c.articles.iter().map(|a| a.code().to_owned()).collect(),
         notes: c
             .notes
             .iter()
@@ -198,7 +198,7 @@ fn chase(c: &Chase) -> ChaseReport {
 fn evidence(e: &Evidence) -> EvidenceReport {
     EvidenceReport {
         label: e.label,
-        articles: e.articles.clone(),
+        articles: e.articles.iter().map(|a| a.code().to_owned()).collect(),
         pieces: squares(&e.pieces),
         targets: squares(&e.targets),
         line: iccs(&e.line),
@@ -209,7 +209,7 @@ fn evidence(e: &Evidence) -> EvidenceReport {
 fn dismissed(d: &Dismissed) -> DismissedReport {
     DismissedReport {
         reason: d.reason,
-        article: d.article.clone(),
+        article: d.article.code().to_owned(),
         chase: chase(&d.chase),
         line: iccs(&d.line),
     }
@@ -367,11 +367,11 @@ impl LabelReport {
     pub fn to_text_in(&self, lang: Lang) -> String {
         let zh = lang == Lang::Zh;
         let mut s = String::new();
-        let rules = match (self.rules, zh) {
-            (RuleSet::Cxa, true) => "规则：中国象棋协会规则（CXA）",
-            (RuleSet::Axf, true) => "规则：亚洲象棋联合会规则（AXF）",
-            (RuleSet::Cxa, false) => "rules: CXA (Chinese Xiangqi Association)",
-            (RuleSet::Axf, false) => "rules: AXF (Asian Xiangqi Federation)",
+        let names = self.rules.names();
+        let rules = if zh {
+            format!("规则：{}（{}）", names.zh, names.short)
+        } else {
+            format!("rules: {} ({})", names.short, names.en)
         };
         let _ = writeln!(s, "{rules}");
         let _ = writeln!(

@@ -1,37 +1,15 @@
-//! Verdicts per rule set (RULES.md §5): from both sides' conduct over a cycle to a result, a
-//! status and the articles applied. [`cxa`] and [`axf`] hold the two tables.
+//! Verdicts (RULES.md §5): from both sides' conduct over a cycle to a result, a status and
+//! the articles applied. The conduct → verdict table of each rule set is in its rule book
+//! ([`crate::rules::cxa`], [`crate::rules::axf`]); this module holds the types and what both
+//! share.
 
 use qili_notation::{ByColor, Color};
 use serde::{Deserialize, Serialize};
 
 use crate::conduct::{Conduct, PieceRef};
-use crate::rules::{RuleSet, Settings};
+use crate::rules::Settings;
 
-pub mod axf;
-pub mod cxa;
-
-/// An article, rule or diagram cited by a verdict (`CXA 24.1`, `CXA 细则1`, `AXF r9 (D6–9)`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Article(pub &'static str);
-
-impl Article {
-    /// The citation.
-    pub fn code(self) -> &'static str {
-        self.0
-    }
-}
-
-impl std::fmt::Display for Article {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0)
-    }
-}
-
-impl Serialize for Article {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.0)
-    }
-}
+pub use crate::rules::Article;
 
 /// The result a ruling imposes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -206,10 +184,7 @@ impl VerdictInput<'_> {
 
 /// Rules on a cycle under `settings`.
 pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
-    let mut v = match settings.rules {
-        RuleSet::Cxa => cxa::rule(settings, input),
-        RuleSet::Axf => axf::rule(settings, input),
-    };
+    let mut v = settings.book().verdict(input, threshold(settings));
     // The open baseline of novelty decided where a side that is not forbidden answered a
     // check with a move whose attack would otherwise have been a new chase.
     for c in Color::ALL {

@@ -6,6 +6,7 @@ use super::*;
 use crate::conduct::tests::{cm, piece};
 use crate::conduct::{classify, ConductKind, CycleMove, PieceRef};
 use crate::label::Label::{self, *};
+use crate::rules::RuleSet;
 
 fn settings(rules: RuleSet) -> Settings {
     Settings {
@@ -146,7 +147,7 @@ fn axf_differences() {
             "{k:?}"
         );
         assert!(has(&v, art), "{k:?}: {:?}", v.articles);
-        assert!(has(&v, super::axf::NO_VIOLATION.code()));
+        assert!(has(&v, crate::rules::Article::AxfNoViolation.code()));
         // The perpetual attacks among them are forbidden under CXA.
         let c = rule_on(RuleSet::Cxa, &red, &idle, 3);
         let cxa = if k.is_perpetual_attack() {
@@ -192,7 +193,7 @@ fn axf_chase_patterns() {
         (v.result, v.status),
         (Outcome::BlackWins, Status::MustChange)
     );
-    assert!(has(&v, super::axf::GENERAL.code()));
+    assert!(has(&v, crate::rules::Article::AxfGeneral.code()));
     assert_eq!(rule_on(RuleSet::Axf, &one, &idle, 5).status, Status::Final);
     // One piece chasing two in turn: allowed (r32); still 长捉 under CXA.
     let two = chaser(Color::Red, &[(rook, horse), (rook, bcannon)]);

@@ -11,10 +11,30 @@ use crate::{Color, Piece, Role, Square, SquareSet};
 /// The placement: one optional piece per point, and the mask of the occupied points
 /// (kept in step by [`Board::set`]), with which the line scans find the nearest pieces
 /// on a line at once.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Eq)]
 pub(super) struct Board {
     squares: [Option<Piece>; 90],
     occupied: u128,
+}
+
+impl PartialEq for Board {
+    /// The same occupied points with the same pieces on them (the empty points are empty in
+    /// both): a look at the pieces only, not at all 90 points (the label caches compare
+    /// boards on every hit).
+    fn eq(&self, other: &Board) -> bool {
+        if self.occupied != other.occupied {
+            return false;
+        }
+        let mut m = self.occupied;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            if self.squares[i] != other.squares[i] {
+                return false;
+            }
+            m &= m - 1;
+        }
+        true
+    }
 }
 
 impl Board {

@@ -5,6 +5,7 @@ use qili_notation::Color;
 use super::{ply_place, punct};
 use crate::explain::Lang;
 use crate::judge::Judgement;
+use crate::rules::Article;
 use crate::terms::Term;
 
 /// The natural-limit paragraph: the limit, the plies without a capture, each side's claim.
@@ -27,10 +28,11 @@ pub(super) fn natural(lang: Lang, j: &Judgement, s: &mut String) {
             .to_owned(),
     };
     let (limit, cap, quiet) = (nl.limit, nl.check_cap, nl.plies_without_capture);
+    let (nl_article, claim) = (Article::Cxa4_2_4, Article::Cxa23_3.local());
     s.push_str(&if zh {
-        format!("自然限着：{limit}回合未吃子为和（提出方的将军最多计{cap}着）；棋谱结束时{since}已有{quiet}步未吃子（CXA 4.2.4、23.3）。")
+        format!("自然限着：{limit}回合未吃子为和（提出方的将军最多计{cap}着）；棋谱结束时{since}已有{quiet}步未吃子（{nl_article}、{claim}）。")
     } else {
-        format!("Natural move limit: {limit} moves without a capture (the claimant's checks count for at most {cap} moves); {quiet} plies without a capture at the end, {since} (CXA 4.2.4, 23.3).")
+        format!("Natural move limit: {limit} moves without a capture (the claimant's checks count for at most {cap} moves); {quiet} plies without a capture at the end, {since} ({nl_article}, {claim}).")
     });
     s.push('\n');
     for c in Color::ALL {

@@ -1,0 +1,197 @@
+//! The article catalogue: every article, rule or diagram that qili cites, as a value of
+//! [`Article`] carrying its code (`CXA 26.4`, `CXA 细则6`, `AXF r27 (D63–66)`) and its short
+//! title in Chinese and English. A citation is written as a variant, so an unknown or
+//! misspelt article cannot compile; the code is what every output prints, the titles are
+//! what explanations and teaching pages add to it.
+//!
+//! A few entries are joint citations, one code for two articles that the labels cite
+//! together (`CXA 29.2, 细则6`, `AXF r15 (D18–25), r26 (D61–62)`).
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+macro_rules! catalogue {
+    ($($variant:ident = $code:literal, $zh:literal, $en:literal;)*) => {
+        /// An article, rule or diagram cited by a label or a verdict.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Article {
+            $(
+                #[doc = concat!("`", $code, "`: ", $en, ".")]
+                $variant,
+            )*
+        }
+
+        impl Article {
+            /// Every article of the catalogue, in catalogue order.
+            pub const ALL: &'static [Article] = &[$(Article::$variant),*];
+
+            /// The citation, as every output prints it (`CXA 26.4`).
+            pub const fn code(self) -> &'static str {
+                match self {
+                    $(Article::$variant => $code,)*
+                }
+            }
+
+            /// The short title in Chinese.
+            pub const fn zh(self) -> &'static str {
+                match self {
+                    $(Article::$variant => $zh,)*
+                }
+            }
+
+            /// The short title in English.
+            pub const fn en(self) -> &'static str {
+                match self {
+                    $(Article::$variant => $en,)*
+                }
+            }
+        }
+    };
+}
+
+catalogue! {
+    Cxa4_1_7 = "CXA 4.1.7", "走棋违反禁例，应变着而不变，判负", "a forbidden move not changed when it must be loses";
+    Cxa4_2_4 = "CXA 4.2.4", "连续60回合（可酌减）双方均未吃子，和棋", "60 moves (or fewer, by competition) without a capture: draw";
+    Cxa23_3 = "CXA 23.3", "自然限着和棋经审核属实即判和；提出方的将军最多计10着", "a natural-limit claim is verified; the claimant's checks count for at most 10 moves";
+    Cxa24_1 = "CXA 24.1", "一方长将，立即判负", "a side that checks perpetually loses at once";
+    Cxa24_2 = "CXA 24.2", "双方均为允许着法或禁止着法，不变作和，立即判和", "both allowed or both forbidden: draw";
+    Cxa24_3 = "CXA 24.3", "一方禁止着法另一方允许着法，犯禁方必须变着，再重复一次循环即判负", "forbidden against allowed: the offender must change; one more cycle loses";
+    Cxa25_2 = "CXA 25.2", "长将、长杀、长捉、一将一杀、一将一捉、一杀一捉为禁止着法；闲着、数将一闲等为允许着法", "perpetual attacks are forbidden; conduct with an idle move is allowed";
+    Cxa26_1 = "CXA 26.1", "任何情况下均不允许单方面长将", "a one-sided perpetual check is never allowed";
+    Cxa26_2 = "CXA 26.2", "双方均为允许着法，不变作和", "both allowed: draw if neither changes";
+    Cxa26_3 = "CXA 26.3", "双方均为禁止着法（不包括一方为长将），不变作和", "both forbidden (no one-sided perpetual check): draw";
+    Cxa26_4 = "CXA 26.4", "一方禁止着法，另一方允许着法，前者变着，不变判负", "forbidden against allowed: the forbidden side changes or loses";
+    Cxa27_1 = "CXA 27.1", "帅（将）与其他子同时捉或借帅（将）之力捉，按捉处理", "the general with another piece, or lending its power, chases";
+    Cxa27_2 = "CXA 27.2", "兵（卒）叫吃按闲；形成相互长打时按捉", "a soldier's threat is idle, but a chase in mutual perpetual attack";
+    Cxa27_3 = "CXA 27.3", "占据防守要点立即构成简明和棋，附带捉士相按闲", "occupying a defensive key point for a plain draw: the incidental threat on an advisor or elephant is idle";
+    Cxa28_1 = "CXA 28.1", "将：走子后攻击对方的将（帅）", "check: the move attacks the opponent's general";
+    Cxa28_2 = "CXA 28.2", "杀：走子后再走一步可将死对方", "mate threat: moving again, the mover could mate";
+    Cxa28_3 = "CXA 28.3", "捉：走子后再走一步可吃子得子", "chase: moving again, the mover could win material";
+    Cxa28_5 = "CXA 28.5", "兑：送子给对方吃，可吃回同等子力", "exchange offer: an even exchange is offered";
+    Cxa28_6 = "CXA 28.6", "献：无根子送给对方同类子吃", "offer: an unprotected piece put where a piece of its kind can take it";
+    Cxa28_7 = "CXA 28.7", "拦：阻拦对方棋子的行动路线", "block: the move cuts a line of an opponent piece";
+    Cxa28_8 = "CXA 28.8", "跟：牵制或跟随对方有根子", "follow: the move keeps a protected opponent piece pinned or watched";
+    Cxa28_9 = "CXA 28.9", "闲：不属于将、杀、捉的着法", "idle: neither check, mate threat nor chase";
+    Cxa28_10 = "CXA 28.10", "长将：连续不停照将而形成循环", "perpetual check";
+    Cxa28_11 = "CXA 28.11", "长杀：连续不停杀着而形成循环", "perpetual mate threat";
+    Cxa28_12 = "CXA 28.12", "长捉：连续追捉一子或数子而形成循环", "perpetual chase of one piece or several";
+    Cxa28_13 = "CXA 28.13", "长兑（长献、长拦、长跟）", "perpetual exchange offer (offer, block, follow)";
+    Cxa28_14 = "CXA 28.14", "长打对长打：双方步步是打", "mutual perpetual attack";
+    Cxa28_15 = "CXA 28.15", "长打对非长打", "perpetual attack against non-perpetual attack";
+    Cxa28_16 = "CXA 28.16", "假根子、少根子按无根子处理", "a falsely or insufficiently protected piece counts as unprotected";
+    Cxa29_1 = "CXA 29.1", "捉的形式：直接吃子、连续照将吃子、完整交换得子", "forms of a chase: direct capture, capture through checks, a gaining exchange";
+    Cxa29_3 = "CXA 29.3", "被捉的子须是无根子（含假根子、少根子）", "the chased piece must be unprotected (false and insufficient roots included)";
+    Cxa29_4 = "CXA 29.4", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
+    CxaXize1 = "CXA 细则1", "不许可单方面长将", "no one-sided perpetual check";
+    CxaXize3 = "CXA 细则3", "预计下一着能在子力价值上得子，按捉处理", "a threat to gain material is a chase";
+    CxaXize5 = "CXA 细则5", "捉子兼具兑、献、送吃，也按捉处理", "a chase that also offers is still a chase";
+    CxaXize7 = "CXA 细则7", "吃子后立即被将死，不按捉处理", "a capture after which the mover is mated at once is no chase";
+    CxaXize8 = "CXA 细则8", "双方均为禁止着法（不包括单方面长将），不变作和", "both forbidden (no one-sided perpetual check): draw";
+    CxaXize9 = "CXA 细则9", "其他棋子和帅（将）同时捉吃，按捉处理", "another piece with the general chases";
+    CxaXize11 = "CXA 细则11", "发生互打时，兵（卒）叫吃子均按捉处理", "in mutual attack a soldier's threat is a chase";
+    CxaXize13 = "CXA 细则13", "占据防守要点立即形成简明和棋，附带捉士相按闲", "defensive key point: incidental advisor/elephant threat is idle";
+    Cxa27_1Xize9 = "CXA 27.1, 细则9", "帅（将）单独捉子按闲，与其他子同时捉按捉", "the general alone is idle; with another piece it chases";
+    Cxa27_2Xize11 = "CXA 27.2, 细则11", "兵（卒）叫吃按闲，互打时按捉", "a soldier's threat is idle, but a chase in mutual attack";
+    Cxa29_2Xize2 = "CXA 29.2, 细则2", "捉须是走子后新产生的威胁", "a chase is a threat the move creates";
+    Cxa29_2Xize6 = "CXA 29.2, 细则6", "走子前已有的威胁不是新捉（从捉到捉）", "a threat that stood before the move is no new chase";
+    Cxa29_4Xize7 = "CXA 29.4, 细则7", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
+    AxfD1to4 = "AXF D1–4", "长将判负；双方长将判和", "perpetual check loses; mutual perpetual check draws";
+    AxfD5 = "AXF D5", "两将对一将，长将方判负", "two checks against one check back: the perpetual checker loses";
+    AxfR9 = "AXF r9 (D6–9)", "长杀允许", "perpetual mate threat is allowed";
+    AxfR11 = "AXF r11 (D11–12)", "一将一杀允许", "one check and one mate threat is allowed";
+    AxfR12 = "AXF r12 (D13)", "一将一捉、数将一捉允许", "one check and one chase, or several checks and a chase, is allowed";
+    AxfR13 = "AXF r13 (D14–16)", "一将一闲允许", "one check and one idle move is allowed";
+    AxfR15 = "AXF r15 (D18–25)", "马炮攻车，车有根亦算捉", "a horse or cannon attacking a chariot chases even when it is protected";
+    AxfR15R26 = "AXF r15 (D18–25), r26 (D61–62)", "马炮攻车（含移动炮架），车有根亦算捉", "a horse or cannon attacking a chariot (screen moves included) chases even when it is protected";
+    AxfR19 = "AXF r19 (D39–41)", "被马牵制不能动的车不得长捉", "a chariot pinned by a horse may not be perpetually attacked";
+    AxfD105 = "AXF D105", "被牵制的车攻击他子亦算捉", "a pinned chariot attacking other pieces chases";
+    AxfR24 = "AXF r24 (D51–55)", "同类子可以互吃，为兑，不算捉", "two pieces of a kind that can take each other: an offer, not a chase";
+    AxfR25 = "AXF r25 (D56–60)", "炮借移动炮架捉马、士、象、过河兵算捉", "a cannon chasing by moving its screen chases";
+    AxfR26 = "AXF r26 (D61–62)", "炮借移动炮架攻车算捉", "a cannon attacking a chariot by moving its screen chases";
+    AxfR27 = "AXF r27 (D63–66)", "被炮牵制于线上的车，不得被车长捉（一处有根除外），不得被马炮长捉", "a chariot confined to a cannon's line may not be perpetually chased by a chariot unless protected in one position, nor ever by a horse or cannon";
+    AxfR28 = "AXF r28 (D67–68)", "帅（将）可以捉子", "the general may chase";
+    AxfR29 = "AXF r29 (D69–70)", "兵（卒）可以捉子", "soldiers may chase";
+    AxfR32 = "AXF r32 (D76–80)", "一子捉两子或以上、两子轮捉两子或以上，允许", "one piece chasing two or more, or two taking turns on two or more: allowed";
+    AxfR33 = "AXF r33 (D81–82)", "两子或以上轮捉一子，禁止", "two or more pieces taking turns on one piece: forbidden";
+    AxfR35 = "AXF r35 (D86–89)", "两子或以上攻有根子，不算捉", "several attackers on a protected piece: no chase";
+    AxfR36 = "AXF r36 (D90–93)", "捉兼兑仍算捉", "offering an exchange while chasing is still chasing";
+    AxfD37 = "AXF D37", "守方的将捉兼施不免除对方长捉之责", "a defender's mixed check and chase does not excuse a perpetual chase";
+    AxfD38 = "AXF D38", "同上", "the same";
+    AxfD50 = "AXF D50", "同上", "the same";
+    AxfGeneral = "AXF general rule (forbidden perpetual attack)", "长打（长将、长捉）禁止，犯禁方须变着，不变判负", "perpetual attack (check, chase) is forbidden; the offender must change or lose";
+    AxfNoViolation = "AXF general rule (no violation: draw)", "双方均未犯禁，不变作和", "nobody violates: draw if nobody changes";
+}
+
+impl Article {
+    /// The article of `code`, if the catalogue has it.
+    pub fn from_code(code: &str) -> Option<Article> {
+        Article::ALL.iter().copied().find(|a| a.code() == code)
+    }
+
+    /// The code without its rule-set prefix (`23.3`, `细则11`), for a second article cited
+    /// beside a first (`CXA 4.2.4、23.3`).
+    pub fn local(self) -> &'static str {
+        let c = self.code();
+        c.strip_prefix("CXA ")
+            .or_else(|| c.strip_prefix("AXF "))
+            .unwrap_or(c)
+    }
+}
+
+impl std::fmt::Display for Article {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl std::str::FromStr for Article {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Article, String> {
+        Article::from_code(s).ok_or_else(|| format!("unknown article {s:?}"))
+    }
+}
+
+impl Serialize for Article {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for Article {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Article, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Article;
+
+    #[test]
+    fn codes_are_unique_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for &a in Article::ALL {
+            assert!(seen.insert(a.code()), "{}", a.code());
+            assert_eq!(a.code().parse::<Article>(), Ok(a));
+            assert!(!a.zh().is_empty() && !a.en().is_empty(), "{}", a.code());
+        }
+        assert!("CXA 26.5".parse::<Article>().is_err());
+    }
+
+    #[test]
+    fn local_drops_the_rule_set() {
+        assert_eq!(Article::Cxa23_3.local(), "23.3");
+        assert_eq!(Article::CxaXize11.local(), "细则11");
+        assert_eq!(Article::AxfR27.local(), "r27 (D63–66)");
+    }
+
+    #[test]
+    fn serializes_as_its_code() {
+        let json = serde_json::to_string(&Article::Cxa29_2Xize6).unwrap();
+        assert_eq!(json, "\"CXA 29.2, 细则6\"");
+        assert_eq!(
+            serde_json::from_str::<Article>(&json).unwrap(),
+            Article::Cxa29_2Xize6
+        );
+    }
+}

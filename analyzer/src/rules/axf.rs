@@ -1,0 +1,260 @@
+//! The AXF rule book: the Asian Xiangqi Federation rules (also used by the WXF; RULES.md §5,
+//! AXF.md). Everything in which AXF differs from CXA is here.
+
+use qili_notation::{ByColor, Color, Role};
+
+use super::{Article, ChasePolicy, Names, OpenChoice, OpenChoices, Reading};
+use crate::conduct::{Conduct, ConductKind, PieceRef};
+use crate::label::{Chase, Root};
+use crate::verdict::{
+    must_change, OpenNote, Outcome, Reason, SideEvidence, Status, Verdict, VerdictInput,
+};
+
+use Article::*;
+
+/// The names of the rule set.
+pub const NAMES: Names = Names {
+    short: "AXF",
+    zh: "亚洲象棋联合会规则",
+    en: "Asian Xiangqi Federation",
+};
+
+/// What counts as a chase under AXF: a capture threatened for the very next move (no series
+/// of checks, no exchange gain: r13 D14–16, r38 D97–98, AXF.md §1.7), no 少根 (r35), the
+/// general and soldiers may chase (r28, r29), and the pair rules r15, r19, r24, r27. A
+/// chariot that a horse or cannon attacks is chased whatever its protection (r15, AXF.md
+/// §4.6), so taking its protector away does not renew that chase.
+pub const CHASE: ChasePolicy = ChasePolicy {
+    general_chase_permitted: true,
+    soldier_chase_permitted: true,
+    minor_on_chariot_always_chases: true,
+    horse_pinned_chariot_always_chased: true,
+    cannon_confined_chariot_no_offer: true,
+    same_kind_mutual_is_offer: true,
+    insufficient_root_chases: false,
+    series_and_exchange_forms: false,
+    protection_renews_minor_on_chariot: false,
+    general_alone: AxfR28,
+    soldier_alone: AxfR29,
+};
+
+/// AXF D53, D56 (AXF.md §1.11): a move counts by the label that makes the conduct forbidden.
+pub const fn reading(open: &OpenChoices) -> Reading {
+    Reading::Forbidden {
+        check_that_chases_is_chase: open.axf_check_that_chases_is_chase,
+    }
+}
+
+/// *(open)* AXF r19 (D39–41, D105): attacking a chariot pinned by a horse ranks above an
+/// ordinary chase ([`OpenChoices::axf_pinned_chariot_ranked_above_chase`]).
+pub const PINNED_CHARIOT_RANKED_ABOVE_CHASE: bool = true;
+
+/// *(open)* RULES.md §5, AXF.md §4.1 (forbidden reading): a checking move that also renews
+/// the chase of the piece every other move of the side chases counts as a chase
+/// ([`OpenChoices::axf_check_that_chases_is_chase`]).
+pub const CHECK_THAT_CHASES_IS_CHASE: bool = true;
+
+/// The *(open)* choices of AXF.
+pub const OPEN_CHOICES: &[OpenChoice] = &[
+    OpenChoice {
+        name: "axf_pinned_chariot_ranked_above_chase",
+        default: PINNED_CHARIOT_RANKED_ABOVE_CHASE,
+        articles: &[AxfR19, AxfD105],
+        open_in: "AXF.md §4.17 (D105 is not in the English edition)",
+    },
+    OpenChoice {
+        name: "axf_check_that_chases_is_chase",
+        default: CHECK_THAT_CHASES_IS_CHASE,
+        articles: &[],
+        open_in: "RULES.md §5, AXF.md §4.1 (the forbidden reading, D53, D56)",
+    },
+];
+
+/// Whether a conduct is forbidden under AXF, with the rules that decide it, and the open
+/// choice that decided, if one did: with `axf_pinned_chariot_ranked_above_chase`, chasing a
+/// chariot that a horse pins (r19) is forbidden even when the chases rotate over several
+/// pieces (which r32 otherwise allows).
+pub fn forbidden(
+    c: &Conduct,
+    ev: &SideEvidence,
+    open: &OpenChoices,
+) -> (bool, Vec<Article>, Option<OpenNote>) {
+    let (f, a) = forbidden_plain(c);
+    if c.kind == ConductKind::PerpetualChase && !f && open.axf_pinned_chariot_ranked_above_chase {
+        if let Some(&target) = ev.horse_pinned_chariots.first() {
+            let note = OpenNote::PinnedChariotRankedAboveChase {
+                side: c.side,
+                target,
+            };
+            return (true, vec![AxfR19], Some(note));
+        }
+    }
+    (f, a, None)
+}
+
+/// [`forbidden`] without the open choice.
+fn forbidden_plain(c: &Conduct) -> (bool, Vec<Article>) {
+    match c.kind {
+        ConductKind::PerpetualCheck => (true, vec![AxfD1to4]),
+        ConductKind::PerpetualChase => {
+            if c.constant_targets.is_empty() {
+                // The chases rotate over two or more pieces.
+                (false, vec![AxfR32])
+            } else if c.constant_target_attackers.len() >= 2 {
+                (true, vec![AxfR33])
+            } else {
+                (true, vec![AxfGeneral])
+            }
+        }
+        ConductKind::PerpetualMateThreat => (false, vec![AxfR9]),
+        ConductKind::CheckAndMateThreat => (false, vec![AxfR11]),
+        ConductKind::CheckAndChase => (false, vec![AxfR12]),
+        ConductKind::MateThreatAndChase => (false, vec![AxfR11, AxfR12]),
+        ConductKind::ChecksAndIdle => (false, vec![AxfR13]),
+        _ => (false, Vec::new()),
+    }
+}
+
+/// The conduct → verdict table of AXF (RULES.md §5, "AXF (differences from CXA)").
+pub fn verdict(open: &OpenChoices, input: &VerdictInput<'_>, threshold: usize) -> Verdict {
+    let (fr, ar, nr) = forbidden(input.red, &input.evidence.red, open);
+    let (fb, ab, nb) = forbidden(input.black, &input.evidence.black, open);
+    let mut forbidden = ByColor { red: fr, black: fb };
+    let kind = |c: Color| input.conduct(c).kind;
+    let pc = ByColor {
+        red: kind(Color::Red) == ConductKind::PerpetualCheck,
+        black: kind(Color::Black) == ConductKind::PerpetualCheck,
+    };
+    let mut articles = Vec::new();
+    let mut notes: Vec<OpenNote> = nr.into_iter().chain(nb).collect();
+    for c in Color::ALL {
+        let conduct = input.conduct(c);
+        if forbidden[c] && conduct.kind == ConductKind::PerpetualChase {
+            if let Some(&ply) = conduct.checks_read_as_chases.first() {
+                notes.push(OpenNote::CheckThatChasesIsChase { side: c, ply });
+            }
+        }
+    }
+    let (result, status, reason) = if pc.red && pc.black {
+        articles.push(AxfD1to4);
+        (Outcome::Draw, Status::Final, Reason::MutualPerpetualCheck)
+    } else if pc.red || pc.black {
+        let checker = if pc.red { Color::Red } else { Color::Black };
+        articles.push(AxfD1to4);
+        if matches!(
+            kind(!checker),
+            ConductKind::ChecksAndIdle
+                | ConductKind::CheckAndChase
+                | ConductKind::CheckAndMateThreat
+        ) {
+            articles.push(AxfD5);
+        }
+        (
+            Outcome::win(!checker),
+            Status::Final,
+            Reason::OneSidedPerpetualCheck { checker },
+        )
+    } else if forbidden.red && forbidden.black {
+        match pinned_chariot_offender(open, input) {
+            Some((offender, target)) => {
+                let note = OpenNote::PinnedChariotRankedAboveChase {
+                    side: offender,
+                    target,
+                };
+                if !notes.contains(&note) {
+                    notes.push(note);
+                }
+                forbidden[!offender] = false;
+                articles.push(AxfR19);
+                articles.push(AxfD105);
+                must_change(offender, input, threshold)
+            }
+            None => {
+                articles.push(AxfGeneral);
+                (Outcome::Draw, Status::Final, Reason::BothForbidden)
+            }
+        }
+    } else if forbidden.red || forbidden.black {
+        let offender = if forbidden.red {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        if kind(!offender) == ConductKind::CheckAndChase
+            && kind(offender) == ConductKind::PerpetualChase
+        {
+            articles.extend([AxfD37, AxfD38, AxfD50]);
+        }
+        if !input.evidence[offender].horse_pinned_chariots.is_empty() {
+            articles.push(AxfR19);
+        }
+        must_change(offender, input, threshold)
+    } else {
+        articles.push(AxfNoViolation);
+        (Outcome::Draw, Status::Final, Reason::BothAllowed)
+    };
+    articles.extend(ar);
+    articles.extend(ab);
+    for c in Color::ALL {
+        articles.extend(input.evidence[c].articles.iter().copied());
+    }
+    Verdict {
+        result,
+        status,
+        reason,
+        forbidden,
+        articles,
+        open: notes,
+    }
+}
+
+/// Both sides chase perpetually: with the *(open)* ranking of AXF r19, the side whose chase
+/// pursues a chariot pinned by a horse is the offender, if only one side does.
+fn pinned_chariot_offender(
+    open: &OpenChoices,
+    input: &VerdictInput<'_>,
+) -> Option<(Color, PieceRef)> {
+    if !open.axf_pinned_chariot_ranked_above_chase {
+        return None;
+    }
+    let pinned = |c: Color| input.evidence[c].horse_pinned_chariots.first().copied();
+    match (pinned(Color::Red), pinned(Color::Black)) {
+        (Some(t), None) => Some((Color::Red, t)),
+        (None, Some(t)) => Some((Color::Black, t)),
+        _ => None,
+    }
+}
+
+/// The articles a chase of the conduct brings to an AXF verdict: a horse or cannon on a
+/// protected chariot (r15), a cannon chasing by its screen (r25, r26 on a chariot), the
+/// general or a soldier among the attackers (r28, r29), a chase that also offers (r36).
+pub(super) fn chase_articles(
+    c: &Chase,
+    roles: &[Role],
+    screen: bool,
+    offer: bool,
+    push: &mut dyn FnMut(Article),
+) {
+    let light = roles
+        .iter()
+        .any(|r| matches!(r, Role::Horse | Role::Cannon));
+    if c.target_role == Role::Chariot && light && c.root == Root::Protected {
+        push(AxfR15);
+    }
+    if roles.contains(&Role::Cannon) && screen {
+        push(if c.target_role == Role::Chariot {
+            AxfR26
+        } else {
+            AxfR25
+        });
+    }
+    if roles.contains(&Role::General) {
+        push(AxfR28);
+    }
+    if roles.contains(&Role::Soldier) {
+        push(AxfR29);
+    }
+    if offer {
+        push(AxfR36);
+    }
+}

@@ -1,0 +1,420 @@
+//! Rule sets, rule books and analysis settings.
+//!
+//! A [`RuleBook`] (from [`Settings::book`]) is the only place that knows how the rule sets
+//! differ: [`cxa`] and [`axf`] each hold everything of one rule set — what counts as a chase
+//! ([`ChasePolicy`]), which label decides a move's part in the conduct ([`Reading`]), the
+//! conduct → verdict table, the articles a chase cites in the verdict, the *(open)* choices
+//! of RULES.md with their defaults and citations, and the rule set's names. Every citation
+//! is a value of the catalogue [`Article`] ([`articles`]).
+
+use qili_notation::Role;
+use serde::{Deserialize, Serialize};
+
+use crate::label::{Chase, Label, MoveLabels};
+use crate::verdict::{Verdict, VerdictInput};
+
+pub mod articles;
+pub mod axf;
+pub mod cxa;
+
+pub use articles::Article;
+
+/// Which repetition rules apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleSet {
+    /// Chinese Xiangqi Association competition rules (第24–29条, 棋例细则). The default.
+    #[default]
+    Cxa,
+    /// Asian Xiangqi Federation rules (used by the WXF).
+    Axf,
+}
+
+impl RuleSet {
+    /// `cxa` or `axf`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RuleSet::Cxa => "cxa",
+            RuleSet::Axf => "axf",
+        }
+    }
+
+    /// The names reports print ([`cxa::NAMES`], [`axf::NAMES`]).
+    pub const fn names(self) -> Names {
+        match self {
+            RuleSet::Cxa => cxa::NAMES,
+            RuleSet::Axf => axf::NAMES,
+        }
+    }
+}
+
+impl std::str::FromStr for RuleSet {
+    type Err = String;
+    fn from_str(s: &str) -> Result<RuleSet, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "cxa" => Ok(RuleSet::Cxa),
+            "axf" | "wxf" => Ok(RuleSet::Axf),
+            _ => Err(format!("unknown rule set {s:?}: expected cxa or axf")),
+        }
+    }
+}
+
+impl std::fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The defaults RULES.md fixes where the sources are open. One place, cited by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OpenChoices {
+    /// CXA 27.3: detect only the plain case of a defensive key point (advisor/elephant
+    /// target and a known theoretical draw); otherwise report the chase and flag the
+    /// exception as possibly applicable.
+    pub key_point_plain_case_only: bool,
+    /// AXF r19 (D39–41, D105): rank attacks on a chariot pinned by a horse above ordinary chases.
+    pub axf_pinned_chariot_ranked_above_chase: bool,
+    /// CXA 29.2 / 细则6 (novelty of a chase through a series of checks, CXA 29.1): a target
+    /// that could already be won before the move, but only through a longer series of checks
+    /// than now (e.g. a checking move that itself starts the series), is chased anew: the
+    /// move made the threat more immediate. With `false`, any earlier series threat on the
+    /// target makes the chase "not new" (从捉到捉). A direct threat is judged per (attacker,
+    /// target) pair instead (RULES.md §3).
+    pub threat_needing_fewer_checks_is_new: bool,
+    /// RULES.md §3 (novelty, both rule sets): the baseline is the attack itself, not whether
+    /// it could be carried out. An attack that stood before the move stood even if the mover
+    /// was then in check and could not capture: a move that parries a check (a king step, a
+    /// block) chases only through an attack it opens itself. With `false`, an attack that
+    /// only becomes executable because the check is gone is a new chase.
+    pub attack_is_the_baseline: bool,
+    /// RULES.md §5, AXF.md §4.1 (AXF forbidden reading): a checking move that also renews
+    /// the chase of a piece that every other move of the side chases counts as a chase, so
+    /// the side perpetually chases that piece (unless every move checks: r6). With `false`
+    /// it counts as a check, and the cycle is r12's "checks and one chase" (allowed).
+    pub axf_check_that_chases_is_chase: bool,
+}
+
+impl Default for OpenChoices {
+    /// The defaults of the rule books ([`cxa::OPEN_CHOICES`], [`axf::OPEN_CHOICES`],
+    /// [`ATTACK_IS_THE_BASELINE`]).
+    fn default() -> OpenChoices {
+        OpenChoices {
+            key_point_plain_case_only: cxa::KEY_POINT_PLAIN_CASE_ONLY,
+            axf_pinned_chariot_ranked_above_chase: axf::PINNED_CHARIOT_RANKED_ABOVE_CHASE,
+            threat_needing_fewer_checks_is_new: cxa::THREAT_NEEDING_FEWER_CHECKS_IS_NEW,
+            attack_is_the_baseline: ATTACK_IS_THE_BASELINE,
+            axf_check_that_chases_is_chase: axf::CHECK_THAT_CHASES_IS_CHASE,
+        }
+    }
+}
+
+/// *(open)* default of both rule sets, RULES.md §3 (novelty, CXA 29.2, 细则6): the baseline
+/// of novelty is the attack itself, not whether it could be carried out
+/// ([`OpenChoices::attack_is_the_baseline`]).
+pub const ATTACK_IS_THE_BASELINE: bool = true;
+
+/// One *(open)* choice of RULES.md: where the sources disagree or are silent, the default
+/// qili applies and where it comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenChoice {
+    /// The [`OpenChoices`] field (the name explanations print).
+    pub name: &'static str,
+    /// Its default.
+    pub default: bool,
+    /// The articles it reads.
+    pub articles: &'static [Article],
+    /// Where RULES.md (or AXF.md) leaves it open.
+    pub open_in: &'static str,
+}
+
+/// The open choice shared by both rule sets.
+pub const SHARED_OPEN_CHOICES: &[OpenChoice] = &[OpenChoice {
+    name: "attack_is_the_baseline",
+    default: ATTACK_IS_THE_BASELINE,
+    articles: &[Article::Cxa29_2Xize6],
+    open_in: "RULES.md §3 (novelty: the baseline is the attack itself)",
+}];
+
+/// How the label that decides a move's part in the conduct is chosen when the move has
+/// several (RULES.md §3, §5): the one place that knows it differs between the rule sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Reading {
+    /// CXA 27.4, 细则12: the heaviest label (将 > 杀 > 捉 > the idle kinds).
+    #[default]
+    Heaviest,
+    /// AXF D53, D56 (AXF.md §1.11): the label that makes the conduct forbidden — a mate
+    /// threat that also chases counts as a chase; a check that also renews the chase of a
+    /// piece every other move chases counts as a chase when `check_that_chases_is_chase`.
+    Forbidden {
+        /// [`OpenChoices::axf_check_that_chases_is_chase`].
+        check_that_chases_is_chase: bool,
+    },
+}
+
+impl Reading {
+    /// The reading of `settings`' rule set.
+    pub fn of(settings: &Settings) -> Reading {
+        settings.book().reading()
+    }
+
+    /// Whether the chases of a move with `labels` take part in the conduct, so that the
+    /// verdict cites their articles: the heaviest reading counts a move's chases when the
+    /// chase is its heaviest label, the forbidden reading whenever it chases.
+    pub fn chases_count(self, labels: &MoveLabels) -> bool {
+        match self {
+            Reading::Heaviest => labels.labels.first() == Some(&Label::Chase),
+            Reading::Forbidden { .. } => labels.labels.contains(&Label::Chase),
+        }
+    }
+}
+
+/// Settings of an analysis.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// The rule set.
+    pub rules: RuleSet,
+    /// Occurrence count at which a ruling is in force (RULES.md §1; default 3).
+    pub repetitions: u32,
+    /// Natural move limit in moves (回合) without a capture (default 60).
+    pub natural_limit: u32,
+    /// Checks by the claimant count for at most this many moves (default 10).
+    pub natural_limit_check_cap: u32,
+    /// Mate-threat search: at most this many checking moves of the mover (default 4).
+    pub mate_depth: u32,
+    /// The *(open)* defaults.
+    pub open: OpenChoices,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            rules: RuleSet::Cxa,
+            repetitions: 3,
+            natural_limit: 60,
+            natural_limit_check_cap: 10,
+            mate_depth: 4,
+            open: OpenChoices::default(),
+        }
+    }
+}
+
+impl Settings {
+    /// The rule book of these settings: the rule set with its open choices.
+    pub fn book(&self) -> RuleBook {
+        RuleBook::new(self.rules, self.open)
+    }
+}
+
+/// The chase rules of one rule set: every CXA/AXF difference of RULES.md §5 that concerns
+/// single moves, one field per difference, each citing its rule ([`cxa::CHASE`],
+/// [`axf::CHASE`]).
+///
+/// AXF r17/r18 (a chariot on a protected cannon is not a chase, on an unprotected one it
+/// is) need no field: that is the general rule of 29.3. The part of AXF r27 saying that a
+/// chariot confined to a cannon's line "does not chase by moving along that line" follows
+/// from legality (such a chariot can only capture along its line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChasePolicy {
+    /// The general may chase, alone or together with another piece: such a threat is never
+    /// a forbidden chase. CXA: no — the general alone is idle (27.1, 细则9) but the general
+    /// with another piece, or a piece using the general's power, does chase; AXF: yes (r28,
+    /// D67–68, "the general may chase, alone or with another piece", read as a permission as
+    /// the other AXF "may" rules are).
+    pub general_chase_permitted: bool,
+    /// Soldiers may chase: a threat by soldiers alone is never a forbidden chase. CXA: a
+    /// soldier alone is idle except in mutual perpetual attack, 长打对长打 (27.2, 细则11);
+    /// AXF: always permitted (r29, D69–70).
+    pub soldier_chase_permitted: bool,
+    /// A horse or cannon attacking a chariot chases even when the chariot is protected
+    /// and the capture would lose material. CXA: no; AXF: yes (r15, D18–25; screen moves
+    /// included, r26, D61–62).
+    pub minor_on_chariot_always_chases: bool,
+    /// A chariot held in place by a horse (horse-leg pin) is chased by any attack on it,
+    /// whatever its protection. CXA: no; AXF: yes (r19, D39–41).
+    pub horse_pinned_chariot_always_chased: bool,
+    /// A chariot confined to a cannon's line (it screens the cannon from its general) and
+    /// attacked by an opposing chariot is not in an offer (r24 does not apply): the attack
+    /// chases it when it is unprotected, and protection in one of its positions breaks the
+    /// perpetual chase as for any piece. CXA: no such rule; AXF: yes (r27, D63–66; by a
+    /// horse or cannon it is chased whatever its protection, r15).
+    pub cannon_confined_chariot_no_offer: bool,
+    /// Two pieces of the same kind attacking each other, both able to capture: an offer,
+    /// not a chase. CXA: no (the unprotected one is chased, 细则5); AXF: yes (r24, D51–55).
+    pub same_kind_mutual_is_offer: bool,
+    /// Several attackers against a protected piece (少根, more attackers than protectors)
+    /// chase. CXA: yes (28.16, 29.3); AXF: no (r35, D86–89).
+    pub insufficient_root_chases: bool,
+    /// The forms of CXA 29.1 beyond the plain capture: a capture reached through a series
+    /// of checks, and a protected piece won by an exchange (少根, a cheaper attacker, 细则3).
+    /// CXA: yes; AXF: no — a chase is a capture threatened for the very next move, a threat
+    /// that needs a check first is idle (r13 D14–16, r38 D97–98), and a piece with a real
+    /// protector is not chased (AXF.md §1.7), except where a rule names the pair (r15, r19,
+    /// r27).
+    pub series_and_exchange_forms: bool,
+    /// Taking away the last real protector of a chariot that a horse or cannon attacks
+    /// makes that standing attack a new chase, as for any target (Appendix, perpetual
+    /// chase: destroying protection is a new chase). Where the rule set chases such a
+    /// chariot whatever its protection, the attack was a chase before the protector went,
+    /// and it stays the same chase ([`ChasePolicy::protection_renews`]).
+    pub protection_renews_minor_on_chariot: bool,
+    /// The citation for a threat by the general alone (CXA 27.1, 细则9; AXF r28).
+    pub general_alone: Article,
+    /// The citation for a threat by soldiers alone (CXA 27.2, 细则11; AXF r29).
+    pub soldier_alone: Article,
+}
+
+impl ChasePolicy {
+    /// The chase rules of `rules` (with the default open choices).
+    pub fn of(rules: RuleSet) -> ChasePolicy {
+        RuleBook::new(rules, OpenChoices::default()).chase()
+    }
+
+    /// The citation for a threat by the general alone.
+    pub fn general_alone_article(&self) -> Article {
+        self.general_alone
+    }
+
+    /// The citation for a threat by soldiers alone.
+    pub fn soldier_alone_article(&self) -> Article {
+        self.soldier_alone
+    }
+
+    /// Whether taking away the target's last real protector makes a standing attack of an
+    /// `attacker` on a `target` a new chase (RULES.md §3, Appendix perpetual chase): only
+    /// where protection decides whether the attack chases.
+    pub fn protection_renews(&self, attacker: Role, target: Role) -> bool {
+        self.protection_renews_minor_on_chariot
+            || !(target == Role::Chariot && matches!(attacker, Role::Horse | Role::Cannon))
+    }
+}
+
+/// The names of a rule set, as reports print them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Names {
+    /// The short name (`CXA`).
+    pub short: &'static str,
+    /// The Chinese name (`中国象棋协会规则`).
+    pub zh: &'static str,
+    /// The English name (`Chinese Xiangqi Association`).
+    pub en: &'static str,
+}
+
+/// The rule book of one rule set under a set of open choices: the one value the labeller,
+/// the judge, the verdict and the explanations ask how the rule sets differ. It is small
+/// and `Copy`; caches of labels are keyed by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RuleBook {
+    set: RuleSet,
+    open: OpenChoices,
+}
+
+impl RuleBook {
+    /// The rule book of `set` with the open choices `open`.
+    pub const fn new(set: RuleSet, open: OpenChoices) -> RuleBook {
+        RuleBook { set, open }
+    }
+
+    /// The rule set.
+    pub const fn set(self) -> RuleSet {
+        self.set
+    }
+
+    /// The open choices it is read with.
+    pub const fn open(&self) -> &OpenChoices {
+        &self.open
+    }
+
+    /// The rule set's names.
+    pub const fn names(self) -> Names {
+        self.set.names()
+    }
+
+    /// What counts as a chase.
+    pub const fn chase(self) -> ChasePolicy {
+        match self.set {
+            RuleSet::Cxa => cxa::CHASE,
+            RuleSet::Axf => axf::CHASE,
+        }
+    }
+
+    /// Which label decides a move's part in the conduct.
+    pub const fn reading(self) -> Reading {
+        match self.set {
+            RuleSet::Cxa => cxa::reading(&self.open),
+            RuleSet::Axf => axf::reading(&self.open),
+        }
+    }
+
+    /// The *(open)* choices of this rule set (and the shared ones), with their defaults.
+    pub fn open_choices(self) -> impl Iterator<Item = &'static OpenChoice> {
+        let own = match self.set {
+            RuleSet::Cxa => cxa::OPEN_CHOICES,
+            RuleSet::Axf => axf::OPEN_CHOICES,
+        };
+        own.iter().chain(SHARED_OPEN_CHOICES)
+    }
+
+    /// The conduct → verdict table: rules on a cycle whose ruling is in force at
+    /// `threshold` occurrences.
+    pub fn verdict(self, input: &VerdictInput<'_>, threshold: usize) -> Verdict {
+        match self.set {
+            RuleSet::Cxa => cxa::verdict(&self.open, input, threshold),
+            RuleSet::Axf => axf::verdict(&self.open, input, threshold),
+        }
+    }
+
+    /// The articles a chase of a side's conduct brings to the verdict: `roles` are its
+    /// attackers' roles, `screen` whether the move did not move an attacker (it moved a
+    /// screen), `offer` whether the move also offers or exchanges.
+    pub fn chase_articles(
+        self,
+        chase: &Chase,
+        roles: &[Role],
+        screen: bool,
+        offer: bool,
+        push: &mut dyn FnMut(Article),
+    ) {
+        match self.set {
+            RuleSet::Cxa => cxa::chase_articles(chase, roles, screen, offer, push),
+            RuleSet::Axf => axf::chase_articles(chase, roles, screen, offer, push),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+mod book_tests {
+    use super::*;
+
+    /// Every open choice a rule book lists has the default of [`OpenChoices::default`].
+    #[test]
+    fn open_choices_list_their_defaults() {
+        let defaults = serde_json::to_value(OpenChoices::default()).unwrap();
+        let mut names = std::collections::HashSet::new();
+        for set in [RuleSet::Cxa, RuleSet::Axf] {
+            for c in RuleBook::new(set, OpenChoices::default()).open_choices() {
+                assert_eq!(defaults[c.name], c.default, "{}", c.name);
+                names.insert(c.name);
+            }
+        }
+        assert_eq!(names.len(), defaults.as_object().unwrap().len());
+    }
+
+    #[test]
+    fn names_and_policies_differ() {
+        let cxa = Settings::default().book();
+        let axf = Settings {
+            rules: RuleSet::Axf,
+            ..Settings::default()
+        }
+        .book();
+        assert_eq!(cxa.names().short, "CXA");
+        assert_eq!(axf.names().short, "AXF");
+        assert_ne!(cxa.chase(), axf.chase());
+        assert_eq!(cxa.reading(), Reading::Heaviest);
+        assert!(matches!(axf.reading(), Reading::Forbidden { .. }));
+    }
+}
