@@ -72,6 +72,15 @@ fn saved_long_inputs_stay_long() {
         .unwrap()
     };
     assert_eq!(checks::decoded_plies(&read("judge", "long-loop")), 40_000);
+    // The two inputs on which the incremental API used to be quadratic (fuzz/README.md).
+    assert_eq!(
+        checks::decoded_plies(&read("judge", "incremental-wandering-40k")),
+        40_000
+    );
+    assert_eq!(
+        checks::decoded_plies(&read("judge", "incremental-wandering-4k")),
+        4_000
+    );
     for name in ["long-game", "many-games", "deep-variations", "long-comment"] {
         let file = checks::expand(&read("large", name)).unwrap();
         assert!(file.len() > 64 << 10, "{name}: {} bytes", file.len());
