@@ -112,7 +112,13 @@ pub fn any(data: &[u8]) {
 /// sample, from a file through the streaming reader; every game must be legal, and both
 /// readers must agree on the number of games.
 pub fn large(data: &[u8]) {
-    let Some(bytes) = expand(data) else {
+    large_capped(data, large_cap(data));
+}
+
+/// [`large`] with the largest file given (the regression test replays a saved large input
+/// at [`LARGE_MAX`], whatever share of the inputs [`large_cap`] now makes large).
+pub fn large_capped(data: &[u8], max: usize) {
+    let Some(bytes) = expand(data, max) else {
         return;
     };
     let mem = record::read_bytes(&bytes, "fuzz.pgn");
@@ -120,7 +126,11 @@ pub fn large(data: &[u8]) {
         check_all(games, false);
     }
     if bytes.len() > qili_notation::encoding::SAMPLE_LEN {
-        let path = std::env::temp_dir().join(format!("qili-fuzz-large-{}.pgn", std::process::id()));
+        // One file a call: the regression tests replay inputs on several threads at once.
+        static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("qili-fuzz-large-{}-{call}.pgn", std::process::id()));
         if std::fs::write(&path, &bytes).is_ok() {
             let streamed = record::read_file(&path);
             let _ = std::fs::remove_file(&path);
@@ -135,23 +145,31 @@ pub fn large(data: &[u8]) {
 }
 
 /// The largest file [`large`] makes from most inputs: twice the record targets' inputs.
-const SMALL_MAX: usize = 8 << 10;
+pub const SMALL_MAX: usize = 8 << 10;
 /// The largest file [`large`] makes from one input in [`LARGE_SHARE`]: 16 times the
 /// 64 KiB head that decides between reading in memory and streaming (a reader's cost grows
 /// with the file: a larger cap only makes fewer executions, past every threshold of the
 /// readers; the audit's own 16 MiB batch threshold is not reached through the readers).
-const LARGE_MAX: usize = 1 << 20;
-/// One input in this many (by [`input_hash`]) makes a large file.
-const LARGE_SHARE: u64 = 256;
+pub const LARGE_MAX: usize = 1 << 20;
+/// One input in this many (by [`input_hash`]) makes a large file: a 1 MiB file costs about
+/// as much as 250 small ones, so this share keeps large files to about a fifth of the
+/// target's time (at 1 in 256 they took half) while a 10-million-execution campaign reads
+/// about ten thousand of them.
+const LARGE_SHARE: u64 = 1024;
 
-/// `count (2 bytes, big-endian) prefix 0xFF body 0xFF suffix` → prefix, body × count, suffix,
-/// at most [`SMALL_MAX`] bytes, or [`LARGE_MAX`] for one input in [`LARGE_SHARE`].
-pub fn expand(data: &[u8]) -> Option<Vec<u8>> {
-    let max = if input_hash(data).is_multiple_of(LARGE_SHARE) {
+/// The largest file [`large`] makes from `data`: [`LARGE_MAX`] for one input in
+/// [`LARGE_SHARE`], [`SMALL_MAX`] for the rest.
+pub fn large_cap(data: &[u8]) -> usize {
+    if input_hash(data).is_multiple_of(LARGE_SHARE) {
         LARGE_MAX
     } else {
         SMALL_MAX
-    };
+    }
+}
+
+/// `count (2 bytes, big-endian) prefix 0xFF body 0xFF suffix` → prefix, body × count, suffix,
+/// at most `max` bytes.
+pub fn expand(data: &[u8], max: usize) -> Option<Vec<u8>> {
     let (count, rest) = data.split_at_checked(2)?;
     let count = usize::from(u16::from_be_bytes([count[0], count[1]]));
     let mut parts = rest.splitn(3, |&b| b == 0xFF);
