@@ -27,9 +27,12 @@ lenflag=()
 # The targets whose bytes only pick moves by index (judge, movegen) gain nothing from
 # comparison tracing, which took two thirds of their time: they are built without it, in a
 # target directory of their own so that switching targets does not rebuild everything.
+# So is `large`, whose subject is the size of a file (lengths, thresholds, streaming): the
+# comparisons of the readers it runs are traced by the per-format targets, and tracing
+# took 65% of its time (perf, issue 14).
 build=(-a -s none)
 case "$t" in
-    judge|movegen) build+=(--no-trace-compares); export CARGO_TARGET_DIR=target-notrace ;;
+    judge|movegen|large) build+=(--no-trace-compares); export CARGO_TARGET_DIR=target-notrace ;;
 esac
 # No sanitizer (-s none): the crates have no `unsafe`; -a keeps overflow checks. The
 # per-input timeout is wall-clock time: FUZZ_TIMEOUT (seconds, default 10) raises it where the
