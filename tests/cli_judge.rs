@@ -92,8 +92,12 @@ fn text_in_both_languages() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let t = stdout(&o);
-    assert!(t.starts_with("Ruling (AXF): Black wins"), "{t}");
-    assert!(t.contains("AXF D1–4"));
+    // AXF r6 (D1–3 "R must change"), r3: a must-change at the threshold (CXA: loses at once).
+    assert!(
+        t.starts_with("Ruling (AXF): Red must change; if it repeats the cycle, Black wins"),
+        "{t}"
+    );
+    assert!(t.contains("AXF r6 (D1–3)") && t.contains("AXF r3"), "{t}");
     let o = qili(&["judge", "--fen", CHECK_FEN, "--moves", CHECK_MOVES]);
     assert!(
         stdout(&o).starts_with("裁决（中国象棋协会规则）：黑胜"),

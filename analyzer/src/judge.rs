@@ -388,7 +388,8 @@ fn verdict_of(
     let verdict = verdict::rule(settings, &input);
     let in_force_ply = occurrence_indices.get(threshold - 1).copied();
     let repeated_ply = match verdict.reason {
-        verdict::Reason::ForbiddenVsAllowed { repeated: true, .. } => {
+        verdict::Reason::ForbiddenVsAllowed { repeated: true, .. }
+        | verdict::Reason::OneSidedPerpetualCheck { repeated: true, .. } => {
             played_again(occurrence_indices, threshold)
         }
         _ => None,
@@ -536,7 +537,13 @@ fn parried(conduct: &Conduct, moves: &[CycleMove]) -> Option<usize> {
     let is_parry = |m: &CycleMove| {
         m.labels.dismissed.iter().any(|d| {
             d.reason == crate::label::DismissReason::NotNew
-                && d.chase.notes.contains(&crate::label::PARRY_NOTE)
+                && d.chase.notes.iter().any(|n| {
+                    matches!(
+                        n,
+                        crate::label::ChaseNote::StoodWhileInCheck
+                            | crate::label::ChaseNote::StoodWhileHeld
+                    )
+                })
         })
     };
     let first = own().find(|m| is_parry(m))?.ply;

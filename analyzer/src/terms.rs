@@ -175,6 +175,8 @@ pub fn chase_note(n: &ChaseNote, lang: Lang) -> String {
         (Lang::En, ChaseNote::FewerChecksIsNew) => "before the move the target could be won only through a longer series of checks; the more immediate threat is counted as new (open choice `threat_needing_fewer_checks_is_new`, docs/rules.md §7)".into(),
         (Lang::Zh, ChaseNote::StoodWhileInCheck) => "走子前攻击已存在，但当时走子方被将军、不能吃子：不算新捉（待定规则 `attack_is_the_baseline`，docs/rules.md §7：以攻击本身为准）".into(),
         (Lang::En, ChaseNote::StoodWhileInCheck) => "the attack stood before the move, when the mover was in check and could not carry it out: not new (open choice `attack_is_the_baseline`, docs/rules.md §7: the baseline is the attack itself)".into(),
+        (Lang::Zh, ChaseNote::StoodWhileHeld) => "走子前攻击已存在，但当时吃子的子被牵制、不能合法吃子：不算新捉（待定规则 `attack_is_the_baseline`，docs/rules.md §7：以攻击本身为准）".into(),
+        (Lang::En, ChaseNote::StoodWhileHeld) => "the attack stood before the move, when the capturer was held (pinned) and could not legally carry it out: not new (open choice `attack_is_the_baseline`, docs/rules.md §7: the baseline is the attack itself)".into(),
         (Lang::Zh, ChaseNote::KeyPointNotDetected) => format!("可能适用 {}（占据防守要点、形成简明和棋）：未检测（待定规则 `key_point_plain_case_only`：只认简明情形，docs/rules.md §7）", Article::Cxa27_3),
         (Lang::En, ChaseNote::KeyPointNotDetected) => format!("{} (defensive key point making a plain draw) may apply: not detected (open choice `key_point_plain_case_only`: plain case only, docs/rules.md §7)", Article::Cxa27_3),
         (Lang::Zh, ChaseNote::SafeCapturer { mated, safe }) => format!("用{mated}的子吃会被立即将死；用{safe}的子吃则安全，故捉成立（{}，{}：有一个安全的吃子者即可）", Article::Cxa29_4, Article::CxaXize7.local()),
@@ -338,6 +340,7 @@ mod tests {
         let all = [
             ChaseNote::FewerChecksIsNew,
             ChaseNote::StoodWhileInCheck,
+            ChaseNote::StoodWhileHeld,
             ChaseNote::KeyPointNotDetected,
             ChaseNote::SafeCapturer {
                 mated: sq("e7"),
@@ -359,7 +362,7 @@ mod tests {
             assert_eq!(letters, 0, "English words in the Chinese note: {zh}");
             assert!(!zh.is_ascii());
         }
-        let safe = chase_note(&all[3], Lang::Zh);
+        let safe = chase_note(&all[4], Lang::Zh);
         assert!(safe.contains("e7") && safe.contains("c5"), "{safe}");
     }
 

@@ -75,7 +75,13 @@ fn ruling(j: &Judgement) -> String {
 
 fn verdict_headline(v: &Verdict) -> String {
     match (v.status, v.reason) {
-        (Status::MustChange, Reason::ForbiddenVsAllowed { offender, .. }) => {
+        (Status::MustChange, Reason::ForbiddenVsAllowed { offender, .. })
+        | (
+            Status::MustChange,
+            Reason::OneSidedPerpetualCheck {
+                checker: offender, ..
+            },
+        ) => {
             format!(
                 "{} must change; if it repeats the cycle, {}",
                 side(offender),
@@ -90,13 +96,34 @@ fn verdict_headline(v: &Verdict) -> String {
 fn reason(j: &Judgement, c: &CycleJudgement) -> String {
     let v = &c.verdict;
     match v.reason {
-        Reason::OneSidedPerpetualCheck { checker } => {
+        Reason::OneSidedPerpetualCheck { checker, repeated } => {
             let other = !checker;
-            let mut t = format!(
-                "{} checks perpetually and {} does not: the perpetual checker loses at once.",
-                side(checker),
-                side(other)
-            );
+            let mut t = if v.status == Status::MustChange {
+                format!(
+                    "{} checks perpetually and {} does not: a perpetual check is a violation in all circumstances, so {} must change (变着). If {} plays the cycle once more, {} loses.",
+                    side(checker),
+                    side(other),
+                    side(checker),
+                    side(checker),
+                    side(checker)
+                )
+            } else if repeated {
+                format!(
+                    "{} checks perpetually and {} does not: {} must change (变着). The record shows the cycle played once more (the position's occurrence {} at {}): {} loses.",
+                    side(checker),
+                    side(other),
+                    side(checker),
+                    c.occurrences,
+                    at(j, c.repeated_ply.unwrap_or(c.run.end)),
+                    side(checker)
+                )
+            } else {
+                format!(
+                    "{} checks perpetually and {} does not: the perpetual checker loses at once.",
+                    side(checker),
+                    side(other)
+                )
+            };
             if v.forbidden[other] {
                 let _ = write!(
                     t,
@@ -168,7 +195,7 @@ fn open_note(j: &Judgement, n: &OpenNote) -> String {
             at(j, *ply)
         ),
         OpenNote::AttackIsTheBaseline { side: c, ply } => format!(
-            "(open) {}'s move(s) at {} answered a check; attacks that stood before them are not new chases: the baseline is the attack itself, not whether it could be carried out. Default `attack_is_the_baseline` (docs/rules.md §7).",
+            "(open) {}'s move(s) at {} left standing attacks that could not be carried out before them (the mover was in check, or the capturer was held); they are not new chases: the baseline is the attack itself, not whether it could be carried out. Default `attack_is_the_baseline` (docs/rules.md §7).",
             side(*c),
             at(j, *ply)
         ),

@@ -77,7 +77,13 @@ fn ruling(j: &Judgement) -> String {
 
 fn verdict_headline(v: &Verdict) -> String {
     match (v.status, v.reason) {
-        (Status::MustChange, Reason::ForbiddenVsAllowed { offender, .. }) => {
+        (Status::MustChange, Reason::ForbiddenVsAllowed { offender, .. })
+        | (
+            Status::MustChange,
+            Reason::OneSidedPerpetualCheck {
+                checker: offender, ..
+            },
+        ) => {
             format!(
                 "{}必须变着；若再重复循环，{}",
                 side(offender),
@@ -91,13 +97,32 @@ fn verdict_headline(v: &Verdict) -> String {
 fn reason(j: &Judgement, c: &CycleJudgement) -> String {
     let v = &c.verdict;
     match v.reason {
-        Reason::OneSidedPerpetualCheck { checker } => {
+        Reason::OneSidedPerpetualCheck { checker, repeated } => {
             let other = !checker;
-            let mut t = format!(
-                "{}长将，{}不是长将：单方面长将，立即判负。",
-                side(checker),
-                side(other)
-            );
+            let mut t = if v.status == Status::MustChange {
+                format!(
+                    "{}长将，{}不是长将：长将在任何情况下都是犯禁，{}必须变着；若再重复一次循环，即判负。",
+                    side(checker),
+                    side(other),
+                    side(checker)
+                )
+            } else if repeated {
+                format!(
+                    "{}长将，{}不是长将：{}必须变着。棋谱显示循环又重复了一次（{}，局面第{}次出现）：{}判负。",
+                    side(checker),
+                    side(other),
+                    side(checker),
+                    at(j, c.repeated_ply.unwrap_or(c.run.end)),
+                    c.occurrences,
+                    side(checker)
+                )
+            } else {
+                format!(
+                    "{}长将，{}不是长将：单方面长将，立即判负。",
+                    side(checker),
+                    side(other)
+                )
+            };
             if v.forbidden[other] {
                 let _ = write!(
                     t,
@@ -168,7 +193,7 @@ fn open_note(j: &Judgement, n: &OpenNote) -> String {
             at(j, *ply)
         ),
         OpenNote::AttackIsTheBaseline { side: c, ply } => format!(
-            "（待定规则的默认处理）{}{}应将（或解杀）后，原已存在的攻击不算新捉：判断是否为新捉以攻击本身为准，而非当时能否吃子。默认选项 `attack_is_the_baseline`（docs/rules.md §7）。",
+            "（待定规则的默认处理）{}{}的着法之前已存在、但当时不能吃子（走子方被将军，或吃子的子被牵制）的攻击，不算新捉：判断是否为新捉以攻击本身为准，而非当时能否吃子。默认选项 `attack_is_the_baseline`（docs/rules.md §7）。",
             side(*c),
             at(j, *ply)
         ),

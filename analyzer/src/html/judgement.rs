@@ -30,7 +30,24 @@ fn side(c: Color) -> (&'static str, &'static str) {
 /// The short text of a cycle's verdict.
 pub fn verdict_text(v: &Verdict) -> Text {
     match v.reason {
-        Reason::OneSidedPerpetualCheck { checker } => {
+        Reason::OneSidedPerpetualCheck { checker, .. } if v.status == Status::MustChange => {
+            let (zh, en) = side(checker);
+            Text::new(
+                format!("{zh}方单方面长将，必须变着；不变再循环即判负"),
+                format!("{en} checks perpetually: {en} must change, and loses on one more cycle"),
+            )
+        }
+        Reason::OneSidedPerpetualCheck {
+            checker,
+            repeated: true,
+        } => {
+            let (zh, en) = side(checker);
+            Text::new(
+                format!("{zh}方长将不变，再次循环，判负"),
+                format!("{en} repeated the perpetual check: {en} loses"),
+            )
+        }
+        Reason::OneSidedPerpetualCheck { checker, .. } => {
             let (zh, en) = side(checker);
             Text::new(
                 format!("{zh}方单方面长将，判负"),

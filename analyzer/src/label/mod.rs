@@ -173,6 +173,10 @@ pub enum ChaseNote {
     /// The attack stood before the move, while the mover was in check and could not carry it
     /// out: not new (open choice `attack_is_the_baseline`).
     StoodWhileInCheck,
+    /// The attack stood before the move, while the capturer was held (pinned, the mover not
+    /// in check) and could not legally carry it out: not new (open choice
+    /// `attack_is_the_baseline`).
+    StoodWhileHeld,
     /// The target is an advisor or elephant: CXA 27.3 (a defensive key point making a plain
     /// draw) may apply, and is not detected (open choice `key_point_plain_case_only`).
     KeyPointNotDetected,
@@ -261,7 +265,8 @@ impl MoveLabels {
 }
 
 /// The note on a threat not counted as new because the attack stood before the move, when
-/// the mover (in check) could not carry it out (docs/rules.md §7, `attack_is_the_baseline`).
+/// the mover (in check) could not carry it out (docs/rules.md §7, `attack_is_the_baseline`);
+/// [`ChaseNote::StoodWhileHeld`] when the capturer was pinned instead.
 pub const PARRY_NOTE: ChaseNote = ChaseNote::StoodWhileInCheck;
 
 /// Extra facts about the cycle a move is judged in.
@@ -411,6 +416,7 @@ pub(crate) fn label_move_context(
     out.labels.dedup();
     out.evidence.sort_by_key(|e| e.label);
     *mate = ctx.mate;
+    settings.book().cite_labels(&mut out);
     (out, ctx.mutual_used)
 }
 
@@ -496,6 +502,65 @@ fn attack_stood(
     open.attack_is_the_baseline.then_some(true)
 }
 
+/// Whether a threat through a series of checks found after `mv` stood before it, with the
+/// attack as the baseline (RULES.md §3, [`OpenChoices::attack_is_the_baseline`]): the mover
+/// was in check and `mv` answers it; the series' first check was there before the move as
+/// a move of the same piece from the same point, and could not be played only because it
+/// was not legal; and the moved piece takes no part in the series — it does not move in it,
+/// and neither the point it left nor the point it reached lies on the path of a move of the
+/// series (a line, a cannon's screen, a horse's leg, an elephant's eye). Such a series
+/// merely became executable because the check is gone: the move does not create it. A
+/// checking move is not judged so: its threat comes after the answer to a check that is
+/// itself new.
+fn series_stood(before: &Position, after: &Position, mv: &Move, line: &[Move]) -> bool {
+    if !before.is_check() || after.is_check() {
+        return false;
+    }
+    let Some(first) = line.first() else {
+        return false;
+    };
+    if after
+        .piece_at(first.from)
+        .is_none_or(|p| p.color != before.turn())
+    {
+        return false;
+    }
+    let takes_part = line.iter().step_by(2).any(|m| {
+        m.from == mv.to || {
+            let path = path_of(m);
+            path.contains(&mv.to) || path.contains(&mv.from)
+        }
+    });
+    if takes_part {
+        return false;
+    }
+    let mut pseudo = Vec::new();
+    before.pseudo_moves_from(first.from, &mut pseudo);
+    pseudo.contains(first) && !before.is_legal(first)
+}
+
+/// The points a move passes over or depends on: the points strictly between its ends on a
+/// line (a chariot's path, a cannon's screen), a horse's leg, an elephant's eye.
+fn path_of(m: &Move) -> Vec<Square> {
+    let (fx, fy) = (m.from.file().index() as i8, m.from.rank().index() as i8);
+    let (tx, ty) = (m.to.file().index() as i8, m.to.rank().index() as i8);
+    let (dx, dy) = (tx - fx, ty - fy);
+    let at = |x: i8, y: i8| Square::from_xy(x, y);
+    match (dx.abs(), dy.abs()) {
+        (0, _) | (_, 0) => {
+            let (sx, sy) = (dx.signum(), dy.signum());
+            let n = dx.abs().max(dy.abs());
+            (1..n)
+                .filter_map(|i| at(fx + sx * i, fy + sy * i))
+                .collect()
+        }
+        (1, 2) => at(fx, fy + dy.signum()).into_iter().collect(),
+        (2, 1) => at(fx + dx.signum(), fy).into_iter().collect(),
+        (2, 2) => at(fx + dx / 2, fy + dy / 2).into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Labels every move of a line from `start`; stops before the first move that is not legal.
 pub fn label_line(
     start: &Position,
@@ -558,7 +623,19 @@ fn new_chases(
                 .iter()
                 .any(|p| p.id == f.id)
                 .then_some(ChaseNote::FewerChecksIsNew);
-            (existed, if existed { None } else { note })
+            if !existed
+                && open.attack_is_the_baseline
+                && series_stood(before, &after, &mv, &chase.line)
+            {
+                let held = if before.is_check() {
+                    PARRY_NOTE
+                } else {
+                    ChaseNote::StoodWhileHeld
+                };
+                (true, Some(held))
+            } else {
+                (existed, if existed { None } else { note })
+            }
         } else {
             let old = |a: Square| {
                 let from = if a == mv.to { mv.from } else { a };
@@ -573,7 +650,12 @@ fn new_chases(
                 && protection::best_exchange(before, f.id).is_none_or(|e| !e.gains());
             let existed = !backed_up && stood.iter().all(|s| s.is_some());
             let parried = existed && stood.contains(&Some(true));
-            (existed, parried.then_some(PARRY_NOTE))
+            let note = if before.is_check() {
+                PARRY_NOTE
+            } else {
+                ChaseNote::StoodWhileHeld
+            };
+            (existed, parried.then_some(note))
         };
         if existed {
             chase.notes.extend(note);

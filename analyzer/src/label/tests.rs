@@ -414,3 +414,59 @@ fn protection_is_judged_capture_by_capture() {
         assert!(!dismissed(&l, DismissReason::SeveralAttackers), "{rules:?}");
     }
 }
+
+#[test]
+fn a_move_out_of_check_leaves_a_standing_check_series_standing() {
+    // Red is in check from the chariot d6. b5xd6+ Ke9 b8xd8 wins the cannon, but before the
+    // general's step the horse's capture was illegal: on d6 it would screen the cannon d8
+    // against the general d0. d0e0 answers the check and makes the series executable; it
+    // does not create it (RULES.md §3: the baseline is the attack itself; 29.2, 细则6;
+    // CCPD 李來群/00000060, ply 115, in small).
+    let fen = "9/1R1ck4/4b4/3r5/1N7/9/9/9/9/3K5 w - - 0 1";
+    let l = last(fen, "d0e0", &Settings::default(), CycleContext::default());
+    assert_eq!(l.labels, [Label::Idle], "{:?}", l.chases);
+    let d8 = "d8".parse::<Square>().unwrap();
+    assert!(
+        l.dismissed.iter().any(|d| d.reason == DismissReason::NotNew
+            && d.chase.target == d8
+            && d.chase.notes.contains(&ChaseNote::StoodWhileInCheck)),
+        "{:?}",
+        l.dismissed
+    );
+    // The open choice decides it: with the baseline "could it be carried out", it is new.
+    let mut off = Settings::default();
+    off.open.attack_is_the_baseline = false;
+    let l = last(fen, "d0e0", &off, CycleContext::default());
+    assert!(chase_of(&l, "d8").is_some(), "{:?}", l.labels);
+}
+
+#[test]
+fn a_series_the_move_itself_opens_is_new() {
+    // In check from the horse e2, the advisor f2e1 blocks its leg and empties the f-file:
+    // a5e5+ Kd9 f0xf9 wins the cannon through a line the move opened (29.2, 细则2).
+    let l = last(
+        "4kc3/9/9/9/R8/9/9/3AnA3/9/3K1R3 w - - 0 1",
+        "f2e1",
+        &Settings::default(),
+        CycleContext::default(),
+    );
+    assert!(chase_of(&l, "f9").is_some(), "{:?}", l.labels);
+    // Not in check: a king step that takes the general off a line makes whatever it frees
+    // a new chase, as for a direct capture.
+    let l = last(
+        "9/4k1n2/9/4p4/9/9/9/9/9/cNR1K4 w - - 0 1",
+        "e0e1",
+        &Settings::default(),
+        CycleContext::default(),
+    );
+    assert!(l.labels.contains(&Label::Chase), "{:?}", l.labels);
+    // A check whose threat follows the answer: the answer is not the series' first move.
+    let l = last(
+        "2n1k4/9/9/9/9/9/9/9/8R/3K5 w - - 0 1",
+        "i1i9",
+        &Settings::default(),
+        CycleContext::default(),
+    );
+    assert_eq!(l.labels, [Label::Check, Label::Chase]);
+    assert!(chase_of(&l, "c9").is_some());
+}

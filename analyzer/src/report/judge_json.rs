@@ -287,7 +287,9 @@ fn conduct(c: &Conduct, forbidden: bool) -> ConductJson {
 fn cycle(j: &Judgement, c: &CycleJudgement) -> CycleJson {
     let v = &c.verdict;
     let (reason, offender) = match v.reason {
-        Reason::OneSidedPerpetualCheck { checker } => ("one_sided_perpetual_check", Some(checker)),
+        Reason::OneSidedPerpetualCheck { checker, .. } => {
+            ("one_sided_perpetual_check", Some(checker))
+        }
         Reason::MutualPerpetualCheck => ("mutual_perpetual_check", None),
         Reason::BothAllowed => ("both_allowed", None),
         Reason::BothForbidden => ("both_forbidden", None),

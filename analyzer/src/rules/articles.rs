@@ -94,8 +94,21 @@ catalogue! {
     Cxa29_2Xize2 = "CXA 29.2, 细则2", "捉须是走子后新产生的威胁", "a chase is a threat the move creates";
     Cxa29_2Xize6 = "CXA 29.2, 细则6", "走子前已有的威胁不是新捉（从捉到捉）", "a threat that stood before the move is no new chase";
     Cxa29_4Xize7 = "CXA 29.4, 细则7", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
-    AxfD1to4 = "AXF D1–4", "长将判负；双方长将判和", "perpetual check loses; mutual perpetual check draws";
-    AxfD5 = "AXF D5", "两将对一将，长将方判负", "two checks against one check back: the perpetual checker loses";
+    AxfS1Check = "AXF S1 (check)", "将：走子后下一着可吃对方将（帅）", "check: after the move the opponent's king could be captured next move";
+    AxfS1MateThreat = "AXF S1 (threat to checkmate)", "杀：走子后形成可将死对方的着法", "threat to checkmate: the move sets up a sequence leading to mate";
+    AxfS1Chase = "AXF S1 (chase)", "捉：走子后下一着可以吃对方将（帅）以外的子，且吃子是真实的威胁", "chase: after the move the mover could capture a piece other than the king next move, as a real threat";
+    AxfS1Protected = "AXF S1 (protected; r34, D83–85)", "假根子（保护子不能合法吃回）按无根子处理", "a false protector (one that cannot legally recapture) leaves the piece unprotected";
+    AxfS1Offer = "AXF S1 (exchange offer, sacrifice)", "兑、献：送子给对方吃", "exchange offer or sacrifice: a piece put where it can be taken";
+    AxfS1Block = "AXF S1 (block)", "拦：阻止对方棋子沿某线行动", "block: the move stops an enemy piece moving along a line";
+    AxfS1Idle = "AXF S1 (idle)", "闲：不属于将、杀、捉、兑、拦、献的着法", "idle: neither check, threat to checkmate, chase, exchange, block nor sacrifice";
+    AxfS1NewAttack = "AXF S1 (a new attack; Appendix, perpetual chase)", "捉须是走子后新产生的攻击（包括移动炮架、破坏保护）", "a chase is an attack the move creates (moving a screen or destroying protection included)";
+    AxfAppendixNonChase = "AXF Appendix (non-perpetual chase)", "原已存在的攻击不是新捉", "an attack that already stood is no new chase";
+    AxfS2 = "AXF S2", "长将、长捉为犯禁；一方犯禁须变着，双方犯禁或均不犯禁作和", "perpetual check and perpetual chase violate; a lone violator must change, two violators or none draw";
+    AxfR3 = "AXF r3", "犯禁方须变着；经指示后仍重复者判负", "the violator must change; one who repeats the violation loses";
+    AxfR5 = "AXF r5", "双方均不犯禁且不变着，作和", "neither side violates and neither changes: draw";
+    AxfR6 = "AXF r6 (D1–3)", "长将（一子或数子）任何情况下判负", "perpetual check with one piece or several loses, always";
+    AxfR7 = "AXF r7 (D4)", "双方长将作和", "both sides checking perpetually: draw";
+    AxfR8 = "AXF r8 (D5)", "两将对一将，长将方判负", "two checks against one check back: the perpetual checker loses";
     AxfR9 = "AXF r9 (D6–9)", "长杀允许", "perpetual mate threat is allowed";
     AxfR11 = "AXF r11 (D11–12)", "一将一杀允许", "one check and one mate threat is allowed";
     AxfR12 = "AXF r12 (D13)", "一将一捉、数将一捉允许", "one check and one chase, or several checks and a chase, is allowed";
@@ -103,7 +116,7 @@ catalogue! {
     AxfR15 = "AXF r15 (D18–25)", "马炮攻车，车有根亦算捉", "a horse or cannon attacking a chariot chases even when it is protected";
     AxfR15R26 = "AXF r15 (D18–25), r26 (D61–62)", "马炮攻车（含移动炮架），车有根亦算捉", "a horse or cannon attacking a chariot (screen moves included) chases even when it is protected";
     AxfR19 = "AXF r19 (D39–41)", "被马牵制不能动的车不得长捉", "a chariot pinned by a horse may not be perpetually attacked";
-    AxfD105 = "AXF D105", "被牵制的车攻击他子亦算捉", "a pinned chariot attacking other pieces chases";
+    AxfR22 = "AXF r22 (D48, reconstructed)", "车马互捉，双方均为长捉，作和", "rook and knight chasing one another: both chase perpetually, draw";
     AxfR24 = "AXF r24 (D51–55)", "同类子可以互吃，为兑，不算捉", "two pieces of a kind that can take each other: an offer, not a chase";
     AxfR25 = "AXF r25 (D56–60)", "炮借移动炮架捉马、士、象、过河兵算捉", "a cannon chasing by moving its screen chases";
     AxfR26 = "AXF r26 (D61–62)", "炮借移动炮架攻车算捉", "a cannon attacking a chariot by moving its screen chases";
@@ -112,13 +125,15 @@ catalogue! {
     AxfR29 = "AXF r29 (D69–70)", "兵（卒）可以捉子", "soldiers may chase";
     AxfR32 = "AXF r32 (D76–80)", "一子捉两子或以上、两子轮捉两子或以上，允许", "one piece chasing two or more, or two taking turns on two or more: allowed";
     AxfR33 = "AXF r33 (D81–82)", "两子或以上轮捉一子，禁止", "two or more pieces taking turns on one piece: forbidden";
+    AxfR34 = "AXF r34 (D83–85, reconstructed)", "保护子失去作用（假根）按无根子处理，长捉禁止", "a piece whose protector has lost its effect counts as unprotected: its perpetual chase is forbidden";
     AxfR35 = "AXF r35 (D86–89)", "两子或以上攻有根子，不算捉", "several attackers on a protected piece: no chase";
     AxfR36 = "AXF r36 (D90–93)", "捉兼兑仍算捉", "offering an exchange while chasing is still chasing";
+    AxfR38 = "AXF r38 (D97–98)", "长要将吃子（先将后吃）作和", "a perpetual threat to check and then capture is a draw";
+    AxfR39 = "AXF r39 (D99–100)", "长拦作和", "a perpetual block is a draw";
+    AxfR40 = "AXF r40 (D101–104)", "长兑、长献作和", "perpetually offering an exchange or a sacrifice is a draw";
     AxfD37 = "AXF D37", "守方的将捉兼施不免除对方长捉之责", "a defender's mixed check and chase does not excuse a perpetual chase";
     AxfD38 = "AXF D38", "同上", "the same";
     AxfD50 = "AXF D50", "同上", "the same";
-    AxfGeneral = "AXF general rule (forbidden perpetual attack)", "长打（长将、长捉）禁止，犯禁方须变着，不变判负", "perpetual attack (check, chase) is forbidden; the offender must change or lose";
-    AxfNoViolation = "AXF general rule (no violation: draw)", "双方均未犯禁，不变作和", "nobody violates: draw if nobody changes";
 }
 
 impl Article {

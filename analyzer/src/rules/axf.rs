@@ -45,7 +45,7 @@ pub const fn reading(open: &OpenChoices) -> Reading {
     }
 }
 
-/// *(open)* AXF r19 (D39–41, D105): attacking a chariot pinned by a horse ranks above an
+/// *(open)* AXF r19 (D39–41; the "D105" of other printings, AXF.md §4.17): attacking a chariot pinned by a horse ranks above an
 /// ordinary chase ([`OpenChoices::axf_pinned_chariot_ranked_above_chase`]).
 pub const PINNED_CHARIOT_RANKED_ABOVE_CHASE: bool = true;
 
@@ -59,7 +59,7 @@ pub const OPEN_CHOICES: &[OpenChoice] = &[
     OpenChoice {
         name: "axf_pinned_chariot_ranked_above_chase",
         default: PINNED_CHARIOT_RANKED_ABOVE_CHASE,
-        articles: &[AxfR19, AxfD105],
+        articles: &[AxfR19],
         open_in: "AXF.md §4.17 (D105 is not in the English edition)",
     },
     OpenChoice {
@@ -95,7 +95,7 @@ pub fn forbidden(
 /// [`forbidden`] without the open choice.
 fn forbidden_plain(c: &Conduct) -> (bool, Vec<Article>) {
     match c.kind {
-        ConductKind::PerpetualCheck => (true, vec![AxfD1to4]),
+        ConductKind::PerpetualCheck => (true, vec![AxfR6]),
         ConductKind::PerpetualChase => {
             if c.constant_targets.is_empty() {
                 // The chases rotate over two or more pieces.
@@ -103,7 +103,7 @@ fn forbidden_plain(c: &Conduct) -> (bool, Vec<Article>) {
             } else if c.constant_target_attackers.len() >= 2 {
                 (true, vec![AxfR33])
             } else {
-                (true, vec![AxfGeneral])
+                (true, vec![AxfS2])
             }
         }
         ConductKind::PerpetualMateThreat => (false, vec![AxfR9]),
@@ -111,6 +111,8 @@ fn forbidden_plain(c: &Conduct) -> (bool, Vec<Article>) {
         ConductKind::CheckAndChase => (false, vec![AxfR12]),
         ConductKind::MateThreatAndChase => (false, vec![AxfR11, AxfR12]),
         ConductKind::ChecksAndIdle => (false, vec![AxfR13]),
+        ConductKind::PerpetualBlock => (false, vec![AxfR39]),
+        ConductKind::PerpetualExchange | ConductKind::PerpetualOffer => (false, vec![AxfR40]),
         _ => (false, Vec::new()),
     }
 }
@@ -136,23 +138,29 @@ pub fn verdict(open: &OpenChoices, input: &VerdictInput<'_>, threshold: usize) -
         }
     }
     let (result, status, reason) = if pc.red && pc.black {
-        articles.push(AxfD1to4);
+        articles.push(AxfR7);
         (Outcome::Draw, Status::Final, Reason::MutualPerpetualCheck)
     } else if pc.red || pc.black {
+        // Perpetual check loses in all circumstances (r6, r8, AXF.md §4.15), and like any
+        // lone violation it is first a must-change (D1–3 "R must change", r3): it loses when
+        // the record shows the cycle played once more.
         let checker = if pc.red { Color::Red } else { Color::Black };
-        articles.push(AxfD1to4);
+        articles.push(AxfR6);
         if matches!(
             kind(!checker),
             ConductKind::ChecksAndIdle
                 | ConductKind::CheckAndChase
                 | ConductKind::CheckAndMateThreat
         ) {
-            articles.push(AxfD5);
+            articles.push(AxfR8);
         }
+        articles.push(AxfR3);
+        let (result, status, _) = must_change(checker, input, threshold);
+        let repeated = status == Status::Final;
         (
-            Outcome::win(!checker),
-            Status::Final,
-            Reason::OneSidedPerpetualCheck { checker },
+            result,
+            status,
+            Reason::OneSidedPerpetualCheck { checker, repeated },
         )
     } else if forbidden.red && forbidden.black {
         match pinned_chariot_offender(open, input) {
@@ -166,11 +174,16 @@ pub fn verdict(open: &OpenChoices, input: &VerdictInput<'_>, threshold: usize) -
                 }
                 forbidden[!offender] = false;
                 articles.push(AxfR19);
-                articles.push(AxfD105);
+                articles.push(AxfR3);
                 must_change(offender, input, threshold)
             }
             None => {
-                articles.push(AxfGeneral);
+                articles.push(AxfS2);
+                if kind(Color::Red) == ConductKind::PerpetualChase
+                    && kind(Color::Black) == ConductKind::PerpetualChase
+                {
+                    articles.push(AxfR22);
+                }
                 (Outcome::Draw, Status::Final, Reason::BothForbidden)
             }
         }
@@ -188,9 +201,10 @@ pub fn verdict(open: &OpenChoices, input: &VerdictInput<'_>, threshold: usize) -
         if !input.evidence[offender].horse_pinned_chariots.is_empty() {
             articles.push(AxfR19);
         }
+        articles.push(AxfR3);
         must_change(offender, input, threshold)
     } else {
-        articles.push(AxfNoViolation);
+        articles.push(AxfR5);
         (Outcome::Draw, Status::Final, Reason::BothAllowed)
     };
     articles.extend(ar);
@@ -256,5 +270,27 @@ pub(super) fn chase_articles(
     }
     if offer {
         push(AxfR36);
+    }
+    if c.root == Root::FalseRoot {
+        push(AxfR34);
+    }
+}
+
+/// The AXF article for what a label's CXA article says ([`super::RuleBook::label_article`]):
+/// the terms of S1 (AXF.md §1) and the Appendix. Articles of rules that only CXA has, or
+/// that are already AXF articles, stay as they are.
+pub(super) fn label_article(a: Article) -> Article {
+    match a {
+        Cxa28_1 => AxfS1Check,
+        Cxa28_2 => AxfS1MateThreat,
+        Cxa28_3 | Cxa29_1 | Cxa29_3 | CxaXize3 | Cxa29_4 | CxaXize7 | Cxa29_4Xize7 => AxfS1Chase,
+        Cxa28_5 | Cxa28_6 => AxfS1Offer,
+        Cxa28_7 => AxfS1Block,
+        // AXF has no "follow": such a move is idle (S1).
+        Cxa28_8 | Cxa28_9 => AxfS1Idle,
+        Cxa28_16 => AxfS1Protected,
+        Cxa29_2Xize2 => AxfS1NewAttack,
+        Cxa29_2Xize6 => AxfAppendixNonChase,
+        other => other,
     }
 }

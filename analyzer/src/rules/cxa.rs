@@ -107,7 +107,10 @@ pub fn verdict(open: &OpenChoices, input: &VerdictInput<'_>, threshold: usize) -
         (
             Outcome::win(!checker),
             Status::Final,
-            Reason::OneSidedPerpetualCheck { checker },
+            Reason::OneSidedPerpetualCheck {
+                checker,
+                repeated: false,
+            },
         )
     } else if forbidden.red && forbidden.black {
         articles.extend([Cxa24_2, Cxa26_3, CxaXize8]);

@@ -380,6 +380,42 @@ impl RuleBook {
             RuleSet::Axf => axf::chase_articles(chase, roles, screen, offer, push),
         }
     }
+
+    /// The article of this rule set for what a label's article says: the labeller cites
+    /// the definitions of CXA 28–29, and a rule set that defines the same thing elsewhere
+    /// names its own article (AXF: the terms of S1, the Appendix). Identity under CXA.
+    pub fn label_article(self, a: Article) -> Article {
+        match self.set {
+            RuleSet::Cxa => a,
+            RuleSet::Axf => axf::label_article(a),
+        }
+    }
+
+    /// Every article of `labels` as [`RuleBook::label_article`] names it, without repeats.
+    pub fn cite_labels(self, labels: &mut MoveLabels) {
+        if self.set == RuleSet::Cxa {
+            return;
+        }
+        let map = |v: &mut Vec<Article>| {
+            let mut seen = Vec::with_capacity(v.len());
+            for a in v.drain(..).map(|a| self.label_article(a)) {
+                if !seen.contains(&a) {
+                    seen.push(a);
+                }
+            }
+            *v = seen;
+        };
+        for e in &mut labels.evidence {
+            map(&mut e.articles);
+        }
+        for c in &mut labels.chases {
+            map(&mut c.articles);
+        }
+        for d in &mut labels.dismissed {
+            map(&mut d.chase.articles);
+            d.article = self.label_article(d.article);
+        }
+    }
 }
 
 #[cfg(test)]

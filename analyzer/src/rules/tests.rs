@@ -23,7 +23,7 @@ fn axf_protection_taken_from_a_chariot_a_horse_attacks_is_no_new_chase() {
     assert!(!l.labels.contains(&Label::Chase), "{:?}", l.labels);
     assert!(
         l.dismissed.iter().any(|d| d.reason == DismissReason::NotNew
-            && d.article == Article::Cxa29_2Xize6
+            && d.article == Article::AxfAppendixNonChase
             && d.chase.target == d5),
         "{:?}",
         l.dismissed

@@ -69,10 +69,16 @@ impl Status {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Reason {
-    /// One side checks perpetually, the other does not: the checker loses.
+    /// One side checks perpetually, the other does not: the checker loses — at once where
+    /// the rule set says so (CXA 24.1, 26.1), or, where a perpetual check is first a
+    /// must-change (AXF r6 D1–3, r3), when the record shows the cycle played once more.
     OneSidedPerpetualCheck {
         /// The checking side.
         checker: Color,
+        /// Whether the ruling became final because the record shows the cycle played once
+        /// more after the checker had to change (AXF); always `false` where the checker
+        /// loses at once (CXA).
+        repeated: bool,
     },
     /// Both sides check perpetually: draw.
     MutualPerpetualCheck,

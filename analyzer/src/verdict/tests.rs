@@ -147,7 +147,7 @@ fn axf_differences() {
             "{k:?}"
         );
         assert!(has(&v, art), "{k:?}: {:?}", v.articles);
-        assert!(has(&v, crate::rules::Article::AxfNoViolation.code()));
+        assert!(has(&v, crate::rules::Article::AxfR5.code()));
         // The perpetual attacks among them are forbidden under CXA.
         let c = rule_on(RuleSet::Cxa, &red, &idle, 3);
         let cxa = if k.is_perpetual_attack() {
@@ -157,12 +157,48 @@ fn axf_differences() {
         };
         assert_eq!((c.result, c.status), cxa, "{k:?}");
     }
-    // Perpetual check loses; against checks with an idle move, D5 is cited.
+    // Perpetual check loses; against checks with an idle move, r8 (D5) is cited. Like any
+    // lone violation it is a must-change at the threshold (r6 D1–3 "R must change", r3),
+    // final when the record shows the cycle played once more; under CXA it loses at once.
     let pc = conduct(Color::Red, &labels_for(ConductKind::PerpetualCheck));
     let checks = conduct(Color::Black, &labels_for(ConductKind::ChecksAndIdle));
     let v = rule_on(RuleSet::Axf, &pc, &checks, 3);
-    assert_eq!((v.result, v.status), (Outcome::BlackWins, Status::Final));
-    assert!(has(&v, "AXF D5") && has(&v, "AXF D1–4"));
+    assert_eq!(
+        (v.result, v.status, v.reason),
+        (
+            Outcome::BlackWins,
+            Status::MustChange,
+            Reason::OneSidedPerpetualCheck {
+                checker: Color::Red,
+                repeated: false
+            }
+        )
+    );
+    assert!(has(&v, "AXF r8 (D5)") && has(&v, "AXF r6 (D1–3)") && has(&v, "AXF r3"));
+    let again = rule_on(RuleSet::Axf, &pc, &checks, 4);
+    assert_eq!(
+        (again.result, again.status, again.reason),
+        (
+            Outcome::BlackWins,
+            Status::Final,
+            Reason::OneSidedPerpetualCheck {
+                checker: Color::Red,
+                repeated: true
+            }
+        )
+    );
+    let cxa = rule_on(RuleSet::Cxa, &pc, &checks, 3);
+    assert_eq!(
+        (cxa.result, cxa.status, cxa.reason),
+        (
+            Outcome::BlackWins,
+            Status::Final,
+            Reason::OneSidedPerpetualCheck {
+                checker: Color::Red,
+                repeated: false
+            }
+        )
+    );
     let both = conduct(Color::Black, &labels_for(ConductKind::PerpetualCheck));
     assert_eq!(
         rule_on(RuleSet::Axf, &pc, &both, 3).reason,
@@ -193,7 +229,7 @@ fn axf_chase_patterns() {
         (v.result, v.status),
         (Outcome::BlackWins, Status::MustChange)
     );
-    assert!(has(&v, crate::rules::Article::AxfGeneral.code()));
+    assert!(has(&v, crate::rules::Article::AxfS2.code()) && has(&v, "AXF r3"));
     assert_eq!(rule_on(RuleSet::Axf, &one, &idle, 5).status, Status::Final);
     // One piece chasing two in turn: allowed (r32); still 长捉 under CXA.
     let two = chaser(Color::Red, &[(rook, horse), (rook, bcannon)]);
