@@ -71,11 +71,14 @@ fn read(target: &str, name: &str) -> Vec<u8> {
 /// games and large files for a share of the inputs chosen by a hash of the whole input
 /// (fuzz/README.md); the share may change, so these are replayed at their saved length
 /// whatever the share makes of them now.
-const LONG_GAMES: [(&str, usize); 3] = [
+const LONG_GAMES: [(&str, usize); 4] = [
     ("long-loop", 40_000),
     // The two inputs on which the incremental API used to be quadratic (fuzz/README.md).
     ("incremental-wandering-40k", 40_000),
     ("incremental-wandering-4k", 4_000),
+    // The input on which `judge` measured the position graph's region once per cycle, over
+    // the whole graph each time: 50 s and 770 MB (issue 14 campaign, fuzz/README.md).
+    ("region-40k", 40_000),
 ];
 
 /// The saved large files (each expands past the 64 KiB head read in memory).

@@ -173,6 +173,17 @@ pub struct PositionGraph {
     index: HashMap<Position, NodeIndex>,
     walks: Vec<Walk>,
     scc: Option<Vec<usize>>,
+    /// The size of each strongly connected region, by component (computed with `scc`).
+    sizes: Option<Vec<RegionSize>>,
+}
+
+/// The size of a strongly connected region of the position graph.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RegionSize {
+    /// Number of distinct positions in the region.
+    pub positions: usize,
+    /// Each side's number of distinct moves inside the region.
+    pub moves: ByColor<usize>,
 }
 
 impl PositionGraph {
@@ -238,6 +249,7 @@ impl PositionGraph {
         }
         self.walks.push(walk);
         self.scc = None;
+        self.sizes = None;
         line
     }
 
@@ -289,6 +301,37 @@ impl PositionGraph {
             self.scc = Some(comp);
         }
         self.scc.get_or_insert_with(Vec::new)
+    }
+
+    /// The size of the strongly connected region containing position `index` of line
+    /// `line`: every region is measured once, in one pass over the graph, so asking for each
+    /// cycle of a long game costs no more than the graph (where [`PositionGraph::region`],
+    /// which lists the moves, walks the whole graph each time).
+    pub fn region_size(&mut self, line: usize, index: usize) -> Option<RegionSize> {
+        let node = *self.walks.get(line)?.nodes.get(index)?;
+        if self.sizes.is_none() {
+            let comp = self.components().clone();
+            let count = comp
+                .iter()
+                .copied()
+                .filter(|&c| c != usize::MAX)
+                .max()
+                .map_or(0, |m| m + 1);
+            let mut sizes = vec![RegionSize::default(); count];
+            let mut seen = std::collections::HashSet::new();
+            for n in self.graph.node_indices() {
+                let c = comp[n.index()];
+                sizes[c].positions += 1;
+                for e in self.graph.edges(n) {
+                    if comp[e.target().index()] == c && seen.insert((n, e.weight().mv)) {
+                        sizes[c].moves[e.weight().mover] += 1;
+                    }
+                }
+            }
+            self.sizes = Some(sizes);
+        }
+        let c = self.components()[node.index()];
+        self.sizes.as_ref()?.get(c).copied()
     }
 
     /// The strongly connected region containing position `index` of line `line`.
@@ -748,6 +791,15 @@ mod tests {
         assert_eq!(region.positions, 7);
         assert_eq!(region.moves[Color::Red].len(), 4);
         assert_eq!(region.moves[Color::Black].len(), 4);
+        // The sizes measured once for every region agree with the listed region, from any
+        // position of it, and after a line is added.
+        let size = g.region_size(line, 0).unwrap();
+        assert_eq!(size.positions, 7);
+        assert_eq!(size.moves, ByColor { red: 4, black: 4 });
+        assert_eq!(g.region_size(v, 2), Some(size));
+        let w = g.add_line(&start, &moves[..1]);
+        assert_eq!(g.region_size(w, 0), Some(size));
+        assert_eq!(g.region_size(w, 5), None);
     }
 
     #[test]

@@ -250,7 +250,7 @@ fn judge_walk(
                 });
             }
         }
-        let region = graph.region(line, run.start);
+        let region = graph.region_size(line, run.start);
         cycles.push(CycleJudgement {
             run,
             occurrence_indices,
@@ -260,7 +260,7 @@ fn judge_walk(
             repeated_ply,
             intertwined: graph.intertwined(line, &run),
             region_positions: region.as_ref().map_or(0, |r| r.positions),
-            region_moves: ByColor::new_with(|c| region.as_ref().map_or(0, |r| r.moves[c].len())),
+            region_moves: ByColor::new_with(|c| region.as_ref().map_or(0, |r| r.moves[c])),
             context,
             soldier_chases,
             moves,
