@@ -45,8 +45,9 @@ pub const fn reading(open: &OpenChoices) -> Reading {
     }
 }
 
-/// *(open)* AXF r19 (D39–41; the "D105" of other printings, AXF.md §4.17): attacking a chariot pinned by a horse ranks above an
-/// ordinary chase ([`OpenChoices::axf_pinned_chariot_ranked_above_chase`]).
+/// *(open)* AXF r19 (D39–41; the "D105" of other printings, AXF.md §4.17): attacking a
+/// chariot pinned by a horse ranks above an ordinary chase
+/// ([`OpenChoices::axf_pinned_chariot_ranked_above_chase`]).
 pub const PINNED_CHARIOT_RANKED_ABOVE_CHASE: bool = true;
 
 /// *(open)* RULES.md §5, AXF.md §4.1 (forbidden reading): a checking move that also renews

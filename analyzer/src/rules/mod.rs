@@ -73,7 +73,7 @@ pub struct OpenChoices {
     /// target and a known theoretical draw); otherwise report the chase and flag the
     /// exception as possibly applicable.
     pub key_point_plain_case_only: bool,
-    /// AXF r19 (D39–41, D105): rank attacks on a chariot pinned by a horse above ordinary chases.
+    /// AXF r19 (D39–41; the "D105" of other printings is not in the English edition, AXF.md §4.17): rank attacks on a chariot pinned by a horse above ordinary chases.
     pub axf_pinned_chariot_ranked_above_chase: bool,
     /// CXA 29.2 / 细则6 (novelty of a chase through a series of checks, CXA 29.1): a target
     /// that could already be won before the move, but only through a longer series of checks
