@@ -45,6 +45,16 @@ pub enum Finding {
         /// Whether the record leaves the cycle afterwards.
         left_cycle: bool,
     },
+    /// A stretch before the one that decides the record was ruled a loss in force (final: a
+    /// one-sided perpetual check under CXA 24.1, or a forbidden cycle played once more), and
+    /// the game went on. The last ruling in force decides the record (RULES.md §1), so this
+    /// does not contradict it; the arbiter could have ended the game at `ply`.
+    PlayedPastLoss {
+        /// The ply at which the earlier loss took its form.
+        ply: usize,
+        /// The side that lost there.
+        loser: Color,
+    },
     /// The natural move limit was reached (a draw by the rules unless the game ended first).
     NaturalLimit {
         /// The ply at which it was reached.
@@ -82,6 +92,7 @@ impl Finding {
             Finding::PlayedPast {
                 continued: true, ..
             } => "played_past_continued",
+            Finding::PlayedPastLoss { .. } => "played_past_loss",
             Finding::NaturalLimit { .. } => "natural_limit",
             Finding::CaseMismatch { .. } => "case_mismatch",
         }
@@ -116,6 +127,10 @@ impl Serialize for Finding {
                 }
                 m.serialize_entry("continued", &continued)?;
                 m.serialize_entry("left_cycle", &left_cycle)?;
+            }
+            Finding::PlayedPastLoss { ply, loser } => {
+                m.serialize_entry("ply", &ply)?;
+                m.serialize_entry("loser", &loser)?;
             }
             Finding::NaturalLimit { ply } => m.serialize_entry("ply", &ply)?,
             Finding::CaseMismatch { expected, ruled } => {
@@ -336,6 +351,11 @@ pub fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize) -> Vec
     let mut out = Vec::new();
     if let Some(ply) = ruled.natural_limit_ply {
         out.push(Finding::NaturalLimit { ply });
+    }
+    if let Some((ply, loser)) = ruled.earlier_loss {
+        if ply < plies {
+            out.push(Finding::PlayedPastLoss { ply, loser });
+        }
     }
     let Some(d) = &ruled.decision else { return out };
     let ended_in_cycle = d.last_ply >= plies;

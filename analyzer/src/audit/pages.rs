@@ -198,6 +198,7 @@ pub(crate) fn finding_kind_text(kind: &str) -> Text {
         }
         "played_past_changed" => Text::new("生效后变着续弈", "played on, moves changed"),
         "played_past_continued" => Text::new("生效后仍循环", "played on round the cycle"),
+        "played_past_loss" => Text::new("已判负仍续弈", "played on past a loss"),
         "natural_limit" => Text::new("达到自然限着", "natural move limit reached"),
         other => Text::new(other, other),
     }
@@ -405,6 +406,18 @@ pub(crate) fn finding_text(f: &Finding, start: Option<&Position>) -> Text {
             format!("{}裁决生效后仍循环", at(ply).zh),
             format!(
                 "ruling in force at {}; the players went round the cycle again",
+                at(ply).en
+            ),
+        ),
+        Finding::PlayedPastLoss { ply, loser } => Text::new(
+            format!(
+                "{}{}方已被判负（裁决生效），对局仍继续；以最后生效的裁决为准",
+                at(ply).zh,
+                loser.chinese()
+            ),
+            format!(
+                "{} lost at {} (a ruling in force) and the game went on; the last ruling in force decides",
+                loser.english(),
                 at(ply).en
             ),
         ),

@@ -42,6 +42,10 @@ pub struct Ruled {
     pub decision: Option<Decision>,
     /// The ply at which the natural move limit was reached, if it was.
     pub natural_limit_ply: Option<usize>,
+    /// The first loss in force (final) ruled on a stretch other than the one that decides
+    /// the record, with the side that lost: the game went on past it (RULES.md §1: the last
+    /// ruling in force decides).
+    pub earlier_loss: Option<(usize, Color)>,
     /// The number of repetition cycles found.
     pub cycles: usize,
     /// The judgement (`None` for a game with no repeated position and no natural limit:
@@ -86,6 +90,7 @@ pub(crate) fn rule_keyed(
         return Ruled {
             decision: None,
             natural_limit_ply: None,
+            earlier_loss: None,
             cycles: crate::graph::cycles(keys, verdict::threshold(settings)).len(),
             judgement: None,
         };
@@ -94,6 +99,7 @@ pub(crate) fn rule_keyed(
     Ruled {
         decision: decision(&j),
         natural_limit_ply: j.natural_limit.reached().map(|(p, _)| p),
+        earlier_loss: earlier_loss(&j),
         cycles: j.cycles.len(),
         judgement: Some(Box::new(j)),
     }
@@ -108,10 +114,33 @@ pub fn compare_judgement(
     let ruled = Ruled {
         decision: decision(j),
         natural_limit_ply: j.natural_limit.reached().map(|(p, _)| p),
+        earlier_loss: earlier_loss(j),
         cycles: j.cycles.len(),
         judgement: None,
     };
     super::game::compare(&ruled, recorded, j.moves.len())
+}
+
+/// The first final loss ruled on a cycle in force that does not decide the record.
+fn earlier_loss(j: &Judgement) -> Option<(usize, Color)> {
+    let deciding = match j.ruling.source {
+        RulingSource::Cycle { index } => Some(index),
+        _ => None,
+    };
+    use verdict::{Outcome as O, Status as S};
+    j.cycles
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| c.in_force && Some(i) != deciding && c.verdict.status == S::Final)
+        .filter_map(|(_, c)| {
+            let loser = match c.verdict.result {
+                O::RedWins => Color::Black,
+                O::BlackWins => Color::Red,
+                _ => return None,
+            };
+            Some((c.decided_ply()?, loser))
+        })
+        .min()
 }
 
 /// The decision of a judgement whose ruling comes from a cycle in force.
@@ -136,4 +165,51 @@ fn decision(j: &Judgement) -> Option<Decision> {
         continued: c.repeated_ply.is_some() || c.occurrences > verdict::threshold(&j.settings),
         cycle: index,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::{Finding, GameResult};
+    use qili_notation::Iccs;
+
+    #[test]
+    fn a_loss_in_force_that_the_game_went_past_is_a_finding() {
+        // Red checks perpetually (a loss in force at ply 8, CXA 24.1), then both sides shuffle
+        // their generals: a draw in force at ply 16 decides the record (RULES.md §1).
+        let start = Position::from_fen("3k5/R8/9/9/9/9/9/9/9/5K3 w - - 0 1").unwrap();
+        let text =
+            "a8a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9 f0f1 d9e9 f1f0 e9d9 f0f1 d9e9 f1f0 e9d9";
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for s in text.split(' ') {
+            let m = s.parse::<Iccs>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(&m);
+            moves.push(m);
+        }
+        let settings = Settings::default();
+        let j = judge(&start, &moves, &settings);
+        assert_eq!(j.ruling.result, verdict::Outcome::Draw, "{:?}", j.ruling);
+        let findings = compare_judgement(&j, Some(GameResult::Draw));
+        assert!(
+            findings.contains(&Finding::PlayedPastLoss {
+                ply: 8,
+                loser: Color::Red
+            }),
+            "{findings:?}"
+        );
+        assert!(
+            !findings.iter().any(Finding::is_disagreement),
+            "{findings:?}"
+        );
+        // Cut at the loss, the loss decides: no earlier loss to report.
+        let j = judge(&start, &moves[..8], &settings);
+        let findings = compare_judgement(&j, Some(GameResult::Draw));
+        assert!(
+            !findings
+                .iter()
+                .any(|f| matches!(f, Finding::PlayedPastLoss { .. })),
+            "{findings:?}"
+        );
+    }
 }
