@@ -290,10 +290,15 @@ impl Words for En {
                 c.region_positions, c.region_moves.red, c.region_moves.black
             ));
         }
-        if c.context.mutual_perpetual_attack {
+        if let Some(article) = c
+            .context
+            .mutual_perpetual_attack
+            .then(|| j.settings.book().chase().mutual_attack)
+            .flatten()
+        {
             v.push(format!(
                 "Both sides attack in every move (mutual perpetual attack, {}).",
-                Article::Cxa28_14
+                article
             ));
         }
         if c.soldier_chases {

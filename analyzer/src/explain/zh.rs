@@ -290,11 +290,13 @@ impl Words for Zh {
                 c.region_positions, c.region_moves.red, c.region_moves.black
             ));
         }
-        if c.context.mutual_perpetual_attack {
-            v.push(format!(
-                "双方步步是打（长打对长打，{}）。",
-                Article::Cxa28_14
-            ));
+        if let Some(article) = c
+            .context
+            .mutual_perpetual_attack
+            .then(|| j.settings.book().chase().mutual_attack)
+            .flatten()
+        {
+            v.push(format!("双方步步是打（长打对长打，{}）。", article));
         }
         if c.soldier_chases {
             v.push(format!(

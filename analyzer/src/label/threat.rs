@@ -461,7 +461,8 @@ impl Ctx {
         {
             chase.articles.push(Article::AxfR27);
         }
-        if matches!(victim.role, Role::Advisor | Role::Elephant) {
+        if self.policy.defensive_key_point && matches!(victim.role, Role::Advisor | Role::Elephant)
+        {
             chase.notes.push(super::ChaseNote::KeyPointNotDetected);
         }
         // The rule-set filters, each with its article.

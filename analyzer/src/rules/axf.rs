@@ -34,6 +34,8 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     insufficient_root_chases: false,
     series_and_exchange_forms: false,
     protection_renews_minor_on_chariot: false,
+    defensive_key_point: false,
+    mutual_attack: None,
     general_alone: AxfR28,
     soldier_alone: AxfR29,
 };

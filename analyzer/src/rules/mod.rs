@@ -258,6 +258,14 @@ pub struct ChasePolicy {
     /// chariot whatever its protection, the attack was a chase before the protector went,
     /// and it stays the same chase ([`ChasePolicy::protection_renews`]).
     pub protection_renews_minor_on_chariot: bool,
+    /// A threat on an advisor or elephant may be the incidental threat of occupying a
+    /// defensive key point that makes a plain draw, which is idle (CXA 27.3, 细则13): such
+    /// chases carry a note that the case is not detected. AXF: no such rule.
+    pub defensive_key_point: bool,
+    /// The citation of "mutual perpetual attack" (长打对长打, CXA 28.14), which decides
+    /// whether a soldier's threat chases (27.2, 细则11); `None` where the rule set has no such
+    /// notion (AXF: soldiers may always chase, r29).
+    pub mutual_attack: Option<Article>,
     /// The citation for a threat by the general alone (CXA 27.1, 细则9; AXF r28).
     pub general_alone: Article,
     /// The citation for a threat by soldiers alone (CXA 27.2, 细则11; AXF r29).
