@@ -82,7 +82,15 @@ const LONG_GAMES: [(&str, usize); 4] = [
 ];
 
 /// The saved large files (each expands past the 64 KiB head read in memory).
-const LARGE_FILES: [&str; 4] = ["long-game", "many-games", "deep-variations", "long-comment"];
+const LARGE_FILES: [&str; 5] = [
+    "long-game",
+    "many-games",
+    "deep-variations",
+    "long-comment",
+    // 1 MiB of DhtmlXQ fields without closing tags: each field searched the rest of the text
+    // for its closing tag, 82 s (issue 14 campaign, fuzz/README.md).
+    "dhtmlxq-fields-1m",
+];
 
 #[test]
 fn saved_long_games_replay_at_their_length() {
