@@ -310,7 +310,8 @@ impl PositionGraph {
     pub fn region_size(&mut self, line: usize, index: usize) -> Option<RegionSize> {
         let node = *self.walks.get(line)?.nodes.get(index)?;
         if self.sizes.is_none() {
-            let comp = self.components().clone();
+            self.components();
+            let comp = self.scc.as_deref().unwrap_or_default();
             let count = comp
                 .iter()
                 .copied()
@@ -330,7 +331,7 @@ impl PositionGraph {
             }
             self.sizes = Some(sizes);
         }
-        let c = self.components()[node.index()];
+        let c = *self.scc.as_ref()?.get(node.index())?;
         self.sizes.as_ref()?.get(c).copied()
     }
 

@@ -537,13 +537,7 @@ fn parried(conduct: &Conduct, moves: &[CycleMove]) -> Option<usize> {
     let is_parry = |m: &CycleMove| {
         m.labels.dismissed.iter().any(|d| {
             d.reason == crate::label::DismissReason::NotNew
-                && d.chase.notes.iter().any(|n| {
-                    matches!(
-                        n,
-                        crate::label::ChaseNote::StoodWhileInCheck
-                            | crate::label::ChaseNote::StoodWhileHeld
-                    )
-                })
+                && d.chase.notes.iter().any(|n| n.is_stood())
         })
     };
     let first = own().find(|m| is_parry(m))?.ply;

@@ -264,6 +264,27 @@ impl MoveLabels {
     }
 }
 
+impl ChaseNote {
+    /// The note on an attack that stood before the move but could not be carried out: the
+    /// mover was in check, or (`in_check` false) the capturer was held.
+    pub const fn stood(in_check: bool) -> ChaseNote {
+        if in_check {
+            ChaseNote::StoodWhileInCheck
+        } else {
+            ChaseNote::StoodWhileHeld
+        }
+    }
+
+    /// Whether this is the note of an attack that stood but could not be carried out (the
+    /// open choice `attack_is_the_baseline` decided).
+    pub const fn is_stood(self) -> bool {
+        matches!(
+            self,
+            ChaseNote::StoodWhileInCheck | ChaseNote::StoodWhileHeld
+        )
+    }
+}
+
 /// The note on a threat not counted as new because the attack stood before the move, when
 /// the mover (in check) could not carry it out (docs/rules.md §7, `attack_is_the_baseline`);
 /// [`ChaseNote::StoodWhileHeld`] when the capturer was pinned instead.
@@ -627,12 +648,8 @@ fn new_chases(
                 && open.attack_is_the_baseline
                 && series_stood(before, &after, &mv, &chase.line)
             {
-                let held = if before.is_check() {
-                    PARRY_NOTE
-                } else {
-                    ChaseNote::StoodWhileHeld
-                };
-                (true, Some(held))
+                // `series_stood` holds only for a move out of check.
+                (true, Some(PARRY_NOTE))
             } else {
                 (existed, if existed { None } else { note })
             }
@@ -650,11 +667,7 @@ fn new_chases(
                 && protection::best_exchange(before, f.id).is_none_or(|e| !e.gains());
             let existed = !backed_up && stood.iter().all(|s| s.is_some());
             let parried = existed && stood.contains(&Some(true));
-            let note = if before.is_check() {
-                PARRY_NOTE
-            } else {
-                ChaseNote::StoodWhileHeld
-            };
+            let note = ChaseNote::stood(before.is_check());
             (existed, parried.then_some(note))
         };
         if existed {
