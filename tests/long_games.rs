@@ -7,80 +7,14 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use qili_analyzer::{judge, Incremental, Settings, Status};
-use qili_notation::{Iccs, Move, Position};
+use qili_notation::{Move, Position};
 
-/// Two horses a side, generals apart: room for a long walk without captures or mates.
-const START: &str = "3k5/9/2n3n2/9/9/9/9/2N3N2/9/4K4 w - - 0 1";
+#[path = "support/walk.rs"]
+mod walk;
 
-/// A capture-free walk of about `plies` plies through positions never seen before (a chain
-/// of distinct positions in the graph), then a loop of two reversible moves of each side
-/// played twice (the last position occurs three times).
+/// The walk of `tests/support/walk.rs`.
 fn long_game(plies: usize) -> (Position, Vec<Move>) {
-    let start = Position::from_fen(START).unwrap();
-    let mut pos = start.clone();
-    let mut seen = std::collections::HashSet::from([pos.clone()]);
-    let mut moves = Vec::new();
-    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
-    while moves.len() < plies {
-        let legal: Vec<Move> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !m.is_capture())
-            .collect();
-        let mut next = None;
-        for k in 0..legal.len() {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let m = legal[(rng as usize + k) % legal.len()];
-            let mut p = pos.clone();
-            p.play_unchecked(&m);
-            // No checks: no side is ever short of quiet moves.
-            if !seen.contains(&p) && !p.is_general_attacked(p.turn()) {
-                next = Some((m, p));
-                break;
-            }
-        }
-        let Some((m, p)) = next else { break };
-        seen.insert(p.clone());
-        pos = p;
-        moves.push(m);
-    }
-    assert!(
-        moves.len() >= plies / 2,
-        "the walk stopped at {}",
-        moves.len()
-    );
-    let back = |p: &Position, m: &Move| {
-        Iccs {
-            from: m.to,
-            to: m.from,
-        }
-        .to_move(p)
-        .ok()
-        .filter(|b| !b.is_capture())
-    };
-    for a in pos.legal_moves().into_iter().filter(|m| !m.is_capture()) {
-        let mut p1 = pos.clone();
-        p1.play_unchecked(&a);
-        for b in p1.legal_moves().into_iter().filter(|m| !m.is_capture()) {
-            let mut p2 = p1.clone();
-            p2.play_unchecked(&b);
-            let Some(a2) = back(&p2, &a) else { continue };
-            let mut p3 = p2.clone();
-            p3.play_unchecked(&a2);
-            let Some(b2) = back(&p3, &b) else { continue };
-            let mut p4 = p3.clone();
-            p4.play_unchecked(&b2);
-            if p4 == pos {
-                for _ in 0..2 {
-                    moves.extend([a, b, a2, b2]);
-                }
-                return (start, moves);
-            }
-        }
-    }
-    panic!("no reversible loop at the end of the walk");
+    walk::long_game(plies).expect("a long capture-free walk and its closing loop")
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -88,10 +22,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn iccs(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(|m| m.to_string()).collect()
 }
 
 #[test]
@@ -120,7 +50,7 @@ fn audit_and_judge_cases_go_on_after_a_30000_ply_game() {
         format!(
             "position fen {} moves {}\n",
             start.fen(),
-            iccs(&moves).join(" ")
+            walk::iccs(&moves).join(" ")
         ),
     )
     .unwrap();
@@ -152,7 +82,7 @@ fn audit_and_judge_cases_go_on_after_a_30000_ply_game() {
         &cases,
         format!(
             "{}\n{}\n",
-            case("long", start.fen(), iccs(&moves)),
+            case("long", start.fen(), walk::iccs(&moves)),
             case("short", Position::startpos().fen(), short)
         ),
     )
