@@ -25,6 +25,9 @@ use qili_analyzer::input::from_fen_and_moves;
 use qili_analyzer::{judge, Incremental, RuleSet, Settings};
 use qili_notation::{Move, Position};
 
+#[path = "../../tests/support/walk.rs"]
+mod walk;
+
 fn shared(rel: &str) -> Option<PathBuf> {
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .parent()?
@@ -217,40 +220,6 @@ fn quiet_random_game(plies: usize) -> (Position, Vec<Move>) {
     (start, moves)
 }
 
-/// A capture-free walk of `plies` plies through positions never seen before, giving no check.
-fn fresh_walk(plies: usize) -> (Position, Vec<Move>) {
-    let start = Position::from_fen("3k5/9/2n3n2/9/9/9/9/2N3N2/9/4K4 w - - 0 1").expect("fen");
-    let mut pos = start.clone();
-    let mut seen = std::collections::HashSet::from([pos.clone()]);
-    let mut moves = Vec::with_capacity(plies);
-    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
-    while moves.len() < plies {
-        let quiet: Vec<Move> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !m.is_capture())
-            .collect();
-        let mut next = None;
-        for k in 0..quiet.len() {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let m = quiet[(rng as usize + k) % quiet.len()];
-            let mut p = pos.clone();
-            p.play_unchecked(&m);
-            if !seen.contains(&p) && !p.is_check() {
-                next = Some((m, p));
-                break;
-            }
-        }
-        let Some((m, p)) = next else { break };
-        seen.insert(p.clone());
-        pos = p;
-        moves.push(m);
-    }
-    (start, moves)
-}
-
 fn incremental_line(start: &Position, moves: &[Move], settings: &Settings) -> usize {
     let mut inc = Incremental::new(start.clone(), settings.clone());
     let mut rulings = 0;
@@ -327,7 +296,7 @@ fn make_moves(start: &Position, moves: &[Move], check: bool) -> usize {
 }
 
 fn bench_fresh_plies(c: &mut Criterion) {
-    let (start, moves) = fresh_walk(20_000);
+    let (start, moves) = walk::fresh_walk(20_000);
     // No natural limit: every ply is one that repeats nothing and rules nothing.
     let settings = Settings {
         natural_limit: 0,

@@ -1,8 +1,8 @@
 //! A long capture-free game: a walk through positions never seen before (a chain of distinct
 //! positions in the position graph), closed by a loop of two reversible moves of each side
 //! played twice, so that the last position occurs three times. Shared by
-//! `tests/long_games.rs` and `examples/capture_free_walk.rs` (the hostile-input table,
-//! `benches/hostile_table.sh`).
+//! `tests/long_games.rs`, `examples/capture_free_walk.rs` (the hostile-input table,
+//! `benches/hostile_table.sh`) and `analyzer/benches/perf.rs`.
 
 #![allow(dead_code)]
 
@@ -11,30 +11,30 @@ use qili_notation::{Iccs, Move, Position};
 /// Two horses a side, generals apart: room for a long walk without captures or mates.
 pub const START: &str = "3k5/9/2n3n2/9/9/9/9/2N3N2/9/4K4 w - - 0 1";
 
-/// The walk of about `plies` plies from [`START`] and its closing loop, or `None` when the
-/// walk stops short of half of `plies` or finds no reversible loop at its end.
-pub fn long_game(plies: usize) -> Option<(Position, Vec<Move>)> {
-    let start = Position::from_fen(START).ok()?;
+/// A capture-free walk of at most `plies` plies from [`START`] through positions never seen
+/// before, giving no check (no side is ever short of quiet moves); it stops early when every
+/// quiet move leads back to a position already seen.
+pub fn fresh_walk(plies: usize) -> (Position, Vec<Move>) {
+    let start = Position::from_fen(START).expect("START is a legal position");
     let mut pos = start.clone();
     let mut seen = std::collections::HashSet::from([pos.clone()]);
-    let mut moves = Vec::new();
+    let mut moves = Vec::with_capacity(plies);
     let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
     while moves.len() < plies {
-        let legal: Vec<Move> = pos
+        let quiet: Vec<Move> = pos
             .legal_moves()
             .into_iter()
             .filter(|m| !m.is_capture())
             .collect();
         let mut next = None;
-        for k in 0..legal.len() {
+        for k in 0..quiet.len() {
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
-            let m = legal[(rng as usize + k) % legal.len()];
+            let m = quiet[(rng as usize + k) % quiet.len()];
             let mut p = pos.clone();
             p.play_unchecked(&m);
-            // No checks: no side is ever short of quiet moves.
-            if !seen.contains(&p) && !p.is_general_attacked(p.turn()) {
+            if !seen.contains(&p) && !p.is_check() {
                 next = Some((m, p));
                 break;
             }
@@ -43,6 +43,17 @@ pub fn long_game(plies: usize) -> Option<(Position, Vec<Move>)> {
         seen.insert(p.clone());
         pos = p;
         moves.push(m);
+    }
+    (start, moves)
+}
+
+/// The [`fresh_walk`] of about `plies` plies and its closing loop, or `None` when the walk
+/// stops short of half of `plies` or finds no reversible loop at its end.
+pub fn long_game(plies: usize) -> Option<(Position, Vec<Move>)> {
+    let (start, mut moves) = fresh_walk(plies);
+    let mut pos = start.clone();
+    for m in &moves {
+        pos.play_unchecked(m);
     }
     if moves.len() < plies / 2 {
         return None;
