@@ -12,7 +12,7 @@
 //! rook chasing three pieces in turn) is flagged `intertwined`, and the strongly connected
 //! region of the graph it lies in is reported with each side's moves inside it.
 
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::Hash;
 
 use petgraph::algo::kosaraju_scc;
@@ -135,7 +135,7 @@ pub fn run_occurrences<K: Eq + Hash + Copy>(
     run: &Run,
     threshold: usize,
 ) -> RunOccurrences {
-    let mut count: HashMap<K, usize> = HashMap::new();
+    let mut count: FxHashMap<K, usize> = FxHashMap::default();
     let mut indices = Vec::new();
     let first = keys.get(run.start);
     let stretch = keys
@@ -170,7 +170,7 @@ pub struct Region {
 #[derive(Debug, Clone, Default)]
 pub struct PositionGraph {
     graph: DiGraph<Position, Played>,
-    index: HashMap<Position, NodeIndex>,
+    index: FxHashMap<Position, NodeIndex>,
     walks: Vec<Walk>,
     scc: Option<Vec<usize>>,
     /// The size of each strongly connected region, by component (computed with `scc`).
@@ -284,7 +284,7 @@ impl PositionGraph {
         if run.joined() {
             return true;
         }
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = FxHashSet::default();
         (run.start..run.start + run.span).any(|i| w.nodes.get(i).is_some_and(|n| !seen.insert(*n)))
     }
 
@@ -319,7 +319,7 @@ impl PositionGraph {
                 .max()
                 .map_or(0, |m| m + 1);
             let mut sizes = vec![RegionSize::default(); count];
-            let mut seen = std::collections::HashSet::new();
+            let mut seen = FxHashSet::default();
             for n in self.graph.node_indices() {
                 let c = comp[n.index()];
                 sizes[c].positions += 1;
@@ -344,7 +344,7 @@ impl PositionGraph {
             positions: 0,
             moves: ByColor::new_with(|_| Vec::new()),
         };
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = FxHashSet::default();
         for n in self.graph.node_indices().filter(|n| comp[n.index()] == c) {
             region.positions += 1;
             for e in self.graph.edges(n) {
@@ -398,7 +398,7 @@ pub fn cycles<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
 
 /// Whether some position occurs `threshold` times inside `run`.
 fn reaches<K: Eq + Hash + Copy>(keys: &[K], run: &Run, threshold: usize) -> bool {
-    let mut count: HashMap<K, usize> = HashMap::new();
+    let mut count: FxHashMap<K, usize> = FxHashMap::default();
     keys.iter()
         .take(run.end.saturating_add(1))
         .skip(run.start)
@@ -421,7 +421,7 @@ fn reaches<K: Eq + Hash + Copy>(keys: &[K], run: &Run, threshold: usize) -> bool
 /// occurrences when they are evenly spaced, else the span.
 pub fn stretches<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
     let threshold = threshold.max(2);
-    let mut at: HashMap<K, Vec<usize>> = HashMap::new();
+    let mut at: FxHashMap<K, Vec<usize>> = FxHashMap::default();
     let mut out: Vec<Run> = Vec::new();
     for (t, k) in keys.iter().enumerate() {
         let occ = at.entry(*k).or_default();
@@ -483,7 +483,7 @@ fn least_period<K: Eq>(s: &[K]) -> usize {
 /// left, each run started at the earliest repetition with its minimal period and extended
 /// backwards as far as the period holds; runs swallowed by a later, wider one are dropped.
 pub fn periodic_runs<K: Eq + Hash + Copy>(keys: &[K]) -> Vec<Run> {
-    let mut last: HashMap<K, usize> = HashMap::new();
+    let mut last: FxHashMap<K, usize> = FxHashMap::default();
     let mut runs: Vec<Run> = Vec::new();
     let mut cur: Option<Run> = None;
     for t in 0..keys.len() {

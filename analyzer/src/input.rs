@@ -28,7 +28,8 @@ use std::path::Path;
 
 use qili_notation::record::{self, ErrorKind, ReadGame, RecordError};
 use qili_notation::{
-    Color, Misplaced, Move, MoveTextError, Placement, Position, PositionError, Setup, UcciPosition,
+    Color, Iccs, Misplaced, Move, MoveTextError, Placement, Position, PositionError, Setup,
+    UcciPosition,
 };
 
 use crate::explain::Lang;
@@ -233,6 +234,13 @@ fn read_position_and_moves(
     let setup = read_setup(fen.trim(), fen_place)?;
     let mut warnings = Vec::new();
     let start = validate(setup.clone(), fen_place, options, &mut warnings)?;
+    if let Some(moves) = plain_iccs_moves(&start, moves) {
+        return Ok(GameInput {
+            start,
+            moves,
+            warnings,
+        });
+    }
     // The moves are read as a move list in a file is: after the FEN line.
     let prefix = format!("{setup}\n");
     let text = format!("{prefix}{moves}");
@@ -259,6 +267,31 @@ fn read_position_and_moves(
         moves: game_moves,
         warnings,
     })
+}
+
+/// The moves of `text` when it is nothing but legal ICCS moves in the plain form `h2e2`
+/// separated by ASCII white space (the form of engine and server cases), read without the
+/// record reader: the same moves the reader finds there, which then has nothing to warn
+/// about. `None` for any other text (the reader then reads it, with its errors).
+fn plain_iccs_moves(start: &Position, text: &str) -> Option<Vec<Move>> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for token in text.split_ascii_whitespace() {
+        let b = token.as_bytes();
+        let file = |c: u8| (b'a'..=b'i').contains(&c);
+        if !(b.len() == 4
+            && file(b[0])
+            && b[1].is_ascii_digit()
+            && file(b[2])
+            && b[3].is_ascii_digit())
+        {
+            return None;
+        }
+        let mv = token.parse::<Iccs>().ok()?.to_move(&pos).ok()?;
+        pos.play_unchecked(&mv);
+        moves.push(mv);
+    }
+    (!moves.is_empty()).then_some(moves)
 }
 
 /// The error of a record at `e`, read from `start` with `moves` before it.
@@ -559,6 +592,51 @@ mod tests {
 
     fn read(fen: &str, moves: &str) -> Result<GameInput, InputError> {
         read_fen_and_moves(fen, moves, &Options::default())
+    }
+
+    /// The plain ICCS lists read without the record reader give the moves the reader gives;
+    /// any other text (numbers, other notations, upper case, dashes, an illegal move) is
+    /// left to the reader.
+    #[test]
+    fn plain_iccs_lists_read_as_the_reader_reads_them() {
+        let start = Position::startpos();
+        let plain = [
+            "h2e2 h9g7 h0g2 i9h9",
+            "h2e2\th9g7\n b0c2  b9c7",
+            "h2e2 h7e7 e2e6 e7e3",
+        ];
+        for text in plain {
+            let fast = plain_iccs_moves(&start, text).expect(text);
+            let setup = Setup::from(&start);
+            let read = record::text::read(&format!("{setup}\n{text}"));
+            assert!(read.error.is_none() && read.warnings.is_empty(), "{text}");
+            let slow: Vec<Move> = read.game.mainline().copied().collect();
+            assert_eq!(fast, slow, "{text}");
+        }
+        for text in [
+            "",
+            "1. h2e2 h9g7",
+            "H2E2",
+            "h2-e2",
+            "炮二平五",
+            "h2e2 h2e2",
+            "h2e2 j9g7",
+        ] {
+            assert_eq!(plain_iccs_moves(&start, text), None, "{text:?}");
+        }
+        // The same errors as before through the reader, column included.
+        let e = read("startpos", "h2e2 h2e2").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                InputError::Move {
+                    ply: 2,
+                    column: 6,
+                    ..
+                }
+            ),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Labelling the moves of a cycle: a cache per (position, move, context), and the one place
 //! where the cycle context (长打对长打, CXA 27.2, 细则11) is decided.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use qili_notation::{Color, Move, Position, Role};
 
@@ -19,7 +19,7 @@ type LabelRules = (RuleBook, u32);
 pub struct Labeller {
     /// Labels per (position, move, mutual perpetual attack, rules), with whether the
     /// context decided anything (when not, they serve the other context too).
-    cache: HashMap<(Position, Move, bool, LabelRules), (MoveLabels, bool)>,
+    cache: FxHashMap<(Position, Move, bool, LabelRules), (MoveLabels, bool)>,
     mate: MateSearch,
     calls: usize,
 }

@@ -100,12 +100,12 @@ fn legal_moves_agree_with_is_legal() {
 #[test]
 fn zobrist_incremental_matches_recomputation() {
     for pos in positions() {
-        assert_eq!(pos.zobrist(), zobrist::compute(pos.board(), pos.turn()));
+        assert_eq!(pos.zobrist(), zobrist::compute(&pos.board(), pos.turn()));
         for m in pos.legal_moves() {
             let after = pos.after(&m);
             assert_eq!(
                 after.zobrist(),
-                zobrist::compute(after.board(), after.turn()),
+                zobrist::compute(&after.board(), after.turn()),
                 "{m}"
             );
             let reparsed = Position::from_fen(&after.fen()).unwrap();
@@ -181,6 +181,7 @@ fn probe_agrees_with_playing_the_move() {
     let all = probe_positions();
     let (mut moves, mut in_check, mut double, mut checks, mut illegal, mut passed_check) =
         (0, 0, 0, 0, 0, 0);
+    let mut checking_lists = 0;
     let mut pseudo = Vec::new();
     for pos in &all {
         for q in [pos.clone(), pos.passed()] {
@@ -214,6 +215,22 @@ fn probe_agrees_with_playing_the_move() {
                 illegal += usize::from(!safe);
             }
             assert_eq!(q.legal_moves(), expect_legal, "{}", q.fen());
+            // The checking moves: the pseudo-legal moves, in their order, that are legal,
+            // give check and do not capture the general.
+            let expect_checks: Vec<_> = pseudo
+                .iter()
+                .filter(|m| {
+                    let after = q.after(m);
+                    m.capture != Some(Role::General)
+                        && !after.is_general_attacked(us)
+                        && after.is_check()
+                })
+                .copied()
+                .collect();
+            let mut got_checks = Vec::new();
+            q.checking_moves_into(&mut got_checks);
+            assert_eq!(got_checks, expect_checks, "checks in {}", q.fen());
+            checking_lists += usize::from(!expect_checks.is_empty());
             assert_eq!(q.has_legal_move(), !expect_legal.is_empty(), "{}", q.fen());
             for from in Square::all() {
                 let mut expect: Vec<_> = expect_legal.iter().filter(|m| m.from == from).collect();
@@ -235,6 +252,10 @@ fn probe_agrees_with_playing_the_move() {
          {illegal} illegal, {passed_check} with the other general attacked"
     );
     assert!(passed_check > 3_000, "{passed_check}");
+    assert!(
+        checking_lists > 10_000,
+        "{checking_lists} positions with checking moves"
+    );
 }
 
 /// The direct geometry and safety test of [`Position::is_legal`] against generating the

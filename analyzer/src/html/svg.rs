@@ -136,7 +136,7 @@ impl Diagram {
     /// A bare diagram of `pos`.
     pub fn new(pos: &Position) -> Diagram {
         Diagram {
-            board: *pos.board(),
+            board: pos.board(),
             turn: pos.turn(),
             last_move: None,
             arrows: Vec::new(),

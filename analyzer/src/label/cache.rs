@@ -5,8 +5,6 @@
 
 use qili_notation::{Move, Position};
 
-use super::mate::checking_move_list;
-
 /// A hash map for keys made of a position (whose hash is its Zobrist key, already uniformly
 /// spread) and a few small numbers: Fx hashing (`rustc-hash`), far cheaper than SipHash.
 pub(crate) type KeyMap<K, V> = rustc_hash::FxHashMap<K, V>;
@@ -30,7 +28,6 @@ pub(crate) struct MoveCache {
     checks: KeyMap<Position, Span>,
     legal: KeyMap<Position, Span>,
     arena: Vec<Move>,
-    scratch: Vec<Move>,
 }
 
 impl std::fmt::Debug for MoveCache {
@@ -51,9 +48,7 @@ impl MoveCache {
             out.extend_from_slice(self.slice(s));
             return;
         }
-        let mut scratch = std::mem::take(&mut self.scratch);
-        checking_move_list(pos, &mut scratch, out);
-        self.scratch = scratch;
+        pos.checking_moves_into(out);
         if let Some(s) = self.store(out) {
             self.checks.insert(pos.clone(), s);
         }

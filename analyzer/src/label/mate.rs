@@ -6,7 +6,7 @@
 //! shown is the one that lasts longest. A node budget keeps the search bounded on any
 //! position: when it runs out the search reports "no mate found".
 
-use qili_notation::{Move, Position, Role, Square};
+use qili_notation::{Move, Position};
 
 use super::cache::{KeyMap, MoveCache};
 
@@ -22,10 +22,16 @@ pub const NODE_BUDGET: u32 = 40_000;
 pub struct MateSearch {
     bufs: Vec<Vec<Move>>,
     nodes: u32,
-    memo: KeyMap<(Position, u32, bool), Solved>,
-    /// Answers of [`MateSearch::find`] per (position, depth): a search always gives the
+    /// Keyed by the position alone (then the checks left and the side), so that a lookup
+    /// copies nothing.
+    memo: KeyMap<Position, Vec<(u32, bool, Solved)>>,
+    /// How many subtrees `memo` holds.
+    memo_len: usize,
+    /// Answers of [`MateSearch::find`] per position and depth: a search always gives the
     /// same answer for the same question, so a repeated question is answered at once.
-    answers: KeyMap<(Position, u32), Option<Vec<Move>>>,
+    answers: KeyMap<Position, Vec<(u32, MateLine)>>,
+    /// How many answers `answers` holds.
+    answers_len: usize,
     /// Checking and legal moves per position, shared with the chase search.
     pub(crate) moves: MoveCache,
     /// Whether the current search stopped somewhere only because it ran out of checks
@@ -36,11 +42,14 @@ pub struct MateSearch {
 impl std::fmt::Debug for MateSearch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MateSearch")
-            .field("memo", &self.memo.len())
-            .field("answers", &self.answers.len())
+            .field("memo", &self.memo_len)
+            .field("answers", &self.answers_len)
             .finish()
     }
 }
+
+/// What [`MateSearch::find`] answers: a mating line, or none.
+type MateLine = Option<Vec<Move>>;
 
 /// A subtree searched to the end without hitting the budget.
 struct Solved {
@@ -73,7 +82,9 @@ impl MateSearch {
             bufs: Vec::new(),
             nodes: 0,
             memo: KeyMap::default(),
+            memo_len: 0,
             answers: KeyMap::default(),
+            answers_len: 0,
             moves: MoveCache::default(),
             cut: false,
         }
@@ -82,13 +93,21 @@ impl MateSearch {
     /// A mating line for the side to move made only of its checks (at most `depth` of
     /// them) and the defender's replies; `None` when there is none within the bounds.
     pub fn find(&mut self, pos: &Position, depth: u32) -> Option<Vec<Move>> {
-        let key = (pos.clone(), depth);
-        if let Some(answer) = self.answers.get(&key) {
-            return answer.clone();
+        if let Some(known) = self.answers.get(pos) {
+            if let Some((_, answer)) = known.iter().find(|k| k.0 == depth) {
+                return answer.clone();
+            }
         }
         let answer = self.search(pos, depth);
-        if self.answers.len() < ANSWER_CAP {
-            self.answers.insert(key, answer.clone());
+        if self.answers_len < ANSWER_CAP {
+            self.answers_len += 1;
+            let entry = (depth, answer.clone());
+            match self.answers.get_mut(pos) {
+                Some(known) => known.push(entry),
+                None => {
+                    self.answers.insert(pos.clone(), vec![entry]);
+                }
+            }
         }
         answer
     }
@@ -136,8 +155,12 @@ impl MateSearch {
         line: &mut Vec<Move>,
         search: impl FnOnce(&mut MateSearch, &mut Vec<Move>) -> bool,
     ) -> bool {
-        let key = (pos.clone(), d, attacking);
-        if let Some(s) = self.memo.get(&key) {
+        let known = self.memo.get(pos).and_then(|v| {
+            v.iter()
+                .find(|k| k.0 == d && k.1 == attacking)
+                .map(|k| &k.2)
+        });
+        if let Some(s) = known {
             // Replayable only if the search without the memo would not have hit the budget.
             if self.nodes + s.nodes < NODE_BUDGET {
                 self.nodes += s.nodes;
@@ -152,14 +175,28 @@ impl MateSearch {
         let cut = self.cut;
         self.cut |= outer_cut;
         let spent = self.nodes - before;
-        if self.nodes < NODE_BUDGET && spent >= MEMO_MIN_NODES && self.memo.len() < MEMO_CAP {
+        if self.nodes < NODE_BUDGET && spent >= MEMO_MIN_NODES && self.memo_len < MEMO_CAP {
             let solved = Solved {
                 found,
                 line: line[len..].to_vec(),
                 nodes: spent,
                 cut,
             };
-            self.memo.insert(key, solved);
+            let entry = (d, attacking, solved);
+            match self.memo.get_mut(pos) {
+                Some(known) => match known.iter_mut().find(|k| k.0 == d && k.1 == attacking) {
+                    // Searched again (the budget would have run out in a replay).
+                    Some(old) => *old = entry,
+                    None => {
+                        self.memo_len += 1;
+                        known.push(entry);
+                    }
+                },
+                None => {
+                    self.memo_len += 1;
+                    self.memo.insert(pos.clone(), vec![entry]);
+                }
+            }
         }
         found
     }
@@ -240,37 +277,13 @@ impl MateSearch {
     }
 }
 
-/// The checking moves of the side to move with the positions they lead to; `buf` is
-/// scratch space for move generation.
-///
-/// A move can only give check (directly, by discovery, or by becoming a cannon's screen)
-/// when its origin or destination lies on the enemy general's file or rank or within two
-/// points of it; other moves are skipped before they are played.
+/// The checking moves of the side to move with the positions they lead to, in the order of
+/// [`Position::checking_moves_into`] (which generates them without testing every move);
+/// `buf` is scratch space.
 pub fn checking_moves(pos: &Position, buf: &mut Vec<Move>) -> Vec<(Move, Position)> {
-    let mut out = Vec::new();
-    checking_move_list(pos, buf, &mut out);
-    out.into_iter().map(|m| (m, pos.after(&m))).collect()
-}
-
-/// The checking moves of [`checking_moves`] without the positions, appended to `out`.
-pub(crate) fn checking_move_list(pos: &Position, buf: &mut Vec<Move>, out: &mut Vec<Move>) {
-    let us = pos.turn();
-    let g = pos.general(!us);
-    let near = |sq: Square| {
-        let (df, dr) = (
-            sq.file().index().abs_diff(g.file().index()),
-            sq.rank().index().abs_diff(g.rank().index()),
-        );
-        df == 0 || dr == 0 || (df <= 2 && dr <= 2)
-    };
     buf.clear();
-    pos.pseudo_moves(buf);
-    let mut probe = pos.probe();
-    let checks = buf
-        .iter()
-        .filter(|m| m.capture != Some(Role::General) && (near(m.from) || near(m.to)))
-        .filter(|m| probe.gives_check(m) && probe.keeps_general_safe(m));
-    out.extend(checks);
+    pos.checking_moves_into(buf);
+    buf.iter().map(|m| (*m, pos.after(m))).collect()
 }
 
 /// Convenience: [`MateSearch::find`] with a fresh search.

@@ -90,7 +90,7 @@ fn side_to_move_gains(pos: &Position) -> bool {
     pos.pieces().any(|(sq, p)| {
         p.color != us
             && Material::of(p, sq).is_material()
-            && !pos.attackers(sq, us).is_empty()
+            && pos.is_attacked(sq, us)
             && protection::best_exchange(pos, sq).is_some_and(|e| e.gains())
     })
 }

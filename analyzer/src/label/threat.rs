@@ -11,6 +11,7 @@
 
 use qili_notation::{Move, Position, Role, Square, SquareSet};
 
+use super::cache::KeyMap;
 use super::mate::MateSearch;
 use super::{Chase, ChaseForm, DismissReason, Dismissed, Root};
 use crate::material::Material;
@@ -19,6 +20,9 @@ use crate::rules::{Article, ChasePolicy};
 
 /// Most positions one threat search visits in check series before it stops looking.
 pub const SERIES_BUDGET: u32 = 20_000;
+
+/// Most answers of [`Ctx::won`] remembered by one labelling.
+const WON_MEMO_CAP: usize = 1 << 16;
 
 const NO_ID: u8 = u8::MAX;
 
@@ -77,6 +81,14 @@ pub(crate) struct Ctx {
     /// mover could move again at once (AXF): the check the move gives does not make the
     /// target's protectors false (they could recapture but for that check).
     pub standing_check: SquareSet,
+    /// Answers of [`Self::won`] per (position, target, balance) for this labelling: the
+    /// series search meets the same nodes again at each deeper level, and the answer does
+    /// not depend on the checks left (the rule set, the cycle context and the mate search's
+    /// answers are fixed for the labelling).
+    /// Keyed by the position alone, so that a lookup copies nothing.
+    won_memo: KeyMap<Position, Vec<(Square, Material, Option<Material>)>>,
+    /// How many answers `won_memo` holds.
+    won_memo_len: usize,
 }
 
 /// Which kinds of piece take part in a threat (its capturers and the pieces that capture in
@@ -133,6 +145,8 @@ impl Ctx {
             cut: false,
             pool: Vec::new(),
             standing_check: SquareSet::EMPTY,
+            won_memo: KeyMap::default(),
+            won_memo_len: 0,
         }
     }
 
@@ -381,7 +395,7 @@ impl Ctx {
         if victim.color == us || !Material::of(victim, t).is_material() {
             return None;
         }
-        if pos.attackers(t, us).is_empty() {
+        if !pos.is_attacked(t, us) {
             return None;
         }
         let capturers = protection::legal_capturers(pos, t);
@@ -850,12 +864,34 @@ impl Ctx {
     /// answers and the same searches, in the same order). `Some(net)`: it does, and the
     /// whole sequence nets `net`.
     fn won(&mut self, pos: &Position, t: Square, bal: Material) -> Option<Material> {
+        // The standing check (AXF) is part of the question; the series search that asks
+        // runs under CXA only, where it is always empty.
+        if !self.standing_check.is_empty() {
+            return self.won_now(pos, t, bal);
+        }
+        if let Some(known) = self.won_memo.get(pos) {
+            if let Some(&(_, _, answer)) = known.iter().find(|k| k.0 == t && k.1 == bal) {
+                return answer;
+            }
+        }
+        let answer = self.won_now(pos, t, bal);
+        if self.won_memo_len < WON_MEMO_CAP {
+            self.won_memo_len += 1;
+            match self.won_memo.get_mut(pos) {
+                Some(known) => known.push((t, bal, answer)),
+                None => {
+                    self.won_memo.insert(pos.clone(), vec![(t, bal, answer)]);
+                }
+            }
+        }
+        answer
+    }
+
+    /// [`Self::won`] without the memo.
+    fn won_now(&mut self, pos: &Position, t: Square, bal: Material) -> Option<Material> {
         let us = pos.turn();
         let victim = pos.piece_at(t)?;
-        if victim.color == us
-            || !Material::of(victim, t).is_material()
-            || pos.attackers(t, us).is_empty()
-        {
+        if victim.color == us || !Material::of(victim, t).is_material() || !pos.is_attacked(t, us) {
             return None;
         }
         let ex = protection::best_exchange(pos, t)?;
@@ -906,7 +942,7 @@ impl Ctx {
         let Some(victim) = pos.piece_at(t) else {
             return false;
         };
-        if !Material::of(victim, t).is_material() || pos.attackers(t, pos.turn()).is_empty() {
+        if !Material::of(victim, t).is_material() || !pos.is_attacked(t, pos.turn()) {
             return false;
         }
         match protection::best_exchange(pos, t) {

@@ -8,34 +8,41 @@ use super::geometry::{
 };
 use crate::{Color, Piece, Role, Square, SquareSet};
 
-/// The placement: one optional piece per point, and the mask of the occupied points
-/// (kept in step by [`Board::set`]), with which the line scans find the nearest pieces
-/// on a line at once.
-#[derive(Clone, Copy, Eq)]
+/// The placement: one byte per point (0 for an empty point, else the code of its piece,
+/// see [`code`]), and the mask of the occupied points (kept in step by [`Board::set`]),
+/// with which the line scans find the nearest pieces on a line at once. Bytes keep the
+/// board small to copy and quick to compare (the label caches compare boards on every
+/// hit).
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct Board {
-    squares: [Option<Piece>; 90],
     occupied: u128,
+    codes: [u8; 90],
 }
 
-impl PartialEq for Board {
-    /// The same occupied points with the same pieces on them (the empty points are empty in
-    /// both): a look at the pieces only, not at all 90 points (the label caches compare
-    /// boards on every hit).
-    fn eq(&self, other: &Board) -> bool {
-        if self.occupied != other.occupied {
-            return false;
-        }
-        let mut m = self.occupied;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            if self.squares[i] != other.squares[i] {
-                return false;
-            }
-            m &= m - 1;
-        }
-        true
+/// The byte of a point: 0 when empty, else 1 + 7 × colour + role.
+#[inline(always)]
+const fn code(p: Option<Piece>) -> u8 {
+    match p {
+        None => 0,
+        Some(p) => 1 + 7 * p.color.index() as u8 + p.role.index() as u8,
     }
 }
+
+/// The point contents of each byte [`code`] gives (and `None` for the unused bytes).
+static DECODE: [Option<Piece>; 16] = {
+    let mut t = [None; 16];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 7 {
+            let p = Piece::new(Color::ALL[c], Role::ALL[r]);
+            t[code(Some(p)) as usize] = Some(p);
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 impl Board {
     /// The board of a placement.
@@ -43,19 +50,27 @@ impl Board {
         let occupied = (0..90)
             .filter(|&i| squares[i].is_some())
             .fold(0, |m, i| m | bit(i));
-        Board { squares, occupied }
+        Board {
+            occupied,
+            codes: squares.map(code),
+        }
+    }
+
+    /// The mask of the occupied points.
+    #[inline(always)]
+    pub(super) fn occupied(&self) -> u128 {
+        self.occupied
     }
 
     /// The placement.
-    #[inline(always)]
-    pub(super) fn squares(&self) -> &[Option<Piece>; 90] {
-        &self.squares
+    pub(super) fn squares(&self) -> [Option<Piece>; 90] {
+        self.codes.map(|c| DECODE[c as usize & 15])
     }
 
     /// Puts `p` (or nothing) on point `i`.
     #[inline(always)]
     pub(super) fn set(&mut self, i: usize, p: Option<Piece>) {
-        self.squares[i] = p;
+        self.codes[i] = code(p);
         self.occupied = (self.occupied & !bit(i)) | (u128::from(p.is_some()) << i);
     }
 
@@ -64,12 +79,12 @@ impl Board {
     #[inline(always)]
     pub(super) fn make(&mut self, from: usize, to: usize) -> Undo {
         let undo = Undo {
-            moved: self.squares[from],
-            captured: self.squares[to],
+            moved: self.codes[from],
+            captured: self.codes[to],
             occupied: self.occupied,
         };
-        self.squares[to] = undo.moved;
-        self.squares[from] = None;
+        self.codes[to] = undo.moved;
+        self.codes[from] = 0;
         self.occupied = (self.occupied & !bit(from)) | bit(to);
         undo
     }
@@ -77,8 +92,8 @@ impl Board {
     /// Takes back [`Board::make`]`(from, to)`.
     #[inline(always)]
     pub(super) fn unmake(&mut self, from: usize, to: usize, undo: Undo) {
-        self.squares[from] = undo.moved;
-        self.squares[to] = undo.captured;
+        self.codes[from] = undo.moved;
+        self.codes[to] = undo.captured;
         self.occupied = undo.occupied;
     }
 
@@ -93,8 +108,8 @@ impl Board {
 /// What [`Board::make`] changed.
 #[derive(Clone, Copy)]
 pub(super) struct Undo {
-    moved: Option<Piece>,
-    captured: Option<Piece>,
+    moved: u8,
+    captured: u8,
     occupied: u128,
 }
 
@@ -103,7 +118,7 @@ impl Index<usize> for Board {
 
     #[inline(always)]
     fn index(&self, i: usize) -> &Option<Piece> {
-        &self.squares[i]
+        &DECODE[self.codes[i] as usize & 15]
     }
 }
 
@@ -506,7 +521,7 @@ mod tests {
                     for by in Color::ALL {
                         let set = pos.attackers(sq, by);
                         for c in Square::all() {
-                            let board = Board::new(*pos.board());
+                            let board = Board::new(pos.board());
                             let one = attacks_from(&board, c.index(), sq.index(), by);
                             assert_eq!(one, set.contains(c), "{c} on {sq} in {}", pos.fen());
                             pairs += usize::from(one);

@@ -11,7 +11,10 @@ mod attacks;
 mod geometry;
 
 use attacks::{scan_attackers, Board, CheckMask, Safety};
-use geometry::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, RAYS, SOLDIER_MOVES};
+use geometry::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKS, HORSE_MOVES, RAYS,
+    SOLDIER_ATTACKS, SOLDIER_MOVES,
+};
 
 /// One reason a [`Setup`] is not a legal position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -309,7 +312,7 @@ impl Position {
 impl From<&Position> for Setup {
     fn from(pos: &Position) -> Setup {
         Setup {
-            board: *pos.board.squares(),
+            board: pos.board.squares(),
             turn: pos.turn,
             halfmoves: pos.halfmoves,
             fullmoves: pos.fullmoves,
@@ -353,12 +356,12 @@ impl Position {
 
     /// The placement field of the FEN.
     pub fn board_fen(&self) -> String {
-        board_fen(self.board.squares())
+        board_fen(&self.board.squares())
     }
 
     /// The board, by point.
     #[inline]
-    pub fn board(&self) -> &[Option<Piece>; 90] {
+    pub fn board(&self) -> [Option<Piece>; 90] {
         self.board.squares()
     }
 
@@ -407,7 +410,33 @@ impl Position {
 
     /// Iterates over `(square, piece)` of every piece.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(|sq| self.board[sq.index()].map(|p| (sq, p)))
+        let mut m = self.board.occupied();
+        std::iter::from_fn(move || {
+            if m == 0 {
+                return None;
+            }
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let sq = Square::new_unchecked(i as u8);
+            self.board[i].map(|p| (sq, p))
+        })
+    }
+
+    /// The points of the side to move's pieces, in board order.
+    #[inline]
+    fn own_points(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut m = self.board.occupied();
+        let us = self.turn;
+        std::iter::from_fn(move || loop {
+            if m == 0 {
+                return None;
+            }
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if matches!(self.board[i], Some(p) if p.color == us) {
+                return Some(i);
+            }
+        })
     }
 
     fn generals_facing(&self) -> bool {
@@ -610,11 +639,135 @@ impl Position {
 
     /// All pseudo-legal moves of the side to move.
     pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
-        for sq in Square::all() {
-            if matches!(self.board[sq.index()], Some(p) if p.color == self.turn) {
-                self.pseudo_moves_from(sq, out);
+        for i in self.own_points() {
+            self.pseudo_moves_from(Square::new_unchecked(i as u8), out);
+        }
+    }
+
+    /// Appends the legal moves of the side to move that give check (after which the
+    /// opponent's general is attacked), in the order of [`Position::legal_moves`] before
+    /// its legality filter, that is of [`Position::pseudo_moves`]; a capture of the general
+    /// is not a move and is never listed. The same moves as testing every legal move with
+    /// [`Position::gives_check`], with less work: when nothing attacks the opponent's
+    /// general yet, a move can only check by uncovering a line or a horse leg (a piece whose
+    /// leaving alone attacks the general) or by the moved piece standing where it attacks
+    /// the general or screens a cannon, so only those moves are tested.
+    pub fn checking_moves_into(&self, out: &mut Vec<Move>) {
+        let us = self.turn;
+        let g = self.generals[!us];
+        let gi = g.index();
+        let before = self.attackers(g, us);
+        let mut probe = self.probe();
+        let lines = geometry::MASKS.lines[gi];
+        let uncover = lines | geometry::MASKS.diagonal[gi];
+        let horse_origins = HORSE_ATTACKS[gi]
+            .as_slice()
+            .iter()
+            .fold(0u128, |m, &(h, _)| m | 1 << h);
+        let soldier_origins = SOLDIER_ATTACKS[us.index()][gi]
+            .as_slice()
+            .iter()
+            .fold(0u128, |m, &s| m | 1 << s);
+        for f in self.own_points() {
+            let Some(piece) = self.board[f] else {
+                continue;
+            };
+            // Where a move of this piece can give check from (every point when the general
+            // is already attacked or when the piece's leaving uncovers an attack).
+            let to_mask = if !before.is_empty() || (uncover & 1 << f != 0 && self.uncovers(f, g)) {
+                u128::MAX
+            } else {
+                match piece.role {
+                    Role::Horse => lines | horse_origins,
+                    Role::Soldier => lines | soldier_origins,
+                    _ => lines,
+                }
+            };
+            self.each_pseudo_move_into(Square::new_unchecked(f as u8), to_mask, |m| {
+                if m.capture != Some(Role::General)
+                    && probe.gives_check(&m)
+                    && probe.keeps_general_safe(&m)
+                {
+                    out.push(m);
+                }
+            });
+        }
+    }
+
+    /// Calls `out` with each pseudo-legal move of the piece on `from` whose destination lies
+    /// in `mask`, in the order of [`Position::each_pseudo_move_from`]; a chariot's or a
+    /// cannon's lines are read off the occupied mask, so the points outside `mask` are
+    /// never visited.
+    #[inline]
+    fn each_pseudo_move_into<F: FnMut(Move)>(&self, from: Square, mask: u128, mut out: F) {
+        let f = from.index();
+        let piece = match self.board[f] {
+            Some(p) if matches!(p.role, Role::Chariot | Role::Cannon) && mask != u128::MAX => p,
+            _ => {
+                return self.each_pseudo_move_from(from, |m| {
+                    if mask & 1 << m.to.index() != 0 {
+                        out(m)
+                    }
+                })
+            }
+        };
+        let occupied = self.board.occupied();
+        let mv = |to: usize, capture: Option<Role>| Move {
+            role: piece.role,
+            from,
+            to: Square::new_unchecked(to as u8),
+            capture,
+        };
+        for d in 0..4 {
+            let ray = geometry::RAY_MASKS[f][d];
+            if ray & mask == 0 {
+                continue;
+            }
+            let ascending = d & 1 == 0;
+            let nearest = |m: u128| {
+                if ascending {
+                    m.trailing_zeros() as usize
+                } else {
+                    127 - m.leading_zeros() as usize
+                }
+            };
+            let blockers = ray & occupied;
+            // The empty points before the first piece, and the point a capture would take.
+            let (quiet, target) = if blockers == 0 {
+                (ray, None)
+            } else {
+                let b = nearest(blockers);
+                let before = ray & !(geometry::RAY_MASKS[b][d] | 1 << b);
+                let target = if piece.role == Role::Chariot {
+                    Some(b)
+                } else {
+                    let rest = blockers & !(1 << b);
+                    (rest != 0).then(|| nearest(rest))
+                };
+                (before, target)
+            };
+            let mut q = quiet & mask;
+            while q != 0 {
+                let to = nearest(q);
+                q &= !(1 << to);
+                out(mv(to, None));
+            }
+            if let Some(t) = target {
+                if mask & 1 << t != 0 {
+                    if let Some(victim) = self.board[t].filter(|v| v.color != piece.color) {
+                        out(mv(t, Some(victim.role)));
+                    }
+                }
             }
         }
+    }
+
+    /// Whether emptying point `f` alone makes the side to move attack `g` (a line opens, a
+    /// cannon keeps one screen of two, a horse leg clears), when nothing attacks it now.
+    fn uncovers(&self, f: usize, g: Square) -> bool {
+        let mut board = self.board;
+        board.set(f, None);
+        attacks::attacked_after(&board, g, f, f, self.turn, SquareSet::EMPTY)
     }
 
     /// Whether the pseudo-legal move `m` keeps the mover's general safe, tested on `board`
