@@ -136,6 +136,23 @@ pub fn movegen(data: &[u8]) {
         for m in &legal {
             assert!(pseudo.contains(m));
         }
+        // The checking moves, here and with the turn passed: the pseudo-moves, in order,
+        // that are legal, attack the other general and do not take it.
+        for q in [pos.clone(), pos.passed()] {
+            let mut all = Vec::new();
+            q.pseudo_moves(&mut all);
+            let expect: Vec<_> = all
+                .into_iter()
+                .filter(|m| {
+                    m.capture != Some(qili_notation::Role::General)
+                        && q.keeps_general_safe(m)
+                        && q.gives_check(m)
+                })
+                .collect();
+            let mut checks = Vec::new();
+            q.checking_moves_into(&mut checks);
+            assert_eq!(checks, expect, "checking moves in {q:?}");
+        }
         // Any pair of points: the built move is legal exactly when it is in the list.
         let from = Square::new_unchecked(b % 90);
         let to = Square::new_unchecked(b.wrapping_mul(37) % 90);

@@ -657,7 +657,14 @@ impl Position {
         let g = self.generals[!us];
         let gi = g.index();
         let before = self.attackers(g, us);
-        let mut probe = self.probe();
+        let mut probe = MoveProbe {
+            pos: self,
+            board: self.board,
+            safety: self.safety(),
+            checking: Some(CheckMask::new(g, before)),
+        };
+        // For the uncovering test: this board with one point emptied at a time.
+        let mut scratch = self.board;
         let lines = geometry::MASKS.lines[gi];
         let uncover = lines | geometry::MASKS.diagonal[gi];
         let horse_origins = HORSE_ATTACKS[gi]
@@ -674,7 +681,16 @@ impl Position {
             };
             // Where a move of this piece can give check from (every point when the general
             // is already attacked or when the piece's leaving uncovers an attack).
-            let to_mask = if !before.is_empty() || (uncover & 1 << f != 0 && self.uncovers(f, g)) {
+            let uncovers = |scratch: &mut Board| {
+                // Emptying `f` alone makes the mover attack the general: a line opens, a
+                // cannon keeps one screen of two, a horse leg clears.
+                scratch.set(f, None);
+                let found = attacks::attacked_after(scratch, g, f, f, us, SquareSet::EMPTY);
+                scratch.set(f, Some(piece));
+                found
+            };
+            let to_mask = if !before.is_empty() || (uncover & 1 << f != 0 && uncovers(&mut scratch))
+            {
                 u128::MAX
             } else {
                 match piece.role {
@@ -700,17 +716,25 @@ impl Position {
     /// never visited.
     #[inline]
     fn each_pseudo_move_into<F: FnMut(Move)>(&self, from: Square, mask: u128, mut out: F) {
-        let f = from.index();
-        let piece = match self.board[f] {
-            Some(p) if matches!(p.role, Role::Chariot | Role::Cannon) && mask != u128::MAX => p,
-            _ => {
-                return self.each_pseudo_move_from(from, |m| {
-                    if mask & 1 << m.to.index() != 0 {
-                        out(m)
-                    }
-                })
+        match self.board[from.index()] {
+            // Every destination: the tables' walk is quicker than the masks.
+            Some(p) if matches!(p.role, Role::Chariot | Role::Cannon) && mask != u128::MAX => {
+                self.line_moves(from, p, mask, out)
             }
-        };
+            _ => self.each_pseudo_move_from(from, |m| {
+                if mask & 1 << m.to.index() != 0 {
+                    out(m)
+                }
+            }),
+        }
+    }
+
+    /// The pseudo-legal moves of the chariot or cannon `piece` on `from` whose destination
+    /// lies in `mask`, ray by ray in the order of the geometry tables (nearest point first),
+    /// read off the occupied mask.
+    #[inline(always)]
+    fn line_moves<F: FnMut(Move)>(&self, from: Square, piece: Piece, mask: u128, mut out: F) {
+        let f = from.index();
         let occupied = self.board.occupied();
         let mv = |to: usize, capture: Option<Role>| Move {
             role: piece.role,
@@ -760,14 +784,6 @@ impl Position {
                 }
             }
         }
-    }
-
-    /// Whether emptying point `f` alone makes the side to move attack `g` (a line opens, a
-    /// cannon keeps one screen of two, a horse leg clears), when nothing attacks it now.
-    fn uncovers(&self, f: usize, g: Square) -> bool {
-        let mut board = self.board;
-        board.set(f, None);
-        attacks::attacked_after(&board, g, f, f, self.turn, SquareSet::EMPTY)
     }
 
     /// Whether the pseudo-legal move `m` keeps the mover's general safe, tested on `board`
