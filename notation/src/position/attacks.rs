@@ -56,6 +56,18 @@ impl Board {
         }
     }
 
+    /// Whether `p` stands on point `i`.
+    #[inline(always)]
+    pub(super) fn is(&self, i: usize, p: Piece) -> bool {
+        self.codes[i] == code(Some(p))
+    }
+
+    /// Whether point `i` is empty.
+    #[inline(always)]
+    pub(super) fn is_empty_at(&self, i: usize) -> bool {
+        self.codes[i] == 0
+    }
+
     /// The mask of the occupied points.
     #[inline(always)]
     pub(super) fn occupied(&self) -> u128 {
@@ -152,14 +164,11 @@ fn scan_ray(
     }
     // The first piece on the line: a chariot (or a facing general) attacks.
     let i = nearest(line, d);
-    if let Some(p) = board[i] {
-        if p.color == by
-            && (p.role == Role::Chariot
-                || (p.role == Role::General && vertical && target_is_general))
-            && found(Square::new_unchecked(i as u8))
-        {
-            return true;
-        }
+    if (board.is(i, Piece::new(by, Role::Chariot))
+        || (vertical && target_is_general && board.is(i, Piece::new(by, Role::General))))
+        && found(Square::new_unchecked(i as u8))
+    {
+        return true;
     }
     // The second piece: a cannon attacks over the screen.
     let rest = line & !bit(i);
@@ -167,8 +176,7 @@ fn scan_ray(
         return false;
     }
     let i = nearest(rest, d);
-    matches!(board[i], Some(p) if p.color == by && p.role == Role::Cannon)
-        && found(Square::new_unchecked(i as u8))
+    board.is(i, Piece::new(by, Role::Cannon)) && found(Square::new_unchecked(i as u8))
 }
 
 /// Calls `found` for each of `by`'s pieces attacking `sq`; stops early when it returns
@@ -189,43 +197,43 @@ pub(super) fn scan_attackers(
         }
     }
     // Horses: a horse reaches `sq` when its leg is empty.
-    let horse = Some(Piece::new(by, Role::Horse));
+    let horse = Piece::new(by, Role::Horse);
     for &(h, leg) in HORSE_ATTACKS[s].as_slice() {
-        if board[h as usize] == horse
-            && board[leg as usize].is_none()
+        if board.is(h as usize, horse)
+            && board.is_empty_at(leg as usize)
             && found(Square::new_unchecked(h))
         {
             return true;
         }
     }
     // Soldiers.
-    let soldier = Some(Piece::new(by, Role::Soldier));
+    let soldier = Piece::new(by, Role::Soldier);
     for &i in SOLDIER_ATTACKS[by.index()][s].as_slice() {
-        if board[i as usize] == soldier && found(Square::new_unchecked(i)) {
+        if board.is(i as usize, soldier) && found(Square::new_unchecked(i)) {
             return true;
         }
     }
     // General and advisors inside the palace.
     if IN_PALACE[by.index()][s] {
-        let general = Some(Piece::new(by, Role::General));
+        let general = Piece::new(by, Role::General);
         for &i in ORTH_NEIGHBOURS[s].as_slice() {
-            if board[i as usize] == general && found(Square::new_unchecked(i)) {
+            if board.is(i as usize, general) && found(Square::new_unchecked(i)) {
                 return true;
             }
         }
-        let advisor = Some(Piece::new(by, Role::Advisor));
+        let advisor = Piece::new(by, Role::Advisor);
         for &i in DIAG_NEIGHBOURS[s].as_slice() {
-            if board[i as usize] == advisor && found(Square::new_unchecked(i)) {
+            if board.is(i as usize, advisor) && found(Square::new_unchecked(i)) {
                 return true;
             }
         }
     }
     // Elephants on their own side.
     if sq.rank().is_home(by) {
-        let elephant = Some(Piece::new(by, Role::Elephant));
+        let elephant = Piece::new(by, Role::Elephant);
         for &(e, eye) in ELEPHANT_ATTACKS[s].as_slice() {
-            if board[e as usize] == elephant
-                && board[eye as usize].is_none()
+            if board.is(e as usize, elephant)
+                && board.is_empty_at(eye as usize)
                 && found(Square::new_unchecked(e))
             {
                 return true;
@@ -403,7 +411,7 @@ pub(super) fn attacks_from(board: &Board, c: usize, sq: usize, by: Color) -> boo
         Role::Horse => HORSE_ATTACKS[sq]
             .as_slice()
             .iter()
-            .any(|&(h, leg)| h as usize == c && board[leg as usize].is_none()),
+            .any(|&(h, leg)| h as usize == c && board.is_empty_at(leg as usize)),
         Role::Soldier => SOLDIER_ATTACKS[by.index()][sq]
             .as_slice()
             .contains(&(c as u8)),
@@ -415,7 +423,7 @@ pub(super) fn attacks_from(board: &Board, c: usize, sq: usize, by: Color) -> boo
                 && ELEPHANT_ATTACKS[sq]
                     .as_slice()
                     .iter()
-                    .any(|&(e, eye)| e as usize == c && board[eye as usize].is_none())
+                    .any(|&(e, eye)| e as usize == c && board.is_empty_at(eye as usize))
         }
     }
 }
@@ -465,20 +473,20 @@ pub(super) fn attacked_after(
     }
     let (sf, sr) = (s % 9, s / 9);
     if (from % 9).abs_diff(sf) == 1 && (from / 9).abs_diff(sr) == 1 {
-        let horse = Some(Piece::new(by, Role::Horse));
+        let horse = Piece::new(by, Role::Horse);
         if HORSE_ATTACKS[s]
             .as_slice()
             .iter()
-            .any(|&(h, leg)| leg as usize == from && board[h as usize] == horse)
+            .any(|&(h, leg)| leg as usize == from && board.is(h as usize, horse))
         {
             return true;
         }
-        let elephant = Some(Piece::new(by, Role::Elephant));
+        let elephant = Piece::new(by, Role::Elephant);
         if is_home_rank(s, by)
             && ELEPHANT_ATTACKS[s]
                 .as_slice()
                 .iter()
-                .any(|&(e, eye)| eye as usize == from && board[e as usize] == elephant)
+                .any(|&(e, eye)| eye as usize == from && board.is(e as usize, elephant))
         {
             return true;
         }
