@@ -528,7 +528,19 @@ impl Position {
     /// geometry tables (orthogonal steps: file +1, file −1, rank +1, rank −1; diagonal and
     /// horse steps as listed there; soldiers forward, then sideways).
     #[inline]
-    fn each_pseudo_move_from<F: FnMut(Move)>(&self, from: Square, mut out: F) {
+    fn each_pseudo_move_from<F: FnMut(Move)>(&self, from: Square, out: F) {
+        self.each_pseudo_move_masked::<false, F>(from, 0, out)
+    }
+
+    /// [`Position::each_pseudo_move_from`], and when `MASKED` only the moves whose
+    /// destination lies in `mask` (tested before the point is looked at).
+    #[inline(always)]
+    fn each_pseudo_move_masked<const MASKED: bool, F: FnMut(Move)>(
+        &self,
+        from: Square,
+        mask: u128,
+        mut out: F,
+    ) {
         let Some(piece) = self.board[from.index()] else {
             return;
         };
@@ -537,6 +549,7 @@ impl Position {
         let c = color.index();
         let board = &self.board;
         let push = |to: u8, out: &mut F| match board[to as usize] {
+            _ if MASKED && mask & 1 << to == 0 => {}
             None => out(Move {
                 role: piece.role,
                 from,
@@ -607,6 +620,9 @@ impl Position {
                         if board[to as usize].is_some() {
                             break;
                         }
+                        if MASKED && mask & 1 << to == 0 {
+                            continue;
+                        }
                         out(Move {
                             role: Role::Cannon,
                             from,
@@ -616,7 +632,7 @@ impl Position {
                     }
                     for &to in rest {
                         if let Some(t) = board[to as usize] {
-                            if t.color != color {
+                            if t.color != color && (!MASKED || mask & 1 << to != 0) {
                                 out(Move {
                                     role: Role::Cannon,
                                     from,
@@ -715,17 +731,13 @@ impl Position {
     /// cannon's lines are read off the occupied mask, so the points outside `mask` are
     /// never visited.
     #[inline]
-    fn each_pseudo_move_into<F: FnMut(Move)>(&self, from: Square, mask: u128, mut out: F) {
+    fn each_pseudo_move_into<F: FnMut(Move)>(&self, from: Square, mask: u128, out: F) {
         match self.board[from.index()] {
             // Every destination: the tables' walk is quicker than the masks.
             Some(p) if matches!(p.role, Role::Chariot | Role::Cannon) && mask != u128::MAX => {
                 self.line_moves(from, p, mask, out)
             }
-            _ => self.each_pseudo_move_from(from, |m| {
-                if mask & 1 << m.to.index() != 0 {
-                    out(m)
-                }
-            }),
+            _ => self.each_pseudo_move_masked::<true, F>(from, mask, out),
         }
     }
 
