@@ -421,11 +421,18 @@ fn reaches<K: Eq + Hash + Copy>(keys: &[K], run: &Run, threshold: usize) -> bool
 /// occurrences when they are evenly spaced, else the span.
 pub fn stretches<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
     let threshold = threshold.max(2);
-    let mut at: FxHashMap<K, Vec<usize>> = FxHashMap::default();
+    // Per position, its last occurrence and how many there were; per index, the previous
+    // occurrence of the same position (the occurrences are a chain, not a list each).
+    let mut at: FxHashMap<K, (usize, usize)> = map_for(keys.len());
+    let mut prev = vec![usize::MAX; keys.len()];
+    let mut occ = Vec::with_capacity(threshold);
     let mut out: Vec<Run> = Vec::new();
     for (t, k) in keys.iter().enumerate() {
-        let occ = at.entry(*k).or_default();
-        occ.push(t);
+        let (last, count) = at.entry(*k).or_insert((usize::MAX, 0));
+        prev[t] = *last;
+        *last = t;
+        *count += 1;
+        let count = *count;
         if let Some(c) = out.last_mut() {
             let goes_on = c.end + 1 == t && t >= c.span && keys[t - c.span] == *k;
             // The line goes on with the cycle's pattern: every position reaching the
@@ -436,11 +443,25 @@ pub fn stretches<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> 
                 continue;
             }
         }
-        if occ.len() >= threshold {
-            out.push(stretch(keys, &occ[occ.len() - threshold..]));
+        if count >= threshold {
+            // The last `threshold` occurrences, in order.
+            occ.clear();
+            let mut i = t;
+            while occ.len() < threshold {
+                occ.push(i);
+                i = prev[i];
+            }
+            occ.reverse();
+            out.push(stretch(keys, &occ));
         }
     }
     out
+}
+
+/// An empty map with room for `n` keys (the maps over a game's positions are filled once,
+/// so growing them step by step is wasted work).
+fn map_for<K: Eq + Hash, V>(n: usize) -> FxHashMap<K, V> {
+    FxHashMap::with_capacity_and_hasher(n, Default::default())
 }
 
 /// The stretch between the first and the last of `occ` (occurrences of one position).
@@ -483,7 +504,7 @@ fn least_period<K: Eq>(s: &[K]) -> usize {
 /// left, each run started at the earliest repetition with its minimal period and extended
 /// backwards as far as the period holds; runs swallowed by a later, wider one are dropped.
 pub fn periodic_runs<K: Eq + Hash + Copy>(keys: &[K]) -> Vec<Run> {
-    let mut last: FxHashMap<K, usize> = FxHashMap::default();
+    let mut last: FxHashMap<K, usize> = map_for(keys.len());
     let mut runs: Vec<Run> = Vec::new();
     let mut cur: Option<Run> = None;
     for t in 0..keys.len() {
