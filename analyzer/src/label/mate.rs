@@ -295,7 +295,8 @@ pub fn mate_by_checks(pos: &Position, depth: u32) -> Option<Vec<Move>> {
 mod tests {
     use super::*;
 
-    /// The near-the-general filter of `checking_moves` never drops a checking move.
+    /// The direct generation of `checking_moves` finds every checking move (each legal move
+    /// that leaves the opponent in check), none more.
     #[test]
     fn checking_moves_match_brute_force() {
         let fens = [
