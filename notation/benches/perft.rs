@@ -1,13 +1,15 @@
 //! Move generation speed: perft on the three reference positions, reported as nodes per
 //! second, against a baseline measured in the same run (pseudo-legal generation of the same
-//! nodes, i.e. the cost of the legality filter).
+//! nodes, i.e. the cost of the legality filter); and the checking moves of every position
+//! two plies below them (`Position::checking_moves_into`), against testing every
+//! pseudo-legal move for check and legality (the way the searches made them before).
 //!
 //! `cargo bench -p qili-notation --bench perft`
 
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use qili_notation::{perft, Position};
+use qili_notation::{perft, Move, Position, Role};
 
 const POSITIONS: [(&str, &str, u32); 3] = [
     (
@@ -79,5 +81,74 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// The checking moves by testing every pseudo-legal move (baseline).
+fn checks_by_testing(pos: &Position, pseudo: &mut Vec<Move>, out: &mut Vec<Move>) {
+    pseudo.clear();
+    pos.pseudo_moves(pseudo);
+    let mut probe = pos.probe();
+    out.extend(pseudo.iter().filter(|m| {
+        m.capture != Some(Role::General) && probe.gives_check(m) && probe.keeps_general_safe(m)
+    }));
+}
+
+fn bench_checks(c: &mut Criterion) {
+    let mut positions = Vec::new();
+    for (_, fen, _) in POSITIONS {
+        let root = Position::from_fen(fen).unwrap();
+        for m in root.legal_moves() {
+            let p = root.after(&m);
+            positions.extend(p.legal_moves().iter().map(|r| p.after(r)));
+        }
+    }
+    let (mut pseudo, mut out) = (Vec::new(), Vec::new());
+    let direct = |out: &mut Vec<Move>| {
+        let mut n = 0;
+        for p in &positions {
+            out.clear();
+            p.checking_moves_into(out);
+            n += out.len();
+        }
+        n
+    };
+    let tested = |pseudo: &mut Vec<Move>, out: &mut Vec<Move>| {
+        let mut n = 0;
+        for p in &positions {
+            out.clear();
+            checks_by_testing(p, pseudo, out);
+            n += out.len();
+        }
+        n
+    };
+    assert_eq!(
+        direct(&mut out),
+        tested(&mut pseudo, &mut out),
+        "the same checks"
+    );
+    let mut group = c.benchmark_group("checking-moves");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("direct", |b| b.iter(|| direct(&mut out)));
+    group.bench_function("test-every-move-baseline", |b| {
+        b.iter(|| tested(&mut pseudo, &mut out))
+    });
+    group.finish();
+    let (mut direct_s, mut base_s) = (f64::MAX, f64::MAX);
+    for _ in 0..7 {
+        let t = Instant::now();
+        criterion::black_box(direct(&mut out));
+        direct_s = direct_s.min(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        criterion::black_box(tested(&mut pseudo, &mut out));
+        base_s = base_s.min(t.elapsed().as_secs_f64());
+    }
+    println!(
+        "summary checking-moves: {} positions, {:.0} ns a position direct, {:.0} ns testing \
+         every move (baseline); baseline/direct time ratio {:.2}",
+        positions.len(),
+        direct_s / positions.len() as f64 * 1e9,
+        base_s / positions.len() as f64 * 1e9,
+        base_s / direct_s
+    );
+}
+
+criterion_group!(benches, bench, bench_checks);
 criterion_main!(benches);

@@ -130,6 +130,9 @@ impl Summary {
         for (k, n) in &self.findings {
             rows.push((format!("  finding: {k}"), n.to_string()));
         }
+        // The figures are right-aligned on the counts: the timing lines, last, may stand out
+        // to the right, so that the counts' layout does not change with the machine's speed.
+        let v = rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
         rows.push(("seconds".into(), format!("{:.2}", self.seconds)));
         rows.push(("games/s".into(), format!("{:.0}", self.games_per_second())));
         let w = rows
@@ -137,7 +140,6 @@ impl Summary {
             .map(|(k, _)| k.chars().count())
             .max()
             .unwrap_or(0);
-        let v = rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
         let mut s = String::new();
         for (k, val) in rows {
             let pad = w - k.chars().count();
@@ -156,5 +158,39 @@ pub fn outcome_kind(o: Outcome) -> &'static str {
         Outcome::Loses(Black) => "black_loses",
         Outcome::MustChange(Red) => "red_must_change",
         Outcome::MustChange(Black) => "black_must_change",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The counts keep their layout whatever the speed: a slow and a fast run of the same
+    /// audit differ in the two timing lines only, in English and in Chinese.
+    #[test]
+    fn timing_figures_do_not_move_the_counts() {
+        let mut slow = Summary {
+            files: 104,
+            games_read: 105,
+            plies: 799,
+            seconds: 0.5,
+            ..Summary::default()
+        };
+        let mut fast = slow.clone();
+        fast.seconds = 0.000_01;
+        for lang in [crate::explain::Lang::En, crate::explain::Lang::Zh] {
+            let (a, b) = (
+                super::super::text::summary_table_in(&slow, lang),
+                super::super::text::summary_table_in(&fast, lang),
+            );
+            let (a, b): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
+            assert_eq!(a.len(), b.len());
+            let n = a.len() - 2;
+            assert_eq!(a[..n], b[..n], "{lang:?}");
+            assert_ne!(a[n + 1], b[n + 1], "the rates differ");
+            assert!(a[0].ends_with("  104"), "{}", a[0]);
+        }
+        slow.seconds = 0.0;
+        assert!(slow.table().lines().all(|l| l.contains("  ")));
     }
 }

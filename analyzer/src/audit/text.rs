@@ -153,10 +153,16 @@ pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
         })
         .collect();
     let left = rows.iter().map(|(l, _)| width(l)).max().unwrap_or(0);
-    let right = rows.iter().map(|(_, f)| f.len()).max().unwrap_or(0);
+    // Aligned on the counts, as the English table: the two timing lines come last.
+    let counts = rows.len().saturating_sub(2);
+    let right = rows[..counts]
+        .iter()
+        .map(|(_, f)| f.len())
+        .max()
+        .unwrap_or(0);
     let mut out = String::with_capacity(table.len() * 2);
     for (l, f) in rows {
-        let pad = left - width(&l) + 2 + right - f.len();
+        let pad = left - width(&l) + 2 + right.saturating_sub(f.len());
         out.push_str(&l);
         out.push_str(&" ".repeat(pad));
         out.push_str(&f);
