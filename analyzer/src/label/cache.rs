@@ -9,6 +9,67 @@ use qili_notation::{Move, Position};
 /// spread) and a few small numbers: Fx hashing (`rustc-hash`), far cheaper than SipHash.
 pub(crate) type KeyMap<K, V> = rustc_hash::FxHashMap<K, V>;
 
+/// Answers remembered per position, each under a small key (checks left, side, target…):
+/// keyed by the position alone, so that a lookup copies no position. Holds at most `cap`
+/// answers; once full it keeps what it has and takes no more.
+pub(crate) struct PositionMemo<K, V> {
+    map: KeyMap<Position, Vec<(K, V)>>,
+    len: usize,
+    cap: usize,
+}
+
+impl<K: PartialEq, V> PositionMemo<K, V> {
+    /// An empty memo for at most `cap` answers.
+    pub fn new(cap: usize) -> PositionMemo<K, V> {
+        PositionMemo {
+            map: KeyMap::default(),
+            len: 0,
+            cap,
+        }
+    }
+
+    /// The answer remembered for (`pos`, `key`).
+    #[inline]
+    pub fn get(&self, pos: &Position, key: &K) -> Option<&V> {
+        self.map
+            .get(pos)?
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+    }
+
+    /// Whether it can take another answer.
+    pub fn has_room(&self) -> bool {
+        self.len < self.cap
+    }
+
+    /// Remembers `value` for (`pos`, `key`), replacing an answer under the same key; nothing
+    /// when full.
+    pub fn insert(&mut self, pos: &Position, key: K, value: V) {
+        if !self.has_room() {
+            return;
+        }
+        match self.map.get_mut(pos) {
+            Some(known) => match known.iter_mut().find(|(k, _)| *k == key) {
+                Some(old) => old.1 = value,
+                None => {
+                    self.len += 1;
+                    known.push((key, value));
+                }
+            },
+            None => {
+                self.len += 1;
+                self.map.insert(pos.clone(), vec![(key, value)]);
+            }
+        }
+    }
+
+    /// How many answers it holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+}
+
 /// Most positions remembered per kind of list.
 const CAP: usize = 1 << 17;
 /// Most moves held by all remembered lists together.

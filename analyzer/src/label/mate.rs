@@ -8,7 +8,7 @@
 
 use qili_notation::{Move, Position};
 
-use super::cache::{KeyMap, MoveCache};
+use super::cache::{MoveCache, PositionMemo};
 
 /// Most positions visited by one search before it gives up.
 pub const NODE_BUDGET: u32 = 40_000;
@@ -22,16 +22,11 @@ pub const NODE_BUDGET: u32 = 40_000;
 pub struct MateSearch {
     bufs: Vec<Vec<Move>>,
     nodes: u32,
-    /// Keyed by the position alone (then the checks left and the side), so that a lookup
-    /// copies nothing.
-    memo: KeyMap<Position, Vec<(u32, bool, Solved)>>,
-    /// How many subtrees `memo` holds.
-    memo_len: usize,
+    /// Solved subtrees per position, checks left and side (attacking or not).
+    memo: PositionMemo<(u32, bool), Solved>,
     /// Answers of [`MateSearch::find`] per position and depth: a search always gives the
     /// same answer for the same question, so a repeated question is answered at once.
-    answers: KeyMap<Position, Vec<(u32, MateLine)>>,
-    /// How many answers `answers` holds.
-    answers_len: usize,
+    answers: PositionMemo<u32, MateLine>,
     /// Checking and legal moves per position, shared with the chase search.
     pub(crate) moves: MoveCache,
     /// Whether the current search stopped somewhere only because it ran out of checks
@@ -42,8 +37,8 @@ pub struct MateSearch {
 impl std::fmt::Debug for MateSearch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MateSearch")
-            .field("memo", &self.memo_len)
-            .field("answers", &self.answers_len)
+            .field("memo", &self.memo.len())
+            .field("answers", &self.answers.len())
             .finish()
     }
 }
@@ -81,10 +76,8 @@ impl MateSearch {
         MateSearch {
             bufs: Vec::new(),
             nodes: 0,
-            memo: KeyMap::default(),
-            memo_len: 0,
-            answers: KeyMap::default(),
-            answers_len: 0,
+            memo: PositionMemo::new(MEMO_CAP),
+            answers: PositionMemo::new(ANSWER_CAP),
             moves: MoveCache::default(),
             cut: false,
         }
@@ -93,22 +86,11 @@ impl MateSearch {
     /// A mating line for the side to move made only of its checks (at most `depth` of
     /// them) and the defender's replies; `None` when there is none within the bounds.
     pub fn find(&mut self, pos: &Position, depth: u32) -> Option<Vec<Move>> {
-        if let Some(known) = self.answers.get(pos) {
-            if let Some((_, answer)) = known.iter().find(|k| k.0 == depth) {
-                return answer.clone();
-            }
+        if let Some(answer) = self.answers.get(pos, &depth) {
+            return answer.clone();
         }
         let answer = self.search(pos, depth);
-        if self.answers_len < ANSWER_CAP {
-            self.answers_len += 1;
-            let entry = (depth, answer.clone());
-            match self.answers.get_mut(pos) {
-                Some(known) => known.push(entry),
-                None => {
-                    self.answers.insert(pos.clone(), vec![entry]);
-                }
-            }
-        }
+        self.answers.insert(pos, depth, answer.clone());
         answer
     }
 
@@ -155,12 +137,7 @@ impl MateSearch {
         line: &mut Vec<Move>,
         search: impl FnOnce(&mut MateSearch, &mut Vec<Move>) -> bool,
     ) -> bool {
-        let known = self.memo.get(pos).and_then(|v| {
-            v.iter()
-                .find(|k| k.0 == d && k.1 == attacking)
-                .map(|k| &k.2)
-        });
-        if let Some(s) = known {
+        if let Some(s) = self.memo.get(pos, &(d, attacking)) {
             // Replayable only if the search without the memo would not have hit the budget.
             if self.nodes + s.nodes < NODE_BUDGET {
                 self.nodes += s.nodes;
@@ -175,28 +152,16 @@ impl MateSearch {
         let cut = self.cut;
         self.cut |= outer_cut;
         let spent = self.nodes - before;
-        if self.nodes < NODE_BUDGET && spent >= MEMO_MIN_NODES && self.memo_len < MEMO_CAP {
+        if self.nodes < NODE_BUDGET && spent >= MEMO_MIN_NODES && self.memo.has_room() {
             let solved = Solved {
                 found,
                 line: line[len..].to_vec(),
                 nodes: spent,
                 cut,
             };
-            let entry = (d, attacking, solved);
-            match self.memo.get_mut(pos) {
-                Some(known) => match known.iter_mut().find(|k| k.0 == d && k.1 == attacking) {
-                    // Searched again (the budget would have run out in a replay).
-                    Some(old) => *old = entry,
-                    None => {
-                        self.memo_len += 1;
-                        known.push(entry);
-                    }
-                },
-                None => {
-                    self.memo_len += 1;
-                    self.memo.insert(pos.clone(), vec![entry]);
-                }
-            }
+            // A subtree searched again (its replay would have run out of budget) replaces
+            // its entry.
+            self.memo.insert(pos, (d, attacking), solved);
         }
         found
     }

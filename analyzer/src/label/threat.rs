@@ -11,7 +11,7 @@
 
 use qili_notation::{Move, Position, Role, Square, SquareSet};
 
-use super::cache::KeyMap;
+use super::cache::PositionMemo;
 use super::mate::MateSearch;
 use super::{Chase, ChaseForm, DismissReason, Dismissed, Root};
 use crate::material::Material;
@@ -85,10 +85,7 @@ pub(crate) struct Ctx {
     /// series search meets the same nodes again at each deeper level, and the answer does
     /// not depend on the checks left (the rule set, the cycle context and the mate search's
     /// answers are fixed for the labelling).
-    /// Keyed by the position alone, so that a lookup copies nothing.
-    won_memo: KeyMap<Position, Vec<(Square, Material, Option<Material>)>>,
-    /// How many answers `won_memo` holds.
-    won_memo_len: usize,
+    won_memo: PositionMemo<(Square, Material), Option<Material>>,
 }
 
 /// Which kinds of piece take part in a threat (its capturers and the pieces that capture in
@@ -145,8 +142,7 @@ impl Ctx {
             cut: false,
             pool: Vec::new(),
             standing_check: SquareSet::EMPTY,
-            won_memo: KeyMap::default(),
-            won_memo_len: 0,
+            won_memo: PositionMemo::new(WON_MEMO_CAP),
         }
     }
 
@@ -869,21 +865,11 @@ impl Ctx {
         if !self.standing_check.is_empty() {
             return self.won_now(pos, t, bal);
         }
-        if let Some(known) = self.won_memo.get(pos) {
-            if let Some(&(_, _, answer)) = known.iter().find(|k| k.0 == t && k.1 == bal) {
-                return answer;
-            }
+        if let Some(&answer) = self.won_memo.get(pos, &(t, bal)) {
+            return answer;
         }
         let answer = self.won_now(pos, t, bal);
-        if self.won_memo_len < WON_MEMO_CAP {
-            self.won_memo_len += 1;
-            match self.won_memo.get_mut(pos) {
-                Some(known) => known.push((t, bal, answer)),
-                None => {
-                    self.won_memo.insert(pos.clone(), vec![(t, bal, answer)]);
-                }
-            }
-        }
+        self.won_memo.insert(pos, (t, bal), answer);
         answer
     }
 

@@ -19,12 +19,12 @@ pub(super) struct Board {
     codes: [u8; 90],
 }
 
-/// The byte of a point: 0 when empty, else 1 + 7 × colour + role.
+/// The byte of a point: 0 when empty, else 1 + [`Piece::index`].
 #[inline(always)]
 const fn code(p: Option<Piece>) -> u8 {
     match p {
         None => 0,
-        Some(p) => 1 + 7 * p.color.index() as u8 + p.role.index() as u8,
+        Some(p) => 1 + p.index() as u8,
     }
 }
 
@@ -137,7 +137,7 @@ impl Index<usize> for Board {
 /// The nearest point of the non-empty mask `m` of points on the line in direction `d`
 /// (directions 0 and 2 walk up the point indices, 1 and 3 down).
 #[inline(always)]
-fn nearest(m: u128, d: usize) -> usize {
+pub(super) fn nearest(m: u128, d: usize) -> usize {
     if d & 1 == 0 {
         m.trailing_zeros() as usize
     } else {

@@ -422,21 +422,10 @@ impl Position {
         })
     }
 
-    /// The points of the side to move's pieces, in board order.
+    /// The side to move's pieces, in board order.
     #[inline]
-    fn own_points(&self) -> impl Iterator<Item = usize> + '_ {
-        let mut m = self.board.occupied();
-        let us = self.turn;
-        std::iter::from_fn(move || loop {
-            if m == 0 {
-                return None;
-            }
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if matches!(self.board[i], Some(p) if p.color == us) {
-                return Some(i);
-            }
-        })
+    fn own_pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.pieces().filter(|(_, p)| p.color == self.turn)
     }
 
     fn generals_facing(&self) -> bool {
@@ -655,8 +644,8 @@ impl Position {
 
     /// All pseudo-legal moves of the side to move.
     pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
-        for i in self.own_points() {
-            self.pseudo_moves_from(Square::new_unchecked(i as u8), out);
+        for (sq, _) in self.own_pieces() {
+            self.pseudo_moves_from(sq, out);
         }
     }
 
@@ -691,20 +680,18 @@ impl Position {
             .as_slice()
             .iter()
             .fold(0u128, |m, &s| m | 1 << s);
-        for f in self.own_points() {
-            let Some(piece) = self.board[f] else {
-                continue;
-            };
-            // Where a move of this piece can give check from (every point when the general
-            // is already attacked or when the piece's leaving uncovers an attack).
+        for (sq, piece) in self.own_pieces() {
+            let f = sq.index();
+            // Emptying `f` alone makes the mover attack the general: a line opens, a cannon
+            // keeps one screen of two, a horse leg clears.
             let uncovers = |scratch: &mut Board| {
-                // Emptying `f` alone makes the mover attack the general: a line opens, a
-                // cannon keeps one screen of two, a horse leg clears.
                 scratch.set(f, None);
                 let found = attacks::attacked_after(scratch, g, f, f, us, SquareSet::EMPTY);
                 scratch.set(f, Some(piece));
                 found
             };
+            // Where a move of this piece can give check from: anywhere when the general is
+            // already attacked or when the piece's leaving uncovers an attack.
             let to_mask = if !before.is_empty() || (uncover & 1 << f != 0 && uncovers(&mut scratch))
             {
                 u128::MAX
@@ -715,7 +702,7 @@ impl Position {
                     _ => lines,
                 }
             };
-            self.each_pseudo_move_into(Square::new_unchecked(f as u8), to_mask, |m| {
+            self.each_pseudo_move_into(sq, to_mask, |m| {
                 if m.capture != Some(Role::General)
                     && probe.gives_check(&m)
                     && probe.keeps_general_safe(&m)
@@ -734,7 +721,8 @@ impl Position {
     fn each_pseudo_move_into<F: FnMut(Move)>(&self, from: Square, mask: u128, out: F) {
         match self.board[from.index()] {
             // Every destination: the tables' walk is quicker than the masks.
-            Some(p) if matches!(p.role, Role::Chariot | Role::Cannon) && mask != u128::MAX => {
+            _ if mask == u128::MAX => self.each_pseudo_move_from(from, out),
+            Some(p) if matches!(p.role, Role::Chariot | Role::Cannon) => {
                 self.line_moves(from, p, mask, out)
             }
             _ => self.each_pseudo_move_masked::<true, F>(from, mask, out),
@@ -759,14 +747,7 @@ impl Position {
             if ray & mask == 0 {
                 continue;
             }
-            let ascending = d & 1 == 0;
-            let nearest = |m: u128| {
-                if ascending {
-                    m.trailing_zeros() as usize
-                } else {
-                    127 - m.leading_zeros() as usize
-                }
-            };
+            let nearest = |m: u128| attacks::nearest(m, d);
             let blockers = ray & occupied;
             // The empty points before the first piece, and the point a capture would take.
             let (quiet, target) = if blockers == 0 {
