@@ -27,6 +27,8 @@ pub struct MateSearch {
     /// Answers of [`MateSearch::find`] per position and depth: a search always gives the
     /// same answer for the same question, so a repeated question is answered at once.
     answers: PositionMemo<u32, MateLine>,
+    /// What the probe of [`MateSearch::find`] proved, per position and side.
+    facts: PositionMemo<bool, Fact>,
     /// Checking and legal moves per position, shared with the chase search.
     pub(crate) moves: MoveCache,
     /// Whether the current search stopped somewhere only because it ran out of checks
@@ -57,6 +59,48 @@ struct Solved {
     cut: bool,
 }
 
+/// What the probe of [`MateSearch::find`] proved of a position (attacker or defender to
+/// move): a mate with more checks exists when one with fewer does, so two bounds say all.
+#[derive(Clone, Copy)]
+struct Fact {
+    /// With this many checks or fewer, the attacker does not mate (0: nothing proved).
+    no_mate_upto: u32,
+    /// With this many checks or more, the attacker mates (`u32::MAX`: nothing proved).
+    mate_from: u32,
+}
+
+impl Fact {
+    const UNKNOWN: Fact = Fact {
+        no_mate_upto: 0,
+        mate_from: u32::MAX,
+    };
+
+    /// Whether the attacker mates with `d` checks, when proved.
+    fn answer(self, d: u32) -> Option<bool> {
+        if d >= self.mate_from {
+            Some(true)
+        } else if d <= self.no_mate_upto && d > 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+/// The order in which a search that only asks whether the attack succeeds tries the
+/// defender's answers: captures first (the dearest piece first), then the general's own
+/// moves, then the rest — the answers likeliest to refute the attack.
+pub(crate) fn refutation_order(m: &Move) -> u8 {
+    use qili_notation::Role;
+    match m.capture {
+        Some(Role::Chariot) => 0,
+        Some(Role::Cannon | Role::Horse) => 1,
+        Some(_) => 2,
+        None if m.role == Role::General => 3,
+        None => 4,
+    }
+}
+
 /// Subtrees cheaper than this are searched again rather than remembered.
 const MEMO_MIN_NODES: u32 = 8;
 /// Most subtrees remembered by one search object.
@@ -78,6 +122,7 @@ impl MateSearch {
             nodes: 0,
             memo: PositionMemo::new(MEMO_CAP),
             answers: PositionMemo::new(ANSWER_CAP),
+            facts: PositionMemo::new(MEMO_CAP),
             moves: MoveCache::default(),
             cut: false,
         }
@@ -95,6 +140,15 @@ impl MateSearch {
     }
 
     fn search(&mut self, pos: &Position, depth: u32) -> Option<Vec<Move>> {
+        if depth >= 2 && self.refuted(pos, depth) {
+            return None;
+        }
+        self.deepening(pos, depth)
+    }
+
+    /// Iterative deepening: a shortest mate, the first in move order, against the longest
+    /// defence (the answer of [`MateSearch::find`]).
+    pub(crate) fn deepening(&mut self, pos: &Position, depth: u32) -> Option<Vec<Move>> {
         self.nodes = 0;
         for d in 1..=depth {
             let mut line = Vec::new();
@@ -109,6 +163,106 @@ impl MateSearch {
             }
         }
         None
+    }
+
+    /// Whether one search with all `depth` checks, without iterative deepening, sees the
+    /// whole tree and finds no mate in it. Then no shallower search finds one either (its
+    /// tree is part of this one), so iterative deepening answers "no mate" too, whatever
+    /// its budget: most positions have no mate, and this spares them the shallower
+    /// iterations. The probe only asks whether there is a mate, so it tries the
+    /// defender's answers from the likeliest refutations ([`refutation_order`]) and keeps
+    /// its own memo of proved facts ([`Fact`]), apart from the memo of the deepening, whose
+    /// lines and node counts depend on the order of the moves. When the probe finds a mate
+    /// or runs out of budget, iterative deepening runs as before.
+    fn refuted(&mut self, pos: &Position, depth: u32) -> bool {
+        self.nodes = 0;
+        self.probe_attack(pos, depth, 0) == Some(false)
+    }
+
+    /// The probe, attacker to move: whether it mates with at most `d` checks; `None` when
+    /// the budget ran out.
+    fn probe_attack(&mut self, pos: &Position, d: u32, ply: usize) -> Option<bool> {
+        if let Some(known) = self.facts.get(pos, &true).and_then(|f| f.answer(d)) {
+            return Some(known);
+        }
+        self.nodes += 1;
+        if self.nodes >= NODE_BUDGET {
+            return None;
+        }
+        if d == 0 {
+            return Some(false);
+        }
+        let start = self.nodes;
+        let mut checks = self.buf(ply);
+        self.moves.checks_into(pos, &mut checks);
+        let mut mates = Some(false);
+        if checks
+            .iter()
+            .any(|m| !self.moves.has_legal_move(&pos.after(m)))
+        {
+            mates = Some(true);
+        } else if d > 1 {
+            for m in &checks {
+                match self.probe_defend(&pos.after(m), d - 1, ply + 1) {
+                    Some(false) => {}
+                    other => {
+                        mates = other;
+                        break;
+                    }
+                }
+            }
+        }
+        self.bufs[ply] = checks;
+        self.learn(pos, true, d, mates, start);
+        mates
+    }
+
+    /// The probe, defender to move (in check, with legal moves): whether every answer
+    /// loses to a mate within `d` more checks; `None` when the budget ran out.
+    fn probe_defend(&mut self, pos: &Position, d: u32, ply: usize) -> Option<bool> {
+        if let Some(known) = self.facts.get(pos, &false).and_then(|f| f.answer(d)) {
+            return Some(known);
+        }
+        self.nodes += 1;
+        let start = self.nodes;
+        let mut replies = self.buf(ply);
+        self.moves.legal_into(pos, &mut replies);
+        replies.sort_by_key(refutation_order);
+        let mut lost = Some(true);
+        for r in &replies {
+            match self.probe_attack(&pos.after(r), d, ply + 1) {
+                Some(true) => {}
+                other => {
+                    lost = other;
+                    break;
+                }
+            }
+        }
+        self.bufs[ply] = replies;
+        self.learn(pos, false, d, lost, start);
+        lost
+    }
+
+    /// Remembers what the probe proved of (`pos`, `attacking`) with `d` checks, when the
+    /// subtree was worth it (from `start` nodes on).
+    fn learn(&mut self, pos: &Position, attacking: bool, d: u32, proved: Option<bool>, start: u32) {
+        let Some(mates) = proved else {
+            return;
+        };
+        if self.nodes - start < MEMO_MIN_NODES {
+            return;
+        }
+        let mut fact = self
+            .facts
+            .get(pos, &attacking)
+            .copied()
+            .unwrap_or(Fact::UNKNOWN);
+        if mates {
+            fact.mate_from = fact.mate_from.min(d);
+        } else {
+            fact.no_mate_upto = fact.no_mate_upto.max(d);
+        }
+        self.facts.insert(pos, attacking, fact);
     }
 
     fn buf(&mut self, ply: usize) -> Vec<Move> {

@@ -470,3 +470,98 @@ fn a_series_the_move_itself_opens_is_new() {
     assert_eq!(l.labels, [Label::Check, Label::Chase]);
     assert!(chase_of(&l, "c9").is_some());
 }
+
+/// The threat roots of the corpus: every position of every case's moves and every position
+/// one legal move further, each as its side to move sees it and as the other side would
+/// (moving again, `passed`), the questions the labelling asks.
+fn corpus_roots(cap: usize) -> Vec<Position> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/cases");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("corpus/cases")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    let mut roots = Vec::new();
+    for f in files {
+        let case: toml::Table = std::fs::read_to_string(&f).unwrap().parse().unwrap();
+        let mut pos = Position::from_fen(case["fen"].as_str().unwrap()).unwrap();
+        for m in case["moves"].as_array().unwrap() {
+            for child in pos.legal_moves().iter().map(|m| pos.after(m)) {
+                roots.push(child.passed());
+                roots.push(child);
+            }
+            roots.push(pos.passed());
+            let m = m.as_str().unwrap().parse::<Iccs>().unwrap();
+            let Ok(m) = m.to_move(&pos) else { break };
+            pos.play_unchecked(&m);
+        }
+    }
+    roots.sort_by_key(|p| p.zobrist());
+    roots.dedup();
+    // Spread the sample over the whole corpus.
+    let step = roots.len().div_ceil(cap).max(1);
+    roots.into_iter().step_by(step).collect()
+}
+
+/// The probe of the mate search (one search with every check allowed, answers "no mate"
+/// when it sees the whole tree) never changes an answer of iterative deepening, and it
+/// does refute positions (and leaves the mates to the deepening).
+#[test]
+fn mate_probe_answers_as_iterative_deepening() {
+    let roots = corpus_roots(3_000);
+    let (mut shared, mut plain) = (MateSearch::new(), MateSearch::new());
+    let mut mates = 0;
+    for pos in &roots {
+        let want = plain.deepening(pos, 4);
+        mates += usize::from(want.is_some());
+        assert_eq!(shared.find(pos, 4), want, "{}", pos.fen());
+        // A fresh search (nothing remembered) answers the same.
+        assert_eq!(MateSearch::new().find(pos, 4), want, "{}", pos.fen());
+    }
+    assert!(
+        mates >= 20,
+        "the sample holds mates ({mates} of {})",
+        roots.len()
+    );
+    assert!(roots.len() - mates >= 1_000, "and positions without one");
+}
+
+/// The probe of the chase search's deepening changes no threat, under either rule set, for
+/// plain moves and for checks.
+#[test]
+fn series_probe_finds_the_threats_of_iterative_deepening() {
+    let roots = corpus_roots(1_500);
+    let mut series = 0;
+    for rules in [RuleSet::Cxa, RuleSet::Axf] {
+        let s = settings(rules);
+        for pos in &roots {
+            // After a check the targets are the defender's pieces, else the opponent's.
+            let side = if pos.is_check() {
+                !pos.turn()
+            } else {
+                pos.turn()
+            };
+            let targets: SquareSet = pos
+                .pieces()
+                .filter(|&(sq, p)| p.color != side && Material::of(p, sq).is_material())
+                .map(|(sq, _)| sq)
+                .collect();
+            let ask = |probe: bool| {
+                let mut ctx = threat::Ctx::new(s.book().chase(), s.mate_depth, false);
+                ctx.probe = probe;
+                let found = if pos.is_check() {
+                    // The position after a check: the question of a checking move.
+                    ctx.after_check(pos, targets)
+                } else {
+                    ctx.threats(pos, targets)
+                };
+                format!("{found:?}")
+            };
+            let want = ask(false);
+            series += usize::from(want.contains("CheckSeries"));
+            assert_eq!(ask(true), want, "{rules:?} {}", pos.fen());
+        }
+    }
+    assert!(series >= 5, "the sample holds series threats ({series})");
+}

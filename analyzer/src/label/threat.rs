@@ -86,6 +86,11 @@ pub(crate) struct Ctx {
     /// not depend on the checks left (the rule set, the cycle context and the mate search's
     /// answers are fixed for the labelling).
     won_memo: PositionMemo<(Square, Material), Option<Material>>,
+    /// Whether the search running is the probe of [`Self::deepen`], which only asks
+    /// whether anything is won (so it may try the defender's answers in any order).
+    probing: bool,
+    /// Whether [`Self::deepen`] probes first (always, but in the tests that compare).
+    pub probe: bool,
 }
 
 /// Which kinds of piece take part in a threat (its capturers and the pieces that capture in
@@ -143,6 +148,8 @@ impl Ctx {
             pool: Vec::new(),
             standing_check: SquareSet::EMPTY,
             won_memo: PositionMemo::new(WON_MEMO_CAP),
+            probing: false,
+            probe: true,
         }
     }
 
@@ -258,7 +265,7 @@ impl Ctx {
         let hits = if replies.is_empty() {
             Vec::new()
         } else {
-            self.deepen(0..most, wanted, |s, d, rest| {
+            self.deepen(0..=most - 1, wanted, |s, d, rest| {
                 s.won_against_every_reply(after, &ids, &replies, rest, d, 1, &[], Material::ZERO)
             })
         };
@@ -271,13 +278,33 @@ impl Ctx {
     /// reported with the fewest checks that win it. Stops when every target is found, the
     /// budget is spent, or a search was nowhere cut short for want of checks (a deeper
     /// one would see the same tree).
+    ///
+    /// When there are several depths, one search with the most checks comes first: when it
+    /// sees its whole tree within the budget and wins nothing, no shallower search wins
+    /// anything either (a target won with fewer checks is won with more: the defender's
+    /// answers are the same, the mover only has more ways), so there is nothing to deepen
+    /// for. Most threat searches find no series at all; this spares them the shallower
+    /// levels. Otherwise the deepening runs as before, from the same node count (the
+    /// answers [`Self::won`] remembered in the probe are the ones it would compute).
     fn deepen(
         &mut self,
-        depths: impl Iterator<Item = u32>,
+        depths: std::ops::RangeInclusive<u32>,
         mut rest: SquareSet,
         mut search: impl FnMut(&mut Ctx, u32, SquareSet) -> Vec<Hit>,
     ) -> Vec<Hit> {
         let mut hits = Vec::new();
+        let (first, last) = (*depths.start(), *depths.end());
+        if self.probe && last > first && !rest.is_empty() && self.nodes < SERIES_BUDGET {
+            let start = self.nodes;
+            self.cut = false;
+            self.probing = true;
+            let probe = search(self, last, rest);
+            self.probing = false;
+            if probe.is_empty() && self.nodes < SERIES_BUDGET {
+                return hits;
+            }
+            self.nodes = start;
+        }
         for d in depths {
             if rest.is_empty() || self.nodes >= SERIES_BUDGET {
                 break;
@@ -671,6 +698,17 @@ impl Ctx {
         lead: &[Move],
         bal: Material,
     ) -> Vec<Hit> {
+        // The probe of `deepen` only asks whether anything is won: the defender's answers
+        // are tried from the likeliest refutations, which ends the search sooner.
+        let mut ordered = Vec::new();
+        let replies = if self.probing {
+            ordered = self.take_buf();
+            ordered.extend_from_slice(replies);
+            ordered.sort_by_key(super::mate::refutation_order);
+            &ordered[..]
+        } else {
+            replies
+        };
         if d == 0 {
             // No further checks: a target is won after a reply only if the cheap test says
             // the mover gains it there. Intersect the cheap tests over every reply first, so
@@ -679,6 +717,9 @@ impl Ctx {
             want = self.gained_after_every_reply(pos, ids, replies, want, bal);
             if want.is_empty() {
                 self.cut = true; // as the series below would have said
+                if self.probing {
+                    self.pool.push(ordered);
+                }
                 return Vec::new();
             }
         }
@@ -720,6 +761,9 @@ impl Ctx {
             if want.is_empty() {
                 break;
             }
+        }
+        if self.probing {
+            self.pool.push(ordered);
         }
         common.unwrap_or_default()
     }
@@ -864,6 +908,16 @@ impl Ctx {
         // runs under CXA only, where it is always empty.
         if !self.standing_check.is_empty() {
             return self.won_now(pos, t, bal);
+        }
+        // The first questions of `won_now`, cheaper than the memo: most targets met in a
+        // series are not even attacked.
+        let us = pos.turn();
+        match pos.piece_at(t) {
+            Some(victim)
+                if victim.color != us
+                    && Material::of(victim, t).is_material()
+                    && pos.is_attacked(t, us) => {}
+            _ => return None,
         }
         if let Some(&answer) = self.won_memo.get(pos, &(t, bal)) {
             return answer;
