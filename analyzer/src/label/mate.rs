@@ -101,6 +101,9 @@ pub(crate) fn refutation_order(m: &Move) -> u8 {
     }
 }
 
+/// Probe subtrees cheaper than this are searched again rather than remembered (few
+/// positions come back within a probe; measured, 8 to 64 change little).
+const FACT_MIN_NODES: u32 = 16;
 /// Subtrees cheaper than this are searched again rather than remembered.
 const MEMO_MIN_NODES: u32 = 8;
 /// Most subtrees remembered by one search object.
@@ -249,7 +252,7 @@ impl MateSearch {
         let Some(mates) = proved else {
             return;
         };
-        if self.nodes - start < MEMO_MIN_NODES {
+        if self.nodes - start < FACT_MIN_NODES {
             return;
         }
         let mut fact = self
