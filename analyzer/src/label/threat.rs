@@ -285,7 +285,11 @@ impl Ctx {
     /// answers are the same, the mover only has more ways), so there is nothing to deepen
     /// for. Most threat searches find no series at all; this spares them the shallower
     /// levels. Otherwise the deepening runs as before, from the same node count (the
-    /// answers [`Self::won`] remembered in the probe are the ones it would compute).
+    /// answers [`Self::won`] remembered in the probe are the ones it would compute). The
+    /// probe may meet a soldier's lone threat that a deepening stopped by the budget would
+    /// not have met; `mutual_used` then says the context mattered when it did not, which
+    /// only costs the labeller a second labelling under the other context, with the labels
+    /// that context gives.
     fn deepen(
         &mut self,
         depths: std::ops::RangeInclusive<u32>,
