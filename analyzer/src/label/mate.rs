@@ -199,10 +199,7 @@ impl MateSearch {
         let mut checks = self.buf(ply);
         self.moves.checks_into(pos, &mut checks);
         let mut mates = Some(false);
-        if checks
-            .iter()
-            .any(|m| !self.moves.has_legal_move(&pos.after(m)))
-        {
+        if self.mating_check(pos, &checks).is_some() {
             mates = Some(true);
         } else if d > 1 {
             for m in &checks {
@@ -335,6 +332,15 @@ impl MateSearch {
         found
     }
 
+    /// The first of `checks` (checking moves in `pos`) that leaves the defender no legal
+    /// move.
+    fn mating_check(&self, pos: &Position, checks: &[Move]) -> Option<Move> {
+        checks
+            .iter()
+            .copied()
+            .find(|m| !self.moves.has_legal_move(&pos.after(m)))
+    }
+
     fn attack_checks(
         &mut self,
         pos: &Position,
@@ -343,11 +349,9 @@ impl MateSearch {
         ply: usize,
         line: &mut Vec<Move>,
     ) -> bool {
-        for m in checks {
-            if !self.moves.has_legal_move(&pos.after(m)) {
-                line.push(*m);
-                return true;
-            }
+        if let Some(m) = self.mating_check(pos, checks) {
+            line.push(m);
+            return true;
         }
         if d == 1 {
             self.cut |= !checks.is_empty();

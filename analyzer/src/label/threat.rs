@@ -908,36 +908,26 @@ impl Ctx {
     /// answers and the same searches, in the same order). `Some(net)`: it does, and the
     /// whole sequence nets `net`.
     fn won(&mut self, pos: &Position, t: Square, bal: Material) -> Option<Material> {
+        // The first questions, cheaper than the memo: most targets met in a series are not
+        // even attacked.
+        if !in_reach(pos, t) {
+            return None;
+        }
         // The standing check (AXF) is part of the question; the series search that asks
         // runs under CXA only, where it is always empty.
         if !self.standing_check.is_empty() {
-            return self.won_now(pos, t, bal);
-        }
-        // The first questions of `won_now`, cheaper than the memo: most targets met in a
-        // series are not even attacked.
-        let us = pos.turn();
-        match pos.piece_at(t) {
-            Some(victim)
-                if victim.color != us
-                    && Material::of(victim, t).is_material()
-                    && pos.is_attacked(t, us) => {}
-            _ => return None,
+            return self.won_judged(pos, t, bal);
         }
         if let Some(&answer) = self.won_memo.get(pos, &(t, bal)) {
             return answer;
         }
-        let answer = self.won_now(pos, t, bal);
+        let answer = self.won_judged(pos, t, bal);
         self.won_memo.insert(pos, (t, bal), answer);
         answer
     }
 
-    /// [`Self::won`] without the memo.
-    fn won_now(&mut self, pos: &Position, t: Square, bal: Material) -> Option<Material> {
-        let us = pos.turn();
-        let victim = pos.piece_at(t)?;
-        if victim.color == us || !Material::of(victim, t).is_material() || !pos.is_attacked(t, us) {
-            return None;
-        }
+    /// [`Self::won`] without the memo, for a target [`in_reach`].
+    fn won_judged(&mut self, pos: &Position, t: Square, bal: Material) -> Option<Material> {
         let ex = protection::best_exchange(pos, t)?;
         let capturers = protection::legal_capturers(pos, t);
         let special = if capturers.is_empty() {
@@ -1054,6 +1044,15 @@ impl Ctx {
             }
         })
     }
+}
+
+/// Whether the side to move attacks on `t` an opponent's piece that counts as material:
+/// the first condition of winning it.
+fn in_reach(pos: &Position, t: Square) -> bool {
+    let us = pos.turn();
+    pos.piece_at(t).is_some_and(|victim| {
+        victim.color != us && Material::of(victim, t).is_material() && pos.is_attacked(t, us)
+    })
 }
 
 /// The material a move takes (zero when it captures nothing).
