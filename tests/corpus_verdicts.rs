@@ -9,7 +9,7 @@ use qili_analyzer::explain::{en, zh};
 use qili_analyzer::input::from_fen_and_moves;
 use qili_analyzer::judge::RulingSource;
 use qili_analyzer::report::judge_json::judge_json;
-use qili_analyzer::{judge, RuleSet, Settings};
+use qili_analyzer::{judge, Label, RuleSet, Settings};
 use serde::Deserialize;
 
 /// `case-id/rules` pairs whose expectation the present labels or verdicts do not meet. The
@@ -194,4 +194,57 @@ fn disagreeing_cases_name_both_rule_sets() {
             "{name}"
         );
     }
+}
+
+/// `judge_verdict` (the default of `judge --cases`) rules as `judge` on every corpus case
+/// under both rule sets and with two and three repetitions: the same verdict-first JSON,
+/// byte for byte, although it leaves checks and mate threats unsearched for chases under
+/// CXA, and labels a cycle in full where those labels could decide something.
+#[test]
+fn verdict_first_rules_as_the_full_judgement() {
+    use qili_analyzer::judge::judge_verdict;
+    use qili_analyzer::report::judge_json::verdict_json;
+    let (mut compared, mut incomplete, mut relabelled) = (0, 0, 0);
+    for path in case_files() {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let case: Case = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let game = from_fen_and_moves(&case.fen, &case.moves.join(" "))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        for rules in [RuleSet::Cxa, RuleSet::Axf] {
+            for repetitions in [2, 3] {
+                let settings = Settings {
+                    rules,
+                    repetitions,
+                    ..Settings::default()
+                };
+                let full = judge(&game.start, &game.moves, &settings);
+                let fast = judge_verdict(&game.start, &game.moves, &settings);
+                let json = |j| serde_json::to_string(&verdict_json(j)).unwrap();
+                assert_eq!(json(&fast), json(&full), "{name} {rules:?} {repetitions}");
+                compared += 1;
+                let partial = |c: &qili_analyzer::judge::CycleJudgement| {
+                    c.moves.iter().any(|m| !m.labels.complete)
+                };
+                incomplete += usize::from(fast.cycles.iter().any(partial));
+                // A cycle with checks or mate threats labelled in full all the same.
+                relabelled += usize::from(fast.cycles.iter().any(|c| {
+                    !partial(c)
+                        && c.moves.iter().any(|m| {
+                            matches!(m.primary(), Label::Check | Label::MateThreat)
+                                && m.labels.labels.len() > 1
+                        })
+                }));
+                if rules == RuleSet::Axf {
+                    assert!(fast.cycles.iter().all(|c| !partial(c)), "{name}: AXF");
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{compared} judgements, {incomplete} with incomplete labels, {relabelled} relabelled"
+    );
+    assert!(
+        compared > 300 && incomplete > 30 && relabelled > 5,
+        "{compared} {incomplete} {relabelled}"
+    );
 }

@@ -450,6 +450,7 @@ pub(crate) mod tests {
                 mate_line: None,
                 evidence: Vec::new(),
                 dismissed: Vec::new(),
+                complete: true,
             },
             chases: chases
                 .iter()

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::conduct::{classify_with, Conduct, ConductKind, CycleMove, PieceRef, PieceTracker};
 use crate::graph::{IllegalMoveAt, Line, PositionGraph, Run};
-use crate::label::{CycleContext, Label, MoveLabels};
+use crate::label::{CycleContext, Label, MoveLabels, Scope};
 use crate::labeling::Labeller;
 use crate::natural::{natural_limit, NaturalLimit};
 use crate::rules::{RuleBook, Settings};
@@ -145,6 +145,43 @@ pub fn judge(start: &Position, moves: &[Move], settings: &Settings) -> Judgement
     };
     let mut v = judge_lines(std::slice::from_ref(&line), settings);
     v.pop().unwrap_or_else(|| empty_judgement(start, settings))
+}
+
+/// [`judge`] for the verdict alone: the cycles, their conducts, verdicts and articles, and
+/// the ruling are those of [`judge`], with less work — a move whose heaviest label alone
+/// decides its part in the conduct (a check or a mate threat, under CXA 27.4, 细则12) is not
+/// searched for its lighter labels, unless they could decide something. Such moves' labels
+/// are marked incomplete ([`MoveLabels::complete`]); the others are as [`judge`] gives them.
+///
+/// ```
+/// use qili_analyzer::{judge, judge::judge_verdict, Settings};
+/// use qili_notation::{Iccs, Position};
+///
+/// // Red's chariot checks along the 9th and the 8th rank in turn; Black's general steps
+/// // up and back.
+/// let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K2R1 w - - 0 1").unwrap();
+/// let mut pos = start.clone();
+/// let mut moves = Vec::new();
+/// let cycle = ["d9d8", "h9h8", "d8d9", "h8h9"].iter().cycle().take(8);
+/// for m in std::iter::once(&"h0h9").chain(cycle) {
+///     let mv = m.parse::<Iccs>().unwrap().to_move(&pos).unwrap();
+///     pos.play(&mv);
+///     moves.push(mv);
+/// }
+/// let fast = judge_verdict(&start, &moves, &Settings::default());
+/// let full = judge(&start, &moves, &Settings::default());
+/// assert_eq!(fast.ruling, full.ruling);
+/// assert_eq!(fast.ruling.result, qili_analyzer::Outcome::BlackWins);
+/// assert!(fast.labelled.iter().any(|p| !p.labels.complete));
+/// ```
+pub fn judge_verdict(start: &Position, moves: &[Move], settings: &Settings) -> Judgement {
+    let line = Line {
+        start: start.clone(),
+        moves: moves.to_vec(),
+    };
+    let mut graph = PositionGraph::from_lines(std::slice::from_ref(&line));
+    let mut labeller = Labeller::with_scope(Scope::Verdict);
+    judge_walk(&mut graph, 0, &mut labeller, settings)
 }
 
 /// Like [`judge`], labelling through `labeller`: a label cache shared across calls (the
@@ -307,8 +344,29 @@ pub(crate) struct RuledRun {
 }
 
 /// Labels the moves of `run` (a cycle of the line `keys`, `positions`, `moves`), classifies
-/// each side's conduct and rules on it.
+/// each side's conduct and rules on it. With a labeller in [`Scope::Verdict`], the run is
+/// labelled again in full when its incomplete labels could have decided anything
+/// ([`RuledRun::needs_full_labels`]), so that the conducts, the verdict and its articles are
+/// always those of full labels.
 pub(crate) fn rule_new_run<K: Eq + std::hash::Hash + Copy>(
+    run: &Run,
+    keys: &[K],
+    positions: &[Position],
+    moves: &[Move],
+    labeller: &mut Labeller,
+    settings: &Settings,
+) -> RuledRun {
+    let ruled = rule_run(run, keys, positions, moves, labeller, settings);
+    if !ruled.needs_full_labels() {
+        return ruled;
+    }
+    let scope = labeller.set_scope(Scope::Full);
+    let ruled = rule_run(run, keys, positions, moves, labeller, settings);
+    labeller.set_scope(scope);
+    ruled
+}
+
+fn rule_run<K: Eq + std::hash::Hash + Copy>(
     run: &Run,
     keys: &[K],
     positions: &[Position],
@@ -398,6 +456,41 @@ fn verdict_of(
 }
 
 impl RuledRun {
+    /// Whether a move labelled incompletely ([`Scope::Verdict`]: a check or a mate threat
+    /// not searched for chases, under a reading that counts its heaviest label alone) could
+    /// have changed what was built from the labels, which then must be labelled in full:
+    /// - under 长打对长打 (CXA 27.2, 细则11), whether a soldier takes part in a counted
+    ///   chase reads the chases of every move;
+    /// - a side that is not forbidden is noted for the open baseline of novelty when every
+    ///   move of it attacks or parries (`parried`): the dismissed threats of its checks and
+    ///   mate threats could name the first such move;
+    /// - a chased chariot counts as held by a horse only if every move of the side chasing
+    ///   it does so while the horse pins it (AXF r19), the checks and mate threats included.
+    fn needs_full_labels(&self) -> bool {
+        let incomplete = |c: Color| {
+            self.moves
+                .iter()
+                .any(|m| m.labels.side == c && !m.labels.complete)
+        };
+        if !Color::ALL.into_iter().any(incomplete) {
+            return false;
+        }
+        if self.context.mutual_perpetual_attack {
+            return true;
+        }
+        Color::ALL.into_iter().any(|c| {
+            let conduct = c.fold(&self.red, &self.black);
+            let every_move_attacks_or_parries = self
+                .moves
+                .iter()
+                .filter(|m| m.labels.side == c)
+                .all(|m| m.primary().is_attack() || is_parry(m));
+            let chariot_target = conduct.targets.iter().any(|t| t.role == Role::Chariot);
+            incomplete(c)
+                && ((!self.verdict.forbidden[c] && every_move_attacks_or_parries) || chariot_target)
+        })
+    }
+
     /// Rules again on the cycle as far as its occurrences reach now.
     pub(crate) fn rule(&mut self, settings: &Settings) {
         (self.verdict, self.in_force_ply, self.repeated_ply) = verdict_of(
@@ -534,16 +627,19 @@ fn side_evidence(
 /// could decide the conduct: every other move of the side attacks.
 fn parried(conduct: &Conduct, moves: &[CycleMove]) -> Option<usize> {
     let own = || moves.iter().filter(|m| m.labels.side == conduct.side);
-    let is_parry = |m: &CycleMove| {
-        m.labels.dismissed.iter().any(|d| {
-            d.reason == crate::label::DismissReason::NotNew
-                && d.chase.notes.iter().any(|n| n.is_stood())
-        })
-    };
     let first = own().find(|m| is_parry(m))?.ply;
     own()
         .all(|m| is_parry(m) || m.primary().is_attack())
         .then_some(first)
+}
+
+/// Whether the move has an attack not counted as new only because the novelty baseline is
+/// the attack itself (see [`parried`]).
+fn is_parry(m: &CycleMove) -> bool {
+    m.labels.dismissed.iter().any(|d| {
+        d.reason == crate::label::DismissReason::NotNew
+            && d.chase.notes.iter().any(|n| n.is_stood())
+    })
 }
 
 /// Whether `target` (a chariot) stands pinned by an enemy horse whenever `side` chases it.
@@ -573,4 +669,123 @@ fn chased_while_horse_pinned(
         }
     }
     any
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conduct::tests::{cm, piece};
+    use crate::label::{ChaseNote, DismissReason, Dismissed};
+    use crate::rules::Reading;
+
+    /// A cycle of `moves` ruled under CXA, its repeated position met three times.
+    fn ruled(moves: Vec<CycleMove>, mutual: bool) -> RuledRun {
+        let settings = Settings::default();
+        let context = CycleContext {
+            mutual_perpetual_attack: mutual,
+        };
+        let red = classify_with(Color::Red, &moves, Reading::Heaviest);
+        let black = classify_with(Color::Black, &moves, Reading::Heaviest);
+        let evidence = ByColor::new_with(|_| SideEvidence::default());
+        let occurrence_indices = vec![0, 4, 8];
+        let (verdict, in_force_ply, repeated_ply) = verdict_of(
+            &settings,
+            (&red, &black),
+            &context,
+            false,
+            &evidence,
+            &occurrence_indices,
+        );
+        RuledRun {
+            context,
+            soldier_chases: false,
+            moves,
+            red,
+            black,
+            evidence,
+            occurrence_indices,
+            verdict,
+            in_force_ply,
+            repeated_ply,
+        }
+    }
+
+    fn incomplete(mut m: CycleMove) -> CycleMove {
+        m.labels.complete = false;
+        m
+    }
+
+    /// A non-attacking move whose threat was not new only because the mover, in check,
+    /// could not carry it out (the open baseline of novelty).
+    fn parry(ply: usize, side: Color) -> CycleMove {
+        let (a, t) = (
+            piece(side, Role::Chariot, "a0"),
+            piece(!side, Role::Horse, "a5"),
+        );
+        let mut m = cm(ply, side, &[Label::Idle], &[(a, t)]);
+        let mut chase = m.labels.chases.pop().unwrap();
+        m.chases.clear();
+        chase.notes.push(ChaseNote::StoodWhileInCheck);
+        m.labels.dismissed.push(Dismissed {
+            chase,
+            reason: DismissReason::NotNew,
+            article: Article::Cxa29_2Xize6,
+            line: Vec::new(),
+        });
+        m
+    }
+
+    #[test]
+    fn incomplete_labels_are_completed_where_they_could_decide() {
+        use Color::{Black, Red};
+        let check = |ply| incomplete(cm(ply, Red, &[Label::Check], &[]));
+        let idle = |ply| cm(ply, Black, &[Label::Idle], &[]);
+        let chase = |ply| {
+            let (a, t) = (
+                piece(Black, Role::Horse, "b9"),
+                piece(Red, Role::Cannon, "c7"),
+            );
+            cm(ply, Black, &[Label::Chase], &[(a, t)])
+        };
+        // Red checks perpetually against idle moves: its checks' other labels decide nothing.
+        let plain = ruled(vec![check(1), idle(2), check(3), idle(4)], false);
+        assert_eq!(plain.red.kind, ConductKind::PerpetualCheck);
+        assert!(!plain.needs_full_labels());
+        // The same labels complete: nothing to relabel whatever the context.
+        let complete = |mut m: CycleMove| {
+            m.labels.complete = true;
+            m
+        };
+        let full = ruled(
+            vec![complete(check(1)), chase(2), complete(check(3)), chase(4)],
+            true,
+        );
+        assert!(!full.needs_full_labels());
+        // 长打对长打: a soldier's threat inside a check could count (CXA 27.2, 细则11).
+        let mutual = ruled(vec![check(1), chase(2), check(3), chase(4)], true);
+        assert!(mutual.needs_full_labels());
+        // Checks and a parry: Red is not forbidden and every move attacks or parries, so its
+        // checks' dismissed threats could name the first parry.
+        let parried = ruled(vec![check(1), idle(2), parry(3, Red), idle(4)], false);
+        assert_eq!(parried.red.kind, ConductKind::ChecksAndIdle);
+        assert!(parried.needs_full_labels());
+        // A chased chariot: whether a horse holds it reads every move of the chasing side.
+        let chariot = |ply| {
+            let (a, t) = (
+                piece(Red, Role::Horse, "b0"),
+                piece(Black, Role::Chariot, "c2"),
+            );
+            cm(ply, Red, &[Label::Chase], &[(a, t)])
+        };
+        let held = ruled(
+            vec![
+                chariot(1),
+                idle(2),
+                incomplete(cm(3, Red, &[Label::MateThreat], &[])),
+                idle(4),
+            ],
+            false,
+        );
+        assert!(held.needs_full_labels());
+    }
 }

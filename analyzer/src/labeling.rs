@@ -5,7 +5,7 @@ use rustc_hash::FxHashMap;
 
 use qili_notation::{Color, Move, Position, Role};
 
-use crate::label::{label_move_context, CycleContext, Label, MateSearch, MoveLabels};
+use crate::label::{label_move_context, CycleContext, Label, MateSearch, MoveLabels, Scope};
 use crate::rules::{RuleBook, Settings};
 
 /// What of the [`Settings`] the labels depend on: the rule book (the rule set with its open
@@ -18,16 +18,36 @@ type LabelRules = (RuleBook, u32);
 #[derive(Debug, Default)]
 pub struct Labeller {
     /// Labels per (position, move, mutual perpetual attack, rules), with whether the
-    /// context decided anything (when not, they serve the other context too).
+    /// context decided anything (when not, they serve the other context too). Incomplete
+    /// labels ([`Scope::Verdict`]) serve only that scope; complete ones serve both.
     cache: FxHashMap<(Position, Move, bool, LabelRules), (MoveLabels, bool)>,
     mate: MateSearch,
     calls: usize,
+    scope: Scope,
 }
 
 impl Labeller {
-    /// An empty cache.
+    /// An empty cache, labelling in full.
     pub fn new() -> Labeller {
         Labeller::default()
+    }
+
+    /// An empty cache labelling within `scope`.
+    pub fn with_scope(scope: Scope) -> Labeller {
+        Labeller {
+            scope,
+            ..Labeller::default()
+        }
+    }
+
+    /// The scope it labels within.
+    pub fn scope(&self) -> Scope {
+        self.scope
+    }
+
+    /// Labels within `scope` from now on; returns the scope it replaces.
+    pub fn set_scope(&mut self, scope: Scope) -> Scope {
+        std::mem::replace(&mut self.scope, scope)
     }
 
     /// How many times the classifier actually ran.
@@ -44,16 +64,18 @@ impl Labeller {
         cx: CycleContext,
     ) -> MoveLabels {
         let rules = (settings.book(), settings.mate_depth);
+        let serves = |l: &MoveLabels| l.complete || self.scope == Scope::Verdict;
         let mut key = (before.clone(), *mv, !cx.mutual_perpetual_attack, rules);
-        if let Some((l, false)) = self.cache.get(&key) {
+        if let Some((l, false)) = self.cache.get(&key).filter(|(l, _)| serves(l)) {
             return l.clone();
         }
         key.2 = cx.mutual_perpetual_attack;
-        if let Some((l, _)) = self.cache.get(&key) {
+        if let Some((l, _)) = self.cache.get(&key).filter(|(l, _)| serves(l)) {
             return l.clone();
         }
         self.calls += 1;
-        let (mut l, used) = label_move_context(before, mv, settings, cx, &mut self.mate);
+        let (mut l, used) =
+            label_move_context(before, mv, settings, cx, &mut self.mate, self.scope);
         if l.labels.is_empty() {
             l.labels.push(Label::Idle);
         }

@@ -106,3 +106,51 @@ fn ccpd_axf_rulings_against_fairy_stockfish() {
     }
     assert_eq!(total, 2514, "the vector file holds 2,514 games");
 }
+
+/// The verdict-first judgement (`judge --cases` by default) against the full one on the same
+/// 2,514 games, whole, under both rule sets: the same verdict JSON byte for byte.
+///
+/// ```text
+/// cargo test --release -p qili-analyzer --test ccpd_compare -- --ignored --nocapture verdict_first
+/// ```
+#[test]
+#[ignore = "a comparison run on ../shared (some seconds in release): -- --ignored --nocapture"]
+fn ccpd_verdict_first_rules_as_the_full_judgement() {
+    use qili_analyzer::judge::judge_verdict;
+    use qili_analyzer::report::judge_json::verdict_json;
+    let Some(shared) = shared() else { return };
+    let text = std::fs::read_to_string(shared.join("vectors/ccpd-fairy-stockfish.jsonl")).unwrap();
+    let (mut compared, mut incomplete) = (0, 0);
+    let mut differ = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let file = v["file"].as_str().unwrap();
+        for rules in [RuleSet::Cxa, RuleSet::Axf] {
+            let games = read_path(&shared.join(file), rules);
+            let Some(Ok((start, moves))) = games.into_iter().next().map(|g| g.game) else {
+                continue;
+            };
+            let settings = Settings {
+                rules,
+                ..Settings::default()
+            };
+            let full = judge(&start, &moves, &settings);
+            let fast = judge_verdict(&start, &moves, &settings);
+            let json = |j| serde_json::to_string(&verdict_json(j)).unwrap();
+            compared += 1;
+            incomplete += usize::from(fast.labelled.iter().any(|p| !p.labels.complete));
+            if json(&fast) != json(&full) {
+                differ.push(format!("{file} {rules:?}"));
+            }
+        }
+    }
+    eprintln!(
+        "{compared} judgements compared, {incomplete} with incomplete labels, {} differ",
+        differ.len()
+    );
+    assert!(
+        compared > 5_000 && incomplete > 500,
+        "{compared} {incomplete}"
+    );
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}

@@ -181,7 +181,7 @@ fn probe_agrees_with_playing_the_move() {
     let all = probe_positions();
     let (mut moves, mut in_check, mut double, mut checks, mut illegal, mut passed_check) =
         (0, 0, 0, 0, 0, 0);
-    let mut checking_lists = 0;
+    let (mut checking_lists, mut quick_lists) = (0, 0);
     let mut pseudo = Vec::new();
     for pos in &all {
         for q in [pos.clone(), pos.passed()] {
@@ -231,6 +231,30 @@ fn probe_agrees_with_playing_the_move() {
             q.checking_moves_into(&mut got_checks);
             assert_eq!(got_checks, expect_checks, "checks in {}", q.fen());
             checking_lists += usize::from(!expect_checks.is_empty());
+            // The quick evasions: in check, the legal moves of the general and the legal
+            // captures of a checker, each once; nothing out of check.
+            let checkers = q.checkers();
+            let mut expect_quick: Vec<_> = expect_legal
+                .iter()
+                .filter(|m| {
+                    !checkers.is_empty() && (m.role == Role::General || checkers.contains(m.to))
+                })
+                .copied()
+                .collect();
+            let mut got_quick = Vec::new();
+            q.quick_evasions_into(&mut got_quick);
+            let listed = got_quick.len();
+            got_quick.sort_by_key(|m| (m.from, m.to));
+            got_quick.dedup();
+            expect_quick.sort_by_key(|m| (m.from, m.to));
+            assert_eq!(
+                got_quick.len(),
+                listed,
+                "a quick evasion twice in {}",
+                q.fen()
+            );
+            assert_eq!(got_quick, expect_quick, "quick evasions in {}", q.fen());
+            quick_lists += usize::from(!expect_quick.is_empty());
             assert_eq!(q.has_legal_move(), !expect_legal.is_empty(), "{}", q.fen());
             for from in Square::all() {
                 let mut expect: Vec<_> = expect_legal.iter().filter(|m| m.from == from).collect();
@@ -255,6 +279,10 @@ fn probe_agrees_with_playing_the_move() {
     assert!(
         checking_lists > 10_000,
         "{checking_lists} positions with checking moves"
+    );
+    assert!(
+        quick_lists > 3_000,
+        "{quick_lists} positions with quick evasions"
     );
 }
 

@@ -88,6 +88,7 @@ struct Span {
 pub(crate) struct MoveCache {
     checks: KeyMap<Position, Span>,
     legal: KeyMap<Position, Span>,
+    quick: KeyMap<Position, Span>,
     arena: Vec<Move>,
 }
 
@@ -96,6 +97,7 @@ impl std::fmt::Debug for MoveCache {
         f.debug_struct("MoveCache")
             .field("checks", &self.checks.len())
             .field("legal", &self.legal.len())
+            .field("quick", &self.quick.len())
             .finish()
     }
 }
@@ -131,10 +133,30 @@ impl MoveCache {
 
     /// Whether the side to move in `pos` has a legal move (from a remembered list when
     /// there is one).
+    /// Appends the answers to the check in `pos` that a search for one refutation tries
+    /// first: every legal move when they are known (returns `true`), else
+    /// [`Position::quick_evasions_into`] (`false`: the other legal moves are not listed).
+    pub fn first_answers_into(&mut self, pos: &Position, out: &mut Vec<Move>) -> bool {
+        if let Some(&s) = self.legal.get(pos) {
+            out.extend_from_slice(self.slice(s));
+            return true;
+        }
+        if let Some(&s) = self.quick.get(pos) {
+            out.extend_from_slice(self.slice(s));
+            return false;
+        }
+        let start = out.len();
+        pos.quick_evasions_into(out);
+        if let Some(s) = self.store(&out[start..]) {
+            self.quick.insert(pos.clone(), s);
+        }
+        false
+    }
+
     pub fn has_legal_move(&self, pos: &Position) -> bool {
         match self.legal.get(pos) {
             Some(s) => s.len > 0,
-            None => pos.has_legal_move(),
+            None => self.quick.get(pos).is_some_and(|s| s.len > 0) || pos.has_legal_move(),
         }
     }
 
@@ -150,10 +172,12 @@ impl MoveCache {
         if self.arena.len() + moves.len() > ARENA_CAP
             || self.checks.len() >= CAP
             || self.legal.len() >= CAP
+            || self.quick.len() >= CAP
         {
             self.arena.clear();
             self.checks.clear();
             self.legal.clear();
+            self.quick.clear();
         }
         let start = self.arena.len();
         self.arena.extend_from_slice(moves);

@@ -21,6 +21,8 @@ pub const NODE_BUDGET: u32 = 40_000;
 /// the order of calls, only faster on transpositions and repeated searches.
 pub struct MateSearch {
     bufs: Vec<Vec<Move>>,
+    /// Move lists lent to the probe's defence nodes (the first answers to a check).
+    spare: Vec<Vec<Move>>,
     nodes: u32,
     /// Solved subtrees per position, checks left and side (attacking or not).
     memo: PositionMemo<(u32, bool), Solved>,
@@ -122,6 +124,7 @@ impl MateSearch {
     pub fn new() -> MateSearch {
         MateSearch {
             bufs: Vec::new(),
+            spare: Vec::new(),
             nodes: 0,
             memo: PositionMemo::new(MEMO_CAP),
             answers: PositionMemo::new(ANSWER_CAP),
@@ -225,22 +228,43 @@ impl MateSearch {
         }
         self.nodes += 1;
         let start = self.nodes;
-        let mut replies = self.buf(ply);
-        self.moves.legal_into(pos, &mut replies);
-        replies.sort_by_key(refutation_order);
-        let mut lost = Some(true);
-        for r in &replies {
-            match self.probe_attack(&pos.after(r), d, ply + 1) {
-                Some(true) => {}
-                other => {
-                    lost = other;
-                    break;
-                }
-            }
+        // The captures of a checker and the general's moves first, without generating the
+        // other answers: one of them refutes the attack in most defence nodes.
+        let mut quick = self.spare.pop().unwrap_or_default();
+        quick.clear();
+        let all = self.moves.first_answers_into(pos, &mut quick);
+        quick.sort_by_key(refutation_order);
+        let mut lost = self.lost_to_every(pos, &quick, d, ply);
+        if lost == Some(true) && !all {
+            let mut replies = self.buf(ply);
+            self.moves.legal_into(pos, &mut replies);
+            replies.retain(|r| !quick.contains(r));
+            replies.sort_by_key(refutation_order);
+            lost = self.lost_to_every(pos, &replies, d, ply);
+            self.bufs[ply] = replies;
         }
-        self.bufs[ply] = replies;
+        self.spare.push(quick);
         self.learn(pos, false, d, lost, start);
         lost
+    }
+
+    /// The probe, defender to move in `pos`: whether each of `replies` loses to a mate
+    /// within `d` more checks (`Some(true)` for none), in their order; `None` when the
+    /// budget ran out.
+    fn lost_to_every(
+        &mut self,
+        pos: &Position,
+        replies: &[Move],
+        d: u32,
+        ply: usize,
+    ) -> Option<bool> {
+        for r in replies {
+            match self.probe_attack(&pos.after(r), d, ply + 1) {
+                Some(true) => {}
+                other => return other,
+            }
+        }
+        Some(true)
     }
 
     /// Remembers what the probe proved of (`pos`, `attacking`) with `d` checks, when the

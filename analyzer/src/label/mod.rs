@@ -255,6 +255,29 @@ pub struct MoveLabels {
     pub evidence: Vec<Evidence>,
     /// Threats that are not chases, with the article that says so.
     pub dismissed: Vec<Dismissed>,
+    /// Whether every label was asked for. `false` only for a move labelled with
+    /// [`Scope::Verdict`] whose heaviest label alone decides its part in the conduct: it then
+    /// carries that label with its evidence, and no chases, lighter labels or dismissed
+    /// threats. Not serialized.
+    #[serde(skip, default = "complete_by_default")]
+    pub complete: bool,
+}
+
+const fn complete_by_default() -> bool {
+    true
+}
+
+/// How much of a move's labels to build.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// Every label with its evidence, and the threats dismissed.
+    #[default]
+    Full,
+    /// What the verdict needs: where the rule book counts a move by its heaviest label alone
+    /// ([`Reading::counts_heaviest_only`](crate::rules::Reading::counts_heaviest_only), CXA
+    /// 27.4, 细则12), a check or a mate threat is not searched for chases, exchanges or
+    /// offers, and the labels are marked incomplete ([`MoveLabels::complete`]).
+    Verdict,
 }
 
 impl MoveLabels {
@@ -317,17 +340,18 @@ pub fn label_move_with(
     cycle: CycleContext,
     mate: &mut MateSearch,
 ) -> MoveLabels {
-    label_move_context(before, mv, settings, cycle, mate).0
+    label_move_context(before, mv, settings, cycle, mate, Scope::Full).0
 }
 
-/// [`label_move_with`], also telling whether the cycle context decided anything: when it
-/// did not, the labels are the same under the other context.
+/// [`label_move_with`] within `scope`, also telling whether the cycle context decided
+/// anything: when it did not, the labels are the same under the other context.
 pub(crate) fn label_move_context(
     before: &Position,
     mv: &Move,
     settings: &Settings,
     cycle: CycleContext,
     mate: &mut MateSearch,
+    scope: Scope,
 ) -> (MoveLabels, bool) {
     let side = before.turn();
     if !before.is_legal(mv) {
@@ -346,11 +370,16 @@ pub(crate) fn label_move_context(
                 detail: format!("{mv} is not a legal move here: not labelled"),
             }],
             dismissed: Vec::new(),
+            complete: true,
         };
         return (labels, false);
     }
     let after = before.after(mv);
     let policy = settings.book().chase();
+    // A check or a mate threat is all the verdict asks of a move counted by its heaviest
+    // label (CXA 27.4, 细则12).
+    let heaviest_decides =
+        scope == Scope::Verdict && settings.book().reading().counts_heaviest_only();
     let mut ctx = threat::Ctx::with_mate(
         policy,
         settings.mate_depth,
@@ -365,6 +394,7 @@ pub(crate) fn label_move_context(
         mate_line: None,
         evidence: Vec::new(),
         dismissed: Vec::new(),
+        complete: true,
     };
     let targets: SquareSet = after
         .pieces()
@@ -385,7 +415,10 @@ pub(crate) fn label_move_context(
             line: Vec::new(),
             detail: "the move attacks the opponent's general".into(),
         });
-        let (now, dismissed) = if policy.series_and_exchange_forms {
+        let (now, dismissed) = if heaviest_decides {
+            out.complete = false;
+            (Vec::new(), Vec::new())
+        } else if policy.series_and_exchange_forms {
             ctx.after_check(&after, targets)
         } else {
             // AXF: a chase is a capture threatened for the very next move, no series: what
@@ -414,10 +447,16 @@ pub(crate) fn label_move_context(
             });
             out.mate_line = Some(line);
         }
-        let (now, dismissed) = ctx.threats(&passed, targets);
-        new_chases(before, now, dismissed, &mut ctx, &settings.open, &mut out);
+        if heaviest_decides && out.mate_line.is_some() {
+            out.complete = false;
+        } else {
+            let (now, dismissed) = ctx.threats(&passed, targets);
+            new_chases(before, now, dismissed, &mut ctx, &settings.open, &mut out);
+        }
     }
-    quiet::exchange_and_offer(&after, mv, &mut ctx, &mut out);
+    if out.complete {
+        quiet::exchange_and_offer(&after, mv, &mut ctx, &mut out);
+    }
     if !out.labels.iter().any(|l| l.is_attack()) {
         quiet::block(before, &after, mv, &mut out);
         quiet::follow(&after, mv, &mut out);

@@ -871,20 +871,25 @@ impl Ctx {
             }
             let next = pos.after(&m);
             let ids1 = play_ids(ids, &m);
-            self.mate.moves.legal_into(&next, &mut replies);
-            if replies.is_empty() {
-                continue; // mate: the mate-threat label covers it
-            }
-            let won = self.won_against_every_reply(
-                &next,
-                &ids1,
-                &replies,
-                remaining,
-                d - 1,
-                ply + 2,
-                &[m],
-                bal + taken(pos, &m),
-            );
+            let bal = bal + taken(pos, &m);
+            let won = if self.probing {
+                self.probe_replies(&next, &ids1, remaining, d - 1, ply + 2, m, bal)
+            } else {
+                self.mate.moves.legal_into(&next, &mut replies);
+                if replies.is_empty() {
+                    continue; // mate: the mate-threat label covers it
+                }
+                self.won_against_every_reply(
+                    &next,
+                    &ids1,
+                    &replies,
+                    remaining,
+                    d - 1,
+                    ply + 2,
+                    &[m],
+                    bal,
+                )
+            };
             for h in won {
                 remaining.remove(h.id);
                 found.push(h);
@@ -893,6 +898,47 @@ impl Ctx {
         self.pool.push(checks);
         self.pool.push(replies);
         found
+    }
+
+    /// [`Self::won_against_every_reply`] for the probe, after the check `lead` (`next`:
+    /// the opponent to answer it): the targets won whatever the answer, the answers that
+    /// capture a checker or move the general tried first, without generating the others
+    /// when one of them already saves every target. Only the targets found are of use to
+    /// the probe, and a target won against every answer is won against every one of each
+    /// part, so the parts are searched one after the other, the second for what the first
+    /// left. A mate (no answer) wins nothing: the mate-threat label covers it.
+    #[allow(clippy::too_many_arguments)]
+    fn probe_replies(
+        &mut self,
+        next: &Position,
+        ids: &Ids,
+        want: SquareSet,
+        d: u32,
+        ply: usize,
+        lead: Move,
+        bal: Material,
+    ) -> Vec<Hit> {
+        let mut quick = self.take_buf();
+        let all = self.mate.moves.first_answers_into(next, &mut quick);
+        let mut want = want;
+        let mut won = Vec::new();
+        if !quick.is_empty() {
+            won = self.won_against_every_reply(next, ids, &quick, want, d, ply, &[lead], bal);
+            if won.is_empty() || all {
+                self.pool.push(quick);
+                return won;
+            }
+            want = won.iter().map(|h| h.id).collect();
+        }
+        let mut rest = self.take_buf();
+        self.mate.moves.legal_into(next, &mut rest);
+        rest.retain(|r| !quick.contains(r));
+        if !rest.is_empty() {
+            won = self.won_against_every_reply(next, ids, &rest, want, d, ply, &[lead], bal);
+        }
+        self.pool.push(quick);
+        self.pool.push(rest);
+        won
     }
 
     /// An empty move buffer from the pool.

@@ -49,7 +49,7 @@ use qili_notation::Position;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::judge::judge;
+use crate::judge::{judge, judge_verdict};
 use crate::report::judge_json::{
     judge_json, verdict_json, JudgeJson, VerdictLineJson, SCHEMA_VERSION, VERDICT_SCHEMA_VERSION,
 };
@@ -226,7 +226,10 @@ pub fn answer_line(
     let case: Result<Case, String> = serde_json::from_slice(line).map_err(|e| e.to_string());
     let judged = match case.and_then(|c| prepare(&c, defaults).map(|p| (c, p))) {
         Ok((case, (settings, start, moves))) => {
-            let j = judge(&start, &moves, &settings);
+            let j = match detail {
+                Detail::Explain => judge(&start, &moves, &settings),
+                Detail::Verdict => judge_verdict(&start, &moves, &settings),
+            };
             let id = case.id.as_deref().unwrap_or(RawValue::NULL);
             match detail {
                 Detail::Explain => {

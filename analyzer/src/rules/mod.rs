@@ -158,6 +158,13 @@ impl Reading {
         settings.book().reading()
     }
 
+    /// Whether a move's part in the conduct is its heaviest label alone, whatever lighter
+    /// labels it has: then a check or a mate threat needs no chase search for the verdict
+    /// ([`Scope::Verdict`](crate::label::Scope)).
+    pub const fn counts_heaviest_only(self) -> bool {
+        matches!(self, Reading::Heaviest)
+    }
+
     /// Whether the chases of a move with `labels` take part in the conduct, so that the
     /// verdict cites their articles: the heaviest reading counts a move's chases when the
     /// chase is its heaviest label, the forbidden reading whenever it chases.

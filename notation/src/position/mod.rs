@@ -870,6 +870,49 @@ impl Position {
         }
     }
 
+    /// Appends the legal moves of the side to move that capture a piece giving check or move
+    /// the general: the answers to a check a search tries first when one refutation is
+    /// enough. Each is a legal move (a subset of [`Position::legal_moves_into`]); nothing
+    /// is appended when the side to move is not in check.
+    ///
+    /// ```
+    /// use qili_notation::Position;
+    ///
+    /// // Black's chariot checks from e1; the advisor takes it or the general steps aside.
+    /// let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1").unwrap();
+    /// let mut quick = Vec::new();
+    /// pos.quick_evasions_into(&mut quick);
+    /// let legal = pos.legal_moves();
+    /// assert!(!quick.is_empty() && quick.iter().all(|m| legal.contains(m)));
+    /// assert!(quick.iter().any(|m| m.capture.is_some()));
+    /// ```
+    pub fn quick_evasions_into(&self, out: &mut Vec<Move>) {
+        let us = self.turn;
+        let g = self.generals[us];
+        let mut probe = self.probe();
+        let checkers = probe.safety.checkers;
+        if checkers.is_empty() {
+            return;
+        }
+        self.each_pseudo_move_from(g, |m| {
+            if probe.keeps_general_safe(&m) {
+                out.push(m);
+            }
+        });
+        for c in checkers {
+            for a in self.attackers(c, us) {
+                if a == g {
+                    continue; // among the general's moves
+                }
+                if let Some(m) = self.move_from_squares(a, c) {
+                    if probe.keeps_general_safe(&m) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+    }
+
     /// The legal moves of the side to move.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut v = Vec::with_capacity(64);
@@ -896,17 +939,16 @@ impl Position {
         // In check, the general's own steps are the likeliest answers: try them first.
         let g = self.generals[self.turn];
         let first = (!safety.checkers.is_empty()).then_some(g);
-        for sq in first
-            .into_iter()
-            .chain(Square::all().filter(|&sq| Some(sq) != first))
-        {
-            if matches!(self.board[sq.index()], Some(p) if p.color == self.turn) {
-                self.each_pseudo_move_from(sq, |m| {
-                    found = found || self.keeps_general_safe_on(&mut board, &m, &safety);
-                });
-                if found {
-                    return true;
-                }
+        let rest = self
+            .own_pieces()
+            .map(|(sq, _)| sq)
+            .filter(|&sq| Some(sq) != first);
+        for sq in first.into_iter().chain(rest) {
+            self.each_pseudo_move_from(sq, |m| {
+                found = found || self.keeps_general_safe_on(&mut board, &m, &safety);
+            });
+            if found {
+                return true;
             }
         }
         false
