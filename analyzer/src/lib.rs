@@ -22,7 +22,7 @@ pub mod verdict;
 pub use conduct::{Conduct, ConductKind};
 pub use graph::{Line, PositionGraph};
 pub use incremental::Incremental;
-pub use judge::{judge, judge_lines, judge_with, Judgement, Ruling};
+pub use judge::{judge, judge_lines, judge_verdict, judge_with, Judgement, Ruling};
 pub use label::{
     label_line, label_move, label_move_with, Chase, ChaseNote, CycleContext, Label, MoveLabels,
     Root,
