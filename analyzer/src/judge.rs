@@ -394,34 +394,15 @@ fn rule_run<K: Eq + std::hash::Hash + Copy>(
         })
         .collect();
     let soldier_chases = soldier_chases(&context, &moves, positions);
-    let reading = settings.book().reading();
-    let red = classify_with(Color::Red, &moves, reading);
-    let black = classify_with(Color::Black, &moves, reading);
-    let occ = crate::graph::run_occurrences(keys, run, threshold);
-    let evidence = ByColor::new_with(|c| {
-        side_evidence(settings.book(), c.fold(&red, &black), &moves, positions)
-    });
-    let occurrence_indices = occ.indices;
-    let (verdict, in_force_ply, repeated_ply) = verdict_of(
+    let occurrence_indices = crate::graph::run_occurrences(keys, run, threshold).indices;
+    RuledRun::new(
         settings,
-        (&red, &black),
-        &context,
-        soldier_chases,
-        &evidence,
-        &occurrence_indices,
-    );
-    RuledRun {
         context,
         soldier_chases,
         moves,
-        red,
-        black,
-        evidence,
         occurrence_indices,
-        verdict,
-        in_force_ply,
-        repeated_ply,
-    }
+        |conduct, moves| side_evidence(settings.book(), conduct, moves, positions),
+    )
 }
 
 /// The verdict on a cycle with these conducts whose repeated position occurs at
@@ -456,6 +437,43 @@ fn verdict_of(
 }
 
 impl RuledRun {
+    /// Classifies each side's conduct in the labelled `moves` of a cycle whose repeated
+    /// position occurs at `occurrence_indices`, gathers each side's evidence with
+    /// `evidence_of`, and rules.
+    fn new(
+        settings: &Settings,
+        context: CycleContext,
+        soldier_chases: bool,
+        moves: Vec<CycleMove>,
+        occurrence_indices: Vec<usize>,
+        evidence_of: impl Fn(&Conduct, &[CycleMove]) -> SideEvidence,
+    ) -> RuledRun {
+        let reading = settings.book().reading();
+        let red = classify_with(Color::Red, &moves, reading);
+        let black = classify_with(Color::Black, &moves, reading);
+        let evidence = ByColor::new_with(|c| evidence_of(c.fold(&red, &black), &moves));
+        let (verdict, in_force_ply, repeated_ply) = verdict_of(
+            settings,
+            (&red, &black),
+            &context,
+            soldier_chases,
+            &evidence,
+            &occurrence_indices,
+        );
+        RuledRun {
+            context,
+            soldier_chases,
+            moves,
+            red,
+            black,
+            evidence,
+            occurrence_indices,
+            verdict,
+            in_force_ply,
+            repeated_ply,
+        }
+    }
+
     /// Whether a move labelled incompletely ([`Scope::Verdict`]: a check or a mate threat
     /// not searched for chases, under a reading that counts its heaviest label alone) could
     /// have changed what was built from the labels, which then must be labelled in full:
@@ -676,38 +694,20 @@ mod tests {
     use super::*;
     use crate::conduct::tests::{cm, piece};
     use crate::label::{ChaseNote, DismissReason, Dismissed};
-    use crate::rules::Reading;
 
     /// A cycle of `moves` ruled under CXA, its repeated position met three times.
     fn ruled(moves: Vec<CycleMove>, mutual: bool) -> RuledRun {
-        let settings = Settings::default();
         let context = CycleContext {
             mutual_perpetual_attack: mutual,
         };
-        let red = classify_with(Color::Red, &moves, Reading::Heaviest);
-        let black = classify_with(Color::Black, &moves, Reading::Heaviest);
-        let evidence = ByColor::new_with(|_| SideEvidence::default());
-        let occurrence_indices = vec![0, 4, 8];
-        let (verdict, in_force_ply, repeated_ply) = verdict_of(
-            &settings,
-            (&red, &black),
-            &context,
-            false,
-            &evidence,
-            &occurrence_indices,
-        );
-        RuledRun {
+        RuledRun::new(
+            &Settings::default(),
             context,
-            soldier_chases: false,
+            false,
             moves,
-            red,
-            black,
-            evidence,
-            occurrence_indices,
-            verdict,
-            in_force_ply,
-            repeated_ply,
-        }
+            vec![0, 4, 8],
+            |_, _| SideEvidence::default(),
+        )
     }
 
     fn incomplete(mut m: CycleMove) -> CycleMove {
