@@ -171,6 +171,14 @@ pub struct Position {
     key: u64,
 }
 
+/// Point masks of [`Position::check_landings`].
+#[derive(Default)]
+struct CheckLandings {
+    chariot: u128,
+    cannon: u128,
+    screen: u128,
+}
+
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         self.key == other.key && self.turn == other.turn && self.board == other.board
@@ -680,6 +688,11 @@ impl Position {
             .as_slice()
             .iter()
             .fold(0u128, |m, &s| m | 1 << s);
+        let landings = if before.is_empty() {
+            self.check_landings(gi)
+        } else {
+            CheckLandings::default()
+        };
         for (sq, piece) in self.own_pieces() {
             let f = sq.index();
             // Emptying `f` alone makes the mover attack the general: a line opens, a cannon
@@ -691,16 +704,27 @@ impl Position {
                 found
             };
             // Where a move of this piece can give check from: anywhere when the general is
-            // already attacked or when the piece's leaving uncovers an attack.
+            // already attacked or when the piece's leaving uncovers an attack; for a piece
+            // on the general's file or rank (whose leaving changes them), anywhere on them;
+            // for any other piece, only where its landing makes an attack.
             let to_mask = if !before.is_empty() || (uncover & 1 << f != 0 && uncovers(&mut scratch))
             {
                 u128::MAX
-            } else {
+            } else if lines & 1 << f != 0 {
                 match piece.role {
                     Role::Horse => lines | horse_origins,
                     Role::Soldier => lines | soldier_origins,
                     _ => lines,
                 }
+            } else {
+                landings.screen
+                    | match piece.role {
+                        Role::Chariot => landings.chariot,
+                        Role::Cannon => landings.cannon,
+                        Role::Horse => horse_origins,
+                        Role::Soldier => soldier_origins,
+                        _ => 0,
+                    }
             };
             self.each_pseudo_move_into(sq, to_mask, |m| {
                 if m.capture != Some(Role::General)
@@ -711,6 +735,45 @@ impl Position {
                 }
             });
         }
+    }
+
+    /// Where a piece of the side to move, coming from off the opponent's general's file and
+    /// rank (on point `gi`) and nothing attacking that general yet, can land to give check
+    /// along them: on each of the four lines from the general, a chariot on the empty
+    /// points before the first piece or on that piece when it is the opponent's; a cannon
+    /// between the first and the second piece or on the second when it is the opponent's;
+    /// any piece on the empty points before a first piece that is the mover's cannon (it
+    /// screens it). Landing anywhere else on the lines adds a piece beyond a screen or
+    /// between a cannon and its screen, and attacks nothing more.
+    fn check_landings(&self, gi: usize) -> CheckLandings {
+        let us = self.turn;
+        let occupied = self.board.occupied();
+        let theirs = |i: usize| self.board[i].is_some_and(|p| p.color != us);
+        let mut l = CheckLandings::default();
+        for d in 0..4 {
+            let ray = geometry::RAY_MASKS[gi][d];
+            let blockers = ray & occupied;
+            if blockers == 0 {
+                l.chariot |= ray;
+                continue;
+            }
+            let p1 = attacks::nearest(blockers, d);
+            let beyond = |p: usize| geometry::RAY_MASKS[p][d];
+            let before_p1 = ray & !(beyond(p1) | 1 << p1);
+            l.chariot |= before_p1 | if theirs(p1) { 1 << p1 } else { 0 };
+            if self.board[p1] == Some(Piece::new(us, Role::Cannon)) {
+                l.screen |= before_p1;
+            }
+            let rest = blockers & !(1 << p1);
+            if rest == 0 {
+                l.cannon |= beyond(p1);
+            } else {
+                let p2 = attacks::nearest(rest, d);
+                l.cannon |=
+                    (beyond(p1) & !(beyond(p2) | 1 << p2)) | if theirs(p2) { 1 << p2 } else { 0 };
+            }
+        }
+        l
     }
 
     /// Calls `out` with each pseudo-legal move of the piece on `from` whose destination lies
