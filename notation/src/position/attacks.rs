@@ -6,7 +6,7 @@ use super::geometry::{
     direction, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, IN_PALACE, MASKS, ORTH_NEIGHBOURS,
     RAYS, RAY_MASKS, SOLDIER_ATTACKS,
 };
-use crate::{Color, Piece, Role, Square, SquareSet};
+use crate::{ByColor, Color, Piece, Role, Square, SquareSet};
 
 /// The placement: one byte per point (0 for an empty point, else the code of its piece,
 /// see [`code`]), and the mask of the occupied points (kept in step by [`Board::set`]),
@@ -17,6 +17,10 @@ use crate::{Color, Piece, Role, Square, SquareSet};
 pub(super) struct Board {
     occupied: u128,
     codes: [u8; 90],
+    /// The side to move (kept by [`super::Position`]).
+    pub(super) turn: Color,
+    /// The generals' points (kept by [`super::Position`]).
+    pub(super) generals: ByColor<Square>,
 }
 
 /// The byte of a point: 0 when empty, else 1 + [`Piece::index`].
@@ -46,13 +50,19 @@ static DECODE: [Option<Piece>; 16] = {
 
 impl Board {
     /// The board of a placement.
-    pub(super) fn new(squares: [Option<Piece>; 90]) -> Board {
+    pub(super) fn new(
+        squares: [Option<Piece>; 90],
+        turn: Color,
+        generals: ByColor<Square>,
+    ) -> Board {
         let occupied = (0..90)
             .filter(|&i| squares[i].is_some())
             .fold(0, |m, i| m | bit(i));
         Board {
             occupied,
             codes: squares.map(code),
+            turn,
+            generals,
         }
     }
 
@@ -529,7 +539,8 @@ mod tests {
                     for by in Color::ALL {
                         let set = pos.attackers(sq, by);
                         for c in Square::all() {
-                            let board = Board::new(pos.board());
+                            let generals = ByColor::new_with(|c| pos.general(c));
+                            let board = Board::new(pos.board(), pos.turn(), generals);
                             let one = attacks_from(&board, c.index(), sq.index(), by);
                             assert_eq!(one, set.contains(c), "{c} on {sq} in {}", pos.fen());
                             pairs += usize::from(one);

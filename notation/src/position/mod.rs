@@ -163,9 +163,9 @@ pub fn can_stand_on(piece: Piece, sq: Square) -> bool {
 /// equal exactly when they are the same position for the repetition rules.
 #[derive(Clone)]
 pub struct Position {
+    /// The placement, with the side to move and the generals' points (kept with it so that
+    /// a position fits in 128 bytes, which the compiler copies inline).
     board: Board,
-    turn: Color,
-    generals: ByColor<Square>,
     halfmoves: u32,
     fullmoves: u32,
     key: u64,
@@ -181,7 +181,7 @@ struct CheckLandings {
 
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
-        self.key == other.key && self.turn == other.turn && self.board == other.board
+        self.key == other.key && self.board == other.board
     }
 }
 
@@ -297,17 +297,15 @@ impl Position {
             return Err(PositionError { reasons });
         };
         let pos = Position {
-            board: Board::new(setup.board),
-            turn: setup.turn,
-            generals: ByColor { red, black },
+            board: Board::new(setup.board, setup.turn, ByColor { red, black }),
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             key: zobrist::compute(&setup.board, setup.turn),
         };
         if pos.generals_facing() {
             reasons.push(PositionErrorKind::GeneralsFacing(red.file().char()));
-        } else if pos.is_attacked(pos.general(!pos.turn), pos.turn) {
-            reasons.push(PositionErrorKind::OppositeCheck(!pos.turn));
+        } else if pos.is_attacked(pos.general(!pos.board.turn), pos.board.turn) {
+            reasons.push(PositionErrorKind::OppositeCheck(!pos.board.turn));
         }
         if reasons.is_empty() {
             Ok((pos, misplaced))
@@ -321,7 +319,7 @@ impl From<&Position> for Setup {
     fn from(pos: &Position) -> Setup {
         Setup {
             board: pos.board.squares(),
-            turn: pos.turn,
+            turn: pos.board.turn,
             halfmoves: pos.halfmoves,
             fullmoves: pos.fullmoves,
         }
@@ -382,13 +380,13 @@ impl Position {
     /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
-        self.turn
+        self.board.turn
     }
 
     /// Where `color`'s general stands.
     #[inline]
     pub fn general(&self, color: Color) -> Square {
-        self.generals[color]
+        self.board.generals[color]
     }
 
     /// Plies since the last capture.
@@ -433,11 +431,11 @@ impl Position {
     /// The side to move's pieces, in board order.
     #[inline]
     fn own_pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.pieces().filter(|(_, p)| p.color == self.turn)
+        self.pieces().filter(|(_, p)| p.color == self.board.turn)
     }
 
     fn generals_facing(&self) -> bool {
-        let (r, b) = (self.generals.red, self.generals.black);
+        let (r, b) = (self.board.generals.red, self.board.generals.black);
         if r.file() != b.file() {
             return false;
         }
@@ -483,12 +481,12 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.is_attacked(self.general(self.turn), !self.turn)
+        self.is_attacked(self.general(self.board.turn), !self.board.turn)
     }
 
     /// The pieces giving check to the side to move.
     pub fn checkers(&self) -> SquareSet {
-        self.attackers(self.general(self.turn), !self.turn)
+        self.attackers(self.general(self.board.turn), !self.board.turn)
     }
 
     /// Whether `color`'s general is attacked (whoever is to move).
@@ -567,7 +565,7 @@ impl Position {
                     push(to, &mut out);
                 }
                 // Flying general: capture the enemy general across an open file.
-                let eg = self.generals[!color];
+                let eg = self.board.generals[!color];
                 if let Some(d) = geometry::direction(f, eg.index()) {
                     if d >= 2 {
                         for &i in RAYS[f][d].as_slice() {
@@ -666,8 +664,8 @@ impl Position {
     /// leaving alone attacks the general) or by the moved piece standing where it attacks
     /// the general or screens a cannon, so only those moves are tested.
     pub fn checking_moves_into(&self, out: &mut Vec<Move>) {
-        let us = self.turn;
-        let g = self.generals[!us];
+        let us = self.board.turn;
+        let g = self.board.generals[!us];
         let gi = g.index();
         let before = self.attackers(g, us);
         let mut probe = MoveProbe {
@@ -746,7 +744,7 @@ impl Position {
     /// screens it). Landing anywhere else on the lines adds a piece beyond a screen or
     /// between a cannon and its screen, and attacks nothing more.
     fn check_landings(&self, gi: usize) -> CheckLandings {
-        let us = self.turn;
+        let us = self.board.turn;
         let occupied = self.board.occupied();
         let theirs = |i: usize| self.board[i].is_some_and(|p| p.color != us);
         let mut l = CheckLandings::default();
@@ -851,7 +849,7 @@ impl Position {
     #[inline(always)]
     fn keeps_general_safe_on(&self, board: &mut Board, m: &Move, safety: &Safety) -> bool {
         if m.role != Role::General {
-            let g = self.generals[self.turn];
+            let g = self.board.generals[self.board.turn];
             if let Some(known) = safety.quick(g, m.from.index(), m.to.index()) {
                 return known;
             }
@@ -862,9 +860,9 @@ impl Position {
     /// The board test of [`Position::keeps_general_safe_on`].
     #[inline(never)]
     fn keeps_general_safe_tested(&self, board: &mut Board, m: &Move, safety: &Safety) -> bool {
-        let us = self.turn;
+        let us = self.board.turn;
         let (from, to) = (m.from.index(), m.to.index());
-        let g = self.generals[us];
+        let g = self.board.generals[us];
         let general_move = m.role == Role::General;
         let undo = board.make(from, to);
         let safe = if general_move || from == g.index() || to == g.index() {
@@ -881,13 +879,13 @@ impl Position {
     /// enemy piece attacks the mover's general (the generals do not face each other).
     /// For many moves of one position, [`Position::probe`] is faster.
     pub fn keeps_general_safe(&self, m: &Move) -> bool {
-        let us = self.turn;
+        let us = self.board.turn;
         let mut board = self.board;
         board.make(m.from.index(), m.to.index());
         let g = if m.role == Role::General {
             m.to
         } else {
-            self.generals[us]
+            self.board.generals[us]
         };
         !attacks::is_attacked(&board, g, !us)
     }
@@ -898,12 +896,16 @@ impl Position {
     pub fn gives_check(&self, m: &Move) -> bool {
         let mut board = self.board;
         board.make(m.from.index(), m.to.index());
-        attacks::is_attacked(&board, self.generals[!self.turn], self.turn)
+        attacks::is_attacked(
+            &board,
+            self.board.generals[!self.board.turn],
+            self.board.turn,
+        )
     }
 
     /// The quick legality test for the side to move (from the pieces giving check).
     fn safety(&self) -> Safety {
-        Safety::new(self.generals[self.turn], self.checkers())
+        Safety::new(self.board.generals[self.board.turn], self.checkers())
     }
 
     /// A [`MoveProbe`]: legality and check tests for many pseudo-legal moves of this
@@ -950,8 +952,8 @@ impl Position {
     /// assert!(quick.iter().any(|m| m.capture.is_some()));
     /// ```
     pub fn quick_evasions_into(&self, out: &mut Vec<Move>) {
-        let us = self.turn;
-        let g = self.generals[us];
+        let us = self.board.turn;
+        let g = self.board.generals[us];
         let mut probe = self.probe();
         let checkers = probe.safety.checkers;
         if checkers.is_empty() {
@@ -986,7 +988,7 @@ impl Position {
     /// The legal moves of the piece on `from` (empty when it is not the mover's).
     pub fn legal_moves_from(&self, from: Square) -> Vec<Move> {
         let mut v = Vec::new();
-        if matches!(self.piece_at(from), Some(p) if p.color == self.turn) {
+        if matches!(self.piece_at(from), Some(p) if p.color == self.board.turn) {
             self.pseudo_moves_from(from, &mut v);
             let mut probe = self.probe();
             v.retain(|m| probe.keeps_general_safe(m));
@@ -1000,7 +1002,7 @@ impl Position {
         let mut board = self.board;
         let mut found = false;
         // In check, the general's own steps are the likeliest answers: try them first.
-        let g = self.generals[self.turn];
+        let g = self.board.generals[self.board.turn];
         let first = (!safety.checkers.is_empty()).then_some(g);
         let rest = self
             .own_pieces()
@@ -1024,7 +1026,7 @@ impl Position {
     pub fn is_legal(&self, m: &Move) -> bool {
         let (from, to) = (m.from.index(), m.to.index());
         let piece = match self.board[from] {
-            Some(p) if p.color == self.turn && p.role == m.role => p,
+            Some(p) if p.color == self.board.turn && p.role == m.role => p,
             _ => return false,
         };
         match self.board[to] {
@@ -1049,7 +1051,7 @@ impl Position {
             Role::General => {
                 GENERAL_MOVES[c][from].as_slice().contains(&t)
                     // Flying general: the enemy general across an open file.
-                    || (to == self.generals[!piece.color].index()
+                    || (to == self.board.generals[!piece.color].index()
                         && geometry::direction(from, to).is_some_and(|d| {
                             d >= 2 && self.pieces_between(from, to, d) == 0
                         }))
@@ -1093,7 +1095,7 @@ impl Position {
 
     /// Plays `m`, assumed legal (see [`Position::is_legal`]); updates the key and counters.
     pub fn play_unchecked(&mut self, m: &Move) {
-        let us = self.turn;
+        let us = self.board.turn;
         let piece = self.board[m.from.index()].expect("a piece on the move's origin");
         if let Some(c) = self.board[m.to.index()] {
             self.key ^= zobrist::piece_key(c, m.to);
@@ -1102,7 +1104,7 @@ impl Position {
         self.key ^= zobrist::side_key();
         self.board.make(m.from.index(), m.to.index());
         if piece.role == Role::General {
-            self.generals[us] = m.to;
+            self.board.generals[us] = m.to;
         }
         if m.capture.is_some() {
             self.halfmoves = 0;
@@ -1112,7 +1114,7 @@ impl Position {
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        self.turn = !us;
+        self.board.turn = !us;
     }
 
     /// Plays `m` after checking it is legal.
@@ -1138,7 +1140,7 @@ impl Position {
     /// Passes the turn (a null move): the same placement with the other side to move.
     /// Used by the analyzer to ask what the side that just moved threatens.
     pub fn pass(&mut self) {
-        self.turn = !self.turn;
+        self.board.turn = !self.board.turn;
         self.key ^= zobrist::side_key();
     }
 
@@ -1187,8 +1189,8 @@ impl MoveProbe<'_> {
     /// [`Position::gives_check`]).
     pub fn gives_check(&mut self, m: &Move) -> bool {
         let pos = self.pos;
-        let us = pos.turn;
-        let g = pos.generals[!us];
+        let us = pos.board.turn;
+        let g = pos.board.generals[!us];
         let (from, to) = (m.from.index(), m.to.index());
         let mask = self
             .checking
@@ -1206,5 +1208,15 @@ impl MoveProbe<'_> {
         };
         board.unmake(from, to, undo);
         check
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    /// A position fits in 128 bytes: the searches copy one per move tried, and the compiler
+    /// copies up to 128 bytes inline rather than calling `memcpy`.
+    #[test]
+    fn a_position_fits_in_128_bytes() {
+        assert!(std::mem::size_of::<super::Position>() <= 128);
     }
 }
