@@ -202,9 +202,12 @@ impl MateSearch {
         let mut checks = self.buf(ply);
         self.moves.checks_into(pos, &mut checks);
         let mut mates = Some(false);
-        if self.mating_check(pos, &checks).is_some() {
-            mates = Some(true);
-        } else if d > 1 {
+        if d == 1 {
+            if self.mating_check(pos, &checks).is_some() {
+                mates = Some(true);
+            }
+        } else {
+            // A check that mates at once loses the defence with no answer to try.
             for m in &checks {
                 match self.probe_defend(&pos.after(m), d - 1, ply + 1) {
                     Some(false) => {}
@@ -220,8 +223,9 @@ impl MateSearch {
         mates
     }
 
-    /// The probe, defender to move (in check, with legal moves): whether every answer
-    /// loses to a mate within `d` more checks; `None` when the budget ran out.
+    /// The probe, defender to move (in check): whether every answer loses to a mate within
+    /// `d` more checks (`Some(true)` when there is no answer: mate); `None` when the budget
+    /// ran out.
     fn probe_defend(&mut self, pos: &Position, d: u32, ply: usize) -> Option<bool> {
         if let Some(known) = self.facts.get(pos, &false).and_then(|f| f.answer(d)) {
             return Some(known);
