@@ -415,21 +415,23 @@ pub(crate) fn label_move_context(
             line: Vec::new(),
             detail: "the move attacks the opponent's general".into(),
         });
-        let (now, dismissed) = if heaviest_decides {
+        if heaviest_decides {
             out.complete = false;
-            (Vec::new(), Vec::new())
-        } else if policy.series_and_exchange_forms {
-            ctx.after_check(&after, targets)
         } else {
-            // AXF: a chase is a capture threatened for the very next move, no series: what
-            // the checking move attacks, as if it could move again at once (the check that
-            // also chases, RULES.md §5; its part in the conduct is the forbidden reading's).
-            ctx.standing_check = after.checkers();
-            let found = ctx.threats(&after.passed(), targets);
-            ctx.standing_check = SquareSet::EMPTY;
-            found
-        };
-        new_chases(before, now, dismissed, &mut ctx, &settings.open, &mut out);
+            let (now, dismissed) = if policy.series_and_exchange_forms {
+                ctx.after_check(&after, targets)
+            } else {
+                // AXF: a chase is a capture threatened for the very next move, no series:
+                // what the checking move attacks, as if it could move again at once (the
+                // check that also chases, RULES.md §5; its part in the conduct is the
+                // forbidden reading's).
+                ctx.standing_check = after.checkers();
+                let found = ctx.threats(&after.passed(), targets);
+                ctx.standing_check = SquareSet::EMPTY;
+                found
+            };
+            new_chases(before, now, dismissed, &mut ctx, &settings.open, &mut out);
+        }
     } else {
         let passed = after.passed();
         if let Some(line) = ctx.mate.find(&passed, settings.mate_depth) {
