@@ -1,7 +1,7 @@
 //! Judging: a game decoded from the bytes is judged under both rule sets without panic,
 //! and the incremental API agrees with `judge` after every ply.
 
-use qili_analyzer::{judge, Incremental, RuleSet, Settings};
+use qili_analyzer::{judge, judge_verdict, Incremental, RuleSet, Settings};
 
 use super::*;
 
@@ -129,6 +129,19 @@ pub fn judge_game_capped(data: &[u8], cap: usize) {
     assert_eq!(full.moves, moves);
     assert!(full.stopped.is_none());
     let _ = qili_analyzer::report::judge_json::judge_json(&full);
+    // The verdict-first judgement (`judge --cases` by default) rules as the full one: the
+    // same cycles, contexts, conducts and verdicts, and the same ruling.
+    let fast = judge_verdict(&start, &moves, &settings);
+    assert_eq!(fast.ruling, full.ruling, "verdict first");
+    assert_eq!(fast.cycles.len(), full.cycles.len(), "verdict first");
+    for (a, b) in fast.cycles.iter().zip(&full.cycles) {
+        assert_eq!(
+            (&a.context, a.soldier_chases, &a.red, &a.black, &a.verdict),
+            (&b.context, b.soldier_chases, &b.red, &b.black, &b.verdict),
+            "verdict first, cycle at ply {}",
+            b.run.start + 1
+        );
+    }
     let mut inc = Incremental::new(start.clone(), settings.clone());
     for m in &moves {
         inc.push(*m).expect("decoded moves are legal");
