@@ -108,8 +108,9 @@ pub fn ucci(data: &[u8]) {
 /// Move generation: the bytes choose a start (the standard one, or a FEN up to the first
 /// newline when the input starts with `F`) and then, one byte per ply, a legal move by
 /// index. On the way: `legal_moves`, `legal_moves_from`, `is_legal` and `has_legal_move`
-/// agree, every pseudo-move is either legal or refused, and the incremental Zobrist key
-/// equals a recomputation.
+/// agree, every pseudo-move is either legal or refused, the quick evasions and the checking
+/// moves are the legal moves they should be, and the incremental Zobrist key equals a
+/// recomputation.
 pub fn movegen(data: &[u8]) {
     let (mut pos, plies) = match data.split_first() {
         Some((b'F', rest)) => {
@@ -135,6 +136,21 @@ pub fn movegen(data: &[u8]) {
         }
         for m in &legal {
             assert!(pseudo.contains(m));
+        }
+        // The quick evasions: in check, the legal moves of the general and the legal
+        // captures of a checker, each once; nothing out of check.
+        let checkers = pos.checkers();
+        let mut quick = Vec::new();
+        pos.quick_evasions_into(&mut quick);
+        let answers = |m: &Move| {
+            !checkers.is_empty()
+                && (m.role == qili_notation::Role::General || checkers.contains(m.to))
+        };
+        let expect_quick = legal.iter().filter(|m| answers(m)).count();
+        assert_eq!(quick.len(), expect_quick, "quick evasions in {pos:?}");
+        for (i, m) in quick.iter().enumerate() {
+            let once = !quick[..i].contains(m);
+            assert!(legal.contains(m) && answers(m) && once, "{m} in {pos:?}");
         }
         // The checking moves, here and with the turn passed: the pseudo-moves, in order,
         // that are legal, attack the other general and do not take it.
