@@ -181,16 +181,32 @@ pub(super) fn follow(after: &Position, mv: &Move, out: &mut MoveLabels) {
     let mut pinned = Vec::new();
     let g = after.general(them);
     let checking_now = after.attackers(g, side);
+    // Lifting a piece opens an attack of the moved piece on the general only when it stands
+    // between them on a chariot's or cannon's line, or is a horse's leg: whatever else is
+    // lifted, the moved piece attacks the general as much as it does now.
+    let may_open = |sq: Square| match mv.role {
+        Role::Chariot | Role::Cannon => between(mv.to, g, sq),
+        Role::Horse => true,
+        _ => false,
+    };
     for (sq, p) in after.pieces() {
         if p.color != them || !Material::of(p, sq).is_material() {
             continue;
         }
-        if protection::legal_capturers(&passed, sq).contains(mv.to) {
+        // The moved piece can legally take it (`legal_capturers` of `passed`, for one
+        // capturer).
+        let takes = passed
+            .move_from_squares(mv.to, sq)
+            .is_some_and(|m| passed.is_legal(&m));
+        if takes {
             let gains = protection::exchange_from(&passed, mv.to, sq).is_some_and(|e| e.gains());
             if !gains {
                 watched.push(sq);
                 continue;
             }
+        }
+        if !may_open(sq) {
+            continue;
         }
         if let Some(lifted) = after.without(sq) {
             if lifted.attackers(g, side).contains(mv.to) && !checking_now.contains(mv.to) {
