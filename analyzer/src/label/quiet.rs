@@ -193,17 +193,10 @@ pub(super) fn follow(after: &Position, mv: &Move, out: &mut MoveLabels) {
         if p.color != them || !Material::of(p, sq).is_material() {
             continue;
         }
-        // The moved piece can legally take it (`legal_capturers` of `passed`, for one
-        // capturer).
-        let takes = passed
-            .move_from_squares(mv.to, sq)
-            .is_some_and(|m| passed.is_legal(&m));
-        if takes {
-            let gains = protection::exchange_from(&passed, mv.to, sq).is_some_and(|e| e.gains());
-            if !gains {
-                watched.push(sq);
-                continue;
-            }
+        // The moved piece can legally take it, and taking it gains nothing.
+        if protection::exchange_from(&passed, mv.to, sq).is_some_and(|e| !e.gains()) {
+            watched.push(sq);
+            continue;
         }
         if !may_open(sq) {
             continue;

@@ -1019,10 +1019,7 @@ impl Ctx {
     /// with `bal` (what a check series before it won), or, under AXF, attack a chariot that
     /// counts whatever its protection?
     fn gains(&self, pos: &Position, t: Square, bal: Material) -> bool {
-        let Some(victim) = pos.piece_at(t) else {
-            return false;
-        };
-        if !Material::of(victim, t).is_material() || !pos.is_attacked(t, pos.turn()) {
+        if !in_reach(pos, t) {
             return false;
         }
         match protection::best_exchange(pos, t) {

@@ -311,10 +311,9 @@ pub fn exchange_from(pos: &Position, from: Square, t: Square) -> Option<Exchange
     if victim.color == side || victim.role == Role::General {
         return None;
     }
-    if !pos.attackers(t, side).contains(from) {
-        return None;
-    }
-    let (mv, next) = legal_capture(pos, from, t)?;
+    // The capture's geometry and the mover's safety, for this one capturer.
+    let mv = pos.move_from_squares(from, t).filter(|m| pos.is_legal(m))?;
+    let next = pos.after(&mv);
     let mut sub = Pv::new();
     let won = Material::of(victim, t);
     let net = won - swap(&next, t, MAX_EXCHANGE - 1, &mut sub, -won, true);
