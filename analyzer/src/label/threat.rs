@@ -284,12 +284,20 @@ impl Ctx {
     /// anything either (a target won with fewer checks is won with more: the defender's
     /// answers are the same, the mover only has more ways), so there is nothing to deepen
     /// for. Most threat searches find no series at all; this spares them the shallower
-    /// levels. Otherwise the deepening runs as before, from the same node count (the
-    /// answers [`Self::won`] remembered in the probe are the ones it would compute). The
+    /// levels. Otherwise the deepening runs from the same node count (the answers
+    /// [`Self::won`] remembered in the probe are the ones it would compute), for the
+    /// targets the probe won alone: a target the whole tree does not win is won at no
+    /// shallower depth either. Each target's part of the search (the nodes where it is
+    /// still wanted) is the same with or without the others, so the deepening finds the
+    /// same hits, with the same lines, in a tree that is part of the one it searched
+    /// before. Only the budget could tell them apart: the smaller tree may finish within
+    /// it where the larger one would have run out (then it finds more, never less). The
     /// probe may meet a soldier's lone threat that a deepening stopped by the budget would
     /// not have met; `mutual_used` then says the context mattered when it did not, which
     /// only costs the labeller a second labelling under the other context, with the labels
-    /// that context gives.
+    /// that context gives. (Under the other context every search runs the same until the
+    /// first question whose answer differs, which this one asked, so `mutual_used` is
+    /// never missed.)
     fn deepen(
         &mut self,
         depths: std::ops::RangeInclusive<u32>,
@@ -306,6 +314,10 @@ impl Ctx {
             self.probing = false;
             if probe.is_empty() && self.nodes < SERIES_BUDGET {
                 return hits;
+            }
+            if self.nodes < SERIES_BUDGET {
+                // The probe saw its whole tree: what it did not win is not won.
+                rest = probe.iter().map(|h| h.id).collect();
             }
             self.nodes = start;
         }
