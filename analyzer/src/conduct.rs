@@ -2,6 +2,7 @@
 //! its cycle moves, with the chased pieces followed through the cycle by identity.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use qili_notation::{Color, Move, Position, Role, Square};
 use serde::{Deserialize, Serialize};
@@ -160,8 +161,8 @@ pub struct ChaseRef {
 pub struct CycleMove {
     /// Its ply in the line.
     pub ply: usize,
-    /// Its labels and evidence.
-    pub labels: MoveLabels,
+    /// Its labels and evidence (shared with the label cache and the judgement's plies).
+    pub labels: Arc<MoveLabels>,
     /// Its chases, pieces named by identity.
     pub chases: Vec<ChaseRef>,
 }
@@ -427,7 +428,7 @@ pub(crate) mod tests {
         };
         CycleMove {
             ply,
-            labels: MoveLabels {
+            labels: Arc::new(MoveLabels {
                 side,
                 mv,
                 labels: labels.to_vec(),
@@ -451,7 +452,7 @@ pub(crate) mod tests {
                 evidence: Vec::new(),
                 dismissed: Vec::new(),
                 complete: true,
-            },
+            }),
             chases: chases
                 .iter()
                 .map(|&(a, t)| ChaseRef {

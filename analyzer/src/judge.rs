@@ -2,6 +2,8 @@
 //! each side's conduct, rule on every cycle, check the natural limit, and pick the ruling of
 //! the record (RULES.md §1: the last cycle that reached the threshold decides).
 
+use std::sync::Arc;
+
 use qili_notation::{ByColor, Color, Move, Position, Role};
 use serde::Serialize;
 
@@ -41,8 +43,8 @@ pub struct PlyLabels {
     pub ply: usize,
     /// The cycle (index into [`Judgement::cycles`]) it was labelled in.
     pub cycle: usize,
-    /// Labels and evidence.
-    pub labels: MoveLabels,
+    /// Labels and evidence (shared with the cycle's moves).
+    pub labels: Arc<MoveLabels>,
 }
 
 /// One cycle and its ruling.
@@ -283,7 +285,7 @@ fn judge_walk(
                 labelled.push(PlyLabels {
                     ply,
                     cycle: index,
-                    labels: moves[k].labels.clone(),
+                    labels: Arc::clone(&moves[k].labels),
                 });
             }
         }
@@ -711,7 +713,7 @@ mod tests {
     }
 
     fn incomplete(mut m: CycleMove) -> CycleMove {
-        m.labels.complete = false;
+        Arc::make_mut(&mut m.labels).complete = false;
         m
     }
 
@@ -723,15 +725,16 @@ mod tests {
             piece(!side, Role::Horse, "a5"),
         );
         let mut m = cm(ply, side, &[Label::Idle], &[(a, t)]);
-        let mut chase = m.labels.chases.pop().unwrap();
-        m.chases.clear();
+        let labels = Arc::make_mut(&mut m.labels);
+        let mut chase = labels.chases.pop().unwrap();
         chase.notes.push(ChaseNote::StoodWhileInCheck);
-        m.labels.dismissed.push(Dismissed {
+        labels.dismissed.push(Dismissed {
             chase,
             reason: DismissReason::NotNew,
             article: Article::Cxa29_2Xize6,
             line: Vec::new(),
         });
+        m.chases.clear();
         m
     }
 
@@ -753,7 +756,7 @@ mod tests {
         assert!(!plain.needs_full_labels());
         // The same labels complete: nothing to relabel whatever the context.
         let complete = |mut m: CycleMove| {
-            m.labels.complete = true;
+            Arc::make_mut(&mut m.labels).complete = true;
             m
         };
         let full = ruled(

@@ -1,6 +1,8 @@
 //! Labelling the moves of a cycle: a cache per (position, move, context), and the one place
 //! where the cycle context (长打对长打, CXA 27.2, 细则11) is decided.
 
+use std::sync::Arc;
+
 use rustc_hash::FxHashMap;
 
 use qili_notation::{Color, Move, Position, Role};
@@ -20,7 +22,7 @@ pub struct Labeller {
     /// Labels per (position, move, mutual perpetual attack, rules), with whether the
     /// context decided anything (when not, they serve the other context too). Incomplete
     /// labels ([`Scope::Verdict`]) serve only that scope; complete ones serve both.
-    cache: FxHashMap<(Position, Move, bool, LabelRules), (MoveLabels, bool)>,
+    cache: FxHashMap<(Position, Move, bool, LabelRules), (Arc<MoveLabels>, bool)>,
     mate: MateSearch,
     calls: usize,
     scope: Scope,
@@ -62,16 +64,16 @@ impl Labeller {
         mv: &Move,
         settings: &Settings,
         cx: CycleContext,
-    ) -> MoveLabels {
+    ) -> Arc<MoveLabels> {
         let rules = (settings.book(), settings.mate_depth);
         let serves = |l: &MoveLabels| l.complete || self.scope == Scope::Verdict;
         let mut key = (before.clone(), *mv, !cx.mutual_perpetual_attack, rules);
         if let Some((l, false)) = self.cache.get(&key).filter(|(l, _)| serves(l)) {
-            return l.clone();
+            return Arc::clone(l);
         }
         key.2 = cx.mutual_perpetual_attack;
         if let Some((l, _)) = self.cache.get(&key).filter(|(l, _)| serves(l)) {
-            return l.clone();
+            return Arc::clone(l);
         }
         self.calls += 1;
         let (mut l, used) =
@@ -79,7 +81,8 @@ impl Labeller {
         if l.labels.is_empty() {
             l.labels.push(Label::Idle);
         }
-        self.cache.insert(key, (l.clone(), used));
+        let l = Arc::new(l);
+        self.cache.insert(key, (Arc::clone(&l), used));
         l
     }
 
@@ -91,16 +94,16 @@ impl Labeller {
         positions: &[Position],
         moves: &[Move],
         settings: &Settings,
-    ) -> (CycleContext, Vec<MoveLabels>) {
+    ) -> (CycleContext, Vec<Arc<MoveLabels>>) {
         let plain = CycleContext {
             mutual_perpetual_attack: false,
         };
-        let labels: Vec<MoveLabels> = positions
+        let labels: Vec<Arc<MoveLabels>> = positions
             .iter()
             .zip(moves)
             .map(|(p, m)| self.label(p, m, settings, plain))
             .collect();
-        let attack = |l: &MoveLabels| l.primary_or_idle().is_attack();
+        let attack = |l: &Arc<MoveLabels>| l.primary_or_idle().is_attack();
         // A move that does not attack can only become one through a soldier's lone threat.
         let may_turn = labels
             .iter()
@@ -113,7 +116,7 @@ impl Labeller {
         let mutual = CycleContext {
             mutual_perpetual_attack: true,
         };
-        let relabelled: Vec<MoveLabels> = positions
+        let relabelled: Vec<Arc<MoveLabels>> = positions
             .iter()
             .zip(moves)
             .map(|(p, m)| self.label(p, m, settings, mutual))
