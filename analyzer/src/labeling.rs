@@ -15,17 +15,68 @@ use crate::rules::{RuleBook, Settings};
 /// one's labels apart.
 type LabelRules = (RuleBook, u32);
 
+/// The labels a [`Labeller`] remembers: per (position, move, mutual perpetual attack,
+/// rules), with whether the context decided anything.
+type LabelCache = FxHashMap<(Position, Move, bool, LabelRules), (Arc<MoveLabels>, bool)>;
+
 /// Labels moves through [`crate::label_move`], each (position, move, context, rules) once,
 /// with one mate search whose answers serve every move it labels.
-#[derive(Debug, Default)]
+///
+/// A labeller starts empty, as if new, but takes the maps of the last one dropped on the
+/// same thread, cleared ([`Spare`]): a batch of judgements does not grow them again from
+/// nothing for each. Nothing it remembered is kept, only the room.
+#[derive(Debug)]
 pub struct Labeller {
     /// Labels per (position, move, mutual perpetual attack, rules), with whether the
     /// context decided anything (when not, they serve the other context too). Incomplete
     /// labels ([`Scope::Verdict`]) serve only that scope; complete ones serve both.
-    cache: FxHashMap<(Position, Move, bool, LabelRules), (Arc<MoveLabels>, bool)>,
+    cache: LabelCache,
     mate: MateSearch,
     calls: usize,
     scope: Scope,
+}
+
+/// The cleared maps of the last [`Labeller`] dropped on a thread, for the next one.
+struct Spare {
+    cache: LabelCache,
+    mate: MateSearch,
+}
+
+thread_local! {
+    static SPARE: std::cell::RefCell<Option<Spare>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Most labels whose room a dropped labeller's cache hands on.
+const SPARE_LABELS: usize = 1 << 12;
+
+impl Default for Labeller {
+    fn default() -> Labeller {
+        let spare = SPARE.with(|s| s.borrow_mut().take());
+        let (cache, mate) = match spare {
+            Some(Spare { cache, mate }) => (cache, mate),
+            None => (LabelCache::default(), MateSearch::new()),
+        };
+        Labeller {
+            cache,
+            mate,
+            calls: 0,
+            scope: Scope::default(),
+        }
+    }
+}
+
+impl Drop for Labeller {
+    fn drop(&mut self) {
+        if self.cache.capacity() > SPARE_LABELS || !self.mate.worth_keeping() {
+            return;
+        }
+        let mut cache = std::mem::take(&mut self.cache);
+        let mut mate = std::mem::take(&mut self.mate);
+        cache.clear();
+        mate.clear();
+        // A thread being torn down has no spare any more: the maps are then just dropped.
+        let _ = SPARE.try_with(|s| *s.borrow_mut() = Some(Spare { cache, mate }));
+    }
 }
 
 impl Labeller {
@@ -36,10 +87,9 @@ impl Labeller {
 
     /// An empty cache labelling within `scope`.
     pub fn with_scope(scope: Scope) -> Labeller {
-        Labeller {
-            scope,
-            ..Labeller::default()
-        }
+        let mut labeller = Labeller::default();
+        labeller.scope = scope;
+        labeller
     }
 
     /// The scope it labels within.

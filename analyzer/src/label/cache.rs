@@ -68,6 +68,17 @@ impl<K: PartialEq, V> PositionMemo<K, V> {
     pub fn len(&self) -> usize {
         self.len
     }
+
+    /// Forgets every answer, keeping the room it had.
+    pub fn clear(&mut self) {
+        self.map.clear();
+        self.len = 0;
+    }
+
+    /// How many positions it has room for without growing.
+    pub fn capacity(&self) -> usize {
+        self.map.capacity()
+    }
 }
 
 /// Most positions remembered per kind of list.
@@ -158,6 +169,21 @@ impl MoveCache {
             Some(s) => s.len > 0,
             None => self.quick.get(pos).is_some_and(|s| s.len > 0) || pos.has_legal_move(),
         }
+    }
+
+    /// Forgets every list, keeping the room it had.
+    pub fn clear(&mut self) {
+        self.arena.clear();
+        self.checks.clear();
+        self.legal.clear();
+        self.quick.clear();
+    }
+
+    /// How many positions and moves it has room for without growing (the largest of its
+    /// maps, and its arena).
+    pub fn capacity(&self) -> (usize, usize) {
+        let maps = self.checks.capacity().max(self.legal.capacity());
+        (maps.max(self.quick.capacity()), self.arena.capacity())
     }
 
     fn slice(&self, s: Span) -> &[Move] {

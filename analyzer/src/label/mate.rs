@@ -36,6 +36,9 @@ pub struct MateSearch {
     /// Whether the current search stopped somewhere only because it ran out of checks
     /// (a deeper search could find more there).
     cut: bool,
+    /// What the chase search of the last labelling left for the next one to reuse (its
+    /// memo cleared, see [`super::threat::Ctx::into_mate`]).
+    pub(crate) chase_spare: super::threat::Spare,
 }
 
 impl std::fmt::Debug for MateSearch {
@@ -131,7 +134,37 @@ impl MateSearch {
             facts: PositionMemo::new(MEMO_CAP),
             moves: MoveCache::default(),
             cut: false,
+            chase_spare: super::threat::Spare::default(),
         }
+    }
+
+    /// Forgets everything it remembers (answers, solved subtrees, move lists), keeping
+    /// the room its memos and buffers had: a search for another judgement, as
+    /// [`MateSearch::new`] makes it, without growing its maps again from nothing.
+    pub fn clear(&mut self) {
+        self.nodes = 0;
+        self.cut = false;
+        self.memo.clear();
+        self.answers.clear();
+        self.facts.clear();
+        self.moves.clear();
+    }
+
+    /// Whether clearing it keeps little enough room to be worth keeping for another
+    /// judgement (a search that grew its maps for a long game is let go instead).
+    pub(crate) fn worth_keeping(&self) -> bool {
+        const MOST_POSITIONS: usize = 1 << 12;
+        const MOST_MOVES: usize = 1 << 16;
+        let (positions, moves) = self.moves.capacity();
+        positions <= MOST_POSITIONS
+            && moves <= MOST_MOVES
+            && [
+                self.memo.capacity(),
+                self.answers.capacity(),
+                self.facts.capacity(),
+            ]
+            .iter()
+            .all(|&c| c <= MOST_POSITIONS)
     }
 
     /// A mating line for the side to move made only of its checks (at most `depth` of
