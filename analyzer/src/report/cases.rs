@@ -110,7 +110,7 @@ pub struct CaseJson<'a> {
     pub id: &'a RawValue,
     /// The judgement.
     #[serde(flatten)]
-    pub judgement: JudgeJson,
+    pub judgement: JudgeJson<'a>,
 }
 
 /// One output line for a judged case, verdict first ([`Detail::Verdict`]).
@@ -120,7 +120,7 @@ pub struct CaseVerdictJson<'a> {
     pub id: &'a RawValue,
     /// The judgement without labelled moves and explanations.
     #[serde(flatten)]
-    pub judgement: VerdictLineJson,
+    pub judgement: VerdictLineJson<'a>,
 }
 
 /// One output line for a case that could not be judged.
