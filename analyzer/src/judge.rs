@@ -139,12 +139,10 @@ pub struct Ruling {
 
 /// Judges `moves` played from `start`. Illegal moves end the line (see [`Judgement::stopped`]).
 pub fn judge(start: &Position, moves: &[Move], settings: &Settings) -> Judgement {
-    let line = Line {
-        start: start.clone(),
-        moves: moves.to_vec(),
-    };
-    let mut v = judge_lines(std::slice::from_ref(&line), settings);
-    v.pop().unwrap_or_else(|| empty_judgement(start, settings))
+    // What `judge_lines` does for one line, without copying it into a `Line`.
+    let mut graph = PositionGraph::new();
+    graph.add_line(start, moves);
+    judge_walk(&mut graph, 0, &mut Labeller::new(), settings)
 }
 
 /// [`judge`] for the verdict alone: the cycles, their conducts, verdicts and articles, and
@@ -175,11 +173,8 @@ pub fn judge(start: &Position, moves: &[Move], settings: &Settings) -> Judgement
 /// assert!(fast.labelled.iter().any(|p| !p.labels.complete));
 /// ```
 pub fn judge_verdict(start: &Position, moves: &[Move], settings: &Settings) -> Judgement {
-    let line = Line {
-        start: start.clone(),
-        moves: moves.to_vec(),
-    };
-    let mut graph = PositionGraph::from_lines(std::slice::from_ref(&line));
+    let mut graph = PositionGraph::new();
+    graph.add_line(start, moves);
     let mut labeller = Labeller::with_scope(Scope::Verdict);
     judge_walk(&mut graph, 0, &mut labeller, settings)
 }
@@ -192,11 +187,8 @@ pub fn judge_with(
     settings: &Settings,
     labeller: &mut Labeller,
 ) -> Judgement {
-    let line = Line {
-        start: start.clone(),
-        moves: moves.to_vec(),
-    };
-    let mut graph = PositionGraph::from_lines(std::slice::from_ref(&line));
+    let mut graph = PositionGraph::new();
+    graph.add_line(start, moves);
     judge_walk(&mut graph, 0, labeller, settings)
 }
 
