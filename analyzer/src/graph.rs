@@ -273,6 +273,19 @@ impl PositionGraph {
         self.walks.get(line)
     }
 
+    /// The walk of line `line`, its positions, moves and stop taken out of the graph (which
+    /// keeps the nodes: [`PositionGraph::cycles`], [`PositionGraph::intertwined`] and the
+    /// regions still see the line; [`PositionGraph::walk`] then has no positions).
+    pub(crate) fn take_walk(&mut self, line: usize) -> Option<Walk> {
+        let w = self.walks.get_mut(line)?;
+        Some(Walk {
+            positions: std::mem::take(&mut w.positions),
+            nodes: w.nodes.clone(),
+            moves: std::mem::take(&mut w.moves),
+            stopped: w.stopped.take(),
+        })
+    }
+
     /// Number of distinct positions.
     pub fn node_count(&self) -> usize {
         self.graph.node_count()

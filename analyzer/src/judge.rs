@@ -236,7 +236,8 @@ fn judge_walk(
 ) -> Judgement {
     let threshold = verdict::threshold(settings);
     let runs = graph.cycles(line, threshold);
-    let Some(walk) = graph.walk(line).cloned() else {
+    // Each line is judged once: its positions and moves move into the judgement.
+    let Some(walk) = graph.take_walk(line) else {
         return empty_judgement(&Position::startpos(), settings);
     };
     let last = walk.positions.len() - 1;

@@ -66,29 +66,53 @@ pub(crate) fn board_fen(board: &[Option<Piece>; 90]) -> String {
 /// the side, `- -` and two counters), so that writing one allocates once.
 const FEN_CAPACITY: usize = 128;
 
+/// The FEN letter of each piece, by [`Piece::index`].
+static LETTERS: [u8; 14] = {
+    let mut t = [0u8; 14];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 7 {
+            let p = Piece::new(Color::ALL[c], crate::Role::ALL[r]);
+            t[p.index()] = p.char() as u8;
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// Appends the placement field of a FEN (ASCII) for a board.
 fn push_board_fen(s: &mut Vec<u8>, board: &[Option<Piece>; 90]) {
-    for rank in (0..10u8).rev() {
+    // Nine points and a `/` per rank at most.
+    let mut text = [0u8; 100];
+    let mut n = 0;
+    for rank in (0..10).rev() {
         let mut empty = 0;
-        for file in 0..9u8 {
-            match board[(rank * 9 + file) as usize] {
+        for point in &board[rank * 9..rank * 9 + 9] {
+            match point {
                 Some(p) => {
                     if empty > 0 {
-                        s.push(b'0' + empty);
+                        text[n] = b'0' + empty;
+                        n += 1;
                         empty = 0;
                     }
-                    s.push(p.char() as u8);
+                    text[n] = LETTERS[p.index()];
+                    n += 1;
                 }
                 None => empty += 1,
             }
         }
         if empty > 0 {
-            s.push(b'0' + empty);
+            text[n] = b'0' + empty;
+            n += 1;
         }
         if rank > 0 {
-            s.push(b'/');
+            text[n] = b'/';
+            n += 1;
         }
     }
+    s.extend_from_slice(&text[..n]);
 }
 
 /// Appends `n` in decimal.
