@@ -166,6 +166,10 @@ pub struct Region {
     pub moves: ByColor<Vec<(Position, Move)>>,
 }
 
+/// The distinct positions [`PositionGraph::add_line`] makes room for at most before it
+/// adds a line (more grow as they come).
+const RESERVED_NODES: usize = 1024;
+
 /// The position graph.
 #[derive(Debug, Clone, Default)]
 pub struct PositionGraph {
@@ -214,9 +218,20 @@ impl PositionGraph {
     pub fn add_line(&mut self, start: &Position, moves: &[Move]) -> usize {
         let line = self.walks.len();
         let mut pos = start.clone();
+        // Room for the line at once: a position and a node per ply, an edge per move; and
+        // for its distinct positions up to a bound (a long line may repeat a few).
+        let plies = moves.len() + 1;
+        let distinct = plies.min(RESERVED_NODES);
+        self.index.reserve(distinct);
+        self.graph.reserve_nodes(distinct);
+        self.graph.reserve_edges(moves.len());
+        let mut positions = Vec::with_capacity(plies);
+        positions.push(pos.clone());
+        let mut nodes = Vec::with_capacity(plies);
+        nodes.push(self.node(&pos));
         let mut walk = Walk {
-            positions: vec![pos.clone()],
-            nodes: vec![self.node(&pos)],
+            positions,
+            nodes,
             moves: Vec::with_capacity(moves.len()),
             stopped: None,
         };
@@ -256,6 +271,19 @@ impl PositionGraph {
     /// The walk of line `line`.
     pub fn walk(&self, line: usize) -> Option<&Walk> {
         self.walks.get(line)
+    }
+
+    /// The walk of line `line`, its positions, moves and stop taken out of the graph (which
+    /// keeps the nodes: [`PositionGraph::cycles`], [`PositionGraph::intertwined`] and the
+    /// regions still see the line; [`PositionGraph::walk`] then has no positions).
+    pub(crate) fn take_walk(&mut self, line: usize) -> Option<Walk> {
+        let w = self.walks.get_mut(line)?;
+        Some(Walk {
+            positions: std::mem::take(&mut w.positions),
+            nodes: w.nodes.clone(),
+            moves: std::mem::take(&mut w.moves),
+            stopped: w.stopped.take(),
+        })
     }
 
     /// Number of distinct positions.

@@ -208,7 +208,7 @@ pub fn read_fen_and_moves(
     moves: &str,
     options: &Options,
 ) -> Result<GameInput, InputError> {
-    read_position_and_moves(fen, "--fen", moves, "--moves", options)
+    read_position_and_moves(fen, "--fen", &[moves], "--moves", options)
 }
 
 /// Reads a FEN (or `startpos`) and a move list (one move, or several, per item), naming
@@ -219,28 +219,42 @@ pub fn read_move_list(
     place: &str,
     options: &Options,
 ) -> Result<GameInput, InputError> {
-    let text: Vec<&str> = moves.iter().map(AsRef::as_ref).collect();
     let fen_place = format!("{place}: fen");
-    read_position_and_moves(fen, &fen_place, &text.join(" "), place, options)
+    read_position_and_moves(fen, &fen_place, moves, place, options)
 }
 
+/// Reads a FEN (or `startpos`) and the moves of `items` (the text of the items joined by
+/// spaces), naming `fen_place` and `place` in errors.
 fn read_position_and_moves(
     fen: &str,
     fen_place: &str,
-    moves: &str,
+    items: &[impl AsRef<str>],
     place: &str,
     options: &Options,
 ) -> Result<GameInput, InputError> {
     let setup = read_setup(fen.trim(), fen_place)?;
     let mut warnings = Vec::new();
     let start = validate(setup.clone(), fen_place, options, &mut warnings)?;
-    if let Some(moves) = plain_iccs_moves(&start, moves) {
+    // The tokens of the joined text are those of the items one after the other (a space
+    // separates tokens): the plain form is read without joining them.
+    let tokens = items
+        .iter()
+        .flat_map(|m| m.as_ref().split_ascii_whitespace());
+    if let Some(moves) = plain_iccs_moves(&start, tokens, items.len()) {
         return Ok(GameInput {
             start,
             moves,
             warnings,
         });
     }
+    let moves: std::borrow::Cow<str> = match items {
+        [one] => one.as_ref().into(),
+        _ => {
+            let text: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+            text.join(" ").into()
+        }
+    };
+    let moves = &*moves;
     // The moves are read as a move list in a file is: after the FEN line.
     let prefix = format!("{setup}\n");
     let text = format!("{prefix}{moves}");
@@ -269,14 +283,19 @@ fn read_position_and_moves(
     })
 }
 
-/// The moves of `text` when it is nothing but legal ICCS moves in the plain form `h2e2`
-/// separated by ASCII white space (the form of engine and server cases), read without the
-/// record reader: the same moves the reader finds there, which then has nothing to warn
-/// about. `None` for any other text (the reader then reads it, with its errors).
-fn plain_iccs_moves(start: &Position, text: &str) -> Option<Vec<Move>> {
+/// The moves of a text split at ASCII white space into `tokens` when it is nothing but
+/// legal ICCS moves in the plain form `h2e2` (the form of engine and server cases), read
+/// without the record reader: the same moves the reader finds there, which then has nothing
+/// to warn about. `None` for any other text (the reader then reads it, with its errors).
+/// `expected`: how many moves to make room for.
+fn plain_iccs_moves<'t>(
+    start: &Position,
+    tokens: impl IntoIterator<Item = &'t str>,
+    expected: usize,
+) -> Option<Vec<Move>> {
     let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for token in text.split_ascii_whitespace() {
+    let mut moves = Vec::with_capacity(expected);
+    for token in tokens {
         let b = token.as_bytes();
         let file = |c: u8| (b'a'..=b'i').contains(&c);
         if !(b.len() == 4
@@ -606,7 +625,7 @@ mod tests {
             "h2e2 h7e7 e2e6 e7e3",
         ];
         for text in plain {
-            let fast = plain_iccs_moves(&start, text).expect(text);
+            let fast = plain_iccs_moves(&start, text.split_ascii_whitespace(), 0).expect(text);
             let setup = Setup::from(&start);
             let read = record::text::read(&format!("{setup}\n{text}"));
             assert!(read.error.is_none() && read.warnings.is_empty(), "{text}");
@@ -622,7 +641,11 @@ mod tests {
             "h2e2 h2e2",
             "h2e2 j9g7",
         ] {
-            assert_eq!(plain_iccs_moves(&start, text), None, "{text:?}");
+            assert_eq!(
+                plain_iccs_moves(&start, text.split_ascii_whitespace(), 0),
+                None,
+                "{text:?}"
+            );
         }
         // The same errors as before through the reader, column included.
         let e = read("startpos", "h2e2 h2e2").unwrap_err();

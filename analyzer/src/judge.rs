@@ -141,12 +141,10 @@ pub struct Ruling {
 
 /// Judges `moves` played from `start`. Illegal moves end the line (see [`Judgement::stopped`]).
 pub fn judge(start: &Position, moves: &[Move], settings: &Settings) -> Judgement {
-    let line = Line {
-        start: start.clone(),
-        moves: moves.to_vec(),
-    };
-    let mut v = judge_lines(std::slice::from_ref(&line), settings);
-    v.pop().unwrap_or_else(|| empty_judgement(start, settings))
+    // What `judge_lines` does for one line, without copying it into a `Line`.
+    let mut graph = PositionGraph::new();
+    graph.add_line(start, moves);
+    judge_walk(&mut graph, 0, &mut Labeller::new(), settings)
 }
 
 /// [`judge`] for the verdict alone: the cycles, their conducts, verdicts and articles, and
@@ -177,11 +175,8 @@ pub fn judge(start: &Position, moves: &[Move], settings: &Settings) -> Judgement
 /// assert!(fast.labelled.iter().any(|p| !p.labels.complete));
 /// ```
 pub fn judge_verdict(start: &Position, moves: &[Move], settings: &Settings) -> Judgement {
-    let line = Line {
-        start: start.clone(),
-        moves: moves.to_vec(),
-    };
-    let mut graph = PositionGraph::from_lines(std::slice::from_ref(&line));
+    let mut graph = PositionGraph::new();
+    graph.add_line(start, moves);
     let mut labeller = Labeller::with_scope(Scope::Verdict);
     judge_walk(&mut graph, 0, &mut labeller, settings)
 }
@@ -194,11 +189,8 @@ pub fn judge_with(
     settings: &Settings,
     labeller: &mut Labeller,
 ) -> Judgement {
-    let line = Line {
-        start: start.clone(),
-        moves: moves.to_vec(),
-    };
-    let mut graph = PositionGraph::from_lines(std::slice::from_ref(&line));
+    let mut graph = PositionGraph::new();
+    graph.add_line(start, moves);
     judge_walk(&mut graph, 0, labeller, settings)
 }
 
@@ -246,7 +238,8 @@ fn judge_walk(
 ) -> Judgement {
     let threshold = verdict::threshold(settings);
     let runs = graph.cycles(line, threshold);
-    let Some(walk) = graph.walk(line).cloned() else {
+    // Each line is judged once: its positions and moves move into the judgement.
+    let Some(walk) = graph.take_walk(line) else {
         return empty_judgement(&Position::startpos(), settings);
     };
     let last = walk.positions.len() - 1;

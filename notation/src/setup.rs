@@ -57,42 +57,105 @@ impl fmt::Debug for Setup {
 
 /// Writes the placement field of a FEN for a board.
 pub(crate) fn board_fen(board: &[Option<Piece>; 90]) -> String {
-    let mut s = String::with_capacity(64);
-    for rank in (0..10u8).rev() {
+    let mut s = Vec::with_capacity(FEN_CAPACITY);
+    push_board_fen(&mut s, board);
+    ascii_string(s)
+}
+
+/// Room for a whole FEN of an ordinary position (the placement of 90 points, its nine `/`,
+/// the side, `- -` and two counters), so that writing one allocates once.
+const FEN_CAPACITY: usize = 128;
+
+/// The FEN letter of each piece, by [`Piece::index`].
+static LETTERS: [u8; 14] = {
+    let mut t = [0u8; 14];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 7 {
+            let p = Piece::new(Color::ALL[c], crate::Role::ALL[r]);
+            t[p.index()] = p.char() as u8;
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Appends the placement field of a FEN (ASCII) for a board.
+fn push_board_fen(s: &mut Vec<u8>, board: &[Option<Piece>; 90]) {
+    // Nine points and a `/` per rank at most.
+    let mut text = [0u8; 100];
+    let mut n = 0;
+    for rank in (0..10).rev() {
         let mut empty = 0;
-        for file in 0..9u8 {
-            match board[(rank * 9 + file) as usize] {
+        for point in &board[rank * 9..rank * 9 + 9] {
+            match point {
                 Some(p) => {
                     if empty > 0 {
-                        s.push((b'0' + empty) as char);
+                        text[n] = b'0' + empty;
+                        n += 1;
                         empty = 0;
                     }
-                    s.push(p.char());
+                    text[n] = LETTERS[p.index()];
+                    n += 1;
                 }
                 None => empty += 1,
             }
         }
         if empty > 0 {
-            s.push((b'0' + empty) as char);
+            text[n] = b'0' + empty;
+            n += 1;
         }
         if rank > 0 {
-            s.push('/');
+            text[n] = b'/';
+            n += 1;
         }
     }
-    s
+    s.extend_from_slice(&text[..n]);
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(s: &mut Vec<u8>, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.extend_from_slice(&digits[i..]);
+}
+
+/// The text of FEN bytes, which are ASCII.
+fn ascii_string(s: Vec<u8>) -> String {
+    String::from_utf8(s).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+impl Setup {
+    /// The full FEN, as [`fmt::Display`] writes it (placement, `w`/`b`, `- -`, half-move
+    /// clock, move number), written in one buffer.
+    pub fn fen(&self) -> String {
+        let mut s = Vec::with_capacity(FEN_CAPACITY);
+        push_board_fen(&mut s, &self.board);
+        s.push(b' ');
+        s.push(self.turn.fold(b'w', b'b'));
+        s.extend_from_slice(b" - - ");
+        push_decimal(&mut s, self.halfmoves);
+        s.push(b' ');
+        push_decimal(&mut s, self.fullmoves);
+        ascii_string(s)
+    }
 }
 
 impl fmt::Display for Setup {
     /// The full FEN: placement, `w`/`b`, `- -`, half-move clock, move number.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} - - {} {}",
-            self.board_fen(),
-            self.turn.fold('w', 'b'),
-            self.halfmoves,
-            self.fullmoves
-        )
+        f.write_str(&self.fen())
     }
 }
 
@@ -145,7 +208,8 @@ impl FromStr for Setup {
             return err(FenErrorKind::Empty, 0);
         }
         // Fields with their byte offsets.
-        let mut fields = Vec::new();
+        // Six fields in a full FEN: room for them all at once.
+        let mut fields = Vec::with_capacity(6);
         let mut start = None;
         for (i, c) in text.char_indices() {
             if c.is_whitespace() {
@@ -164,7 +228,7 @@ impl FromStr for Setup {
 
         let mut setup = Setup::empty();
         let rows: Vec<(usize, &str)> = {
-            let mut v = Vec::new();
+            let mut v = Vec::with_capacity(10);
             let mut off = pstart;
             for r in placement.split('/') {
                 v.push((off, r));

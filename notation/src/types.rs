@@ -447,15 +447,29 @@ impl Square {
     }
 }
 
+impl Square {
+    /// The ICCS name's two ASCII bytes (`e4`): file letter and rank digit.
+    #[inline]
+    fn name_bytes(self) -> [u8; 2] {
+        [self.file().char() as u8, self.rank().char() as u8]
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file().char(), self.rank().char())
+        let name = self.name_bytes();
+        // Two ASCII bytes: always UTF-8.
+        f.write_str(std::str::from_utf8(&name).map_err(|_| fmt::Error)?)
     }
 }
 
 impl Serialize for Square {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        let name = self.name_bytes();
+        match std::str::from_utf8(&name) {
+            Ok(name) => s.serialize_str(name),
+            Err(_) => s.collect_str(self),
+        }
     }
 }
 

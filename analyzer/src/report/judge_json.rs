@@ -1,7 +1,7 @@
 //! The JSON of `qili judge` (documented in docs/judge-json.md).
 
 use qili_notation::{Color, Position, Role, Square};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::conduct::{Conduct, PieceRef};
 use crate::explain;
@@ -9,7 +9,7 @@ use crate::judge::{CycleJudgement, Judgement, PlyLabels, RulingSource};
 use crate::label::MoveLabels;
 use crate::report::label::{LabelReport, MoveReport};
 use crate::rules::RuleSet;
-use crate::verdict::{Outcome, Reason, Status};
+use crate::verdict::{Article, OpenNote, Outcome, Reason, Status};
 
 /// The schema version of [`JudgeJson`].
 pub const SCHEMA_VERSION: u32 = 1;
@@ -18,9 +18,9 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// the explanations).
 pub const VERDICT_SCHEMA_VERSION: u32 = 2;
 
-/// The whole judgement.
+/// The whole judgement (borrowing from the [`Judgement`] it is built from).
 #[derive(Debug, Clone, Serialize)]
-pub struct JudgeJson {
+pub struct JudgeJson<'a> {
     /// Always [`SCHEMA_VERSION`].
     pub schema_version: u32,
     /// `cxa` or `axf`.
@@ -32,11 +32,11 @@ pub struct JudgeJson {
     /// Number of plies judged.
     pub plies: usize,
     /// Where the record stopped on an illegal move.
-    pub stopped: Option<StoppedJson>,
+    pub stopped: Option<StoppedJson<'a>>,
     /// The ruling of the record.
-    pub ruling: RulingJson,
+    pub ruling: RulingJson<'a>,
     /// Every cycle, in force or not.
-    pub cycles: Vec<CycleJson>,
+    pub cycles: Vec<CycleJson<'a>>,
     /// The natural move limit.
     pub natural_limit: NaturalLimitJson,
     /// The labelled plies (those inside a cycle), in order: label-report entries.
@@ -47,7 +47,7 @@ pub struct JudgeJson {
 /// ruling, every cycle with both conducts and the articles, the natural limit; no labelled
 /// moves and no explanations.
 #[derive(Debug, Clone, Serialize)]
-pub struct VerdictLineJson {
+pub struct VerdictLineJson<'a> {
     /// Always [`VERDICT_SCHEMA_VERSION`].
     pub schema_version: u32,
     /// `cxa` or `axf`.
@@ -59,18 +59,18 @@ pub struct VerdictLineJson {
     /// Number of plies judged.
     pub plies: usize,
     /// Where the record stopped on an illegal move.
-    pub stopped: Option<StoppedJson>,
+    pub stopped: Option<StoppedJson<'a>>,
     /// The ruling of the record (without its explanation).
-    pub ruling: RulingVerdictJson,
+    pub ruling: RulingVerdictJson<'a>,
     /// Every cycle, in force or not.
-    pub cycles: Vec<CycleJson>,
+    pub cycles: Vec<CycleJson<'a>>,
     /// The natural move limit.
     pub natural_limit: NaturalLimitJson,
 }
 
 /// The ruling of the record, without its explanation.
 #[derive(Debug, Clone, Serialize)]
-pub struct RulingVerdictJson {
+pub struct RulingVerdictJson<'a> {
     /// `red_wins`, `black_wins`, `draw` or `none`.
     pub result: Outcome,
     /// `final`, `must_change` or `none`.
@@ -81,19 +81,20 @@ pub struct RulingVerdictJson {
     pub cycle: Option<usize>,
     /// The ply at which the ruling took effect.
     pub ply: Option<usize>,
-    /// The articles applied.
-    pub articles: Vec<&'static str>,
+    /// The articles applied (written as their codes).
+    #[serde(serialize_with = "article_codes")]
+    pub articles: &'a [Article],
 }
 
 /// An illegal move that ended the record.
 #[derive(Debug, Clone, Serialize)]
-pub struct StoppedJson {
+pub struct StoppedJson<'a> {
     /// 1-based ply.
     pub ply: usize,
     /// The move.
-    pub mv: String,
+    pub mv: &'a str,
     /// The position.
-    pub fen: String,
+    pub fen: &'a str,
 }
 
 /// Explanations in both languages.
@@ -107,7 +108,7 @@ pub struct ExplanationJson {
 
 /// The ruling of the record.
 #[derive(Debug, Clone, Serialize)]
-pub struct RulingJson {
+pub struct RulingJson<'a> {
     /// `red_wins`, `black_wins`, `draw` or `none`.
     pub result: Outcome,
     /// `final`, `must_change` or `none`.
@@ -118,8 +119,9 @@ pub struct RulingJson {
     pub cycle: Option<usize>,
     /// The ply at which the ruling took effect.
     pub ply: Option<usize>,
-    /// The articles applied.
-    pub articles: Vec<&'static str>,
+    /// The articles applied (written as their codes).
+    #[serde(serialize_with = "article_codes")]
+    pub articles: &'a [Article],
     /// The explanation of the whole judgement.
     pub explanation: ExplanationJson,
 }
@@ -137,7 +139,7 @@ pub struct PieceJson {
 
 /// One side's conduct.
 #[derive(Debug, Clone, Serialize)]
-pub struct ConductJson {
+pub struct ConductJson<'a> {
     /// The conduct (`perpetual_check`, …).
     pub conduct: &'static str,
     /// Its Chinese term.
@@ -145,15 +147,20 @@ pub struct ConductJson {
     /// Whether it is forbidden under the rule set.
     pub forbidden: bool,
     /// The side's cycle plies (one period).
-    pub plies: Vec<usize>,
-    /// The pieces its chases pursue.
-    pub targets: Vec<PieceJson>,
-    /// The pieces that chase.
-    pub attackers: Vec<PieceJson>,
-    /// Pieces chased in every move.
-    pub constant_targets: Vec<PieceJson>,
-    /// The pieces chasing those (two or more: taking turns).
-    pub constant_target_attackers: Vec<PieceJson>,
+    pub plies: &'a [usize],
+    /// The pieces its chases pursue (each written as a [`PieceJson`]).
+    #[serde(serialize_with = "pieces")]
+    pub targets: &'a [PieceRef],
+    /// The pieces that chase (each written as a [`PieceJson`]).
+    #[serde(serialize_with = "pieces")]
+    pub attackers: &'a [PieceRef],
+    /// Pieces chased in every move (each written as a [`PieceJson`]).
+    #[serde(serialize_with = "pieces")]
+    pub constant_targets: &'a [PieceRef],
+    /// The pieces chasing those (two or more: taking turns; each written as a
+    /// [`PieceJson`]).
+    #[serde(serialize_with = "pieces")]
+    pub constant_target_attackers: &'a [PieceRef],
 }
 
 /// A verdict.
@@ -172,11 +179,11 @@ pub struct VerdictJson {
 
 /// A cycle.
 #[derive(Debug, Clone, Serialize)]
-pub struct CycleJson {
+pub struct CycleJson<'a> {
     /// Position index of the first occurrence of the repeated position (0 = the start).
     pub first_ply: usize,
     /// Position indices of all its occurrences in the cycle.
-    pub occurrence_plies: Vec<usize>,
+    pub occurrence_plies: &'a [usize],
     /// Position index where the cycle starts (usually `first_ply`).
     pub run_start: usize,
     /// Plies of one loop (between consecutive occurrences).
@@ -210,15 +217,17 @@ pub struct CycleJson {
     /// A soldier's threat counted as a chase under it (CXA 27.2, 细则11).
     pub soldier_chases: bool,
     /// Red's conduct.
-    pub red: ConductJson,
+    pub red: ConductJson<'a>,
     /// Black's conduct.
-    pub black: ConductJson,
+    pub black: ConductJson<'a>,
     /// The verdict (would-be when not in force).
     pub verdict: VerdictJson,
-    /// The articles applied.
-    pub articles: Vec<&'static str>,
-    /// Where an *(open)* default decided (`key_point_plain_case_only`, …).
-    pub open_choices: Vec<&'static str>,
+    /// The articles applied (written as their codes).
+    #[serde(serialize_with = "article_codes")]
+    pub articles: &'a [Article],
+    /// Where an *(open)* default decided (written as `key_point_plain_case_only`, …).
+    #[serde(serialize_with = "open_choice_names")]
+    pub open_choices: &'a [OpenNote],
     /// The side that left the cycle, if the record goes on.
     pub left_by: Option<Color>,
 }
@@ -267,24 +276,45 @@ fn piece(p: &PieceRef) -> PieceJson {
     }
 }
 
-fn pieces(ps: &[PieceRef]) -> Vec<PieceJson> {
-    ps.iter().map(piece).collect()
+/// Writes pieces as a list of [`PieceJson`] (without building the list).
+fn pieces<S: Serializer>(ps: &&[PieceRef], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(ps.iter().map(piece))
 }
 
-fn conduct(c: &Conduct, forbidden: bool) -> ConductJson {
+/// Writes articles as the list of their codes.
+fn article_codes<S: Serializer>(articles: &&[Article], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(articles.iter().map(|a| a.code()))
+}
+
+/// The name of an *(open)* default in `open_choices`.
+fn open_choice_name(n: &OpenNote) -> &'static str {
+    match n {
+        OpenNote::KeyPointPlainCaseOnly { .. } => "key_point_plain_case_only",
+        OpenNote::PinnedChariotRankedAboveChase { .. } => "axf_pinned_chariot_ranked_above_chase",
+        OpenNote::CheckThatChasesIsChase { .. } => "axf_check_that_chases_is_chase",
+        OpenNote::AttackIsTheBaseline { .. } => "attack_is_the_baseline",
+    }
+}
+
+/// Writes *(open)* defaults as the list of their names.
+fn open_choice_names<S: Serializer>(notes: &&[OpenNote], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(notes.iter().map(open_choice_name))
+}
+
+fn conduct(c: &Conduct, forbidden: bool) -> ConductJson<'_> {
     ConductJson {
         conduct: c.kind.as_str(),
         chinese: c.kind.chinese(),
         forbidden,
-        plies: c.plies.clone(),
-        targets: pieces(&c.targets),
-        attackers: pieces(&c.attackers),
-        constant_targets: pieces(&c.constant_targets),
-        constant_target_attackers: pieces(&c.constant_target_attackers),
+        plies: &c.plies,
+        targets: &c.targets,
+        attackers: &c.attackers,
+        constant_targets: &c.constant_targets,
+        constant_target_attackers: &c.constant_target_attackers,
     }
 }
 
-fn cycle(j: &Judgement, c: &CycleJudgement) -> CycleJson {
+fn cycle<'a>(j: &Judgement, c: &'a CycleJudgement) -> CycleJson<'a> {
     let v = &c.verdict;
     let (reason, offender) = match v.reason {
         Reason::OneSidedPerpetualCheck { checker, .. } => {
@@ -297,7 +327,7 @@ fn cycle(j: &Judgement, c: &CycleJudgement) -> CycleJson {
     };
     CycleJson {
         first_ply: c.repeated_index(),
-        occurrence_plies: c.occurrence_indices.clone(),
+        occurrence_plies: &c.occurrence_indices,
         run_start: c.run.start,
         period: c.run.period,
         joined: c.run.joined(),
@@ -326,23 +356,8 @@ fn cycle(j: &Judgement, c: &CycleJudgement) -> CycleJson {
             reason,
             offender,
         },
-        articles: v.articles.iter().map(|a| a.code()).collect(),
-        open_choices: v
-            .open
-            .iter()
-            .map(|n| match n {
-                crate::verdict::OpenNote::KeyPointPlainCaseOnly { .. } => {
-                    "key_point_plain_case_only"
-                }
-                crate::verdict::OpenNote::PinnedChariotRankedAboveChase { .. } => {
-                    "axf_pinned_chariot_ranked_above_chase"
-                }
-                crate::verdict::OpenNote::CheckThatChasesIsChase { .. } => {
-                    "axf_check_that_chases_is_chase"
-                }
-                crate::verdict::OpenNote::AttackIsTheBaseline { .. } => "attack_is_the_baseline",
-            })
-            .collect(),
+        articles: &v.articles,
+        open_choices: &v.open,
         left_by: c.left_by,
     }
 }
@@ -408,16 +423,16 @@ fn natural_limit_json(j: &Judgement) -> NaturalLimitJson {
     }
 }
 
-fn stopped_json(j: &Judgement) -> Option<StoppedJson> {
+fn stopped_json(j: &Judgement) -> Option<StoppedJson<'_>> {
     j.stopped.as_ref().map(|s| StoppedJson {
         ply: s.ply,
-        mv: s.mv.clone(),
-        fen: s.fen.clone(),
+        mv: &s.mv,
+        fen: &s.fen,
     })
 }
 
 /// Builds the JSON of a judgement (with both explanations).
-pub fn judge_json(j: &Judgement) -> JudgeJson {
+pub fn judge_json(j: &Judgement) -> JudgeJson<'_> {
     let r = &j.ruling;
     let (source, cycle_index, ply) = ruling_source(j);
     JudgeJson {
@@ -433,7 +448,7 @@ pub fn judge_json(j: &Judgement) -> JudgeJson {
             source,
             cycle: cycle_index,
             ply,
-            articles: r.articles.iter().map(|a| a.code()).collect(),
+            articles: &r.articles,
             explanation: ExplanationJson {
                 zh: explain::zh::explain(j),
                 en: explain::en::explain(j),
@@ -447,7 +462,7 @@ pub fn judge_json(j: &Judgement) -> JudgeJson {
 
 /// Builds the verdict-first JSON of a judgement: [`judge_json`] without the labelled moves
 /// and the explanations, which it does not build.
-pub fn verdict_json(j: &Judgement) -> VerdictLineJson {
+pub fn verdict_json(j: &Judgement) -> VerdictLineJson<'_> {
     let r = &j.ruling;
     let (source, cycle_index, ply) = ruling_source(j);
     VerdictLineJson {
@@ -463,7 +478,7 @@ pub fn verdict_json(j: &Judgement) -> VerdictLineJson {
             source,
             cycle: cycle_index,
             ply,
-            articles: r.articles.iter().map(|a| a.code()).collect(),
+            articles: &r.articles,
         },
         cycles: j.cycles.iter().map(|c| cycle(j, c)).collect(),
         natural_limit: natural_limit_json(j),

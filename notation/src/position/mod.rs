@@ -357,7 +357,7 @@ impl Position {
 
     /// The FEN of this position.
     pub fn fen(&self) -> String {
-        Setup::from(self).to_string()
+        Setup::from(self).fen()
     }
 
     /// The placement field of the FEN.
