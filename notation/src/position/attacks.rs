@@ -167,8 +167,28 @@ fn scan_ray(
     target_is_general: bool,
     found: &mut impl FnMut(Square) -> bool,
 ) -> bool {
+    scan_line(
+        board,
+        board.occupied & RAY_MASKS[sq][d],
+        d,
+        by,
+        target_is_general,
+        found,
+    )
+}
+
+/// [`scan_ray`] on `line`, the pieces standing on the ray in direction `d` (as they stand
+/// on `board`, or with some of them taken away).
+#[inline(always)]
+fn scan_line(
+    board: &Board,
+    line: u128,
+    d: usize,
+    by: Color,
+    target_is_general: bool,
+    found: &mut impl FnMut(Square) -> bool,
+) -> bool {
     let vertical = d >= 2;
-    let line = board.occupied & RAY_MASKS[sq][d];
     if line == 0 {
         return false;
     }
@@ -256,6 +276,24 @@ pub(super) fn scan_attackers(
 /// Whether any of `by`'s pieces attacks `sq`.
 pub(super) fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
     scan_attackers(board, sq, by, |_| true)
+}
+
+/// Whether emptying point `f` alone (a file, rank or diagonal neighbour of the general on
+/// `g`, which nothing of `by` attacks) would make `by` attack that general: a line from
+/// `g` through `f` opens onto a chariot or the facing general, or leaves a cannon one
+/// screen; or `f` is the leg of a horse of `by` aiming at `g`. The same answer as [`attacked_after`] on the board with `f` emptied
+/// (the elephants of `by` never reach the other general's palace).
+#[inline(always)]
+pub(super) fn uncovers(board: &Board, g: usize, f: usize, by: Color) -> bool {
+    if let Some(d) = direction(g, f) {
+        let line = board.occupied & RAY_MASKS[g][d] & !bit(f);
+        return scan_line(board, line, d, by, true, &mut |_| true);
+    }
+    let horse = Piece::new(by, Role::Horse);
+    HORSE_ATTACKS[g]
+        .as_slice()
+        .iter()
+        .any(|&(h, leg)| leg as usize == f && board.is(h as usize, horse))
 }
 
 /// Whether `x` lies strictly between `a` and `b` on a shared file or rank.

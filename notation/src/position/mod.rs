@@ -12,8 +12,8 @@ mod geometry;
 
 use attacks::{scan_attackers, Board, CheckMask, Safety};
 use geometry::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKS, HORSE_MOVES, RAYS,
-    SOLDIER_ATTACKS, SOLDIER_MOVES,
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKS, HORSE_MOVES, RAYS, REACH,
+    SOLDIER_MOVES, SOLDIER_ORIGINS,
 };
 
 /// One reason a [`Setup`] is not a legal position.
@@ -665,27 +665,24 @@ impl Position {
     /// the general or screens a cannon, so only those moves are tested.
     pub fn checking_moves_into(&self, out: &mut Vec<Move>) {
         let us = self.board.turn;
+        let c = us.index();
         let g = self.board.generals[!us];
         let gi = g.index();
         let before = self.attackers(g, us);
-        let mut probe = MoveProbe {
-            pos: self,
-            board: self.board,
-            safety: self.safety(),
-            checking: Some(CheckMask::new(g, before)),
-        };
-        // For the uncovering test: this board with one point emptied at a time.
-        let mut scratch = self.board;
+        let check_mask = CheckMask::new(g, before);
+        // The board the moves are tried on, and the legality test (made on first use).
+        let mut board = self.board;
+        let mut safety: Option<Safety> = None;
         let lines = geometry::MASKS.lines[gi];
         let uncover = lines | geometry::MASKS.diagonal[gi];
+        // Where a horse attacks the general from, its leg being empty: no move of a piece
+        // that uncovers nothing clears a leg, and a horse elsewhere attacks nothing more.
+        let occupied = self.board.occupied();
         let horse_origins = HORSE_ATTACKS[gi]
             .as_slice()
             .iter()
-            .fold(0u128, |m, &(h, _)| m | 1 << h);
-        let soldier_origins = SOLDIER_ATTACKS[us.index()][gi]
-            .as_slice()
-            .iter()
-            .fold(0u128, |m, &s| m | 1 << s);
+            .fold(0u128, |m, &(h, leg)| m | (!occupied >> leg & 1) << h);
+        let soldier_origins = SOLDIER_ORIGINS[c][gi];
         let landings = if before.is_empty() {
             self.check_landings(gi)
         } else {
@@ -693,41 +690,48 @@ impl Position {
         };
         for (sq, piece) in self.own_pieces() {
             let f = sq.index();
-            // Emptying `f` alone makes the mover attack the general: a line opens, a cannon
-            // keeps one screen of two, a horse leg clears.
-            let uncovers = |scratch: &mut Board| {
-                scratch.set(f, None);
-                let found = attacks::attacked_after(scratch, g, f, f, us, SquareSet::EMPTY);
-                scratch.set(f, Some(piece));
-                found
-            };
             // Where a move of this piece can give check from: anywhere when the general is
-            // already attacked or when the piece's leaving uncovers an attack; for a piece
-            // on the general's file or rank (whose leaving changes them), anywhere on them;
-            // for any other piece, only where its landing makes an attack.
-            let to_mask = if !before.is_empty() || (uncover & 1 << f != 0 && uncovers(&mut scratch))
+            // already attacked or when the piece's leaving alone uncovers an attack (a line
+            // opens, a cannon keeps one screen of two, a horse leg clears); for a piece on
+            // the general's file or rank (whose leaving changes them), anywhere on them;
+            // for any other piece, only where its landing surely makes an attack (`sure`:
+            // every such move gives check). Only the points the piece may reach count.
+            let (to_mask, sure) = if !before.is_empty()
+                || (uncover & 1 << f != 0 && attacks::uncovers(&self.board, gi, f, us))
             {
-                u128::MAX
-            } else if lines & 1 << f != 0 {
-                match piece.role {
-                    Role::Horse => lines | horse_origins,
-                    Role::Soldier => lines | soldier_origins,
-                    _ => lines,
-                }
+                (u128::MAX, false)
             } else {
-                landings.screen
-                    | match piece.role {
-                        Role::Chariot => landings.chariot,
-                        Role::Cannon => landings.cannon,
-                        Role::Horse => horse_origins,
-                        Role::Soldier => soldier_origins,
-                        _ => 0,
-                    }
+                let reach = REACH[c][piece.role.index()][f];
+                if lines & 1 << f != 0 {
+                    let mask = match piece.role {
+                        Role::Horse => lines | horse_origins,
+                        Role::Soldier => lines | soldier_origins,
+                        _ => lines,
+                    };
+                    (mask & reach, false)
+                } else {
+                    let mask = landings.screen
+                        | match piece.role {
+                            Role::Chariot => landings.chariot,
+                            Role::Cannon => landings.cannon,
+                            Role::Horse => horse_origins,
+                            Role::Soldier => soldier_origins,
+                            _ => 0,
+                        };
+                    (mask & reach, true)
+                }
             };
+            if to_mask == 0 {
+                continue;
+            }
             self.each_pseudo_move_into(sq, to_mask, |m| {
                 if m.capture != Some(Role::General)
-                    && probe.gives_check(&m)
-                    && probe.keeps_general_safe(&m)
+                    && (sure || self.gives_check_on(&mut board, &check_mask, g, &m))
+                    && self.keeps_general_safe_on(
+                        &mut board,
+                        &m,
+                        safety.get_or_insert_with(|| self.safety()),
+                    )
                 {
                     out.push(m);
                 }
@@ -901,6 +905,26 @@ impl Position {
             self.board.generals[!self.board.turn],
             self.board.turn,
         )
+    }
+
+    /// Whether the pseudo-legal move `m` attacks the opponent's general, on `g`: decided by
+    /// `mask` (prepared for `g`) or tested on `board` (this position's placement, restored
+    /// before returning).
+    #[inline(always)]
+    fn gives_check_on(&self, board: &mut Board, mask: &CheckMask, g: Square, m: &Move) -> bool {
+        let us = self.board.turn;
+        let (from, to) = (m.from.index(), m.to.index());
+        if mask.surely_not(from, to) {
+            return false;
+        }
+        let undo = board.make(from, to);
+        let check = if from == g.index() || to == g.index() {
+            attacks::is_attacked(board, g, us)
+        } else {
+            attacks::attacked_after(board, g, from, to, us, mask.before)
+        };
+        board.unmake(from, to, undo);
+        check
     }
 
     /// The quick legality test for the side to move (from the pieces giving check).
@@ -1191,23 +1215,10 @@ impl MoveProbe<'_> {
         let pos = self.pos;
         let us = pos.board.turn;
         let g = pos.board.generals[!us];
-        let (from, to) = (m.from.index(), m.to.index());
         let mask = self
             .checking
             .get_or_insert_with(|| CheckMask::new(g, pos.attackers(g, us)));
-        if mask.surely_not(from, to) {
-            return false;
-        }
-        let before = mask.before;
-        let board = &mut self.board;
-        let undo = board.make(from, to);
-        let check = if from == g.index() || to == g.index() {
-            attacks::is_attacked(board, g, us)
-        } else {
-            attacks::attacked_after(board, g, from, to, us, before)
-        };
-        board.unmake(from, to, undo);
-        check
+        pos.gives_check_on(&mut self.board, mask, g, m)
     }
 }
 
