@@ -3,8 +3,8 @@
 use std::ops::Index;
 
 use super::geometry::{
-    direction, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, IN_PALACE, MASKS, ORTH_NEIGHBOURS,
-    RAYS, RAY_MASKS, SOLDIER_ATTACKS,
+    bit, direction, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, IN_PALACE, MASKS,
+    ORTH_NEIGHBOURS, RAY_MASKS, SOLDIER_ATTACKS,
 };
 use crate::{ByColor, Color, Piece, Role, Square, SquareSet};
 
@@ -200,8 +200,13 @@ fn scan_line(
     {
         return true;
     }
-    // The second piece: a cannon attacks over the screen.
-    let rest = line & !bit(i);
+    // The second piece: a cannon attacks over the screen. (Walking up the indices, the
+    // first piece is the lowest bit.)
+    let rest = if d & 1 == 0 {
+        line & (line - 1)
+    } else {
+        line & !bit(i)
+    };
     if rest == 0 {
         return false;
     }
@@ -219,7 +224,7 @@ pub(super) fn scan_attackers(
     mut found: impl FnMut(Square) -> bool,
 ) -> bool {
     let s = sq.index();
-    let target_is_general = matches!(board[s], Some(p) if p.role == Role::General && p.color != by);
+    let target_is_general = board.is(s, Piece::new(!by, Role::General));
     // Lines: chariot, cannon, flying general.
     for d in 0..4 {
         if scan_ray(board, s, d, by, target_is_general, &mut found) {
@@ -321,22 +326,12 @@ pub(super) fn may_answer(g: usize, c: usize, from: usize, to: usize) -> bool {
         || ((to % 9).abs_diff(g % 9) == 1 && (to / 9).abs_diff(g / 9) == 1)
 }
 
-/// The bit of point `i` in a `u128` point mask.
-#[inline(always)]
-fn bit(i: usize) -> u128 {
-    1u128 << i
-}
-
 /// The points strictly between `g` and `c` when they share a line, else none.
 fn between_mask(g: usize, c: usize) -> u128 {
     let Some(d) = direction(g, c) else {
         return 0;
     };
-    RAYS[g][d]
-        .as_slice()
-        .iter()
-        .take_while(|&&i| i as usize != c)
-        .fold(0, |m, &i| m | bit(i as usize))
+    RAY_MASKS[g][d] & !(RAY_MASKS[c][d] | bit(c))
 }
 
 /// The quick part of the legality test of a non-general move of the side whose general

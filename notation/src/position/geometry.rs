@@ -473,3 +473,49 @@ pub(super) static REACH: [[[u128; 90]; 7]; 2] = {
     }
     t
 };
+
+/// `BITS[i]`: the bit of point `i` in a point mask (`1 << i`), read from a table, which
+/// takes fewer instructions than shifting a `u128` by a variable amount.
+static BITS: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The bit of point `i` in a `u128` point mask (`1 << i`, for `i` below 128).
+#[inline(always)]
+pub(super) fn bit(i: usize) -> u128 {
+    BITS[i & 127]
+}
+
+/// Horse attacks on each point grouped by leg: `HORSE_LEGS[sq][k]` is the bit of the
+/// diagonal neighbour of `sq` in direction `DIAG[k]` (0 off the board) and the mask of
+/// the points a horse attacks `sq` from over that leg.
+pub(super) static HORSE_LEGS: [[(u128, u128); 4]; 90] = {
+    let mut t = [[(0u128, 0u128); 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let attacks = &HORSE_ATTACKS[sq];
+        let mut k = 0;
+        while k < 4 {
+            let (df, dr) = DIAG[k];
+            if let Some(leg) = offset(sq, df, dr) {
+                t[sq][k].0 = 1u128 << leg;
+                let mut j = 0;
+                while j < attacks.len as usize {
+                    if attacks.items[j].1 == leg {
+                        t[sq][k].1 |= 1u128 << attacks.items[j].0;
+                    }
+                    j += 1;
+                }
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+};

@@ -12,7 +12,7 @@ mod geometry;
 
 use attacks::{scan_attackers, Board, CheckMask, Safety};
 use geometry::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKS, HORSE_MOVES, RAYS, REACH,
+    bit, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_LEGS, HORSE_MOVES, RAYS, REACH,
     SOLDIER_MOVES, SOLDIER_ORIGINS,
 };
 
@@ -544,7 +544,7 @@ impl Position {
         let c = color.index();
         let board = &self.board;
         let push = |to: u8, out: &mut F| match board[to as usize] {
-            _ if MASKED && mask & 1 << to == 0 => {}
+            _ if MASKED && mask & bit(to as usize) == 0 => {}
             None => out(Move {
                 role: piece.role,
                 from,
@@ -615,7 +615,7 @@ impl Position {
                         if board[to as usize].is_some() {
                             break;
                         }
-                        if MASKED && mask & 1 << to == 0 {
+                        if MASKED && mask & bit(to as usize) == 0 {
                             continue;
                         }
                         out(Move {
@@ -627,7 +627,7 @@ impl Position {
                     }
                     for &to in rest {
                         if let Some(t) = board[to as usize] {
-                            if t.color != color && (!MASKED || mask & 1 << to != 0) {
+                            if t.color != color && (!MASKED || mask & bit(to as usize) != 0) {
                                 out(Move {
                                     role: Role::Cannon,
                                     from,
@@ -678,10 +678,17 @@ impl Position {
         // Where a horse attacks the general from, its leg being empty: no move of a piece
         // that uncovers nothing clears a leg, and a horse elsewhere attacks nothing more.
         let occupied = self.board.occupied();
-        let horse_origins = HORSE_ATTACKS[gi]
-            .as_slice()
-            .iter()
-            .fold(0u128, |m, &(h, leg)| m | (!occupied >> leg & 1) << h);
+        let horse_origins =
+            HORSE_LEGS[gi].iter().fold(
+                0u128,
+                |m, &(leg, origins)| {
+                    if occupied & leg == 0 {
+                        m | origins
+                    } else {
+                        m
+                    }
+                },
+            );
         let soldier_origins = SOLDIER_ORIGINS[c][gi];
         let landings = if before.is_empty() {
             self.check_landings(gi)
@@ -697,12 +704,12 @@ impl Position {
             // for any other piece, only where its landing surely makes an attack (`sure`:
             // every such move gives check). Only the points the piece may reach count.
             let (to_mask, sure) = if !before.is_empty()
-                || (uncover & 1 << f != 0 && attacks::uncovers(&self.board, gi, f, us))
+                || (uncover & bit(f) != 0 && attacks::uncovers(&self.board, gi, f, us))
             {
                 (u128::MAX, false)
             } else {
                 let reach = REACH[c][piece.role.index()][f];
-                if lines & 1 << f != 0 {
+                if lines & bit(f) != 0 {
                     let mask = match piece.role {
                         Role::Horse => lines | horse_origins,
                         Role::Soldier => lines | soldier_origins,
@@ -761,18 +768,18 @@ impl Position {
             }
             let p1 = attacks::nearest(blockers, d);
             let beyond = |p: usize| geometry::RAY_MASKS[p][d];
-            let before_p1 = ray & !(beyond(p1) | 1 << p1);
-            l.chariot |= before_p1 | if theirs(p1) { 1 << p1 } else { 0 };
+            let before_p1 = ray & !(beyond(p1) | bit(p1));
+            l.chariot |= before_p1 | if theirs(p1) { bit(p1) } else { 0 };
             if self.board[p1] == Some(Piece::new(us, Role::Cannon)) {
                 l.screen |= before_p1;
             }
-            let rest = blockers & !(1 << p1);
+            let rest = blockers & !bit(p1);
             if rest == 0 {
                 l.cannon |= beyond(p1);
             } else {
                 let p2 = attacks::nearest(rest, d);
                 l.cannon |=
-                    (beyond(p1) & !(beyond(p2) | 1 << p2)) | if theirs(p2) { 1 << p2 } else { 0 };
+                    (beyond(p1) & !(beyond(p2) | bit(p2))) | if theirs(p2) { bit(p2) } else { 0 };
             }
         }
         l
@@ -819,11 +826,11 @@ impl Position {
                 (ray, None)
             } else {
                 let b = nearest(blockers);
-                let before = ray & !(geometry::RAY_MASKS[b][d] | 1 << b);
+                let before = ray & !(geometry::RAY_MASKS[b][d] | bit(b));
                 let target = if piece.role == Role::Chariot {
                     Some(b)
                 } else {
-                    let rest = blockers & !(1 << b);
+                    let rest = blockers & !bit(b);
                     (rest != 0).then(|| nearest(rest))
                 };
                 (before, target)
@@ -831,11 +838,11 @@ impl Position {
             let mut q = quiet & mask;
             while q != 0 {
                 let to = nearest(q);
-                q &= !(1 << to);
+                q &= !bit(to);
                 out(mv(to, None));
             }
             if let Some(t) = target {
-                if mask & 1 << t != 0 {
+                if mask & bit(t) != 0 {
                     if let Some(victim) = self.board[t].filter(|v| v.color != piece.color) {
                         out(mv(t, Some(victim.role)));
                     }
