@@ -177,6 +177,9 @@ struct CheckLandings {
     chariot: u128,
     cannon: u128,
     screen: u128,
+    /// Whether a chariot, cannon or the facing general of the side to move already
+    /// attacks the general along one of the lines.
+    attacked: bool,
 }
 
 impl PartialEq for Position {
@@ -668,11 +671,6 @@ impl Position {
         let c = us.index();
         let g = self.board.generals[!us];
         let gi = g.index();
-        let before = self.attackers(g, us);
-        let check_mask = CheckMask::new(g, before);
-        // The board the moves are tried on, and the legality test (made on first use).
-        let mut board = self.board;
-        let mut safety: Option<Safety> = None;
         let lines = geometry::MASKS.lines[gi];
         let uncover = lines | geometry::MASKS.diagonal[gi];
         // Where a horse attacks the general from, its leg being empty: no move of a piece
@@ -690,11 +688,34 @@ impl Position {
                 },
             );
         let soldier_origins = SOLDIER_ORIGINS[c][gi];
-        let landings = if before.is_empty() {
-            self.check_landings(gi)
-        } else {
-            CheckLandings::default()
+        let landings = self.check_landings(gi);
+        // Whether one of `p` stands on a point of `m`.
+        let any_on = |m: u128, p: Piece| {
+            let mut m = m & occupied;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                if self.board.is(i, p) {
+                    return true;
+                }
+                m &= m - 1;
+            }
+            false
         };
+        // The pieces attacking the general before the move, looked for only when the lines,
+        // the horses or the soldiers show one (the general and the advisors stay in their
+        // own palace and the elephants on their own side, away from the other general).
+        let before = if landings.attacked
+            || any_on(horse_origins, Piece::new(us, Role::Horse))
+            || any_on(soldier_origins, Piece::new(us, Role::Soldier))
+        {
+            self.attackers(g, us)
+        } else {
+            SquareSet::EMPTY
+        };
+        let check_mask = CheckMask::new(g, before);
+        // The board the moves are tried on, and the legality test (made on first use).
+        let mut board = self.board;
+        let mut safety: Option<Safety> = None;
         for (sq, piece) in self.own_pieces() {
             let f = sq.index();
             // Where a move of this piece can give check from: anywhere when the general is
@@ -753,7 +774,8 @@ impl Position {
     /// between the first and the second piece or on the second when it is the opponent's;
     /// any piece on the empty points before a first piece that is the mover's cannon (it
     /// screens it). Landing anywhere else on the lines adds a piece beyond a screen or
-    /// between a cannon and its screen, and attacks nothing more.
+    /// between a cannon and its screen, and attacks nothing more. (When something attacks
+    /// the general along a line already, which the landings also tell, they are unused.)
     fn check_landings(&self, gi: usize) -> CheckLandings {
         let us = self.board.turn;
         let occupied = self.board.occupied();
@@ -770,6 +792,9 @@ impl Position {
             let beyond = |p: usize| geometry::RAY_MASKS[p][d];
             let before_p1 = ray & !(beyond(p1) | bit(p1));
             l.chariot |= before_p1 | if theirs(p1) { bit(p1) } else { 0 };
+            // The first piece attacks when it is the mover's chariot, or its general facing.
+            l.attacked |= self.board.is(p1, Piece::new(us, Role::Chariot))
+                || (d >= 2 && self.board.is(p1, Piece::new(us, Role::General)));
             if self.board[p1] == Some(Piece::new(us, Role::Cannon)) {
                 l.screen |= before_p1;
             }
@@ -780,6 +805,8 @@ impl Position {
                 let p2 = attacks::nearest(rest, d);
                 l.cannon |=
                     (beyond(p1) & !(beyond(p2) | bit(p2))) | if theirs(p2) { bit(p2) } else { 0 };
+                // The second piece attacks when it is the mover's cannon.
+                l.attacked |= self.board.is(p2, Piece::new(us, Role::Cannon));
             }
         }
         l
