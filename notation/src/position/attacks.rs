@@ -364,16 +364,27 @@ impl Safety {
         let g = g.index();
         let (lines, diag) = (MASKS.lines[g], MASKS.diagonal[g]);
         let mut answers = [(0, 0); 2];
-        for (k, c) in checkers.take(2).enumerate() {
-            let between = between_mask(g, c.index());
-            answers[k] = (bit(c.index()) | between | diag, between);
+        // The first two checkers, lowest point first; `rest`: the others.
+        let mut rest = checkers.0;
+        let mut k = 0;
+        while rest != 0 && k < 2 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // Only a checker on the general's file or rank has points between.
+            let between = if lines & bit(c) != 0 {
+                between_mask(g, c)
+            } else {
+                0
+            };
+            answers[k] = (bit(c) | between | diag, between);
+            k += 1;
         }
         Safety {
             checkers,
             from_mask: lines | diag,
             to_mask: lines,
             answers,
-            n: checkers.count().min(3) as u8,
+            n: if rest != 0 { 3 } else { k as u8 },
         }
     }
 
