@@ -4,7 +4,7 @@ use std::ops::Index;
 
 use super::geometry::{
     bit, direction, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, IN_PALACE, MASKS,
-    ORTH_NEIGHBOURS, RAY_MASKS, SOLDIER_ATTACKS,
+    ORTH_NEIGHBOURS, RAY_MASKS, SOLDIER_ATTACKS, SOLDIER_ORIGINS,
 };
 use crate::{ByColor, Color, Piece, Role, Square, SquareSet};
 
@@ -242,9 +242,13 @@ pub(super) fn scan_attackers(
         }
     }
     // Soldiers.
+    // Soldiers: only the occupied points they attack from are looked at.
     let soldier = Piece::new(by, Role::Soldier);
-    for &i in SOLDIER_ATTACKS[by.index()][s].as_slice() {
-        if board.is(i as usize, soldier) && found(Square::new_unchecked(i)) {
+    let mut origins = SOLDIER_ORIGINS[by.index()][s] & board.occupied;
+    while origins != 0 {
+        let i = origins.trailing_zeros() as usize;
+        origins &= origins - 1;
+        if board.is(i, soldier) && found(Square::new_unchecked(i as u8)) {
             return true;
         }
     }
