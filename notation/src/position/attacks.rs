@@ -3,8 +3,8 @@
 use std::ops::Index;
 
 use super::geometry::{
-    direction, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, IN_PALACE, MASKS, ORTH_NEIGHBOURS,
-    RAYS, RAY_MASKS, SOLDIER_ATTACKS,
+    bit, direction, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, IN_PALACE, MASKS,
+    ORTH_NEIGHBOURS, RAY_MASKS, SOLDIER_ATTACKS, SOLDIER_ORIGINS,
 };
 use crate::{ByColor, Color, Piece, Role, Square, SquareSet};
 
@@ -167,8 +167,28 @@ fn scan_ray(
     target_is_general: bool,
     found: &mut impl FnMut(Square) -> bool,
 ) -> bool {
+    scan_line(
+        board,
+        board.occupied & RAY_MASKS[sq][d],
+        d,
+        by,
+        target_is_general,
+        found,
+    )
+}
+
+/// [`scan_ray`] on `line`, the pieces standing on the ray in direction `d` (as they stand
+/// on `board`, or with some of them taken away).
+#[inline(always)]
+fn scan_line(
+    board: &Board,
+    line: u128,
+    d: usize,
+    by: Color,
+    target_is_general: bool,
+    found: &mut impl FnMut(Square) -> bool,
+) -> bool {
     let vertical = d >= 2;
-    let line = board.occupied & RAY_MASKS[sq][d];
     if line == 0 {
         return false;
     }
@@ -180,8 +200,13 @@ fn scan_ray(
     {
         return true;
     }
-    // The second piece: a cannon attacks over the screen.
-    let rest = line & !bit(i);
+    // The second piece: a cannon attacks over the screen. (Walking up the indices, the
+    // first piece is the lowest bit.)
+    let rest = if d & 1 == 0 {
+        line & (line - 1)
+    } else {
+        line & !bit(i)
+    };
     if rest == 0 {
         return false;
     }
@@ -199,7 +224,7 @@ pub(super) fn scan_attackers(
     mut found: impl FnMut(Square) -> bool,
 ) -> bool {
     let s = sq.index();
-    let target_is_general = matches!(board[s], Some(p) if p.role == Role::General && p.color != by);
+    let target_is_general = board.is(s, Piece::new(!by, Role::General));
     // Lines: chariot, cannon, flying general.
     for d in 0..4 {
         if scan_ray(board, s, d, by, target_is_general, &mut found) {
@@ -217,9 +242,13 @@ pub(super) fn scan_attackers(
         }
     }
     // Soldiers.
+    // Soldiers: only the occupied points they attack from are looked at.
     let soldier = Piece::new(by, Role::Soldier);
-    for &i in SOLDIER_ATTACKS[by.index()][s].as_slice() {
-        if board.is(i as usize, soldier) && found(Square::new_unchecked(i)) {
+    let mut origins = SOLDIER_ORIGINS[by.index()][s] & board.occupied;
+    while origins != 0 {
+        let i = origins.trailing_zeros() as usize;
+        origins &= origins - 1;
+        if board.is(i, soldier) && found(Square::new_unchecked(i as u8)) {
             return true;
         }
     }
@@ -258,6 +287,24 @@ pub(super) fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
     scan_attackers(board, sq, by, |_| true)
 }
 
+/// Whether emptying point `f` alone (a file, rank or diagonal neighbour of the general on
+/// `g`, which nothing of `by` attacks) would make `by` attack that general: a line from
+/// `g` through `f` opens onto a chariot or the facing general, or leaves a cannon one
+/// screen; or `f` is the leg of a horse of `by` aiming at `g`. The same answer as [`attacked_after`] on the board with `f` emptied
+/// (the elephants of `by` never reach the other general's palace).
+#[inline(always)]
+pub(super) fn uncovers(board: &Board, g: usize, f: usize, by: Color) -> bool {
+    if let Some(d) = direction(g, f) {
+        let line = board.occupied & RAY_MASKS[g][d] & !bit(f);
+        return scan_line(board, line, d, by, true, &mut |_| true);
+    }
+    let horse = Piece::new(by, Role::Horse);
+    HORSE_ATTACKS[g]
+        .as_slice()
+        .iter()
+        .any(|&(h, leg)| leg as usize == f && board.is(h as usize, horse))
+}
+
 /// Whether `x` lies strictly between `a` and `b` on a shared file or rank.
 #[inline(always)]
 fn strictly_between(a: usize, b: usize, x: usize) -> bool {
@@ -283,22 +330,12 @@ pub(super) fn may_answer(g: usize, c: usize, from: usize, to: usize) -> bool {
         || ((to % 9).abs_diff(g % 9) == 1 && (to / 9).abs_diff(g / 9) == 1)
 }
 
-/// The bit of point `i` in a `u128` point mask.
-#[inline(always)]
-fn bit(i: usize) -> u128 {
-    1u128 << i
-}
-
 /// The points strictly between `g` and `c` when they share a line, else none.
 fn between_mask(g: usize, c: usize) -> u128 {
     let Some(d) = direction(g, c) else {
         return 0;
     };
-    RAYS[g][d]
-        .as_slice()
-        .iter()
-        .take_while(|&&i| i as usize != c)
-        .fold(0, |m, &i| m | bit(i as usize))
+    RAY_MASKS[g][d] & !(RAY_MASKS[c][d] | bit(c))
 }
 
 /// The quick part of the legality test of a non-general move of the side whose general
@@ -331,16 +368,27 @@ impl Safety {
         let g = g.index();
         let (lines, diag) = (MASKS.lines[g], MASKS.diagonal[g]);
         let mut answers = [(0, 0); 2];
-        for (k, c) in checkers.take(2).enumerate() {
-            let between = between_mask(g, c.index());
-            answers[k] = (bit(c.index()) | between | diag, between);
+        // The first two checkers, lowest point first; `rest`: the others.
+        let mut rest = checkers.0;
+        let mut k = 0;
+        while rest != 0 && k < 2 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // Only a checker on the general's file or rank has points between.
+            let between = if lines & bit(c) != 0 {
+                between_mask(g, c)
+            } else {
+                0
+            };
+            answers[k] = (bit(c) | between | diag, between);
+            k += 1;
         }
         Safety {
             checkers,
             from_mask: lines | diag,
             to_mask: lines,
             answers,
-            n: checkers.count().min(3) as u8,
+            n: if rest != 0 { 3 } else { k as u8 },
         }
     }
 

@@ -402,3 +402,120 @@ pub(super) static MASKS: Masks = {
     }
     m
 };
+
+/// `SOLDIER_ORIGINS[c][sq]`: the points of [`SOLDIER_ATTACKS`]`[c][sq]` as a point mask.
+pub(super) static SOLDIER_ORIGINS: [[u128; 90]; 2] = {
+    let mut t = [[0u128; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let list = &SOLDIER_ATTACKS[c][sq];
+            let mut k = 0;
+            while k < list.len as usize {
+                t[c][sq] |= 1u128 << list.items[k];
+                k += 1;
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// `REACH[c][role][sq]`: a mask of the points a piece of colour index `c` and role index
+/// `role` standing on `sq` may ever move to (a superset for the general, whose flying
+/// capture is along its whole file and rank here): no pseudo-legal move of it leads
+/// anywhere else.
+pub(super) static REACH: [[[u128; 90]; 7]; 2] = {
+    let mut t = [[[0u128; 90]; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let lines = MASKS.lines[sq];
+            let general = &GENERAL_MOVES[c][sq];
+            let mut k = 0;
+            while k < general.len as usize {
+                t[c][0][sq] |= 1u128 << general.items[k];
+                k += 1;
+            }
+            t[c][0][sq] |= lines;
+            let advisor = &ADVISOR_MOVES[c][sq];
+            let mut k = 0;
+            while k < advisor.len as usize {
+                t[c][1][sq] |= 1u128 << advisor.items[k];
+                k += 1;
+            }
+            let elephant = &ELEPHANT_MOVES[c][sq];
+            let mut k = 0;
+            while k < elephant.len as usize {
+                t[c][2][sq] |= 1u128 << elephant.items[k].0;
+                k += 1;
+            }
+            let horse = &HORSE_MOVES[sq];
+            let mut k = 0;
+            while k < horse.len as usize {
+                t[c][3][sq] |= 1u128 << horse.items[k].0;
+                k += 1;
+            }
+            t[c][4][sq] = lines;
+            t[c][5][sq] = lines;
+            let soldier = &SOLDIER_MOVES[c][sq];
+            let mut k = 0;
+            while k < soldier.len as usize {
+                t[c][6][sq] |= 1u128 << soldier.items[k];
+                k += 1;
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// `BITS[i]`: the bit of point `i` in a point mask (`1 << i`), read from a table, which
+/// takes fewer instructions than shifting a `u128` by a variable amount.
+static BITS: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The bit of point `i` in a `u128` point mask (`1 << i`, for `i` below 128).
+#[inline(always)]
+pub(super) fn bit(i: usize) -> u128 {
+    BITS[i & 127]
+}
+
+/// Horse attacks on each point grouped by leg: `HORSE_LEGS[sq][k]` is the bit of the
+/// diagonal neighbour of `sq` in direction `DIAG[k]` (0 off the board) and the mask of
+/// the points a horse attacks `sq` from over that leg.
+pub(super) static HORSE_LEGS: [[(u128, u128); 4]; 90] = {
+    let mut t = [[(0u128, 0u128); 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let attacks = &HORSE_ATTACKS[sq];
+        let mut k = 0;
+        while k < 4 {
+            let (df, dr) = DIAG[k];
+            if let Some(leg) = offset(sq, df, dr) {
+                t[sq][k].0 = 1u128 << leg;
+                let mut j = 0;
+                while j < attacks.len as usize {
+                    if attacks.items[j].1 == leg {
+                        t[sq][k].1 |= 1u128 << attacks.items[j].0;
+                    }
+                    j += 1;
+                }
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+};

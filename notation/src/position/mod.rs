@@ -12,8 +12,8 @@ mod geometry;
 
 use attacks::{scan_attackers, Board, CheckMask, Safety};
 use geometry::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKS, HORSE_MOVES, RAYS,
-    SOLDIER_ATTACKS, SOLDIER_MOVES,
+    bit, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_LEGS, HORSE_MOVES, RAYS, REACH,
+    SOLDIER_MOVES, SOLDIER_ORIGINS,
 };
 
 /// One reason a [`Setup`] is not a legal position.
@@ -177,6 +177,9 @@ struct CheckLandings {
     chariot: u128,
     cannon: u128,
     screen: u128,
+    /// Whether a chariot, cannon or the facing general of the side to move already
+    /// attacks the general along one of the lines.
+    attacked: bool,
 }
 
 impl PartialEq for Position {
@@ -544,7 +547,7 @@ impl Position {
         let c = color.index();
         let board = &self.board;
         let push = |to: u8, out: &mut F| match board[to as usize] {
-            _ if MASKED && mask & 1 << to == 0 => {}
+            _ if MASKED && mask & bit(to as usize) == 0 => {}
             None => out(Move {
                 role: piece.role,
                 from,
@@ -615,7 +618,7 @@ impl Position {
                         if board[to as usize].is_some() {
                             break;
                         }
-                        if MASKED && mask & 1 << to == 0 {
+                        if MASKED && mask & bit(to as usize) == 0 {
                             continue;
                         }
                         out(Move {
@@ -627,7 +630,7 @@ impl Position {
                     }
                     for &to in rest {
                         if let Some(t) = board[to as usize] {
-                            if t.color != color && (!MASKED || mask & 1 << to != 0) {
+                            if t.color != color && (!MASKED || mask & bit(to as usize) != 0) {
                                 out(Move {
                                     role: Role::Cannon,
                                     from,
@@ -665,69 +668,98 @@ impl Position {
     /// the general or screens a cannon, so only those moves are tested.
     pub fn checking_moves_into(&self, out: &mut Vec<Move>) {
         let us = self.board.turn;
+        let c = us.index();
         let g = self.board.generals[!us];
         let gi = g.index();
-        let before = self.attackers(g, us);
-        let mut probe = MoveProbe {
-            pos: self,
-            board: self.board,
-            safety: self.safety(),
-            checking: Some(CheckMask::new(g, before)),
-        };
-        // For the uncovering test: this board with one point emptied at a time.
-        let mut scratch = self.board;
         let lines = geometry::MASKS.lines[gi];
         let uncover = lines | geometry::MASKS.diagonal[gi];
-        let horse_origins = HORSE_ATTACKS[gi]
-            .as_slice()
-            .iter()
-            .fold(0u128, |m, &(h, _)| m | 1 << h);
-        let soldier_origins = SOLDIER_ATTACKS[us.index()][gi]
-            .as_slice()
-            .iter()
-            .fold(0u128, |m, &s| m | 1 << s);
-        let landings = if before.is_empty() {
-            self.check_landings(gi)
-        } else {
-            CheckLandings::default()
+        // Where a horse attacks the general from, its leg being empty: no move of a piece
+        // that uncovers nothing clears a leg, and a horse elsewhere attacks nothing more.
+        let occupied = self.board.occupied();
+        let horse_origins =
+            HORSE_LEGS[gi].iter().fold(
+                0u128,
+                |m, &(leg, origins)| {
+                    if occupied & leg == 0 {
+                        m | origins
+                    } else {
+                        m
+                    }
+                },
+            );
+        let soldier_origins = SOLDIER_ORIGINS[c][gi];
+        let landings = self.check_landings(gi);
+        // Whether one of `p` stands on a point of `m`.
+        let any_on = |m: u128, p: Piece| {
+            let mut m = m & occupied;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                if self.board.is(i, p) {
+                    return true;
+                }
+                m &= m - 1;
+            }
+            false
         };
+        // The pieces attacking the general before the move, looked for only when the lines,
+        // the horses or the soldiers show one (the general and the advisors stay in their
+        // own palace and the elephants on their own side, away from the other general).
+        let before = if landings.attacked
+            || any_on(horse_origins, Piece::new(us, Role::Horse))
+            || any_on(soldier_origins, Piece::new(us, Role::Soldier))
+        {
+            self.attackers(g, us)
+        } else {
+            SquareSet::EMPTY
+        };
+        let check_mask = CheckMask::new(g, before);
+        // The board the moves are tried on, and the legality test (made on first use).
+        let mut board = self.board;
+        let mut safety: Option<Safety> = None;
         for (sq, piece) in self.own_pieces() {
             let f = sq.index();
-            // Emptying `f` alone makes the mover attack the general: a line opens, a cannon
-            // keeps one screen of two, a horse leg clears.
-            let uncovers = |scratch: &mut Board| {
-                scratch.set(f, None);
-                let found = attacks::attacked_after(scratch, g, f, f, us, SquareSet::EMPTY);
-                scratch.set(f, Some(piece));
-                found
-            };
             // Where a move of this piece can give check from: anywhere when the general is
-            // already attacked or when the piece's leaving uncovers an attack; for a piece
-            // on the general's file or rank (whose leaving changes them), anywhere on them;
-            // for any other piece, only where its landing makes an attack.
-            let to_mask = if !before.is_empty() || (uncover & 1 << f != 0 && uncovers(&mut scratch))
+            // already attacked or when the piece's leaving alone uncovers an attack (a line
+            // opens, a cannon keeps one screen of two, a horse leg clears); for a piece on
+            // the general's file or rank (whose leaving changes them), anywhere on them;
+            // for any other piece, only where its landing surely makes an attack (`sure`:
+            // every such move gives check). Only the points the piece may reach count.
+            let (to_mask, sure) = if !before.is_empty()
+                || (uncover & bit(f) != 0 && attacks::uncovers(&self.board, gi, f, us))
             {
-                u128::MAX
-            } else if lines & 1 << f != 0 {
-                match piece.role {
-                    Role::Horse => lines | horse_origins,
-                    Role::Soldier => lines | soldier_origins,
-                    _ => lines,
-                }
+                (u128::MAX, false)
             } else {
-                landings.screen
-                    | match piece.role {
-                        Role::Chariot => landings.chariot,
-                        Role::Cannon => landings.cannon,
-                        Role::Horse => horse_origins,
-                        Role::Soldier => soldier_origins,
-                        _ => 0,
-                    }
+                let reach = REACH[c][piece.role.index()][f];
+                if lines & bit(f) != 0 {
+                    let mask = match piece.role {
+                        Role::Horse => lines | horse_origins,
+                        Role::Soldier => lines | soldier_origins,
+                        _ => lines,
+                    };
+                    (mask & reach, false)
+                } else {
+                    let mask = landings.screen
+                        | match piece.role {
+                            Role::Chariot => landings.chariot,
+                            Role::Cannon => landings.cannon,
+                            Role::Horse => horse_origins,
+                            Role::Soldier => soldier_origins,
+                            _ => 0,
+                        };
+                    (mask & reach, true)
+                }
             };
+            if to_mask == 0 {
+                continue;
+            }
             self.each_pseudo_move_into(sq, to_mask, |m| {
                 if m.capture != Some(Role::General)
-                    && probe.gives_check(&m)
-                    && probe.keeps_general_safe(&m)
+                    && (sure || self.gives_check_on(&mut board, &check_mask, g, &m))
+                    && self.keeps_general_safe_on(
+                        &mut board,
+                        &m,
+                        safety.get_or_insert_with(|| self.safety()),
+                    )
                 {
                     out.push(m);
                 }
@@ -742,7 +774,8 @@ impl Position {
     /// between the first and the second piece or on the second when it is the opponent's;
     /// any piece on the empty points before a first piece that is the mover's cannon (it
     /// screens it). Landing anywhere else on the lines adds a piece beyond a screen or
-    /// between a cannon and its screen, and attacks nothing more.
+    /// between a cannon and its screen, and attacks nothing more. (When something attacks
+    /// the general along a line already, which the landings also tell, they are unused.)
     fn check_landings(&self, gi: usize) -> CheckLandings {
         let us = self.board.turn;
         let occupied = self.board.occupied();
@@ -757,18 +790,23 @@ impl Position {
             }
             let p1 = attacks::nearest(blockers, d);
             let beyond = |p: usize| geometry::RAY_MASKS[p][d];
-            let before_p1 = ray & !(beyond(p1) | 1 << p1);
-            l.chariot |= before_p1 | if theirs(p1) { 1 << p1 } else { 0 };
+            let before_p1 = ray & !(beyond(p1) | bit(p1));
+            l.chariot |= before_p1 | if theirs(p1) { bit(p1) } else { 0 };
+            // The first piece attacks when it is the mover's chariot, or its general facing.
+            l.attacked |= self.board.is(p1, Piece::new(us, Role::Chariot))
+                || (d >= 2 && self.board.is(p1, Piece::new(us, Role::General)));
             if self.board[p1] == Some(Piece::new(us, Role::Cannon)) {
                 l.screen |= before_p1;
             }
-            let rest = blockers & !(1 << p1);
+            let rest = blockers & !bit(p1);
             if rest == 0 {
                 l.cannon |= beyond(p1);
             } else {
                 let p2 = attacks::nearest(rest, d);
                 l.cannon |=
-                    (beyond(p1) & !(beyond(p2) | 1 << p2)) | if theirs(p2) { 1 << p2 } else { 0 };
+                    (beyond(p1) & !(beyond(p2) | bit(p2))) | if theirs(p2) { bit(p2) } else { 0 };
+                // The second piece attacks when it is the mover's cannon.
+                l.attacked |= self.board.is(p2, Piece::new(us, Role::Cannon));
             }
         }
         l
@@ -815,11 +853,11 @@ impl Position {
                 (ray, None)
             } else {
                 let b = nearest(blockers);
-                let before = ray & !(geometry::RAY_MASKS[b][d] | 1 << b);
+                let before = ray & !(geometry::RAY_MASKS[b][d] | bit(b));
                 let target = if piece.role == Role::Chariot {
                     Some(b)
                 } else {
-                    let rest = blockers & !(1 << b);
+                    let rest = blockers & !bit(b);
                     (rest != 0).then(|| nearest(rest))
                 };
                 (before, target)
@@ -827,11 +865,11 @@ impl Position {
             let mut q = quiet & mask;
             while q != 0 {
                 let to = nearest(q);
-                q &= !(1 << to);
+                q &= !bit(to);
                 out(mv(to, None));
             }
             if let Some(t) = target {
-                if mask & 1 << t != 0 {
+                if mask & bit(t) != 0 {
                     if let Some(victim) = self.board[t].filter(|v| v.color != piece.color) {
                         out(mv(t, Some(victim.role)));
                     }
@@ -901,6 +939,26 @@ impl Position {
             self.board.generals[!self.board.turn],
             self.board.turn,
         )
+    }
+
+    /// Whether the pseudo-legal move `m` attacks the opponent's general, on `g`: decided by
+    /// `mask` (prepared for `g`) or tested on `board` (this position's placement, restored
+    /// before returning).
+    #[inline(always)]
+    fn gives_check_on(&self, board: &mut Board, mask: &CheckMask, g: Square, m: &Move) -> bool {
+        let us = self.board.turn;
+        let (from, to) = (m.from.index(), m.to.index());
+        if mask.surely_not(from, to) {
+            return false;
+        }
+        let undo = board.make(from, to);
+        let check = if from == g.index() || to == g.index() {
+            attacks::is_attacked(board, g, us)
+        } else {
+            attacks::attacked_after(board, g, from, to, us, mask.before)
+        };
+        board.unmake(from, to, undo);
+        check
     }
 
     /// The quick legality test for the side to move (from the pieces giving check).
@@ -1191,23 +1249,10 @@ impl MoveProbe<'_> {
         let pos = self.pos;
         let us = pos.board.turn;
         let g = pos.board.generals[!us];
-        let (from, to) = (m.from.index(), m.to.index());
         let mask = self
             .checking
             .get_or_insert_with(|| CheckMask::new(g, pos.attackers(g, us)));
-        if mask.surely_not(from, to) {
-            return false;
-        }
-        let before = mask.before;
-        let board = &mut self.board;
-        let undo = board.make(from, to);
-        let check = if from == g.index() || to == g.index() {
-            attacks::is_attacked(board, g, us)
-        } else {
-            attacks::attacked_after(board, g, from, to, us, before)
-        };
-        board.unmake(from, to, undo);
-        check
+        pos.gives_check_on(&mut self.board, mask, g, m)
     }
 }
 
