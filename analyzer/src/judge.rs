@@ -141,10 +141,7 @@ pub struct Ruling {
 
 /// Judges `moves` played from `start`. Illegal moves end the line (see [`Judgement::stopped`]).
 pub fn judge(start: &Position, moves: &[Move], settings: &Settings) -> Judgement {
-    // What `judge_lines` does for one line, without copying it into a `Line`.
-    let mut graph = PositionGraph::new();
-    graph.add_line(start, moves);
-    judge_walk(&mut graph, 0, &mut Labeller::new(), settings)
+    judge_with(start, moves, settings, &mut Labeller::new())
 }
 
 /// [`judge`] for the verdict alone: the cycles, their conducts, verdicts and articles, and
@@ -175,10 +172,12 @@ pub fn judge(start: &Position, moves: &[Move], settings: &Settings) -> Judgement
 /// assert!(fast.labelled.iter().any(|p| !p.labels.complete));
 /// ```
 pub fn judge_verdict(start: &Position, moves: &[Move], settings: &Settings) -> Judgement {
-    let mut graph = PositionGraph::new();
-    graph.add_line(start, moves);
-    let mut labeller = Labeller::with_scope(Scope::Verdict);
-    judge_walk(&mut graph, 0, &mut labeller, settings)
+    judge_with(
+        start,
+        moves,
+        settings,
+        &mut Labeller::with_scope(Scope::Verdict),
+    )
 }
 
 /// Like [`judge`], labelling through `labeller`: a label cache shared across calls (the

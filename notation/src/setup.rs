@@ -115,22 +115,6 @@ fn push_board_fen(s: &mut Vec<u8>, board: &[Option<Piece>; 90]) {
     s.extend_from_slice(&text[..n]);
 }
 
-/// Appends `n` in decimal.
-fn push_decimal(s: &mut Vec<u8>, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    s.extend_from_slice(&digits[i..]);
-}
-
 /// The text of FEN bytes, which are ASCII.
 fn ascii_string(s: Vec<u8>) -> String {
     String::from_utf8(s).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
@@ -145,9 +129,10 @@ impl Setup {
         s.push(b' ');
         s.push(self.turn.fold(b'w', b'b'));
         s.extend_from_slice(b" - - ");
-        push_decimal(&mut s, self.halfmoves);
+        let mut digits = itoa::Buffer::new();
+        s.extend_from_slice(digits.format(self.halfmoves).as_bytes());
         s.push(b' ');
-        push_decimal(&mut s, self.fullmoves);
+        s.extend_from_slice(digits.format(self.fullmoves).as_bytes());
         ascii_string(s)
     }
 }

@@ -405,7 +405,7 @@ pub(crate) fn compose<W: Words>(
         .cycles
         .iter()
         .filter(|c| c.in_force)
-        .flat_map(|c| c.verdict.open.iter().map(open_name))
+        .flat_map(|c| c.verdict.open.iter().map(OpenNote::name))
         .collect();
     if !open.is_empty() && !detail {
         let mut names = open.clone();
@@ -462,15 +462,6 @@ pub(crate) fn compose<W: Words>(
     s.push_str(&rules_pointer(w.lang(), j));
     s.push('\n');
     s
-}
-
-fn open_name(n: &OpenNote) -> &'static str {
-    match n {
-        OpenNote::KeyPointPlainCaseOnly { .. } => "key_point_plain_case_only",
-        OpenNote::PinnedChariotRankedAboveChase { .. } => "axf_pinned_chariot_ranked_above_chase",
-        OpenNote::CheckThatChasesIsChase { .. } => "axf_check_that_chases_is_chase",
-        OpenNote::AttackIsTheBaseline { .. } => "attack_is_the_baseline",
-    }
 }
 
 #[allow(clippy::too_many_arguments)]

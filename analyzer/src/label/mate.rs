@@ -36,9 +36,6 @@ pub struct MateSearch {
     /// Whether the current search stopped somewhere only because it ran out of checks
     /// (a deeper search could find more there).
     cut: bool,
-    /// What the chase search of the last labelling left for the next one to reuse (its
-    /// memo cleared, see [`super::threat::Ctx::into_mate`]).
-    pub(crate) chase_spare: super::threat::Spare,
 }
 
 impl std::fmt::Debug for MateSearch {
@@ -134,7 +131,6 @@ impl MateSearch {
             facts: PositionMemo::new(MEMO_CAP),
             moves: MoveCache::default(),
             cut: false,
-            chase_spare: super::threat::Spare::default(),
         }
     }
 

@@ -477,10 +477,9 @@ pub(crate) fn label_move_context(
     out.labels.sort();
     out.labels.dedup();
     out.evidence.sort_by_key(|e| e.label);
-    let mutual_used = ctx.mutual_used;
-    *mate = ctx.into_mate();
+    *mate = ctx.mate;
     settings.book().cite_labels(&mut out);
-    (out, mutual_used)
+    (out, ctx.mutual_used)
 }
 
 /// The threats of the side to move in `pos` (what it could win if it moved now), with

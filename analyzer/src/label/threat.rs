@@ -62,16 +62,6 @@ pub(crate) struct Found {
     pub capturers: Vec<Square>,
 }
 
-/// The memo and buffers of a labelling's [`Ctx`], cleared, for the next one's.
-#[derive(Default)]
-pub(crate) struct Spare {
-    won_memo: Option<PositionMemo<(Square, Material), Option<Material>>>,
-    pool: Vec<Vec<Move>>,
-}
-
-/// Most positions whose room a labelling's memo hands on to the next.
-const SPARE_WON: usize = 1 << 12;
-
 /// The state of one labelling: rules, bounds, scratch space.
 pub(crate) struct Ctx {
     pub policy: ChasePolicy,
@@ -145,15 +135,8 @@ impl Ctx {
         Ctx::with_mate(policy, mate_depth, mutual, MateSearch::new())
     }
 
-    /// A context that reuses `mate` (and what it remembers from earlier searches), and
-    /// the room of the memo and the buffers an earlier context left in it.
-    pub fn with_mate(
-        policy: ChasePolicy,
-        mate_depth: u32,
-        mutual: bool,
-        mut mate: MateSearch,
-    ) -> Ctx {
-        let Spare { won_memo, pool } = std::mem::take(&mut mate.chase_spare);
+    /// A context that reuses `mate` (and what it remembers from earlier searches).
+    pub fn with_mate(policy: ChasePolicy, mate_depth: u32, mutual: bool, mate: MateSearch) -> Ctx {
         Ctx {
             policy,
             mate_depth,
@@ -162,30 +145,12 @@ impl Ctx {
             mate,
             nodes: 0,
             cut: false,
-            pool,
+            pool: Vec::new(),
             standing_check: SquareSet::EMPTY,
-            won_memo: won_memo.unwrap_or_else(|| PositionMemo::new(WON_MEMO_CAP)),
+            won_memo: PositionMemo::new(WON_MEMO_CAP),
             probing: false,
             probe: true,
         }
-    }
-
-    /// The mate search back, holding this context's memo (cleared) and buffers for the
-    /// next context made [`Ctx::with_mate`] it.
-    pub fn into_mate(self) -> MateSearch {
-        let Ctx {
-            mut mate,
-            mut won_memo,
-            pool,
-            ..
-        } = self;
-        won_memo.clear();
-        let keep = won_memo.capacity() <= SPARE_WON;
-        mate.chase_spare = Spare {
-            won_memo: keep.then_some(won_memo),
-            pool,
-        };
-        mate
     }
 
     /// A protector held only by the check the move itself gives ([`Self::standing_check`])

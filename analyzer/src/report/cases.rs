@@ -39,7 +39,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
@@ -74,61 +73,6 @@ pub struct Case {
     /// The occurrence count at which a ruling is in force (default: the batch's settings).
     #[serde(default)]
     pub repetitions: Option<u32>,
-}
-
-/// A [`Case`] as [`answer_line`] reads it: its strings borrowed from the line wherever they
-/// need no unescaping (the same fields, defaults and errors).
-#[derive(Debug, Deserialize)]
-struct CaseLine<'a> {
-    /// [`Case::id`].
-    #[serde(default, borrow)]
-    id: Option<&'a RawValue>,
-    /// [`Case::fen`].
-    #[serde(borrow)]
-    fen: Cow<'a, str>,
-    /// [`Case::moves`].
-    #[serde(default, borrow)]
-    moves: Vec<Text<'a>>,
-    /// [`Case::rules`].
-    #[serde(default)]
-    rules: Option<String>,
-    /// [`Case::repetitions`].
-    #[serde(default)]
-    repetitions: Option<u32>,
-}
-
-/// A JSON string, borrowed from the input unless it holds escapes.
-#[derive(Debug)]
-struct Text<'a>(Cow<'a, str>);
-
-impl AsRef<str> for Text<'_> {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        /// Takes a string, borrowed when the input lends it.
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = Text<'de>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                // What `String` expects: the same error text for a move that is no string.
-                f.write_str("a string")
-            }
-            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Text<'de>, E> {
-                Ok(Text(Cow::Borrowed(v)))
-            }
-            fn visit_str<E>(self, v: &str) -> Result<Text<'de>, E> {
-                Ok(Text(Cow::Owned(v.to_owned())))
-            }
-            fn visit_string<E>(self, v: String) -> Result<Text<'de>, E> {
-                Ok(Text(Cow::Owned(v)))
-            }
-        }
-        d.deserialize_string(Visitor)
-    }
 }
 
 /// What each answer carries.
@@ -204,7 +148,7 @@ pub struct Summary {
 
 /// Reads the case on one line and prepares it: settings, start position and legal moves.
 fn prepare(
-    case: &CaseLine<'_>,
+    case: &Case,
     defaults: &Settings,
 ) -> Result<(Settings, Position, Vec<qili_notation::Move>), String> {
     let mut settings = defaults.clone();
@@ -279,15 +223,14 @@ pub fn answer_line(
     detail: Detail,
     out: &mut Vec<u8>,
 ) -> io::Result<bool> {
-    let case: Result<CaseLine<'_>, String> =
-        serde_json::from_slice(line).map_err(|e| e.to_string());
+    let case: Result<Case, String> = serde_json::from_slice(line).map_err(|e| e.to_string());
     let judged = match case.and_then(|c| prepare(&c, defaults).map(|p| (c, p))) {
         Ok((case, (settings, start, moves))) => {
             let j = match detail {
                 Detail::Explain => judge(&start, &moves, &settings),
                 Detail::Verdict => judge_verdict(&start, &moves, &settings),
             };
-            let id = case.id.unwrap_or(RawValue::NULL);
+            let id = case.id.as_deref().unwrap_or(RawValue::NULL);
             match detail {
                 Detail::Explain => {
                     let json = CaseJson {

@@ -286,19 +286,9 @@ fn article_codes<S: Serializer>(articles: &&[Article], s: S) -> Result<S::Ok, S:
     s.collect_seq(articles.iter().map(|a| a.code()))
 }
 
-/// The name of an *(open)* default in `open_choices`.
-fn open_choice_name(n: &OpenNote) -> &'static str {
-    match n {
-        OpenNote::KeyPointPlainCaseOnly { .. } => "key_point_plain_case_only",
-        OpenNote::PinnedChariotRankedAboveChase { .. } => "axf_pinned_chariot_ranked_above_chase",
-        OpenNote::CheckThatChasesIsChase { .. } => "axf_check_that_chases_is_chase",
-        OpenNote::AttackIsTheBaseline { .. } => "attack_is_the_baseline",
-    }
-}
-
 /// Writes *(open)* defaults as the list of their names.
 fn open_choice_names<S: Serializer>(notes: &&[OpenNote], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(notes.iter().map(open_choice_name))
+    s.collect_seq(notes.iter().map(OpenNote::name))
 }
 
 fn conduct(c: &Conduct, forbidden: bool) -> ConductJson<'_> {

@@ -135,6 +135,21 @@ pub enum OpenNote {
     },
 }
 
+impl OpenNote {
+    /// The name of the *(open)* default it reports (as in `open_choices` and the
+    /// explanations).
+    pub fn name(&self) -> &'static str {
+        match self {
+            OpenNote::KeyPointPlainCaseOnly { .. } => "key_point_plain_case_only",
+            OpenNote::PinnedChariotRankedAboveChase { .. } => {
+                "axf_pinned_chariot_ranked_above_chase"
+            }
+            OpenNote::CheckThatChasesIsChase { .. } => "axf_check_that_chases_is_chase",
+            OpenNote::AttackIsTheBaseline { .. } => "attack_is_the_baseline",
+        }
+    }
+}
+
 /// The ruling on one cycle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Verdict {

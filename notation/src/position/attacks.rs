@@ -241,7 +241,6 @@ pub(super) fn scan_attackers(
             return true;
         }
     }
-    // Soldiers.
     // Soldiers: only the occupied points they attack from are looked at.
     let soldier = Piece::new(by, Role::Soldier);
     let mut origins = SOLDIER_ORIGINS[by.index()][s] & board.occupied;
@@ -290,8 +289,9 @@ pub(super) fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
 /// Whether emptying point `f` alone (a file, rank or diagonal neighbour of the general on
 /// `g`, which nothing of `by` attacks) would make `by` attack that general: a line from
 /// `g` through `f` opens onto a chariot or the facing general, or leaves a cannon one
-/// screen; or `f` is the leg of a horse of `by` aiming at `g`. The same answer as [`attacked_after`] on the board with `f` emptied
-/// (the elephants of `by` never reach the other general's palace).
+/// screen; or `f` is the leg of a horse of `by` aiming at `g`. The same answer as
+/// [`attacked_after`] on the board with `f` emptied (the elephants of `by` never reach the
+/// other general's palace).
 #[inline(always)]
 pub(super) fn uncovers(board: &Board, g: usize, f: usize, by: Color) -> bool {
     if let Some(d) = direction(g, f) {

@@ -43,6 +43,17 @@ impl<const N: usize> List<N> {
     pub(super) fn as_slice(&self) -> &[u8] {
         &self.items[..self.len as usize]
     }
+
+    /// The points as a point mask.
+    const fn mask(&self) -> u128 {
+        let mut m = 0u128;
+        let mut k = 0;
+        while k < self.len as usize {
+            m |= 1u128 << self.items[k];
+            k += 1;
+        }
+        m
+    }
 }
 
 /// A short list of `(point, leg)` pairs: the leg (or elephant eye) must be empty.
@@ -68,6 +79,17 @@ impl<const N: usize> Pairs<N> {
     #[inline(always)]
     pub(super) fn as_slice(&self) -> &[(u8, u8)] {
         &self.items[..self.len as usize]
+    }
+
+    /// The points (the first of each pair) as a point mask.
+    const fn mask(&self) -> u128 {
+        let mut m = 0u128;
+        let mut k = 0;
+        while k < self.len as usize {
+            m |= 1u128 << self.items[k].0;
+            k += 1;
+        }
+        m
     }
 }
 
@@ -126,12 +148,7 @@ pub(super) static RAY_MASKS: [[u128; 4]; 90] = {
     while sq < 90 {
         let mut d = 0;
         while d < 4 {
-            let ray = &RAYS[sq][d];
-            let mut k = 0;
-            while k < ray.len as usize {
-                t[sq][d] |= 1u128 << ray.items[k];
-                k += 1;
-            }
+            t[sq][d] = RAYS[sq][d].mask();
             d += 1;
         }
         sq += 1;
@@ -410,12 +427,7 @@ pub(super) static SOLDIER_ORIGINS: [[u128; 90]; 2] = {
     while c < 2 {
         let mut sq = 0;
         while sq < 90 {
-            let list = &SOLDIER_ATTACKS[c][sq];
-            let mut k = 0;
-            while k < list.len as usize {
-                t[c][sq] |= 1u128 << list.items[k];
-                k += 1;
-            }
+            t[c][sq] = SOLDIER_ATTACKS[c][sq].mask();
             sq += 1;
         }
         c += 1;
@@ -434,39 +446,13 @@ pub(super) static REACH: [[[u128; 90]; 7]; 2] = {
         let mut sq = 0;
         while sq < 90 {
             let lines = MASKS.lines[sq];
-            let general = &GENERAL_MOVES[c][sq];
-            let mut k = 0;
-            while k < general.len as usize {
-                t[c][0][sq] |= 1u128 << general.items[k];
-                k += 1;
-            }
-            t[c][0][sq] |= lines;
-            let advisor = &ADVISOR_MOVES[c][sq];
-            let mut k = 0;
-            while k < advisor.len as usize {
-                t[c][1][sq] |= 1u128 << advisor.items[k];
-                k += 1;
-            }
-            let elephant = &ELEPHANT_MOVES[c][sq];
-            let mut k = 0;
-            while k < elephant.len as usize {
-                t[c][2][sq] |= 1u128 << elephant.items[k].0;
-                k += 1;
-            }
-            let horse = &HORSE_MOVES[sq];
-            let mut k = 0;
-            while k < horse.len as usize {
-                t[c][3][sq] |= 1u128 << horse.items[k].0;
-                k += 1;
-            }
+            t[c][0][sq] = GENERAL_MOVES[c][sq].mask() | lines;
+            t[c][1][sq] = ADVISOR_MOVES[c][sq].mask();
+            t[c][2][sq] = ELEPHANT_MOVES[c][sq].mask();
+            t[c][3][sq] = HORSE_MOVES[sq].mask();
             t[c][4][sq] = lines;
             t[c][5][sq] = lines;
-            let soldier = &SOLDIER_MOVES[c][sq];
-            let mut k = 0;
-            while k < soldier.len as usize {
-                t[c][6][sq] |= 1u128 << soldier.items[k];
-                k += 1;
-            }
+            t[c][6][sq] = SOLDIER_MOVES[c][sq].mask();
             sq += 1;
         }
         c += 1;
