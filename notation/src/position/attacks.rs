@@ -3,8 +3,8 @@
 use std::ops::Index;
 
 use super::geometry::{
-    bit, direction, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, IN_PALACE, MASKS,
-    ORTH_NEIGHBOURS, RAY_MASKS, SOLDIER_ATTACKS, SOLDIER_ORIGINS,
+    bit, direction, horse_leg, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, HORSE_ORIGINS,
+    IN_PALACE, MASKS, ORTH_NEIGHBOURS, RAY_MASKS, SOLDIER_ATTACKS, SOLDIER_ORIGINS,
 };
 use crate::{ByColor, Color, Piece, Role, Square, SquareSet};
 
@@ -231,12 +231,16 @@ pub(super) fn scan_attackers(
             return true;
         }
     }
-    // Horses: a horse reaches `sq` when its leg is empty.
+    // Horses: a horse reaches `sq` when its leg is empty. Only the occupied points they
+    // attack from are looked at.
     let horse = Piece::new(by, Role::Horse);
-    for &(h, leg) in HORSE_ATTACKS[s].as_slice() {
-        if board.is(h as usize, horse)
-            && board.is_empty_at(leg as usize)
-            && found(Square::new_unchecked(h))
+    let mut origins = HORSE_ORIGINS[s] & board.occupied;
+    while origins != 0 {
+        let h = origins.trailing_zeros() as usize;
+        origins &= origins - 1;
+        if board.is(h, horse)
+            && board.is_empty_at(horse_leg(s, h))
+            && found(Square::new_unchecked(h as u8))
         {
             return true;
         }

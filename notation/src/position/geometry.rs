@@ -194,6 +194,39 @@ pub(super) static HORSE_ATTACKS: [Pairs<8>; 90] = {
     t
 };
 
+/// `HORSE_ORIGINS[sq]`: the points of [`HORSE_ATTACKS`]`[sq]` (where a horse attacks `sq`
+/// from) as a point mask.
+pub(super) static HORSE_ORIGINS: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        t[sq] = HORSE_ATTACKS[sq].mask();
+        sq += 1;
+    }
+    t
+};
+
+/// The leg of a horse on `h` attacking point `sq` (a point of [`HORSE_ORIGINS`]`[sq]`):
+/// the neighbour of `h` one step along the move's long side, found from `sq - h` alone
+/// (±7, ±11: two files and one rank; ±17, ±19: one file and two ranks).
+#[inline(always)]
+pub(super) fn horse_leg(sq: usize, h: usize) -> usize {
+    // Indexed by `sq - h + 19`; only the eight horse offsets are read.
+    const STEP: [i8; 39] = {
+        let mut t = [0i8; 39];
+        t[19 + 19] = 9;
+        t[19 + 17] = 9;
+        t[19 - 17] = -9;
+        t[19 - 19] = -9;
+        t[19 + 11] = 1;
+        t[19 - 7] = 1;
+        t[19 + 7] = -1;
+        t[19 - 11] = -1;
+        t
+    };
+    (h as isize + STEP[(sq + 19 - h) % 39] as isize) as usize
+}
+
 /// Elephant moves of each colour from each point: `(to, eye)` in generation order, only
 /// to points on the elephant's own side.
 pub(super) static ELEPHANT_MOVES: [[Pairs<4>; 90]; 2] = {
