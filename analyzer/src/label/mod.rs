@@ -405,12 +405,12 @@ pub(crate) fn label_move_context(
         // 将 (28.1), the heaviest label (27.4). The mover cannot "move again" while the
         // opponent's general is attacked: its chases are what it wins after any answer to
         // the check (the check starts a series, 29.1); no mate threat is asked for.
-        let checkers: Vec<Square> = after.checkers().collect();
+        let standing = after.checkers();
         out.labels.push(Label::Check);
         out.evidence.push(Evidence {
             label: Label::Check,
             articles: vec![Article::Cxa28_1],
-            pieces: checkers,
+            pieces: standing.collect(),
             targets: vec![after.general(!side)],
             line: Vec::new(),
             detail: "the move attacks the opponent's general".into(),
@@ -418,6 +418,7 @@ pub(crate) fn label_move_context(
         if heaviest_decides {
             out.complete = false;
         } else {
+            let passed = after.passed();
             let (now, dismissed) = if policy.series_and_exchange_forms {
                 ctx.after_check(&after, targets)
             } else {
@@ -425,12 +426,18 @@ pub(crate) fn label_move_context(
                 // what the checking move attacks, as if it could move again at once (the
                 // check that also chases, RULES.md §5; its part in the conduct is the
                 // forbidden reading's).
-                ctx.standing_check = after.checkers();
-                let found = ctx.threats(&after.passed(), targets);
+                ctx.standing_check = standing;
+                let found = ctx.threats(&passed, targets);
                 ctx.standing_check = SquareSet::EMPTY;
                 found
             };
-            new_chases(before, now, dismissed, &mut ctx, &settings.open, &mut out);
+            let moved = Moved {
+                before,
+                after: &after,
+                passed: &passed,
+                standing,
+            };
+            new_chases(&moved, now, dismissed, &mut ctx, &settings.open, &mut out);
         }
     } else {
         let passed = after.passed();
@@ -453,7 +460,13 @@ pub(crate) fn label_move_context(
             out.complete = false;
         } else {
             let (now, dismissed) = ctx.threats(&passed, targets);
-            new_chases(before, now, dismissed, &mut ctx, &settings.open, &mut out);
+            let moved = Moved {
+                before,
+                after: &after,
+                passed: &passed,
+                standing: SquareSet::EMPTY,
+            };
+            new_chases(&moved, now, dismissed, &mut ctx, &settings.open, &mut out);
         }
     }
     if out.complete {
@@ -643,6 +656,16 @@ pub fn label_line(
     out
 }
 
+/// A move with the positions around it: `before` it, `after` it, `passed` (after it with
+/// the mover to move again), and the pieces giving the check it gives (`standing`).
+#[derive(Clone, Copy)]
+struct Moved<'a> {
+    before: &'a Position,
+    after: &'a Position,
+    passed: &'a Position,
+    standing: SquareSet,
+}
+
 /// The chases of the move: threats after it (`now`) that did not exist before it
 /// (29.2, 细则2, 细则6; RULES.md §3).
 ///
@@ -655,7 +678,7 @@ pub fn label_line(
 /// answered by mate, stood. A threat through a series of checks (CXA 29.1) is compared per
 /// target with the threats before the move.
 fn new_chases(
-    before: &Position,
+    moved: &Moved,
     now: Vec<threat::Found>,
     dismissed: Vec<Dismissed>,
     ctx: &mut threat::Ctx,
@@ -663,9 +686,12 @@ fn new_chases(
     out: &mut MoveLabels,
 ) {
     let mv = out.mv;
-    let after = before.after(&mv);
-    let standing = after.checkers();
-    let passed = after.passed();
+    let Moved {
+        before,
+        after,
+        passed,
+        standing,
+    } = *moved;
     let series = now.iter().any(|f| f.capturers.is_empty());
     let policy = ctx.policy;
     let prev = if series {
@@ -687,7 +713,7 @@ fn new_chases(
                 .then_some(ChaseNote::FewerChecksIsNew);
             if !existed
                 && open.attack_is_the_baseline
-                && series_stood(before, &after, &mv, &chase.line)
+                && series_stood(before, after, &mv, &chase.line)
             {
                 // `series_stood` holds only for a move out of check.
                 (true, Some(PARRY_NOTE))
@@ -697,7 +723,7 @@ fn new_chases(
         } else {
             let old = |a: Square| {
                 let from = if a == mv.to { mv.from } else { a };
-                attack_stood(before, &passed, standing, from, a, f.id, open, &policy)
+                attack_stood(before, passed, standing, from, a, f.id, open, &policy)
             };
             let stood: Vec<Option<bool>> = f.capturers.iter().map(|&a| old(a)).collect();
             // The move makes the target's protection insufficient (少根, 28.16, 29.3): a

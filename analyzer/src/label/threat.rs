@@ -383,9 +383,10 @@ impl Ctx {
             if !wanted.contains(id) {
                 continue;
             }
-            match self.direct(pos, sq) {
+            let mut legal = SquareSet::EMPTY;
+            match self.direct_capturers(pos, sq, Material::ZERO, &mut legal) {
                 Some(Ok(mut chase)) => {
-                    let capturers = protection::legal_capturers(pos, sq)
+                    let capturers = legal
                         .into_iter()
                         .filter_map(|s| id_square(ids[s.index()]))
                         .collect();
@@ -414,20 +415,29 @@ impl Ctx {
         out
     }
 
-    /// Whether the side to move threatens the piece on `t` directly: `None` when it does
-    /// not, `Err` when it does but the chase rules dismiss the threat.
-    pub fn direct(&mut self, pos: &Position, t: Square) -> Option<Result<Chase, Dismissed>> {
-        self.direct_net(pos, t, Material::ZERO)
-    }
-
-    /// [`Self::direct`] at the end of a check series that has so far won `series` (net, for
-    /// the side to move): another capturer chosen by the 29.4 test must make the whole
+    /// Whether the side to move threatens the piece on `t` directly (`None` when it does
+    /// not, `Err` when it does but the chase rules dismiss the threat), at the end of a
+    /// check series that has so far won `series` (net, for the side to move; zero for a
+    /// direct threat): another capturer chosen by the 29.4 test must make the whole
     /// sequence gain. The chase's `net` is the capture's own (the caller adds the series').
     fn direct_net(
         &mut self,
         pos: &Position,
         t: Square,
         series: Material,
+    ) -> Option<Result<Chase, Dismissed>> {
+        let mut legal = SquareSet::EMPTY;
+        self.direct_capturers(pos, t, series, &mut legal)
+    }
+
+    /// [`Self::direct_net`], also putting into `legal` the pieces that can capture the
+    /// target at once (when it is attacked).
+    fn direct_capturers(
+        &mut self,
+        pos: &Position,
+        t: Square,
+        series: Material,
+        legal: &mut SquareSet,
     ) -> Option<Result<Chase, Dismissed>> {
         let us = pos.turn();
         let victim = pos.piece_at(t)?;
@@ -438,6 +448,7 @@ impl Ctx {
             return None;
         }
         let capturers = protection::legal_capturers(pos, t);
+        *legal = capturers;
         if capturers.is_empty() {
             return None;
         }
