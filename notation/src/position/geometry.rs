@@ -217,7 +217,7 @@ pub(super) fn horse_leg(sq: usize, h: usize) -> usize {
         t[19 + 19] = 9;
         t[19 + 17] = 9;
         t[19 - 17] = -9;
-        t[19 - 19] = -9;
+        t[0] = -9; // 19 - 19
         t[19 + 11] = 1;
         t[19 - 7] = 1;
         t[19 + 7] = -1;
@@ -452,6 +452,30 @@ pub(super) static MASKS: Masks = {
     }
     m
 };
+
+/// `SOLDIER_REACH[c][sq]`: the points of [`SOLDIER_MOVES`]`[c][sq]` as a point mask.
+pub(super) static SOLDIER_REACH: [[u128; 90]; 2] = reach_masks(&SOLDIER_MOVES);
+
+/// `ADVISOR_REACH[c][sq]`: the points of [`ADVISOR_MOVES`]`[c][sq]` as a point mask.
+pub(super) static ADVISOR_REACH: [[u128; 90]; 2] = reach_masks(&ADVISOR_MOVES);
+
+/// `GENERAL_REACH[c][sq]`: the points of [`GENERAL_MOVES`]`[c][sq]` as a point mask.
+pub(super) static GENERAL_REACH: [[u128; 90]; 2] = reach_masks(&GENERAL_MOVES);
+
+/// The point masks of a table of steps per colour and point.
+const fn reach_masks<const N: usize>(steps: &[[List<N>; 90]; 2]) -> [[u128; 90]; 2] {
+    let mut t = [[0u128; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            t[c][sq] = steps[c][sq].mask();
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
 
 /// `SOLDIER_ORIGINS[c][sq]`: the points of [`SOLDIER_ATTACKS`]`[c][sq]` as a point mask.
 pub(super) static SOLDIER_ORIGINS: [[u128; 90]; 2] = {

@@ -487,6 +487,27 @@ impl Position {
         self.is_attacked(self.general(self.board.turn), !self.board.turn)
     }
 
+    /// The points of `targets` holding a piece that one of `by`'s pieces could capture on
+    /// (see [`Position::attackers`]): the same as testing each with
+    /// [`Position::is_attacked`], in one pass over `by`'s pieces. Empty points of
+    /// `targets` are never in it.
+    ///
+    /// ```
+    /// use qili_notation::{Color, Position, Square, SquareSet};
+    ///
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4A4/4K3R w - - 0 1").unwrap();
+    /// let all = SquareSet(u128::MAX);
+    /// let hit = pos.attacked_among(all, Color::Red);
+    /// // The general on e0 defends its advisor on e1; nothing reaches Black's general.
+    /// assert!(hit.contains("e1".parse::<Square>().unwrap()));
+    /// assert!(!hit.contains("d9".parse::<Square>().unwrap()));
+    /// assert!(hit.into_iter().all(|s| pos.is_attacked(s, Color::Red)));
+    /// ```
+    #[inline]
+    pub fn attacked_among(&self, targets: SquareSet, by: Color) -> SquareSet {
+        SquareSet(attacks::attacked_among(&self.board, targets.0, by))
+    }
+
     /// The pieces giving check to the side to move.
     pub fn checkers(&self) -> SquareSet {
         self.attackers(self.general(self.board.turn), !self.board.turn)
