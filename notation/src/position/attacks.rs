@@ -331,7 +331,7 @@ pub(super) fn may_answer(g: usize, c: usize, from: usize, to: usize) -> bool {
     to == c
         || strictly_between(g, c, to)
         || strictly_between(g, c, from)
-        || ((to % 9).abs_diff(g % 9) == 1 && (to / 9).abs_diff(g / 9) == 1)
+        || MASKS.diagonal[g] & bit(to) != 0
 }
 
 /// The points strictly between `g` and `c` when they share a line, else none.
@@ -533,8 +533,7 @@ pub(super) fn attacked_after(
             return true;
         }
     }
-    let (sf, sr) = (s % 9, s / 9);
-    if (from % 9).abs_diff(sf) == 1 && (from / 9).abs_diff(sr) == 1 {
+    if MASKS.diagonal[s] & bit(from) != 0 {
         let horse = Piece::new(by, Role::Horse);
         if HORSE_ATTACKS[s]
             .as_slice()
@@ -555,8 +554,7 @@ pub(super) fn attacked_after(
     }
     // The moved piece, when it is `by`'s, attacking from `to` (its line attacks were
     // found by the ray scans above).
-    (to % 9).abs_diff(sf) <= 2
-        && (to / 9).abs_diff(sr) <= 2
+    MASKS.near[s] & bit(to) != 0
         && matches!(board[to], Some(p) if p.color == by
             && !matches!(p.role, Role::Chariot | Role::Cannon))
         && attacks_from(board, to, s, by)
