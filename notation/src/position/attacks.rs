@@ -221,10 +221,34 @@ pub(super) fn scan_attackers(
     board: &Board,
     sq: Square,
     by: Color,
+    found: impl FnMut(Square) -> bool,
+) -> bool {
+    scan::<false>(board, sq, by, found)
+}
+
+/// [`scan_attackers`] when `sq` is the point of the general of `!by` (inside its palace):
+/// the scan then knows the target is a general (the flying general counts) and skips the
+/// general, the advisors and the elephants of `by`, which stay on their own side.
+#[inline(always)]
+pub(super) fn scan_general_attackers(
+    board: &Board,
+    sq: Square,
+    by: Color,
+    found: impl FnMut(Square) -> bool,
+) -> bool {
+    scan::<true>(board, sq, by, found)
+}
+
+/// [`scan_attackers`], or [`scan_general_attackers`] when `GENERAL`.
+#[inline(always)]
+fn scan<const GENERAL: bool>(
+    board: &Board,
+    sq: Square,
+    by: Color,
     mut found: impl FnMut(Square) -> bool,
 ) -> bool {
     let s = sq.index();
-    let target_is_general = board.is(s, Piece::new(!by, Role::General));
+    let target_is_general = GENERAL || board.is(s, Piece::new(!by, Role::General));
     // Lines: chariot, cannon, flying general.
     for d in 0..4 {
         if scan_ray(board, s, d, by, target_is_general, &mut found) {
@@ -254,6 +278,9 @@ pub(super) fn scan_attackers(
         if board.is(i, soldier) && found(Square::new_unchecked(i as u8)) {
             return true;
         }
+    }
+    if GENERAL {
+        return false;
     }
     // General and advisors inside the palace.
     if IN_PALACE[by.index()][s] {
@@ -288,6 +315,23 @@ pub(super) fn scan_attackers(
 /// Whether any of `by`'s pieces attacks `sq`.
 pub(super) fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
     scan_attackers(board, sq, by, |_| true)
+}
+
+/// Whether any of `by`'s pieces attacks the general of `!by`, standing on `sq` (see
+/// [`scan_general_attackers`]).
+pub(super) fn is_general_attacked(board: &Board, sq: Square, by: Color) -> bool {
+    scan_general_attackers(board, sq, by, |_| true)
+}
+
+/// The points of `by`'s pieces attacking the general of `!by`, standing on `sq` (see
+/// [`scan_general_attackers`]).
+pub(super) fn general_attackers(board: &Board, sq: Square, by: Color) -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    scan_general_attackers(board, sq, by, |s| {
+        set.insert(s);
+        false
+    });
+    set
 }
 
 /// Whether emptying point `f` alone (a file, rank or diagonal neighbour of the general on
@@ -496,8 +540,8 @@ fn is_home_rank(sq: usize, color: Color) -> bool {
     Square::new_unchecked(sq as u8).rank().is_home(color)
 }
 
-/// After a move `from`→`to` has been made on `board` (neither point being `sq`): whether
-/// `by` attacks `sq`, given `before`, the points of `by`'s pieces that attacked `sq`
+/// After a move `from`→`to` has been made on `board` (neither point being `sq`, the point
+/// of the general of `!by`): whether `by` attacks `sq`, given `before`, the points of `by`'s pieces that attacked `sq`
 /// before the move.
 ///
 /// An attacker after the move either attacked before (each of `before` that was not
@@ -520,7 +564,8 @@ pub(super) fn attacked_after(
             return true;
         }
     }
-    let target_is_general = matches!(board[s], Some(p) if p.role == Role::General && p.color != by);
+    // `sq` is the point of the general of `!by`.
+    let target_is_general = true;
     let mut found = |_| true;
     let dfrom = direction(s, from);
     if let Some(d) = dfrom {

@@ -484,17 +484,19 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.is_attacked(self.general(self.board.turn), !self.board.turn)
+        let us = self.board.turn;
+        attacks::is_general_attacked(&self.board, self.general(us), !us)
     }
 
     /// The pieces giving check to the side to move.
     pub fn checkers(&self) -> SquareSet {
-        self.attackers(self.general(self.board.turn), !self.board.turn)
+        let us = self.board.turn;
+        attacks::general_attackers(&self.board, self.general(us), !us)
     }
 
     /// Whether `color`'s general is attacked (whoever is to move).
     pub fn is_general_attacked(&self, color: Color) -> bool {
-        self.is_attacked(self.general(color), !color)
+        attacks::is_general_attacked(&self.board, self.general(color), !color)
     }
 
     /// `color`'s pieces (other than the general) that may not leave their point along
@@ -507,7 +509,7 @@ impl Position {
             if p.color == color && p.role != Role::General {
                 let mut board = self.board;
                 board.set(sq.index(), None);
-                if attacks::is_attacked(&board, g, !color) {
+                if attacks::is_general_attacked(&board, g, !color) {
                     set.insert(sq);
                 }
             }
@@ -708,7 +710,7 @@ impl Position {
             || any_on(horse_origins, Piece::new(us, Role::Horse))
             || any_on(soldier_origins, Piece::new(us, Role::Soldier))
         {
-            self.attackers(g, us)
+            attacks::general_attackers(&self.board, g, us)
         } else {
             SquareSet::EMPTY
         };
@@ -905,7 +907,7 @@ impl Position {
         let undo = board.make(from, to);
         let safe = if general_move || from == g.index() || to == g.index() {
             let g = if general_move { m.to } else { g };
-            !attacks::is_attacked(board, g, !us)
+            !attacks::is_general_attacked(board, g, !us)
         } else {
             !attacks::attacked_after(board, g, from, to, !us, safety.checkers)
         };
@@ -925,7 +927,7 @@ impl Position {
         } else {
             self.board.generals[us]
         };
-        !attacks::is_attacked(&board, g, !us)
+        !attacks::is_general_attacked(&board, g, !us)
     }
 
     /// Whether playing the pseudo-legal move `m` attacks the opponent's general, i.e.
@@ -934,7 +936,7 @@ impl Position {
     pub fn gives_check(&self, m: &Move) -> bool {
         let mut board = self.board;
         board.make(m.from.index(), m.to.index());
-        attacks::is_attacked(
+        attacks::is_general_attacked(
             &board,
             self.board.generals[!self.board.turn],
             self.board.turn,
@@ -953,7 +955,7 @@ impl Position {
         }
         let undo = board.make(from, to);
         let check = if from == g.index() || to == g.index() {
-            attacks::is_attacked(board, g, us)
+            attacks::is_general_attacked(board, g, us)
         } else {
             attacks::attacked_after(board, g, from, to, us, mask.before)
         };
@@ -1249,9 +1251,9 @@ impl MoveProbe<'_> {
         let pos = self.pos;
         let us = pos.board.turn;
         let g = pos.board.generals[!us];
-        let mask = self
-            .checking
-            .get_or_insert_with(|| CheckMask::new(g, pos.attackers(g, us)));
+        let mask = self.checking.get_or_insert_with(|| {
+            CheckMask::new(g, attacks::general_attackers(&pos.board, g, us))
+        });
         pos.gives_check_on(&mut self.board, mask, g, m)
     }
 }
