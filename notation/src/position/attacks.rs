@@ -84,6 +84,29 @@ impl Board {
         self.occupied
     }
 
+    /// The mask of the points of `color`'s pieces. The bytes of Black's pieces (8 to 14)
+    /// have bit 3 set and Red's (1 to 7) not: the bits are gathered eight bytes at a time
+    /// (a multiplication moves bit 3 of each byte into one byte), fewer instructions than
+    /// visiting every piece.
+    #[inline(always)]
+    pub(super) fn occupied_by(&self, color: Color) -> u128 {
+        let mut black = 0u128;
+        let mut k = 0;
+        while k < 11 {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&self.codes[8 * k..8 * k + 8]);
+            let w = u64::from_le_bytes(w);
+            let bits = ((w >> 3) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            black |= u128::from(bits) << (8 * k);
+            k += 1;
+        }
+        black |= u128::from(self.codes[88] >> 3) << 88 | u128::from(self.codes[89] >> 3) << 89;
+        match color {
+            Color::Black => black,
+            Color::Red => self.occupied & !black,
+        }
+    }
+
     /// The placement.
     pub(super) fn squares(&self) -> [Option<Piece>; 90] {
         self.codes.map(|c| DECODE[c as usize & 15])

@@ -412,9 +412,7 @@ impl Position {
 
     /// The points of `color`'s pieces.
     pub fn occupied_by(&self, color: Color) -> SquareSet {
-        Square::all()
-            .filter(|&sq| matches!(self.board[sq.index()], Some(p) if p.color == color))
-            .collect()
+        SquareSet(self.board.occupied_by(color))
     }
 
     /// Iterates over `(square, piece)` of every piece.
@@ -434,7 +432,16 @@ impl Position {
     /// The side to move's pieces, in board order.
     #[inline]
     fn own_pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.pieces().filter(|(_, p)| p.color == self.board.turn)
+        let mut m = self.board.occupied_by(self.board.turn);
+        std::iter::from_fn(move || {
+            if m == 0 {
+                return None;
+            }
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let sq = Square::new_unchecked(i as u8);
+            self.board[i].map(|p| (sq, p))
+        })
     }
 
     fn generals_facing(&self) -> bool {
