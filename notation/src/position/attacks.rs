@@ -3,8 +3,9 @@
 use std::ops::Index;
 
 use super::geometry::{
-    bit, direction, horse_leg, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, HORSE_ATTACKS, HORSE_ORIGINS,
-    IN_PALACE, MASKS, ORTH_NEIGHBOURS, RAY_MASKS, SOLDIER_ATTACKS, SOLDIER_ORIGINS,
+    bit, direction, horse_leg, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, ELEPHANT_ORIGINS, HOME,
+    HORSE_ATTACKS, HORSE_ORIGINS, IN_PALACE, MASKS, ORTH_NEIGHBOURS, ORTH_NEIGHBOUR_MASKS,
+    RAY_MASKS, SOLDIER_ATTACKS, SOLDIER_ORIGINS,
 };
 use crate::{ByColor, Color, Piece, Role, Square, SquareSet};
 
@@ -305,28 +306,38 @@ fn scan<const GENERAL: bool>(
     if GENERAL {
         return false;
     }
-    // General and advisors inside the palace.
+    // General and advisors inside the palace, elephants on their own side: only the
+    // occupied points they attack from are looked at.
     if IN_PALACE[by.index()][s] {
         let general = Piece::new(by, Role::General);
-        for &i in ORTH_NEIGHBOURS[s].as_slice() {
-            if board.is(i as usize, general) && found(Square::new_unchecked(i)) {
+        let mut origins = ORTH_NEIGHBOUR_MASKS[s] & board.occupied;
+        while origins != 0 {
+            let i = origins.trailing_zeros() as usize;
+            origins &= origins - 1;
+            if board.is(i, general) && found(Square::new_unchecked(i as u8)) {
                 return true;
             }
         }
         let advisor = Piece::new(by, Role::Advisor);
-        for &i in DIAG_NEIGHBOURS[s].as_slice() {
-            if board.is(i as usize, advisor) && found(Square::new_unchecked(i)) {
+        let mut origins = MASKS.diagonal[s] & board.occupied;
+        while origins != 0 {
+            let i = origins.trailing_zeros() as usize;
+            origins &= origins - 1;
+            if board.is(i, advisor) && found(Square::new_unchecked(i as u8)) {
                 return true;
             }
         }
     }
-    // Elephants on their own side.
-    if sq.rank().is_home(by) {
+    if HOME[by.index()][s] {
         let elephant = Piece::new(by, Role::Elephant);
-        for &(e, eye) in ELEPHANT_ATTACKS[s].as_slice() {
-            if board.is(e as usize, elephant)
-                && board.is_empty_at(eye as usize)
-                && found(Square::new_unchecked(e))
+        let mut origins = ELEPHANT_ORIGINS[s] & board.occupied;
+        while origins != 0 {
+            let e = origins.trailing_zeros() as usize;
+            origins &= origins - 1;
+            // The eye: the midpoint of the elephant's point and `sq`.
+            if board.is(e, elephant)
+                && board.is_empty_at((e + s) / 2)
+                && found(Square::new_unchecked(e as u8))
             {
                 return true;
             }

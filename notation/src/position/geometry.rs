@@ -324,6 +324,44 @@ pub(super) static ORTH_NEIGHBOURS: [List<4>; 90] = neighbours(ORTH);
 /// Diagonal neighbours of each point (where an advisor attacks it from).
 pub(super) static DIAG_NEIGHBOURS: [List<4>; 90] = neighbours(DIAG);
 
+/// `ORTH_NEIGHBOUR_MASKS[sq]`: the points of [`ORTH_NEIGHBOURS`]`[sq]` as a point mask.
+pub(super) static ORTH_NEIGHBOUR_MASKS: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        t[sq] = ORTH_NEIGHBOURS[sq].mask();
+        sq += 1;
+    }
+    t
+};
+
+/// `ELEPHANT_ORIGINS[sq]`: the points of [`ELEPHANT_ATTACKS`]`[sq]` (where an elephant
+/// attacks `sq` from; its eye is the midpoint) as a point mask.
+pub(super) static ELEPHANT_ORIGINS: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        t[sq] = ELEPHANT_ATTACKS[sq].mask();
+        sq += 1;
+    }
+    t
+};
+
+/// `HOME[c][sq]`: whether point `sq` lies on the own side of the river of colour `c`.
+pub(super) static HOME: [[bool; 90]; 2] = {
+    let mut t = [[false; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            t[c][sq] = is_home(sq as u8, c);
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// Soldier moves of each colour from each point: forward, then sideways (file −1, +1)
 /// once across the river.
 pub(super) static SOLDIER_MOVES: [[List<3>; 90]; 2] = {
