@@ -577,17 +577,13 @@ impl Position {
                     push(to, &mut out);
                 }
                 // Flying general: capture the enemy general across an open file.
-                let eg = self.board.generals[!color];
-                if let Some(d) = geometry::direction(f, eg.index()) {
-                    if d >= 2 {
-                        for &i in RAYS[f][d].as_slice() {
-                            if board[i as usize].is_some() {
-                                if i as usize == eg.index() {
-                                    push(i, &mut out);
-                                }
-                                break;
-                            }
-                        }
+                // (The first piece on the file towards it, read off the occupied mask.)
+                let eg = self.board.generals[!color].index();
+                if let Some(d) = geometry::direction(f, eg) {
+                    if d >= 2
+                        && attacks::nearest(board.occupied() & geometry::RAY_MASKS[f][d], d) == eg
+                    {
+                        push(eg as u8, &mut out);
                     }
                 }
             }
