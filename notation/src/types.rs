@@ -556,7 +556,7 @@ impl SquareSet {
     }
     /// Whether `sq` is in the set.
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1u128 << sq.0) != 0
+        self.0 & SQUARE_BITS[sq.0 as usize & 127] != 0
     }
     /// Adds `sq`.
     #[inline]
