@@ -73,6 +73,13 @@ impl Board {
         self.codes[i] == code(Some(p))
     }
 
+    /// Whether one of `color`'s pieces stands on point `i` (its byte is one of the seven
+    /// of that colour).
+    #[inline(always)]
+    pub(super) fn is_color(&self, i: usize, color: Color) -> bool {
+        self.codes[i].wrapping_sub(code(Some(Piece::new(color, Role::General)))) < 7
+    }
+
     /// Whether point `i` is empty.
     #[inline(always)]
     pub(super) fn is_empty_at(&self, i: usize) -> bool {

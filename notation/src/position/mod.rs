@@ -784,7 +784,7 @@ impl Position {
     fn check_landings(&self, gi: usize) -> CheckLandings {
         let us = self.board.turn;
         let occupied = self.board.occupied();
-        let theirs = |i: usize| self.board[i].is_some_and(|p| p.color != us);
+        let theirs = |i: usize| self.board.is_color(i, !us);
         let mut l = CheckLandings::default();
         for d in 0..4 {
             let ray = geometry::RAY_MASKS[gi][d];
@@ -800,7 +800,7 @@ impl Position {
             // The first piece attacks when it is the mover's chariot, or its general facing.
             l.attacked |= self.board.is(p1, Piece::new(us, Role::Chariot))
                 || (d >= 2 && self.board.is(p1, Piece::new(us, Role::General)));
-            if self.board[p1] == Some(Piece::new(us, Role::Cannon)) {
+            if self.board.is(p1, Piece::new(us, Role::Cannon)) {
                 l.screen |= before_p1;
             }
             let rest = blockers & !bit(p1);
