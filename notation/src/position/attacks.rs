@@ -4,8 +4,9 @@ use std::ops::Index;
 
 use super::geometry::{
     bit, direction, horse_leg, ADVISOR_REACH, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, ELEPHANT_MOVES,
-    GENERAL_REACH, HORSE_ATTACKS, HORSE_MOVES, HORSE_ORIGINS, IN_PALACE, MASKS, ORTH_NEIGHBOURS,
-    RAY_MASKS, SOLDIER_ATTACKS, SOLDIER_ORIGINS, SOLDIER_REACH,
+    ELEPHANT_ORIGINS, GENERAL_REACH, HOME, HORSE_ATTACKS, HORSE_MOVES, HORSE_ORIGINS, IN_PALACE,
+    MASKS, ORTH_NEIGHBOURS, ORTH_NEIGHBOUR_MASKS, RAY_MASKS, SOLDIER_ATTACKS, SOLDIER_ORIGINS,
+    SOLDIER_REACH,
 };
 use crate::{ByColor, Color, Piece, Role, Square, SquareSet};
 
@@ -73,6 +74,13 @@ impl Board {
         self.codes[i] == code(Some(p))
     }
 
+    /// Whether one of `color`'s pieces stands on point `i` (its byte is one of the seven
+    /// of that colour).
+    #[inline(always)]
+    pub(super) fn is_color(&self, i: usize, color: Color) -> bool {
+        self.codes[i].wrapping_sub(code(Some(Piece::new(color, Role::General)))) < 7
+    }
+
     /// Whether point `i` is empty.
     #[inline(always)]
     pub(super) fn is_empty_at(&self, i: usize) -> bool {
@@ -83,6 +91,29 @@ impl Board {
     #[inline(always)]
     pub(super) fn occupied(&self) -> u128 {
         self.occupied
+    }
+
+    /// The mask of the points of `color`'s pieces. The bytes of Black's pieces (8 to 14)
+    /// have bit 3 set and Red's (1 to 7) not: the bits are gathered eight bytes at a time
+    /// (a multiplication moves bit 3 of each byte into one byte), fewer instructions than
+    /// visiting every piece.
+    #[inline(always)]
+    pub(super) fn occupied_by(&self, color: Color) -> u128 {
+        let mut black = 0u128;
+        let mut k = 0;
+        while k < 11 {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&self.codes[8 * k..8 * k + 8]);
+            let w = u64::from_le_bytes(w);
+            let bits = ((w >> 3) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            black |= u128::from(bits) << (8 * k);
+            k += 1;
+        }
+        black |= u128::from(self.codes[88] >> 3) << 88 | u128::from(self.codes[89] >> 3) << 89;
+        match color {
+            Color::Black => black,
+            Color::Red => self.occupied & !black,
+        }
     }
 
     /// The placement.
@@ -222,10 +253,34 @@ pub(super) fn scan_attackers(
     board: &Board,
     sq: Square,
     by: Color,
+    found: impl FnMut(Square) -> bool,
+) -> bool {
+    scan::<false>(board, sq, by, found)
+}
+
+/// [`scan_attackers`] when `sq` is the point of the general of `!by` (inside its palace):
+/// the scan then knows the target is a general (the flying general counts) and skips the
+/// general, the advisors and the elephants of `by`, which stay on their own side.
+#[inline(always)]
+pub(super) fn scan_general_attackers(
+    board: &Board,
+    sq: Square,
+    by: Color,
+    found: impl FnMut(Square) -> bool,
+) -> bool {
+    scan::<true>(board, sq, by, found)
+}
+
+/// [`scan_attackers`], or [`scan_general_attackers`] when `GENERAL`.
+#[inline(always)]
+fn scan<const GENERAL: bool>(
+    board: &Board,
+    sq: Square,
+    by: Color,
     mut found: impl FnMut(Square) -> bool,
 ) -> bool {
     let s = sq.index();
-    let target_is_general = board.is(s, Piece::new(!by, Role::General));
+    let target_is_general = GENERAL || board.is(s, Piece::new(!by, Role::General));
     // Lines: chariot, cannon, flying general.
     for d in 0..4 {
         if scan_ray(board, s, d, by, target_is_general, &mut found) {
@@ -256,28 +311,41 @@ pub(super) fn scan_attackers(
             return true;
         }
     }
-    // General and advisors inside the palace.
+    if GENERAL {
+        return false;
+    }
+    // General and advisors inside the palace, elephants on their own side: only the
+    // occupied points they attack from are looked at.
     if IN_PALACE[by.index()][s] {
         let general = Piece::new(by, Role::General);
-        for &i in ORTH_NEIGHBOURS[s].as_slice() {
-            if board.is(i as usize, general) && found(Square::new_unchecked(i)) {
+        let mut origins = ORTH_NEIGHBOUR_MASKS[s] & board.occupied;
+        while origins != 0 {
+            let i = origins.trailing_zeros() as usize;
+            origins &= origins - 1;
+            if board.is(i, general) && found(Square::new_unchecked(i as u8)) {
                 return true;
             }
         }
         let advisor = Piece::new(by, Role::Advisor);
-        for &i in DIAG_NEIGHBOURS[s].as_slice() {
-            if board.is(i as usize, advisor) && found(Square::new_unchecked(i)) {
+        let mut origins = MASKS.diagonal[s] & board.occupied;
+        while origins != 0 {
+            let i = origins.trailing_zeros() as usize;
+            origins &= origins - 1;
+            if board.is(i, advisor) && found(Square::new_unchecked(i as u8)) {
                 return true;
             }
         }
     }
-    // Elephants on their own side.
-    if sq.rank().is_home(by) {
+    if HOME[by.index()][s] {
         let elephant = Piece::new(by, Role::Elephant);
-        for &(e, eye) in ELEPHANT_ATTACKS[s].as_slice() {
-            if board.is(e as usize, elephant)
-                && board.is_empty_at(eye as usize)
-                && found(Square::new_unchecked(e))
+        let mut origins = ELEPHANT_ORIGINS[s] & board.occupied;
+        while origins != 0 {
+            let e = origins.trailing_zeros() as usize;
+            origins &= origins - 1;
+            // The eye: the midpoint of the elephant's point and `sq`.
+            if board.is(e, elephant)
+                && board.is_empty_at((e + s) / 2)
+                && found(Square::new_unchecked(e as u8))
             {
                 return true;
             }
@@ -289,6 +357,23 @@ pub(super) fn scan_attackers(
 /// Whether any of `by`'s pieces attacks `sq`.
 pub(super) fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
     scan_attackers(board, sq, by, |_| true)
+}
+
+/// Whether any of `by`'s pieces attacks the general of `!by`, standing on `sq` (see
+/// [`scan_general_attackers`]).
+pub(super) fn is_general_attacked(board: &Board, sq: Square, by: Color) -> bool {
+    scan_general_attackers(board, sq, by, |_| true)
+}
+
+/// The points of `by`'s pieces attacking the general of `!by`, standing on `sq` (see
+/// [`scan_general_attackers`]).
+pub(super) fn general_attackers(board: &Board, sq: Square, by: Color) -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    scan_general_attackers(board, sq, by, |s| {
+        set.insert(s);
+        false
+    });
+    set
 }
 
 /// Whether emptying point `f` alone (a file, rank or diagonal neighbour of the general on
@@ -332,7 +417,7 @@ pub(super) fn may_answer(g: usize, c: usize, from: usize, to: usize) -> bool {
     to == c
         || strictly_between(g, c, to)
         || strictly_between(g, c, from)
-        || ((to % 9).abs_diff(g % 9) == 1 && (to / 9).abs_diff(g / 9) == 1)
+        || MASKS.diagonal[g] & bit(to) != 0
 }
 
 /// The points strictly between `g` and `c` when they share a line, else none.
@@ -497,8 +582,8 @@ fn is_home_rank(sq: usize, color: Color) -> bool {
     Square::new_unchecked(sq as u8).rank().is_home(color)
 }
 
-/// After a move `from`→`to` has been made on `board` (neither point being `sq`): whether
-/// `by` attacks `sq`, given `before`, the points of `by`'s pieces that attacked `sq`
+/// After a move `from`→`to` has been made on `board` (neither point being `sq`, the point
+/// of the general of `!by`): whether `by` attacks `sq`, given `before`, the points of `by`'s pieces that attacked `sq`
 /// before the move.
 ///
 /// An attacker after the move either attacked before (each of `before` that was not
@@ -521,7 +606,8 @@ pub(super) fn attacked_after(
             return true;
         }
     }
-    let target_is_general = matches!(board[s], Some(p) if p.role == Role::General && p.color != by);
+    // `sq` is the point of the general of `!by`.
+    let target_is_general = true;
     let mut found = |_| true;
     let dfrom = direction(s, from);
     if let Some(d) = dfrom {
@@ -534,8 +620,7 @@ pub(super) fn attacked_after(
             return true;
         }
     }
-    let (sf, sr) = (s % 9, s / 9);
-    if (from % 9).abs_diff(sf) == 1 && (from / 9).abs_diff(sr) == 1 {
+    if MASKS.diagonal[s] & bit(from) != 0 {
         let horse = Piece::new(by, Role::Horse);
         if HORSE_ATTACKS[s]
             .as_slice()
@@ -556,8 +641,7 @@ pub(super) fn attacked_after(
     }
     // The moved piece, when it is `by`'s, attacking from `to` (its line attacks were
     // found by the ray scans above).
-    (to % 9).abs_diff(sf) <= 2
-        && (to / 9).abs_diff(sr) <= 2
+    MASKS.near[s] & bit(to) != 0
         && matches!(board[to], Some(p) if p.color == by
             && !matches!(p.role, Role::Chariot | Role::Cannon))
         && attacks_from(board, to, s, by)

@@ -412,9 +412,7 @@ impl Position {
 
     /// The points of `color`'s pieces.
     pub fn occupied_by(&self, color: Color) -> SquareSet {
-        Square::all()
-            .filter(|&sq| matches!(self.board[sq.index()], Some(p) if p.color == color))
-            .collect()
+        SquareSet(self.board.occupied_by(color))
     }
 
     /// Iterates over `(square, piece)` of every piece.
@@ -434,7 +432,16 @@ impl Position {
     /// The side to move's pieces, in board order.
     #[inline]
     fn own_pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.pieces().filter(|(_, p)| p.color == self.board.turn)
+        let mut m = self.board.occupied_by(self.board.turn);
+        std::iter::from_fn(move || {
+            if m == 0 {
+                return None;
+            }
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let sq = Square::new_unchecked(i as u8);
+            self.board[i].map(|p| (sq, p))
+        })
     }
 
     fn generals_facing(&self) -> bool {
@@ -484,7 +491,8 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.is_attacked(self.general(self.board.turn), !self.board.turn)
+        let us = self.board.turn;
+        attacks::is_general_attacked(&self.board, self.general(us), !us)
     }
 
     /// The points of `targets` holding a piece that one of `by`'s pieces could capture on
@@ -510,12 +518,13 @@ impl Position {
 
     /// The pieces giving check to the side to move.
     pub fn checkers(&self) -> SquareSet {
-        self.attackers(self.general(self.board.turn), !self.board.turn)
+        let us = self.board.turn;
+        attacks::general_attackers(&self.board, self.general(us), !us)
     }
 
     /// Whether `color`'s general is attacked (whoever is to move).
     pub fn is_general_attacked(&self, color: Color) -> bool {
-        self.is_attacked(self.general(color), !color)
+        attacks::is_general_attacked(&self.board, self.general(color), !color)
     }
 
     /// `color`'s pieces (other than the general) that may not leave their point along
@@ -528,7 +537,7 @@ impl Position {
             if p.color == color && p.role != Role::General {
                 let mut board = self.board;
                 board.set(sq.index(), None);
-                if attacks::is_attacked(&board, g, !color) {
+                if attacks::is_general_attacked(&board, g, !color) {
                     set.insert(sq);
                 }
             }
@@ -589,17 +598,13 @@ impl Position {
                     push(to, &mut out);
                 }
                 // Flying general: capture the enemy general across an open file.
-                let eg = self.board.generals[!color];
-                if let Some(d) = geometry::direction(f, eg.index()) {
-                    if d >= 2 {
-                        for &i in RAYS[f][d].as_slice() {
-                            if board[i as usize].is_some() {
-                                if i as usize == eg.index() {
-                                    push(i, &mut out);
-                                }
-                                break;
-                            }
-                        }
+                // (The first piece on the file towards it, read off the occupied mask.)
+                let eg = self.board.generals[!color].index();
+                if let Some(d) = geometry::direction(f, eg) {
+                    if d >= 2
+                        && attacks::nearest(board.occupied() & geometry::RAY_MASKS[f][d], d) == eg
+                    {
+                        push(eg as u8, &mut out);
                     }
                 }
             }
@@ -729,7 +734,7 @@ impl Position {
             || any_on(horse_origins, Piece::new(us, Role::Horse))
             || any_on(soldier_origins, Piece::new(us, Role::Soldier))
         {
-            self.attackers(g, us)
+            attacks::general_attackers(&self.board, g, us)
         } else {
             SquareSet::EMPTY
         };
@@ -800,7 +805,7 @@ impl Position {
     fn check_landings(&self, gi: usize) -> CheckLandings {
         let us = self.board.turn;
         let occupied = self.board.occupied();
-        let theirs = |i: usize| self.board[i].is_some_and(|p| p.color != us);
+        let theirs = |i: usize| self.board.is_color(i, !us);
         let mut l = CheckLandings::default();
         for d in 0..4 {
             let ray = geometry::RAY_MASKS[gi][d];
@@ -816,7 +821,7 @@ impl Position {
             // The first piece attacks when it is the mover's chariot, or its general facing.
             l.attacked |= self.board.is(p1, Piece::new(us, Role::Chariot))
                 || (d >= 2 && self.board.is(p1, Piece::new(us, Role::General)));
-            if self.board[p1] == Some(Piece::new(us, Role::Cannon)) {
+            if self.board.is(p1, Piece::new(us, Role::Cannon)) {
                 l.screen |= before_p1;
             }
             let rest = blockers & !bit(p1);
@@ -926,7 +931,7 @@ impl Position {
         let undo = board.make(from, to);
         let safe = if general_move || from == g.index() || to == g.index() {
             let g = if general_move { m.to } else { g };
-            !attacks::is_attacked(board, g, !us)
+            !attacks::is_general_attacked(board, g, !us)
         } else {
             !attacks::attacked_after(board, g, from, to, !us, safety.checkers)
         };
@@ -946,7 +951,7 @@ impl Position {
         } else {
             self.board.generals[us]
         };
-        !attacks::is_attacked(&board, g, !us)
+        !attacks::is_general_attacked(&board, g, !us)
     }
 
     /// Whether playing the pseudo-legal move `m` attacks the opponent's general, i.e.
@@ -955,7 +960,7 @@ impl Position {
     pub fn gives_check(&self, m: &Move) -> bool {
         let mut board = self.board;
         board.make(m.from.index(), m.to.index());
-        attacks::is_attacked(
+        attacks::is_general_attacked(
             &board,
             self.board.generals[!self.board.turn],
             self.board.turn,
@@ -974,7 +979,7 @@ impl Position {
         }
         let undo = board.make(from, to);
         let check = if from == g.index() || to == g.index() {
-            attacks::is_attacked(board, g, us)
+            attacks::is_general_attacked(board, g, us)
         } else {
             attacks::attacked_after(board, g, from, to, us, mask.before)
         };
@@ -1270,9 +1275,9 @@ impl MoveProbe<'_> {
         let pos = self.pos;
         let us = pos.board.turn;
         let g = pos.board.generals[!us];
-        let mask = self
-            .checking
-            .get_or_insert_with(|| CheckMask::new(g, pos.attackers(g, us)));
+        let mask = self.checking.get_or_insert_with(|| {
+            CheckMask::new(g, attacks::general_attackers(&pos.board, g, us))
+        });
         pos.gives_check_on(&mut self.board, mask, g, m)
     }
 }
