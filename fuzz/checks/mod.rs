@@ -169,6 +169,15 @@ pub fn movegen(data: &[u8]) {
             q.checking_moves_into(&mut checks);
             assert_eq!(checks, expect, "checking moves in {q:?}");
         }
+        // The attacked points of a set, in one pass: those the scan finds, both sides.
+        for by in [qili_notation::Color::Red, qili_notation::Color::Black] {
+            let some = qili_notation::SquareSet(u128::MAX >> (b % 64));
+            let expect: qili_notation::SquareSet = some
+                .into_iter()
+                .filter(|&s| s.index() < 90 && pos.piece_at(s).is_some() && pos.is_attacked(s, by))
+                .collect();
+            assert_eq!(pos.attacked_among(some, by), expect, "attacked points in {pos:?}");
+        }
         // Any pair of points: the built move is legal exactly when it is in the list.
         let from = Square::new_unchecked(b % 90);
         let to = Square::new_unchecked(b.wrapping_mul(37) % 90);
