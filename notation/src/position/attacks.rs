@@ -301,15 +301,28 @@ fn scan<const GENERAL: bool>(
     by: Color,
     found: impl FnMut(Square) -> bool,
 ) -> bool {
-    scan_occupied::<GENERAL>(board, board.occupied, sq, by, found)
+    scan_occupied::<GENERAL, true>(board, board.occupied, sq, by, found)
+}
+
+/// The points of `by`'s pieces other than its general that could capture on `sq` (see
+/// [`scan_attackers`]): the capturers a search lists besides the general's own moves,
+/// without looking for the general.
+pub(super) fn capturers(board: &Board, sq: Square, by: Color) -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    scan_occupied::<false, false>(board, board.occupied, sq, by, |s| {
+        set.insert(s);
+        false
+    });
+    set
 }
 
 /// [`scan`] with `occupied` standing for the board's occupied mask: the pieces are read
 /// off `board` only on the points of `occupied`, and the horse legs and elephant eyes
 /// off `board` too. Lifting a piece from a point that no line, leg or eye read here
 /// passes through is then a change of the mask alone (see [`general_step_attacked`]).
+/// Unless `OWN_GENERAL`, `by`'s general is not looked for (see [`capturers`]).
 #[inline(always)]
-fn scan_occupied<const GENERAL: bool>(
+fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
     board: &Board,
     occupied: u128,
     sq: Square,
@@ -355,7 +368,11 @@ fn scan_occupied<const GENERAL: bool>(
     // occupied points they attack from are looked at.
     if IN_PALACE[by.index()][s] {
         let general = Piece::new(by, Role::General);
-        let mut origins = ORTH_NEIGHBOUR_MASKS[s] & occupied;
+        let mut origins = if OWN_GENERAL {
+            ORTH_NEIGHBOUR_MASKS[s] & occupied
+        } else {
+            0
+        };
         while origins != 0 {
             let i = origins.trailing_zeros() as usize;
             origins &= origins - 1;
@@ -409,7 +426,7 @@ pub(super) fn is_general_attacked(board: &Board, sq: Square, by: Color) -> bool 
 /// are its diagonal neighbours), so what stood on either point is never read.
 #[inline(always)]
 pub(super) fn general_step_attacked(board: &Board, from: usize, to: Square, by: Color) -> bool {
-    scan_occupied::<true>(board, board.occupied & !bit(from), to, by, |_| true)
+    scan_occupied::<true, true>(board, board.occupied & !bit(from), to, by, |_| true)
 }
 
 /// The points of `by`'s pieces attacking the general of `!by`, standing on `sq` (see

@@ -1061,10 +1061,8 @@ impl Position {
         let mut board = self.board;
         let safety = (checkers.0 & (checkers.0 - 1) != 0).then(|| Safety::new(g, checkers));
         for c in checkers {
-            for a in self.attackers(c, us) {
-                if a == g {
-                    continue; // among the general's moves
-                }
+            // The general's captures are among its moves.
+            for a in attacks::capturers(&self.board, c, us) {
                 if let Some(m) = self.move_from_squares(a, c) {
                     let safe = match &safety {
                         None => self.keeps_general_safe_tested(&mut board, &m, checkers),
