@@ -209,6 +209,28 @@ fn scan_ray(
     )
 }
 
+/// [`scan_ray`] with `occupied` standing for the board's occupied mask (see
+/// [`scan_occupied`]).
+#[inline(always)]
+fn scan_ray_in(
+    board: &Board,
+    occupied: u128,
+    sq: usize,
+    d: usize,
+    by: Color,
+    target_is_general: bool,
+    found: &mut impl FnMut(Square) -> bool,
+) -> bool {
+    scan_line(
+        board,
+        occupied & RAY_MASKS[sq][d],
+        d,
+        by,
+        target_is_general,
+        found,
+    )
+}
+
 /// [`scan_ray`] on `line`, the pieces standing on the ray in direction `d` (as they stand
 /// on `board`, or with some of them taken away).
 #[inline(always)]
@@ -277,20 +299,48 @@ fn scan<const GENERAL: bool>(
     board: &Board,
     sq: Square,
     by: Color,
+    found: impl FnMut(Square) -> bool,
+) -> bool {
+    scan_occupied::<GENERAL, true>(board, board.occupied, sq, by, found)
+}
+
+/// The points of `by`'s pieces other than its general that could capture on `sq` (see
+/// [`scan_attackers`]): the capturers a search lists besides the general's own moves,
+/// without looking for the general.
+pub(super) fn capturers(board: &Board, sq: Square, by: Color) -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    scan_occupied::<false, false>(board, board.occupied, sq, by, |s| {
+        set.insert(s);
+        false
+    });
+    set
+}
+
+/// [`scan`] with `occupied` standing for the board's occupied mask: the pieces are read
+/// off `board` only on the points of `occupied`, and the horse legs and elephant eyes
+/// off `board` too. Lifting a piece from a point that no line, leg or eye read here
+/// passes through is then a change of the mask alone (see [`general_step_attacked`]).
+/// Unless `OWN_GENERAL`, `by`'s general is not looked for (see [`capturers`]).
+#[inline(always)]
+fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
+    board: &Board,
+    occupied: u128,
+    sq: Square,
+    by: Color,
     mut found: impl FnMut(Square) -> bool,
 ) -> bool {
     let s = sq.index();
     let target_is_general = GENERAL || board.is(s, Piece::new(!by, Role::General));
     // Lines: chariot, cannon, flying general.
     for d in 0..4 {
-        if scan_ray(board, s, d, by, target_is_general, &mut found) {
+        if scan_ray_in(board, occupied, s, d, by, target_is_general, &mut found) {
             return true;
         }
     }
     // Horses: a horse reaches `sq` when its leg is empty. Only the occupied points they
     // attack from are looked at.
     let horse = Piece::new(by, Role::Horse);
-    let mut origins = HORSE_ORIGINS[s] & board.occupied;
+    let mut origins = HORSE_ORIGINS[s] & occupied;
     while origins != 0 {
         let h = origins.trailing_zeros() as usize;
         origins &= origins - 1;
@@ -303,7 +353,7 @@ fn scan<const GENERAL: bool>(
     }
     // Soldiers: only the occupied points they attack from are looked at.
     let soldier = Piece::new(by, Role::Soldier);
-    let mut origins = SOLDIER_ORIGINS[by.index()][s] & board.occupied;
+    let mut origins = SOLDIER_ORIGINS[by.index()][s] & occupied;
     while origins != 0 {
         let i = origins.trailing_zeros() as usize;
         origins &= origins - 1;
@@ -318,7 +368,11 @@ fn scan<const GENERAL: bool>(
     // occupied points they attack from are looked at.
     if IN_PALACE[by.index()][s] {
         let general = Piece::new(by, Role::General);
-        let mut origins = ORTH_NEIGHBOUR_MASKS[s] & board.occupied;
+        let mut origins = if OWN_GENERAL {
+            ORTH_NEIGHBOUR_MASKS[s] & occupied
+        } else {
+            0
+        };
         while origins != 0 {
             let i = origins.trailing_zeros() as usize;
             origins &= origins - 1;
@@ -327,7 +381,7 @@ fn scan<const GENERAL: bool>(
             }
         }
         let advisor = Piece::new(by, Role::Advisor);
-        let mut origins = MASKS.diagonal[s] & board.occupied;
+        let mut origins = MASKS.diagonal[s] & occupied;
         while origins != 0 {
             let i = origins.trailing_zeros() as usize;
             origins &= origins - 1;
@@ -338,7 +392,7 @@ fn scan<const GENERAL: bool>(
     }
     if HOME[by.index()][s] {
         let elephant = Piece::new(by, Role::Elephant);
-        let mut origins = ELEPHANT_ORIGINS[s] & board.occupied;
+        let mut origins = ELEPHANT_ORIGINS[s] & occupied;
         while origins != 0 {
             let e = origins.trailing_zeros() as usize;
             origins &= origins - 1;
@@ -363,6 +417,16 @@ pub(super) fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
 /// [`scan_general_attackers`]).
 pub(super) fn is_general_attacked(board: &Board, sq: Square, by: Color) -> bool {
     scan_general_attackers(board, sq, by, |_| true)
+}
+
+/// Whether `by` attacks `to` once the general of `!by` on `from` has stepped there (a
+/// general move): the scan of `to` with the general lifted off the occupied mask, without
+/// making the move. No line from `to` passes through `to` itself, and `from`, an
+/// orthogonal neighbour of `to` or on its file, is never a horse leg towards `to` (those
+/// are its diagonal neighbours), so what stood on either point is never read.
+#[inline(always)]
+pub(super) fn general_step_attacked(board: &Board, from: usize, to: Square, by: Color) -> bool {
+    scan_occupied::<true, true>(board, board.occupied & !bit(from), to, by, |_| true)
 }
 
 /// The points of `by`'s pieces attacking the general of `!by`, standing on `sq` (see

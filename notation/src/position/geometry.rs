@@ -211,9 +211,11 @@ pub(super) static HORSE_ORIGINS: [u128; 90] = {
 /// (±7, ±11: two files and one rank; ±17, ±19: one file and two ranks).
 #[inline(always)]
 pub(super) fn horse_leg(sq: usize, h: usize) -> usize {
-    // Indexed by `sq - h + 19`; only the eight horse offsets are read.
-    const STEP: [i8; 39] = {
-        let mut t = [0i8; 39];
+    // Indexed by `sq - h + 19`; only the eight horse offsets are read. 64 entries, so
+    // that masking the index bounds it (an `& 63` instead of the multiplications of a
+    // `% 39`).
+    const STEP: [i8; 64] = {
+        let mut t = [0i8; 64];
         t[19 + 19] = 9;
         t[19 + 17] = 9;
         t[19 - 17] = -9;
@@ -224,7 +226,7 @@ pub(super) fn horse_leg(sq: usize, h: usize) -> usize {
         t[19 - 11] = -1;
         t
     };
-    (h as isize + STEP[(sq + 19 - h) % 39] as isize) as usize
+    (h as isize + STEP[(sq + 19 - h) & 63] as isize) as usize
 }
 
 /// Elephant moves of each colour from each point: `(to, eye)` in generation order, only

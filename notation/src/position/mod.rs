@@ -918,22 +918,26 @@ impl Position {
                 return known;
             }
         }
-        self.keeps_general_safe_tested(board, m, safety)
+        self.keeps_general_safe_tested(board, m, safety.checkers)
     }
 
-    /// The board test of [`Position::keeps_general_safe_on`].
+    /// The board test of [`Position::keeps_general_safe_on`], given `checkers`, the pieces
+    /// attacking the mover's general now. A general move is tested on the destination
+    /// with the general lifted (see [`attacks::general_step_attacked`]), without making
+    /// it on `board`.
     #[inline(never)]
-    fn keeps_general_safe_tested(&self, board: &mut Board, m: &Move, safety: &Safety) -> bool {
+    fn keeps_general_safe_tested(&self, board: &mut Board, m: &Move, checkers: SquareSet) -> bool {
         let us = self.board.turn;
         let (from, to) = (m.from.index(), m.to.index());
+        if m.role == Role::General {
+            return !attacks::general_step_attacked(&self.board, from, m.to, !us);
+        }
         let g = self.board.generals[us];
-        let general_move = m.role == Role::General;
         let undo = board.make(from, to);
-        let safe = if general_move || from == g.index() || to == g.index() {
-            let g = if general_move { m.to } else { g };
+        let safe = if from == g.index() || to == g.index() {
             !attacks::is_general_attacked(board, g, !us)
         } else {
-            !attacks::attacked_after(board, g, from, to, !us, safety.checkers)
+            !attacks::attacked_after(board, g, from, to, !us, checkers)
         };
         board.unmake(from, to, undo);
         safe
@@ -944,6 +948,9 @@ impl Position {
     /// For many moves of one position, [`Position::probe`] is faster.
     pub fn keeps_general_safe(&self, m: &Move) -> bool {
         let us = self.board.turn;
+        if m.role == Role::General {
+            return !attacks::general_step_attacked(&self.board, m.from.index(), m.to, !us);
+        }
         let mut board = self.board;
         board.make(m.from.index(), m.to.index());
         let g = if m.role == Role::General {
@@ -1038,23 +1045,30 @@ impl Position {
     pub fn quick_evasions_into(&self, out: &mut Vec<Move>) {
         let us = self.board.turn;
         let g = self.board.generals[us];
-        let mut probe = self.probe();
-        let checkers = probe.safety.checkers;
+        let checkers = self.checkers();
         if checkers.is_empty() {
             return;
         }
+        // The general's moves: each destination scanned with the general lifted.
         self.each_pseudo_move_from(g, |m| {
-            if probe.keeps_general_safe(&m) {
+            if !attacks::general_step_attacked(&self.board, g.index(), m.to, !us) {
                 out.push(m);
             }
         });
+        // The captures of a checker. Of a lone checker, a capture answers the check and
+        // only the board test is left (the quick test would send it there); with more,
+        // the quick test may tell that another checker still attacks.
+        let mut board = self.board;
+        let safety = (checkers.0 & (checkers.0 - 1) != 0).then(|| Safety::new(g, checkers));
         for c in checkers {
-            for a in self.attackers(c, us) {
-                if a == g {
-                    continue; // among the general's moves
-                }
+            // The general's captures are among its moves.
+            for a in attacks::capturers(&self.board, c, us) {
                 if let Some(m) = self.move_from_squares(a, c) {
-                    if probe.keeps_general_safe(&m) {
+                    let safe = match &safety {
+                        None => self.keeps_general_safe_tested(&mut board, &m, checkers),
+                        Some(safety) => self.keeps_general_safe_on(&mut board, &m, safety),
+                    };
+                    if safe {
                         out.push(m);
                     }
                 }
@@ -1082,17 +1096,28 @@ impl Position {
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
-        let safety = self.safety();
-        let mut board = self.board;
+        let us = self.board.turn;
+        let g = self.board.generals[us];
+        let checkers = self.checkers();
         let mut found = false;
-        // In check, the general's own steps are the likeliest answers: try them first.
-        let g = self.board.generals[self.board.turn];
-        let first = (!safety.checkers.is_empty()).then_some(g);
+        // In check, the general's own steps are the likeliest answers: try them first, each
+        // destination scanned with the general lifted (no quick test is needed for them).
+        let first = (!checkers.is_empty()).then_some(g);
+        if first.is_some() {
+            self.each_pseudo_move_from(g, |m| {
+                found = found || !attacks::general_step_attacked(&self.board, g.index(), m.to, !us);
+            });
+            if found {
+                return true;
+            }
+        }
+        let safety = Safety::new(g, checkers);
+        let mut board = self.board;
         let rest = self
             .own_pieces()
             .map(|(sq, _)| sq)
             .filter(|&sq| Some(sq) != first);
-        for sq in first.into_iter().chain(rest) {
+        for sq in rest {
             self.each_pseudo_move_from(sq, |m| {
                 found = found || self.keeps_general_safe_on(&mut board, &m, &safety);
             });
