@@ -176,7 +176,11 @@ pub fn movegen(data: &[u8]) {
                 .into_iter()
                 .filter(|&s| s.index() < 90 && pos.piece_at(s).is_some() && pos.is_attacked(s, by))
                 .collect();
-            assert_eq!(pos.attacked_among(some, by), expect, "attacked points in {pos:?}");
+            assert_eq!(
+                pos.attacked_among(some, by),
+                expect,
+                "attacked points in {pos:?}"
+            );
         }
         // Any pair of points: the built move is legal exactly when it is in the list.
         let from = Square::new_unchecked(b % 90);

@@ -417,22 +417,18 @@ impl Position {
 
     /// Iterates over `(square, piece)` of every piece.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        let mut m = self.board.occupied();
-        std::iter::from_fn(move || {
-            if m == 0 {
-                return None;
-            }
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let sq = Square::new_unchecked(i as u8);
-            self.board[i].map(|p| (sq, p))
-        })
+        self.pieces_on(self.board.occupied())
     }
 
     /// The side to move's pieces, in board order.
     #[inline]
     fn own_pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        let mut m = self.board.occupied_by(self.board.turn);
+        self.pieces_on(self.board.occupied_by(self.board.turn))
+    }
+
+    /// The pieces on the points of the mask `m`, in board order.
+    #[inline]
+    fn pieces_on(&self, mut m: u128) -> impl Iterator<Item = (Square, Piece)> + '_ {
         std::iter::from_fn(move || {
             if m == 0 {
                 return None;
