@@ -532,8 +532,8 @@ impl fmt::Display for Move {
 }
 
 /// `SQUARE_BITS[i]`: `1 << i`, read from a table, which takes fewer instructions than
-/// shifting a `u128` by a variable amount.
-static SQUARE_BITS: [u128; 128] = {
+/// shifting a `u128` by a variable amount (also behind the point masks of `position`).
+pub(crate) static SQUARE_BITS: [u128; 128] = {
     let mut t = [0u128; 128];
     let mut i = 0;
     while i < 128 {

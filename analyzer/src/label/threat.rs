@@ -1121,12 +1121,10 @@ fn in_reach(pos: &Position, t: Square) -> bool {
 /// threat are not even attacked, and one pass over the attackers finds those that are.
 fn attacked_targets(pos: &Position, ids: &Ids, wanted: SquareSet) -> SquareSet {
     let us = pos.turn();
-    let mut points = SquareSet::EMPTY;
-    for (sq, p) in pos.pieces() {
-        if p.color != us && id_square(ids[sq.index()]).is_some_and(|id| wanted.contains(id)) {
-            points.insert(sq);
-        }
-    }
+    let points: SquareSet = pos
+        .occupied_by(!us)
+        .filter(|sq| id_square(ids[sq.index()]).is_some_and(|id| wanted.contains(id)))
+        .collect();
     // A scan per point is cheaper for a few points, one pass over the attackers for more.
     if points.count() <= FEW_TARGETS {
         return points.filter(|&t| pos.is_attacked(t, us)).collect();

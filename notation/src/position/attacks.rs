@@ -3,10 +3,9 @@
 use std::ops::Index;
 
 use super::geometry::{
-    bit, direction, horse_leg, ADVISOR_REACH, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, ELEPHANT_MOVES,
-    ELEPHANT_ORIGINS, GENERAL_REACH, HOME, HORSE_ATTACKS, HORSE_MOVES, HORSE_ORIGINS, IN_PALACE,
-    MASKS, ORTH_NEIGHBOURS, ORTH_NEIGHBOUR_MASKS, RAY_MASKS, SOLDIER_ATTACKS, SOLDIER_ORIGINS,
-    SOLDIER_REACH,
+    bit, direction, horse_leg, DIAG_NEIGHBOURS, ELEPHANT_ATTACKS, ELEPHANT_MOVES, ELEPHANT_ORIGINS,
+    GENERAL_REACH, HOME, HORSE_ATTACKS, HORSE_MOVES, HORSE_ORIGINS, IN_PALACE, MASKS,
+    ORTH_NEIGHBOURS, ORTH_NEIGHBOUR_MASKS, RAY_MASKS, REACH, SOLDIER_ATTACKS, SOLDIER_ORIGINS,
 };
 use crate::{ByColor, Color, Piece, Role, Square, SquareSet};
 
@@ -189,30 +188,11 @@ pub(super) fn nearest(m: u128, d: usize) -> usize {
 
 /// Walks the line from `sq` in direction `d` and reports `by`'s chariot (first piece met),
 /// cannon (second piece met) or, on a file towards a general target, general (first piece
-/// met). Calls `found` for each; returns `true` as soon as it does.
+/// met), the pieces standing on the points of `occupied` (the board's occupied mask, or
+/// that mask with a piece lifted, see [`scan_occupied`]). Calls `found` for each; returns
+/// `true` as soon as it does.
 #[inline(always)]
 fn scan_ray(
-    board: &Board,
-    sq: usize,
-    d: usize,
-    by: Color,
-    target_is_general: bool,
-    found: &mut impl FnMut(Square) -> bool,
-) -> bool {
-    scan_line(
-        board,
-        board.occupied & RAY_MASKS[sq][d],
-        d,
-        by,
-        target_is_general,
-        found,
-    )
-}
-
-/// [`scan_ray`] with `occupied` standing for the board's occupied mask (see
-/// [`scan_occupied`]).
-#[inline(always)]
-fn scan_ray_in(
     board: &Board,
     occupied: u128,
     sq: usize,
@@ -333,7 +313,7 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
     let target_is_general = GENERAL || board.is(s, Piece::new(!by, Role::General));
     // Lines: chariot, cannon, flying general.
     for d in 0..4 {
-        if scan_ray_in(board, occupied, s, d, by, target_is_general, &mut found) {
+        if scan_ray(board, occupied, s, d, by, target_is_general, &mut found) {
             return true;
         }
     }
@@ -670,17 +650,16 @@ pub(super) fn attacked_after(
             return true;
         }
     }
-    // `sq` is the point of the general of `!by`.
-    let target_is_general = true;
+    // `sq` is the point of the general of `!by`: the lines are scanned for a general target.
     let mut found = |_| true;
     let dfrom = direction(s, from);
     if let Some(d) = dfrom {
-        if scan_ray(board, s, d, by, target_is_general, &mut found) {
+        if scan_ray(board, board.occupied, s, d, by, true, &mut found) {
             return true;
         }
     }
     if let Some(d) = direction(s, to) {
-        if Some(d) != dfrom && scan_ray(board, s, d, by, target_is_general, &mut found) {
+        if Some(d) != dfrom && scan_ray(board, board.occupied, s, d, by, true, &mut found) {
             return true;
         }
     }
@@ -726,14 +705,11 @@ pub(super) fn attacked_among(board: &Board, targets: u128, by: Color) -> u128 {
     let c = by.index();
     let their_general = Piece::new(!by, Role::General);
     let mut hit = 0u128;
-    let mut pieces = board.occupied;
+    let mut pieces = board.occupied_by(by);
     while pieces != 0 {
         let i = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
         let Some(p) = board[i] else { continue };
-        if p.color != by {
-            continue;
-        }
         match p.role {
             Role::Chariot => {
                 for (d, &ray) in RAY_MASKS[i].iter().enumerate() {
@@ -769,8 +745,8 @@ pub(super) fn attacked_among(board: &Board, targets: u128, by: Color) -> u128 {
                     }
                 }
             }
-            Role::Soldier => hit |= SOLDIER_REACH[c][i],
-            Role::Advisor => hit |= ADVISOR_REACH[c][i],
+            // A soldier's and an advisor's steps are where they attack.
+            Role::Soldier | Role::Advisor => hit |= REACH[c][p.role.index()][i],
             Role::General => {
                 hit |= GENERAL_REACH[c][i];
                 // The flying general: the other general first on its file.
@@ -797,6 +773,28 @@ mod tests {
     use super::*;
     use crate::Position;
 
+    /// The positions of `fens` (read loosely) and those one and two plies below them.
+    fn two_plies_deep(fens: &[&str]) -> Vec<Position> {
+        let mut all = Vec::new();
+        for fen in fens {
+            let setup: crate::Setup = fen.parse().unwrap();
+            let (root, _) = Position::from_setup(setup, crate::Placement::Loose).unwrap();
+            for m in root.legal_moves() {
+                let p = root.after(&m);
+                all.extend(p.legal_moves().iter().map(|r| p.after(r)));
+                all.push(p);
+            }
+            all.push(root);
+        }
+        all
+    }
+
+    /// The bare board of `pos`.
+    fn board_of(pos: &Position) -> Board {
+        let generals = ByColor::new_with(|c| pos.general(c));
+        Board::new(pos.board(), pos.turn(), generals)
+    }
+
     /// `attacked_among` finds, of every occupied point, those the scan says `by` attacks,
     /// for both colours, over positions two plies deep (checks, pins, facing generals,
     /// cannon screens, horse legs, elephant eyes) and loose placements.
@@ -816,33 +814,22 @@ mod tests {
             "3k5/2a6/2p6/9/4b4/9/9/9/9/4K4 b",
         ];
         let mut checked = 0;
-        for fen in fens {
-            let setup: crate::Setup = fen.parse().unwrap();
-            let (root, _) = Position::from_setup(setup, crate::Placement::Loose).unwrap();
-            let mut all = vec![root.clone()];
-            for m in root.legal_moves() {
-                let p = root.after(&m);
-                all.extend(p.legal_moves().iter().map(|r| p.after(r)));
-                all.push(p);
-            }
-            for pos in all {
-                let generals = ByColor::new_with(|c| pos.general(c));
-                let board = Board::new(pos.board(), pos.turn(), generals);
-                for by in Color::ALL {
-                    let want = Square::all()
-                        .filter(|&s| pos.piece_at(s).is_some() && pos.is_attacked(s, by))
-                        .fold(0u128, |m, s| m | bit(s.index()));
-                    assert_eq!(
-                        attacked_among(&board, u128::MAX, by),
-                        want,
-                        "{by:?} in {}",
-                        pos.fen()
-                    );
-                    // A part of the targets: the answer is that part of the whole.
-                    let some = board.occupied() & 0x5555_5555_5555_5555_5555_5555;
-                    assert_eq!(attacked_among(&board, some, by), want & some);
-                    checked += want.count_ones();
-                }
+        for pos in two_plies_deep(&fens) {
+            let board = board_of(&pos);
+            for by in Color::ALL {
+                let want = Square::all()
+                    .filter(|&s| pos.piece_at(s).is_some() && pos.is_attacked(s, by))
+                    .fold(0u128, |m, s| m | bit(s.index()));
+                assert_eq!(
+                    attacked_among(&board, u128::MAX, by),
+                    want,
+                    "{by:?} in {}",
+                    pos.fen()
+                );
+                // A part of the targets: the answer is that part of the whole.
+                let some = board.occupied() & 0x5555_5555_5555_5555_5555_5555;
+                assert_eq!(attacked_among(&board, some, by), want & some);
+                checked += want.count_ones();
             }
         }
         assert!(checked > 10_000, "{checked} attacked points");
@@ -859,25 +846,15 @@ mod tests {
             "3k5/3n5/9/9/4N4/9/9/9/4C4/4K4 w - - 0 1",
         ];
         let mut pairs = 0;
-        for fen in fens {
-            let root = Position::from_fen(fen).unwrap();
-            let mut all = vec![root.clone()];
-            for m in root.legal_moves() {
-                let p = root.after(&m);
-                all.extend(p.legal_moves().iter().map(|r| p.after(r)));
-                all.push(p);
-            }
-            for pos in all {
-                for sq in Square::all() {
-                    for by in Color::ALL {
-                        let set = pos.attackers(sq, by);
-                        for c in Square::all() {
-                            let generals = ByColor::new_with(|c| pos.general(c));
-                            let board = Board::new(pos.board(), pos.turn(), generals);
-                            let one = attacks_from(&board, c.index(), sq.index(), by);
-                            assert_eq!(one, set.contains(c), "{c} on {sq} in {}", pos.fen());
-                            pairs += usize::from(one);
-                        }
+        for pos in two_plies_deep(&fens) {
+            let board = board_of(&pos);
+            for sq in Square::all() {
+                for by in Color::ALL {
+                    let set = pos.attackers(sq, by);
+                    for c in Square::all() {
+                        let one = attacks_from(&board, c.index(), sq.index(), by);
+                        assert_eq!(one, set.contains(c), "{c} on {sq} in {}", pos.fen());
+                        pairs += usize::from(one);
                     }
                 }
             }

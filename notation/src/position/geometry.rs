@@ -196,15 +196,7 @@ pub(super) static HORSE_ATTACKS: [Pairs<8>; 90] = {
 
 /// `HORSE_ORIGINS[sq]`: the points of [`HORSE_ATTACKS`]`[sq]` (where a horse attacks `sq`
 /// from) as a point mask.
-pub(super) static HORSE_ORIGINS: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        t[sq] = HORSE_ATTACKS[sq].mask();
-        sq += 1;
-    }
-    t
-};
+pub(super) static HORSE_ORIGINS: [u128; 90] = pair_masks(&HORSE_ATTACKS);
 
 /// The leg of a horse on `h` attacking point `sq` (a point of [`HORSE_ORIGINS`]`[sq]`):
 /// the neighbour of `h` one step along the move's long side, found from `sq - h` alone
@@ -327,27 +319,11 @@ pub(super) static ORTH_NEIGHBOURS: [List<4>; 90] = neighbours(ORTH);
 pub(super) static DIAG_NEIGHBOURS: [List<4>; 90] = neighbours(DIAG);
 
 /// `ORTH_NEIGHBOUR_MASKS[sq]`: the points of [`ORTH_NEIGHBOURS`]`[sq]` as a point mask.
-pub(super) static ORTH_NEIGHBOUR_MASKS: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        t[sq] = ORTH_NEIGHBOURS[sq].mask();
-        sq += 1;
-    }
-    t
-};
+pub(super) static ORTH_NEIGHBOUR_MASKS: [u128; 90] = list_masks(&ORTH_NEIGHBOURS);
 
 /// `ELEPHANT_ORIGINS[sq]`: the points of [`ELEPHANT_ATTACKS`]`[sq]` (where an elephant
 /// attacks `sq` from; its eye is the midpoint) as a point mask.
-pub(super) static ELEPHANT_ORIGINS: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        t[sq] = ELEPHANT_ATTACKS[sq].mask();
-        sq += 1;
-    }
-    t
-};
+pub(super) static ELEPHANT_ORIGINS: [u128; 90] = pair_masks(&ELEPHANT_ATTACKS);
 
 /// `HOME[c][sq]`: whether point `sq` lies on the own side of the river of colour `c`.
 pub(super) static HOME: [[bool; 90]; 2] = {
@@ -503,44 +479,38 @@ pub(super) static MASKS: Masks = {
     m
 };
 
-/// `SOLDIER_REACH[c][sq]`: the points of [`SOLDIER_MOVES`]`[c][sq]` as a point mask.
-pub(super) static SOLDIER_REACH: [[u128; 90]; 2] = reach_masks(&SOLDIER_MOVES);
-
-/// `ADVISOR_REACH[c][sq]`: the points of [`ADVISOR_MOVES`]`[c][sq]` as a point mask.
-pub(super) static ADVISOR_REACH: [[u128; 90]; 2] = reach_masks(&ADVISOR_MOVES);
-
 /// `GENERAL_REACH[c][sq]`: the points of [`GENERAL_MOVES`]`[c][sq]` as a point mask.
-pub(super) static GENERAL_REACH: [[u128; 90]; 2] = reach_masks(&GENERAL_MOVES);
+pub(super) static GENERAL_REACH: [[u128; 90]; 2] = colour_masks(&GENERAL_MOVES);
 
-/// The point masks of a table of steps per colour and point.
-const fn reach_masks<const N: usize>(steps: &[[List<N>; 90]; 2]) -> [[u128; 90]; 2] {
-    let mut t = [[0u128; 90]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut sq = 0;
-        while sq < 90 {
-            t[c][sq] = steps[c][sq].mask();
-            sq += 1;
-        }
-        c += 1;
+/// The point masks of a table of lists per colour and point.
+const fn colour_masks<const N: usize>(lists: &[[List<N>; 90]; 2]) -> [[u128; 90]; 2] {
+    [list_masks(&lists[0]), list_masks(&lists[1])]
+}
+
+/// The point masks of a table of lists per point.
+const fn list_masks<const N: usize>(lists: &[List<N>; 90]) -> [u128; 90] {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        t[sq] = lists[sq].mask();
+        sq += 1;
+    }
+    t
+}
+
+/// The masks of the first points of a table of pairs per point.
+const fn pair_masks<const N: usize>(pairs: &[Pairs<N>; 90]) -> [u128; 90] {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        t[sq] = pairs[sq].mask();
+        sq += 1;
     }
     t
 }
 
 /// `SOLDIER_ORIGINS[c][sq]`: the points of [`SOLDIER_ATTACKS`]`[c][sq]` as a point mask.
-pub(super) static SOLDIER_ORIGINS: [[u128; 90]; 2] = {
-    let mut t = [[0u128; 90]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut sq = 0;
-        while sq < 90 {
-            t[c][sq] = SOLDIER_ATTACKS[c][sq].mask();
-            sq += 1;
-        }
-        c += 1;
-    }
-    t
-};
+pub(super) static SOLDIER_ORIGINS: [[u128; 90]; 2] = colour_masks(&SOLDIER_ATTACKS);
 
 /// `REACH[c][role][sq]`: a mask of the points a piece of colour index `c` and role index
 /// `role` standing on `sq` may ever move to (a superset for the general, whose flying
@@ -567,22 +537,10 @@ pub(super) static REACH: [[[u128; 90]; 7]; 2] = {
     t
 };
 
-/// `BITS[i]`: the bit of point `i` in a point mask (`1 << i`), read from a table, which
-/// takes fewer instructions than shifting a `u128` by a variable amount.
-static BITS: [u128; 128] = {
-    let mut t = [0u128; 128];
-    let mut i = 0;
-    while i < 128 {
-        t[i] = 1u128 << i;
-        i += 1;
-    }
-    t
-};
-
 /// The bit of point `i` in a `u128` point mask (`1 << i`, for `i` below 128).
 #[inline(always)]
 pub(super) fn bit(i: usize) -> u128 {
-    BITS[i & 127]
+    crate::types::SQUARE_BITS[i & 127]
 }
 
 /// Horse attacks on each point grouped by leg: `HORSE_LEGS[sq][k]` is the bit of the

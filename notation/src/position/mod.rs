@@ -949,12 +949,7 @@ impl Position {
         }
         let mut board = self.board;
         board.make(m.from.index(), m.to.index());
-        let g = if m.role == Role::General {
-            m.to
-        } else {
-            self.board.generals[us]
-        };
-        !attacks::is_general_attacked(&board, g, !us)
+        !attacks::is_general_attacked(&board, self.board.generals[us], !us)
     }
 
     /// Whether playing the pseudo-legal move `m` attacks the opponent's general, i.e.
@@ -1098,8 +1093,8 @@ impl Position {
         let mut found = false;
         // In check, the general's own steps are the likeliest answers: try them first, each
         // destination scanned with the general lifted (no quick test is needed for them).
-        let first = (!checkers.is_empty()).then_some(g);
-        if first.is_some() {
+        let in_check = !checkers.is_empty();
+        if in_check {
             self.each_pseudo_move_from(g, |m| {
                 found = found || !attacks::general_step_attacked(&self.board, g.index(), m.to, !us);
             });
@@ -1112,7 +1107,7 @@ impl Position {
         let rest = self
             .own_pieces()
             .map(|(sq, _)| sq)
-            .filter(|&sq| Some(sq) != first);
+            .filter(|&sq| !(in_check && sq == g));
         for sq in rest {
             self.each_pseudo_move_from(sq, |m| {
                 found = found || self.keeps_general_safe_on(&mut board, &m, &safety);
