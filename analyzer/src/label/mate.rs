@@ -33,6 +33,8 @@ pub struct MateSearch {
     facts: PositionMemo<bool, Fact>,
     /// Checking and legal moves per position, shared with the chase search.
     pub(crate) moves: MoveCache,
+    /// The chase search's room, kept here between labellings.
+    pub(crate) scratch: super::threat::Scratch,
     /// Whether the current search stopped somewhere only because it ran out of checks
     /// (a deeper search could find more there).
     cut: bool,
@@ -130,6 +132,7 @@ impl MateSearch {
             answers: PositionMemo::new(ANSWER_CAP),
             facts: PositionMemo::new(MEMO_CAP),
             moves: MoveCache::default(),
+            scratch: super::threat::Scratch::default(),
             cut: false,
         }
     }
@@ -158,6 +161,7 @@ impl MateSearch {
                 self.memo.capacity(),
                 self.answers.capacity(),
                 self.facts.capacity(),
+                self.scratch.capacity(),
             ]
             .iter()
             .all(|&c| c <= MOST_POSITIONS)

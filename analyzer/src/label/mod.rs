@@ -490,9 +490,10 @@ pub(crate) fn label_move_context(
     out.labels.sort();
     out.labels.dedup();
     out.evidence.sort_by_key(|e| e.label);
-    *mate = ctx.mate;
+    let used = ctx.mutual_used;
+    *mate = ctx.into_mate();
     settings.book().cite_labels(&mut out);
-    (out, ctx.mutual_used)
+    (out, used)
 }
 
 /// The threats of the side to move in `pos` (what it could win if it moved now), with

@@ -62,6 +62,32 @@ pub(crate) struct Found {
     pub capturers: Vec<Square>,
 }
 
+/// The room the threat search of one labelling works in, kept from one labelling to the
+/// next of a judgement (with the [`MateSearch`] that holds it) so that its buffers and its
+/// memo do not grow again from nothing each time: the move buffers of the series search
+/// and the memo of [`Ctx::won`], emptied for each labelling (its answers hold for one
+/// labelling only).
+pub(crate) struct Scratch {
+    pool: Vec<Vec<Move>>,
+    won_memo: PositionMemo<(Square, Material), Option<Material>>,
+}
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        Scratch {
+            pool: Vec::new(),
+            won_memo: PositionMemo::new(WON_MEMO_CAP),
+        }
+    }
+}
+
+impl Scratch {
+    /// How many positions its memo has room for without growing.
+    pub(crate) fn capacity(&self) -> usize {
+        self.won_memo.capacity()
+    }
+}
+
 /// The state of one labelling: rules, bounds, scratch space.
 pub(crate) struct Ctx {
     pub policy: ChasePolicy,
@@ -135,8 +161,15 @@ impl Ctx {
         Ctx::with_mate(policy, mate_depth, mutual, MateSearch::new())
     }
 
-    /// A context that reuses `mate` (and what it remembers from earlier searches).
-    pub fn with_mate(policy: ChasePolicy, mate_depth: u32, mutual: bool, mate: MateSearch) -> Ctx {
+    /// A context that reuses `mate` (and what it remembers from earlier searches, and the
+    /// room its [`Scratch`] has); [`Ctx::into_mate`] gives it back.
+    pub fn with_mate(
+        policy: ChasePolicy,
+        mate_depth: u32,
+        mutual: bool,
+        mut mate: MateSearch,
+    ) -> Ctx {
+        let Scratch { pool, won_memo } = std::mem::take(&mut mate.scratch);
         Ctx {
             policy,
             mate_depth,
@@ -145,12 +178,25 @@ impl Ctx {
             mate,
             nodes: 0,
             cut: false,
-            pool: Vec::new(),
+            pool,
             standing_check: SquareSet::EMPTY,
-            won_memo: PositionMemo::new(WON_MEMO_CAP),
+            won_memo,
             probing: false,
             probe: true,
         }
+    }
+
+    /// The mate search, holding this labelling's scratch space (its memo emptied) for the
+    /// next.
+    pub fn into_mate(self) -> MateSearch {
+        let mut mate = self.mate;
+        let mut won_memo = self.won_memo;
+        won_memo.clear();
+        mate.scratch = Scratch {
+            pool: self.pool,
+            won_memo,
+        };
+        mate
     }
 
     /// A protector held only by the check the move itself gives ([`Self::standing_check`])
