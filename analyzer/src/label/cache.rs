@@ -13,9 +13,53 @@ pub(crate) type KeyMap<K, V> = rustc_hash::FxHashMap<K, V>;
 /// keyed by the position alone, so that a lookup copies no position. Holds at most `cap`
 /// answers; once full it keeps what it has and takes no more.
 pub(crate) struct PositionMemo<K, V> {
-    map: KeyMap<Position, Vec<(K, V)>>,
+    map: KeyMap<Position, Answers<K, V>>,
     len: usize,
     cap: usize,
+}
+
+/// The answers remembered for one position: most positions are asked one question, whose
+/// answer is kept inline (no list to allocate).
+enum Answers<K, V> {
+    One(K, V),
+    Many(Vec<(K, V)>),
+}
+
+impl<K: PartialEq, V> Answers<K, V> {
+    fn get(&self, key: &K) -> Option<&V> {
+        match self {
+            Answers::One(k, v) => (k == key).then_some(v),
+            Answers::Many(list) => list.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+        }
+    }
+
+    /// Puts `value` under `key`, replacing an answer under the same key; whether it is
+    /// a new answer.
+    fn put(&mut self, key: K, value: V) -> bool {
+        match self {
+            Answers::One(k, v) if *k == key => {
+                *v = value;
+                false
+            }
+            Answers::Many(list) => match list.iter_mut().find(|(k, _)| *k == key) {
+                Some(old) => {
+                    old.1 = value;
+                    false
+                }
+                None => {
+                    list.push((key, value));
+                    true
+                }
+            },
+            Answers::One(..) => {
+                let Answers::One(k, v) = std::mem::replace(self, Answers::Many(Vec::new())) else {
+                    unreachable!("matched above");
+                };
+                *self = Answers::Many(vec![(k, v), (key, value)]);
+                true
+            }
+        }
+    }
 }
 
 impl<K: PartialEq, V> PositionMemo<K, V> {
@@ -31,11 +75,7 @@ impl<K: PartialEq, V> PositionMemo<K, V> {
     /// The answer remembered for (`pos`, `key`).
     #[inline]
     pub fn get(&self, pos: &Position, key: &K) -> Option<&V> {
-        self.map
-            .get(pos)?
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v)
+        self.map.get(pos)?.get(key)
     }
 
     /// Whether it can take another answer.
@@ -50,16 +90,14 @@ impl<K: PartialEq, V> PositionMemo<K, V> {
             return;
         }
         match self.map.get_mut(pos) {
-            Some(known) => match known.iter_mut().find(|(k, _)| *k == key) {
-                Some(old) => old.1 = value,
-                None => {
+            Some(known) => {
+                if known.put(key, value) {
                     self.len += 1;
-                    known.push((key, value));
                 }
-            },
+            }
             None => {
                 self.len += 1;
-                self.map.insert(pos.clone(), vec![(key, value)]);
+                self.map.insert(pos.clone(), Answers::One(key, value));
             }
         }
     }
@@ -211,5 +249,40 @@ impl MoveCache {
             start: start as u32,
             len: moves.len() as u32,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One answer per position is kept inline, more in a list; a key asked again replaces
+    /// its answer without counting twice, and a full memo takes nothing more.
+    #[test]
+    fn memo_keeps_every_answer_under_its_key() {
+        let start = Position::startpos();
+        let other = start.passed();
+        let mut memo = PositionMemo::new(4);
+        memo.insert(&start, 1u32, "a");
+        assert_eq!(memo.get(&start, &1), Some(&"a"));
+        assert_eq!(memo.get(&start, &2), None);
+        assert_eq!(memo.get(&other, &1), None);
+        memo.insert(&start, 1, "b");
+        assert_eq!((memo.get(&start, &1), memo.len()), (Some(&"b"), 1));
+        memo.insert(&start, 2, "c");
+        memo.insert(&start, 3, "d");
+        memo.insert(&start, 2, "e");
+        assert_eq!(memo.len(), 3);
+        let answers: Vec<_> = (1..=3).map(|k| memo.get(&start, &k).copied()).collect();
+        assert_eq!(answers, [Some("b"), Some("e"), Some("d")]);
+        memo.insert(&other, 1, "f");
+        assert!(!memo.has_room());
+        memo.insert(&other, 2, "g");
+        assert_eq!(
+            (memo.get(&other, &1), memo.get(&other, &2)),
+            (Some(&"f"), None)
+        );
+        memo.clear();
+        assert_eq!((memo.len(), memo.get(&start, &1)), (0, None));
     }
 }
