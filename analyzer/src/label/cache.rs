@@ -36,29 +36,25 @@ impl<K: PartialEq, V> Answers<K, V> {
     /// Puts `value` under `key`, replacing an answer under the same key; whether it is
     /// a new answer.
     fn put(&mut self, key: K, value: V) -> bool {
-        match self {
-            Answers::One(k, v) if *k == key => {
-                *v = value;
-                false
-            }
-            Answers::Many(list) => match list.iter_mut().find(|(k, _)| *k == key) {
-                Some(old) => {
-                    old.1 = value;
-                    false
-                }
-                None => {
-                    list.push((key, value));
-                    true
-                }
-            },
-            Answers::One(..) => {
-                let Answers::One(k, v) = std::mem::replace(self, Answers::Many(Vec::new())) else {
-                    unreachable!("matched above");
+        let (answers, added) = match std::mem::replace(self, Answers::Many(Vec::new())) {
+            Answers::One(k, _) if k == key => (Answers::One(k, value), false),
+            Answers::One(k, v) => (Answers::Many(vec![(k, v), (key, value)]), true),
+            Answers::Many(mut list) => {
+                let added = match list.iter_mut().find(|(k, _)| *k == key) {
+                    Some(old) => {
+                        old.1 = value;
+                        false
+                    }
+                    None => {
+                        list.push((key, value));
+                        true
+                    }
                 };
-                *self = Answers::Many(vec![(k, v), (key, value)]);
-                true
+                (Answers::Many(list), added)
             }
-        }
+        };
+        *self = answers;
+        added
     }
 }
 
