@@ -9,6 +9,10 @@ not: qili judges the whole set under each rule set in turn (pyffish has one Xian
     (verdict first) and with `--explain` (labels with evidence and both explanations).
 Both make ROUNDS passes over the case set, so process start-up does not dominate qili's
 figure. CPU time is the figure compared (wall time on a shared machine measures the load).
+The passes are made in BLOCKS alternating blocks (pyffish, then the four qili runs, each over
+ROUNDS/BLOCKS passes; the figures are the sums): the speed of a shared machine drifts over a
+minute by a third or more, and alternating exposes both sides to the same drift, where one
+long pyffish run followed by the qili runs measured them in different conditions.
 
 Per case: a separate `qili judge --cases --timings` run gives each answer's microseconds;
 the minimum over the rounds is the case's time (the least disturbed by other processes).
@@ -86,48 +90,77 @@ def main() -> None:
     ap.add_argument("--root", required=True)
     ap.add_argument("--rounds", type=int, default=200)
     ap.add_argument("--slowest", type=int, default=5)
+    ap.add_argument("--blocks", type=int, default=10,
+                    help="alternate pyffish and qili in this many blocks of rounds")
     args = ap.parse_args()
     cases = load_cases(args.root)
     if not cases:
         sys.exit("no cases found")
     n = len(cases) * args.rounds
-    print(f"{len(cases)} cases x {args.rounds} rounds = {n} judgements per run")
+    print(f"{len(cases)} cases x {args.rounds} rounds = {n} judgements per run, "
+          f"in {max(1, min(args.blocks, args.rounds))} alternating blocks")
 
-    # (a) pyffish
+    blocks = max(1, min(args.blocks, args.rounds))
+    per_block = [args.rounds // blocks + (1 if b < args.rounds % blocks else 0)
+                 for b in range(blocks)]
+
     prepared = [(c["fen"], [iccs_to_uci(m) for m in c["moves"]]) for c in cases]
     py_case = [float("inf")] * len(cases)
     for fen, moves in prepared:  # warm-up, and a check that pyffish accepts every case
         pyffish.is_optional_game_end("xiangqi", fen, moves)
-    t0, c0 = time.perf_counter(), time.process_time()
-    for _ in range(args.rounds):
-        for k, (fen, moves) in enumerate(prepared):
-            s = time.perf_counter()
-            pyffish.is_optional_game_end("xiangqi", fen, moves)
-            py_case[k] = min(py_case[k], time.perf_counter() - s)
-    py_s, py_cpu = time.perf_counter() - t0, time.process_time() - c0
 
-    # (b) qili, one process over the same judgements
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as f:
-        for r in range(args.rounds):
-            for c in cases:
-                f.write(json.dumps({**c, "id": f"{c['id']}#{r}"}, ensure_ascii=False) + "\n")
-        path = f.name
-    timings = path + ".timings"
-    rows = []
-    per_case = {}
-    try:
-        for rules in ("cxa", "axf"):
-            for label, extra in (("", []), (" --explain", ["--explain"])):
+    def write_cases(rounds: int, first: int) -> str:
+        with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False,
+                                         encoding="utf-8") as f:
+            for r in range(first, first + rounds):
+                for c in cases:
+                    f.write(json.dumps({**c, "id": f"{c['id']}#{r}"}, ensure_ascii=False)
+                            + "\n")
+            return f.name
+
+    runs = [(rules, label, extra) for rules in ("cxa", "axf")
+            for label, extra in (("", []), (" --explain", ["--explain"]))]
+    py_s = py_cpu = 0.0
+    totals = {run[:2]: [0.0, 0.0, 0] for run in runs}
+    first = 0
+    for rounds in per_block:
+        # (a) pyffish, in-process
+        t0, c0 = time.perf_counter(), time.process_time()
+        for _ in range(rounds):
+            for k, (fen, moves) in enumerate(prepared):
+                s = time.perf_counter()
+                pyffish.is_optional_game_end("xiangqi", fen, moves)
+                py_case[k] = min(py_case[k], time.perf_counter() - s)
+        py_s += time.perf_counter() - t0
+        py_cpu += time.process_time() - c0
+        # (b) qili, one process per run over the same judgements
+        path = write_cases(rounds, first)
+        first += rounds
+        n_block = len(cases) * rounds
+        try:
+            for rules, label, extra in runs:
                 cmd = [args.qili, "judge", "--rules", rules, "--cases", path, *extra]
                 wall, cpu, out = cpu_of_children(
                     lambda: subprocess.run(cmd, capture_output=True, check=False))
                 lines = out.stdout.decode("utf-8", "replace").splitlines()
-                if len(lines) != n:
-                    sys.exit(f"qili wrote {len(lines)} lines for {n} cases (exit "
+                if len(lines) != n_block:
+                    sys.exit(f"qili wrote {len(lines)} lines for {n_block} cases (exit "
                              f"{out.returncode}): {out.stderr.decode('utf-8', 'replace')[:500]}")
-                errors = sum(1 for l in lines if '"error"' in l)
-                rows.append((f"qili --rules {rules}{label}", wall, cpu, errors))
-            # Per-case times, default output.
+                t = totals[(rules, label)]
+                t[0] += wall
+                t[1] += cpu
+                t[2] += sum(1 for l in lines if '"error"' in l)
+        finally:
+            os.unlink(path)
+    rows = [(f"qili --rules {rules}{label}", *totals[(rules, label)])
+            for rules, label, _ in runs]
+
+    # Per-case times, default output: one process per rule set over every round.
+    path = write_cases(args.rounds, 0)
+    timings = path + ".timings"
+    per_case = {}
+    try:
+        for rules in ("cxa", "axf"):
             subprocess.run([args.qili, "judge", "--rules", rules, "--cases", path,
                             "--timings", timings], stdout=subprocess.DEVNULL, check=False)
             best = [float("inf")] * len(cases)

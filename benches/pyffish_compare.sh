@@ -3,7 +3,8 @@
 # same repetition cases: the Fairy-Stockfish Xiangqi chasing vectors and the AXF diagrams
 # (../shared/vectors) plus the corpus cases (corpus/cases/*.toml), qili under both rule sets,
 # by default and with --explain. Prints the whole-run CPU times and ratios, per-case p50,
-# p99 and maximum (qili's from --timings), and the slowest cases.
+# p99 and maximum (qili's from --timings), and the slowest cases. The rounds run in 10
+# alternating blocks (pyffish, then qili), so that both meet the same machine conditions.
 #
 #   bash benches/pyffish_compare.sh [ROUNDS]     (default 200 passes over the case set)
 #
