@@ -26,7 +26,7 @@ pub(super) fn exchange_and_offer(after: &Position, mv: &Move, ctx: &mut Ctx, out
         if Material::of(p, c) != value {
             continue;
         }
-        if let Some(ex) = protection::exchange_from(after, c, mv.to) {
+        if let Some(ex) = protection::exchange_from_capturer(after, c, mv.to) {
             if ex.line.len() >= 2 && ex.balance == Balance::Even {
                 exchange = Some(evidence_exchange(mv.to, c, ex.line));
                 break;

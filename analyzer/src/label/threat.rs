@@ -250,7 +250,7 @@ impl Ctx {
             if c == best.first.from {
                 continue;
             }
-            let Some(other) = protection::exchange_from(pos, c, t) else {
+            let Some(other) = protection::exchange_from_capturer(pos, c, t) else {
                 continue;
             };
             let (p, k) = judged(&other);
@@ -488,14 +488,14 @@ impl Ctx {
         if !attacked && !pos.is_attacked(t, us) {
             return None;
         }
-        let capturers = protection::legal_capturers(pos, t);
+        let (best, capturers) = protection::best_exchange_and_capturers(pos, t);
         *legal = capturers;
         if capturers.is_empty() {
             return None;
         }
         let mut articles: Vec<Article> = vec![Article::Cxa29_1, Article::Cxa29_3];
         let special = self.always_chased(pos, t, capturers);
-        let best = protection::best_exchange(pos, t)?;
+        let best = best?;
         let (ex, protectors, class) = self.weakest_protection(pos, t, capturers, best);
         let root = if let Some(class) = class {
             if !self.policy.series_and_exchange_forms
@@ -637,7 +637,7 @@ impl Ctx {
             if c == ex.first.from {
                 continue;
             }
-            let Some(other) = protection::exchange_from(pos, c, t) else {
+            let Some(other) = protection::exchange_from_capturer(pos, c, t) else {
                 continue;
             };
             if !(other.gains() && gains_with(series, other.net) || special) {
@@ -856,10 +856,7 @@ impl Ctx {
             let ids = play_ids(ids, r);
             let bal = bal - taken(pos, r);
             let mut kept = SquareSet::EMPTY;
-            for (sq, p) in after.pieces() {
-                if p.color != them {
-                    continue;
-                }
+            for sq in after.occupied_by(them) {
                 if let Some(id) = id_square(ids[sq.index()]) {
                     if want.contains(id) && self.gains(&after, sq, bal) {
                         kept.insert(id);
@@ -890,11 +887,7 @@ impl Ctx {
         self.nodes += 1;
         let mut found = Vec::new();
         if ply > 0 {
-            let them = !pos.turn();
-            for (sq, p) in pos.pieces() {
-                if p.color != them {
-                    continue;
-                }
+            for sq in pos.occupied_by(!pos.turn()) {
                 if let Some(id) = id_square(ids[sq.index()]) {
                     // Cheap test first; then the full judgement (rule-set filters, 29.4),
                     // so that a target counts only if it is won in every branch.
@@ -1038,8 +1031,8 @@ impl Ctx {
 
     /// [`Self::won`] without the memo, for a target [`in_reach`].
     fn won_judged(&mut self, pos: &Position, t: Square, bal: Material) -> Option<Material> {
-        let ex = protection::best_exchange(pos, t)?;
-        let capturers = protection::legal_capturers(pos, t);
+        let (ex, capturers) = protection::best_exchange_and_capturers(pos, t);
+        let ex = ex?;
         let special = if capturers.is_empty() {
             None
         } else {

@@ -286,10 +286,26 @@ fn swap(
 /// on ties). `None` when no legal capture exists or `t`
 /// does not hold an opponent piece other than the general.
 pub fn best_exchange(pos: &Position, t: Square) -> Option<Exchange> {
+    best_exchange_and_capturers(pos, t).0
+}
+
+/// [`best_exchange`] and [`legal_capturers`] at once (the capturers are those the exchanges
+/// start with).
+pub fn best_exchange_and_capturers(pos: &Position, t: Square) -> (Option<Exchange>, SquareSet) {
+    let mut capturers = SquareSet::EMPTY;
+    match pos.piece_at(t) {
+        Some(victim) if victim.color != pos.turn() && victim.role != Role::General => {}
+        _ => return (None, capturers),
+    }
     let (sqs, _, n) = ordered_attackers(pos, t);
     let mut best: Option<Exchange> = None;
     for &from in &sqs[..n] {
-        let Some(ex) = exchange_from(pos, from, t) else {
+        // `ordered_attackers` gives the geometry: only the mover's safety is tested.
+        let Some(mv) = legal_capture_move(pos, from, t) else {
+            continue;
+        };
+        capturers.insert(from);
+        let Some(ex) = exchange_of(pos, mv, t) else {
             continue;
         };
         // A first capture that gains beats one that does not (CXA 25.3 on the whole line);
@@ -300,7 +316,7 @@ pub fn best_exchange(pos: &Position, t: Square) -> Option<Exchange> {
             best = Some(ex);
         }
     }
-    best
+    (best, capturers)
 }
 
 /// The exchange on `t` that starts with the side to move capturing with the piece on
@@ -313,6 +329,18 @@ pub fn exchange_from(pos: &Position, from: Square, t: Square) -> Option<Exchange
     }
     // The capture's geometry and the mover's safety, for this one capturer.
     let mv = pos.move_from_squares(from, t).filter(|m| pos.is_legal(m))?;
+    exchange_of(pos, mv, t)
+}
+
+/// [`exchange_from`] for a piece `from` known to capture on `t` legally (one of
+/// [`legal_capturers`]): the legality test is not made again.
+pub(crate) fn exchange_from_capturer(pos: &Position, from: Square, t: Square) -> Option<Exchange> {
+    exchange_of(pos, capture_move(pos, from, t)?, t)
+}
+
+/// The exchange on `t` that starts with the legal capture `mv`.
+fn exchange_of(pos: &Position, mv: Move, t: Square) -> Option<Exchange> {
+    let victim = pos.piece_at(t)?;
     let next = pos.after(&mv);
     let mut sub = Pv::new();
     let won = Material::of(victim, t);
