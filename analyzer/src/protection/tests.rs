@@ -217,3 +217,56 @@ fn the_defender_may_make_a_soldier_trade_for_two_pieces() {
     assert!(!ex.gains(), "{:?}", ex.net);
     assert_eq!(class, None);
 }
+
+/// The shortcuts of the threat search agree with the plain functions on every point of
+/// the positions above and of the positions one move from them: the legal capturers that
+/// `best_exchange_and_capturers` collects while it looks for the best exchange are
+/// `legal_capturers`, its exchange is one of the best that `exchange_from` gives over them,
+/// and an exchange from a capturer known to be legal is `exchange_from`'s.
+#[test]
+fn shortcuts_agree_with_the_plain_functions() {
+    let fens = [
+        "3k5/4r4/9/9/R3n4/9/9/9/9/5K3 w - - 0 1",
+        "3k5/9/3n5/9/R3n4/9/9/9/9/3R1K3 w - - 0 1",
+        "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    ];
+    let mut positions = Vec::new();
+    for fen in fens {
+        let root = pos(fen);
+        positions.extend(root.legal_moves().iter().map(|m| root.after(m)));
+        positions.push(root);
+    }
+    let mut exchanges = 0;
+    for p in &positions {
+        for t in Square::all() {
+            let (best, capturers) = best_exchange_and_capturers(p, t);
+            assert_eq!(capturers, legal_capturers(p, t), "{} {t}", p.fen());
+            let plain: Vec<Exchange> = capturers
+                .into_iter()
+                .map(|c| {
+                    let ex = exchange_from(p, c, t).expect("a legal capturer's exchange");
+                    assert_eq!(exchange_from_capturer(p, c, t), Some(ex.clone()));
+                    ex
+                })
+                .collect();
+            let Some(best) = best else {
+                assert!(plain.is_empty(), "{} {t}", p.fen());
+                continue;
+            };
+            exchanges += 1;
+            assert_eq!(best_exchange(p, t), Some(best.clone()));
+            assert!(plain.contains(&best), "{} {t}: {best:?}", p.fen());
+            assert!(
+                !plain.iter().any(|ex| (ex.gains() && !best.gains())
+                    || (ex.gains() == best.gains() && ex.net.preferable_to(best.net))),
+                "{} {t}: a better exchange than {best:?}",
+                p.fen()
+            );
+        }
+    }
+    assert!(
+        exchanges > 100,
+        "the positions hold exchanges to compare ({exchanges})"
+    );
+}
