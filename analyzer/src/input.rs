@@ -28,7 +28,7 @@ use std::path::Path;
 
 use qili_notation::record::{self, ErrorKind, ReadGame, RecordError};
 use qili_notation::{
-    Color, Iccs, Misplaced, Move, MoveTextError, Placement, Position, PositionError, Setup,
+    Color, Iccs, Misplaced, Move, MoveTextError, Placement, Position, PositionError, Setup, Square,
     UcciPosition,
 };
 
@@ -208,7 +208,7 @@ pub fn read_fen_and_moves(
     moves: &str,
     options: &Options,
 ) -> Result<GameInput, InputError> {
-    read_position_and_moves(fen, "--fen", &[moves], "--moves", options)
+    read_position_and_moves(fen, FenPlace::Named("--fen"), &[moves], "--moves", options)
 }
 
 /// Reads a FEN (or `startpos`) and a move list (one move, or several, per item), naming
@@ -219,15 +219,32 @@ pub fn read_move_list(
     place: &str,
     options: &Options,
 ) -> Result<GameInput, InputError> {
-    let fen_place = format!("{place}: fen");
-    read_position_and_moves(fen, &fen_place, moves, place, options)
+    read_position_and_moves(fen, FenPlace::Of(place), moves, place, options)
+}
+
+/// Where a FEN was given, as errors and warnings name it: written out only for one.
+#[derive(Debug, Clone, Copy)]
+enum FenPlace<'a> {
+    /// Named so (`--fen`).
+    Named(&'a str),
+    /// The `fen` beside a move list (`moves: fen`).
+    Of(&'a str),
+}
+
+impl std::fmt::Display for FenPlace<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FenPlace::Named(place) => f.write_str(place),
+            FenPlace::Of(place) => write!(f, "{place}: fen"),
+        }
+    }
 }
 
 /// Reads a FEN (or `startpos`) and the moves of `items` (the text of the items joined by
 /// spaces), naming `fen_place` and `place` in errors.
 fn read_position_and_moves(
     fen: &str,
-    fen_place: &str,
+    fen_place: FenPlace<'_>,
     items: &[impl AsRef<str>],
     place: &str,
     options: &Options,
@@ -306,7 +323,13 @@ fn plain_iccs_moves<'t>(
         {
             return None;
         }
-        let mv = token.parse::<Iccs>().ok()?.to_move(&pos).ok()?;
+        // The shape is checked: the points are on the board.
+        let point = |f: u8, r: u8| Square::from_xy((f - b'a') as i8, (r - b'0') as i8);
+        let iccs = Iccs {
+            from: point(b[0], b[1])?,
+            to: point(b[2], b[3])?,
+        };
+        let mv = iccs.to_move(&pos).ok()?;
         pos.play_unchecked(&mv);
         moves.push(mv);
     }
@@ -558,12 +581,12 @@ fn read_case(text: &str, must: bool) -> Option<Result<(String, Vec<String>), Str
 }
 
 /// A FEN or `startpos`, unchecked.
-fn read_setup(fen: &str, place: &str) -> Result<Setup, InputError> {
+fn read_setup(fen: &str, place: impl std::fmt::Display) -> Result<Setup, InputError> {
     if fen == "startpos" {
         return Ok(Setup::startpos());
     }
     fen.parse::<Setup>().map_err(|error| InputError::Fen {
-        place: place.to_owned(),
+        place: place.to_string(),
         error,
     })
 }
@@ -571,7 +594,7 @@ fn read_setup(fen: &str, place: &str) -> Result<Setup, InputError> {
 /// Validates a start position: loosely (each misplaced piece a warning) unless strict.
 fn validate(
     setup: Setup,
-    place: &str,
+    place: impl std::fmt::Display,
     options: &Options,
     warnings: &mut Vec<InputWarning>,
 ) -> Result<Position, InputError> {
@@ -581,7 +604,7 @@ fn validate(
         Placement::Loose
     };
     let (pos, misplaced) = Position::from_setup(setup, placement).map_err(|error| {
-        let place = place.to_owned();
+        let place = place.to_string();
         if error.reasons.iter().all(|r| r.is_loose()) {
             InputError::Strict { place, error }
         } else {
@@ -592,7 +615,7 @@ fn validate(
         misplaced
             .into_iter()
             .map(|misplaced| InputWarning::Misplaced {
-                place: place.to_owned(),
+                place: place.to_string(),
                 misplaced,
             }),
     );
@@ -777,6 +800,21 @@ mod tests {
             "{e}"
         );
         assert!(e.to_string().ends_with("(refused by --strict)"), "{e}");
+        // Beside a move list the FEN is the list's `fen`.
+        let g = read_move_list(fen, &["c1c2"], "moves", &Options::default()).unwrap();
+        let named = g.warnings[0].text(Lang::En);
+        assert!(
+            named.starts_with("moves: fen: Red soldier on c1"),
+            "{named}"
+        );
+        let e = read_move_list(fen, &["c1c2"], "moves", &strict).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("moves: fen: loose position: Red soldier on c1"),
+            "{e}"
+        );
+        let e = read_move_list("xyz", &["c1c2"], "moves", &strict).unwrap_err();
+        assert!(e.to_string().starts_with("moves: fen: invalid FEN"), "{e}");
     }
 
     #[test]

@@ -182,86 +182,139 @@ pub struct FenError {
     pub column: usize,
 }
 
+/// The piece of each ASCII FEN letter (`None` for any other byte).
+static PIECE_OF_LETTER: [Option<Piece>; 128] = {
+    let mut t = [None; 128];
+    let mut b = 0;
+    while b < 128 {
+        if let Some(role) = crate::Role::from_char(b as u8 as char) {
+            let color = if (b as u8).is_ascii_uppercase() {
+                Color::Red
+            } else {
+                Color::Black
+            };
+            t[b] = Some(Piece::new(color, role));
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The fields of a FEN text, split at white space (as [`char::is_whitespace`]), each with
+/// its byte offset.
+struct Fields<'t> {
+    text: &'t str,
+    /// Byte offset of the next character to look at.
+    at: usize,
+}
+
+impl Fields<'_> {
+    /// The byte length of the character at byte `i` (a character boundary): `Ok` when it is
+    /// white space, `Err` when it is not.
+    #[inline]
+    fn space_at(&self, i: usize) -> Result<usize, usize> {
+        match self.text.as_bytes().get(i) {
+            Some(b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r') => Ok(1),
+            Some(&b) if b < 0x80 => Err(1),
+            _ => match self.text.get(i..).and_then(|t| t.chars().next()) {
+                Some(c) if c.is_whitespace() => Ok(c.len_utf8()),
+                Some(c) => Err(c.len_utf8()),
+                None => Err(1),
+            },
+        }
+    }
+}
+
+impl<'t> Iterator for Fields<'t> {
+    type Item = (usize, &'t str);
+
+    fn next(&mut self) -> Option<(usize, &'t str)> {
+        let len = self.text.len();
+        while self.at < len {
+            match self.space_at(self.at) {
+                Ok(n) => self.at += n,
+                Err(_) => break,
+            }
+        }
+        if self.at >= len {
+            return None;
+        }
+        let start = self.at;
+        // Only a byte up to a space or beyond ASCII can be (or begin) white space.
+        loop {
+            let rest = self.text.as_bytes().get(self.at..).unwrap_or_default();
+            match rest.iter().position(|&b| b <= b' ' || b >= 0x80) {
+                None => {
+                    self.at = len;
+                    break;
+                }
+                Some(k) => {
+                    self.at += k;
+                    match self.space_at(self.at) {
+                        Ok(_) => break,
+                        Err(n) => self.at += n,
+                    }
+                }
+            }
+        }
+        Some((start, self.text.get(start..self.at).unwrap_or_default()))
+    }
+}
+
 impl FromStr for Setup {
     type Err = FenError;
 
     fn from_str(fen: &str) -> Result<Setup, FenError> {
         let err = |kind, column| Err(FenError { kind, column });
-        let lead = fen.len() - fen.trim_start().len();
         let text = fen.trim_end();
-        if text.trim().is_empty() {
+        let mut fields = Fields { text, at: 0 };
+        let Some((pstart, placement)) = fields.next() else {
             return err(FenErrorKind::Empty, 0);
-        }
-        // Fields with their byte offsets.
-        // Six fields in a full FEN: room for them all at once.
-        let mut fields = Vec::with_capacity(6);
-        let mut start = None;
-        for (i, c) in text.char_indices() {
-            if c.is_whitespace() {
-                if let Some(s) = start.take() {
-                    fields.push((s, &text[s..i]));
-                }
-            } else if start.is_none() {
-                start = Some(i);
-            }
-        }
-        if let Some(s) = start {
-            fields.push((s, &text[s..]));
-        }
-        let (pstart, placement) = fields[0];
-        debug_assert!(pstart >= lead);
-
-        let mut setup = Setup::empty();
-        let rows: Vec<(usize, &str)> = {
-            let mut v = Vec::with_capacity(10);
-            let mut off = pstart;
-            for r in placement.split('/') {
-                v.push((off, r));
-                off += r.len() + 1;
-            }
-            v
         };
-        if rows.len() != 10 {
-            return err(FenErrorKind::RowCount(rows.len()), pstart);
+
+        let rows = placement.bytes().filter(|&b| b == b'/').count() + 1;
+        if rows != 10 {
+            return err(FenErrorKind::RowCount(rows), pstart);
         }
-        for (ri, (off, row)) in rows.iter().enumerate() {
-            let rank = 9 - ri as u8;
-            let mut file = 0usize;
-            for (ci, c) in row.char_indices() {
-                if let Some(d) = c.to_digit(10) {
-                    if d == 0 {
-                        return err(FenErrorKind::UnknownLetter(c), off + ci);
+        let mut setup = Setup::empty();
+        // The row being read (0 = Black's back rank), its start and the points it has.
+        let (mut row, mut row_start, mut file) = (0usize, pstart, 0usize);
+        let row_length = |row: usize, len| FenErrorKind::RowLength { row: row + 1, len };
+        for (i, &b) in placement.as_bytes().iter().enumerate() {
+            let column = pstart + i;
+            match b {
+                b'/' => {
+                    if file != 9 {
+                        return err(row_length(row, file), row_start);
                     }
-                    file += d as usize;
-                } else if let Some(p) = Piece::from_char(c) {
-                    if file < 9 {
-                        setup.board[rank as usize * 9 + file] = Some(p);
+                    row += 1;
+                    row_start = column + 1;
+                    file = 0;
+                    continue;
+                }
+                b'1'..=b'9' => file += usize::from(b - b'0'),
+                _ => match PIECE_OF_LETTER.get(usize::from(b)).copied().flatten() {
+                    Some(p) => {
+                        if file < 9 {
+                            setup.board[(9 - row) * 9 + file] = Some(p);
+                        }
+                        file += 1;
                     }
-                    file += 1;
-                } else {
-                    return err(FenErrorKind::UnknownLetter(c), off + ci);
-                }
-                if file > 9 {
-                    return err(
-                        FenErrorKind::RowLength {
-                            row: ri + 1,
-                            len: file,
-                        },
-                        off + ci,
-                    );
-                }
+                    None => {
+                        // `b` starts a character: those before it were ASCII.
+                        let c = placement[i..].chars().next().unwrap_or('\u{fffd}');
+                        return err(FenErrorKind::UnknownLetter(c), column);
+                    }
+                },
             }
-            if file != 9 {
-                return err(
-                    FenErrorKind::RowLength {
-                        row: ri + 1,
-                        len: file,
-                    },
-                    *off,
-                );
+            if file > 9 {
+                return err(row_length(row, file), column);
             }
         }
-        if let Some(&(off, t)) = fields.get(1) {
+        if file != 9 {
+            return err(row_length(row, file), row_start);
+        }
+        if let Some((off, t)) = fields.next() {
             setup.turn = match t {
                 "w" | "W" | "r" | "R" => Color::Red,
                 "b" | "B" => Color::Black,
@@ -271,7 +324,7 @@ impl FromStr for Setup {
         // Fields 2 and 3 (castling, en passant) are `-` in Xiangqi and often omitted;
         // the numeric fields that follow are the half-move clock and the move number.
         let mut counters = 0;
-        for &(off, t) in fields.iter().skip(2) {
+        for (off, t) in fields {
             if t == "-" && counters == 0 {
                 continue;
             }

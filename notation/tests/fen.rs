@@ -66,6 +66,41 @@ fn unreadable_fens_name_reason_and_column() {
     }
 }
 
+#[test]
+fn fen_fields_split_at_any_white_space_and_columns_count_bytes() {
+    // Unicode white space (a no-break space, an ideographic space, a vertical tab) parts
+    // the fields as a space does.
+    let spaced = "4k4/9/9/9/9/9/9/9/9/3K5\u{a0}b\u{3000}-\u{b}- 12\t40\r\n";
+    let setup: Setup = spaced.parse().unwrap();
+    assert_eq!(setup.fen(), "4k4/9/9/9/9/9/9/9/9/3K5 b - - 12 40");
+    let table: [(&str, FenErrorKind, usize); 4] = [
+        // A letter beyond ASCII is named whole, at its byte offset.
+        (
+            "4k4/9/9/9/9/9/9/9/9/3K4象 w",
+            FenErrorKind::UnknownLetter('象'),
+            23,
+        ),
+        // `0` is no count of empty points.
+        (
+            "4k4/9/9/9/9/9/9/9/9/03K5 w",
+            FenErrorKind::UnknownLetter('0'),
+            20,
+        ),
+        // The row count is checked before the rows.
+        ("4x4/9/9/9/9/9/9/9/9/9/3K5 w", FenErrorKind::RowCount(11), 0),
+        // A field after a multi-byte space starts after its last byte.
+        (
+            "  4k4/9/9/9/9/9/9/9/9/3K5\u{3000}q",
+            FenErrorKind::Turn("q".into()),
+            28,
+        ),
+    ];
+    for (fen, kind, column) in table {
+        let err = fen.parse::<Setup>().expect_err(fen);
+        assert_eq!((err.kind, err.column), (kind, column), "{fen}");
+    }
+}
+
 fn reasons(fen: &str) -> Vec<PositionErrorKind> {
     let setup: Setup = fen.parse().unwrap();
     Position::try_from(setup).expect_err(fen).reasons

@@ -39,6 +39,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
@@ -73,6 +74,33 @@ pub struct Case {
     /// The occurrence count at which a ruling is in force (default: the batch's settings).
     #[serde(default)]
     pub repetitions: Option<u32>,
+}
+
+/// A [`Case`] as the batch reads it: its texts borrowed from the line unless they hold
+/// escapes (the same fields, defaults and errors).
+#[derive(Deserialize)]
+struct CaseLine<'a> {
+    #[serde(default, borrow)]
+    id: Option<&'a RawValue>,
+    #[serde(borrow)]
+    fen: Cow<'a, str>,
+    #[serde(default, borrow)]
+    moves: Vec<Text<'a>>,
+    #[serde(default, borrow)]
+    rules: Option<Cow<'a, str>>,
+    #[serde(default)]
+    repetitions: Option<u32>,
+}
+
+/// A string of a case line, borrowed unless it holds escapes.
+#[derive(Deserialize)]
+#[serde(transparent)]
+struct Text<'a>(#[serde(borrow)] Cow<'a, str>);
+
+impl AsRef<str> for Text<'_> {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
 }
 
 /// What each answer carries.
@@ -148,7 +176,7 @@ pub struct Summary {
 
 /// Reads the case on one line and prepares it: settings, start position and legal moves.
 fn prepare(
-    case: &Case,
+    case: &CaseLine<'_>,
     defaults: &Settings,
 ) -> Result<(Settings, Position, Vec<qili_notation::Move>), String> {
     let mut settings = defaults.clone();
@@ -223,14 +251,14 @@ pub fn answer_line(
     detail: Detail,
     out: &mut Vec<u8>,
 ) -> io::Result<bool> {
-    let case: Result<Case, String> = serde_json::from_slice(line).map_err(|e| e.to_string());
+    let case: Result<CaseLine, String> = serde_json::from_slice(line).map_err(|e| e.to_string());
     let judged = match case.and_then(|c| prepare(&c, defaults).map(|p| (c, p))) {
         Ok((case, (settings, start, moves))) => {
             let j = match detail {
                 Detail::Explain => judge(&start, &moves, &settings),
                 Detail::Verdict => judge_verdict(&start, &moves, &settings),
             };
-            let id = case.id.as_deref().unwrap_or(RawValue::NULL);
+            let id = case.id.unwrap_or(RawValue::NULL);
             match detail {
                 Detail::Explain => {
                     let json = CaseJson {
@@ -631,6 +659,31 @@ mod tests {
         assert!(
             text.starts_with("{\"id\":1,\"schema_version\":2,"),
             "{text}"
+        );
+    }
+
+    /// Strings with escapes (read into owned text, the others are borrowed from the line)
+    /// are the strings they spell: the answer is that to the plain line, the id as given.
+    #[test]
+    fn escaped_strings_are_read_as_they_spell() {
+        let answer = |line: &[u8]| {
+            let mut out = Vec::new();
+            let judged =
+                answer_line(line, 1, &Settings::default(), Detail::Verdict, &mut out).unwrap();
+            (judged, String::from_utf8(out).unwrap())
+        };
+        let plain = br#"{"id": "a", "fen": "startpos", "moves": ["h0g2", "h9g7", "g2h0", "g7h9", "h0g2"], "rules": "axf"}"#;
+        let escaped = br#"{"id": "a", "fen": "startpos", "moves": ["h0g2", "h9g7", "g2h0", "g7h9", "h0g2"], "rules": "axf"}"#;
+        let (judged, text) = answer(plain);
+        assert!(judged, "{text}");
+        assert!(text.contains(r#""rules":"axf""#), "{text}");
+        assert!(text.contains(r#""plies":5"#), "{text}");
+        let (judged, escaped_text) = answer(escaped);
+        assert!(judged, "{escaped_text}");
+        assert_eq!(
+            escaped_text.replacen(r#""\u0061""#, r#""a""#, 1),
+            text,
+            "{escaped_text}"
         );
     }
 }

@@ -215,9 +215,21 @@ pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
             }
         }
     }
-    let mut seen = std::collections::HashSet::new();
-    v.articles.retain(|a| seen.insert(*a));
+    first_occurrences(&mut v.articles);
     v
+}
+
+/// Keeps each item once, where it first comes, in order (for a handful, as the articles of
+/// a verdict: searching the kept ones is faster than building a set).
+fn first_occurrences<T: PartialEq>(items: &mut Vec<T>) {
+    let mut kept = 0;
+    for i in 0..items.len() {
+        if !items[..kept].contains(&items[i]) {
+            items.swap(kept, i);
+            kept += 1;
+        }
+    }
+    items.truncate(kept);
 }
 
 /// The forbidden-vs-allowed outcome shared by both rule sets: must change at the threshold,

@@ -374,3 +374,13 @@ fn threshold_is_at_least_two() {
     };
     assert_eq!(threshold(&s), 5);
 }
+
+#[test]
+fn repeated_items_are_kept_once_where_they_first_come() {
+    let mut items = vec![3, 1, 3, 2, 1, 1, 4, 2];
+    first_occurrences(&mut items);
+    assert_eq!(items, [3, 1, 2, 4]);
+    let mut none: Vec<u8> = Vec::new();
+    first_occurrences(&mut none);
+    assert!(none.is_empty());
+}
