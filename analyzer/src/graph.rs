@@ -190,6 +190,15 @@ pub struct RegionSize {
     pub moves: ByColor<usize>,
 }
 
+/// Whether [`PositionGraph::add_moves`] tests each move's legality.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Legality {
+    /// Test it: the line stops at the first illegal move.
+    Check,
+    /// The moves are known to be legal in turn.
+    Known,
+}
+
 impl PositionGraph {
     /// An empty graph.
     pub fn new() -> PositionGraph {
@@ -216,6 +225,17 @@ impl PositionGraph {
 
     /// Adds a line; returns its number. Stops at the first illegal move (recorded in the walk).
     pub fn add_line(&mut self, start: &Position, moves: &[Move]) -> usize {
+        self.add_moves(start, moves, Legality::Check)
+    }
+
+    /// [`PositionGraph::add_line`] for moves known to be legal in turn from `start` (as
+    /// [`crate::input::read_move_list`] gives them): the same line, without testing each
+    /// move's legality again.
+    pub(crate) fn add_legal_line(&mut self, start: &Position, moves: &[Move]) -> usize {
+        self.add_moves(start, moves, Legality::Known)
+    }
+
+    fn add_moves(&mut self, start: &Position, moves: &[Move], legality: Legality) -> usize {
         let line = self.walks.len();
         let mut pos = start.clone();
         // Room for the line at once: a position and a node per ply, an edge per move; and
@@ -236,7 +256,7 @@ impl PositionGraph {
             stopped: None,
         };
         for (i, mv) in moves.iter().enumerate() {
-            if !pos.is_legal(mv) {
+            if legality == Legality::Check && !pos.is_legal(mv) {
                 walk.stopped = Some(IllegalMoveAt {
                     ply: i + 1,
                     mv: mv.to_string(),
@@ -866,5 +886,56 @@ mod tests {
         let w = g.walk(line).unwrap();
         assert_eq!(w.moves.len(), 1);
         assert_eq!(w.stopped.as_ref().map(|s| s.ply), Some(2));
+    }
+
+    #[test]
+    fn a_line_known_legal_is_the_line_checked() {
+        use qili_notation::Iccs;
+        // Two lines sharing positions, each repeating: the graph and the walks built
+        // without the legality test are those built with it.
+        let start = Position::startpos();
+        let line = |texts: &[&str]| {
+            let mut pos = start.clone();
+            let mut moves = Vec::new();
+            for t in texts {
+                let mv = t.parse::<Iccs>().unwrap().to_move(&pos).unwrap();
+                pos.play(&mv).unwrap();
+                moves.push(mv);
+            }
+            moves
+        };
+        let knights = ["h0g2", "h9g7", "g2h0", "g7h9"].repeat(3);
+        let cannons = [
+            &["h0g2", "h9g7"][..],
+            &["h2h1", "h7h8", "h1h2", "h8h7"].repeat(2),
+        ]
+        .concat();
+        let lines = [line(&knights), line(&cannons)];
+        let (mut checked, mut known) = (PositionGraph::new(), PositionGraph::new());
+        for moves in &lines {
+            assert_eq!(
+                checked.add_line(&start, moves),
+                known.add_legal_line(&start, moves)
+            );
+        }
+        assert_eq!(known.graph.node_count(), checked.graph.node_count());
+        let edges = |g: &PositionGraph| {
+            g.graph
+                .edge_references()
+                .map(|e| (e.source(), e.target(), *e.weight()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(edges(&known), edges(&checked));
+        assert_eq!(edges(&known).len(), knights.len() + cannons.len());
+        for (n, moves) in lines.iter().enumerate() {
+            let (k, c) = (known.walk(n).unwrap(), checked.walk(n).unwrap());
+            assert_eq!(k.positions, c.positions);
+            assert_eq!(k.nodes, c.nodes);
+            assert_eq!(k.moves, c.moves);
+            assert_eq!(&k.moves, moves);
+            assert!(k.stopped.is_none() && c.stopped.is_none());
+            assert_eq!(known.cycles(n, 3), checked.cycles(n, 3));
+            assert!(!known.cycles(n, 3).is_empty());
+        }
     }
 }

@@ -193,6 +193,20 @@ pub fn judge_with(
     judge_walk(&mut graph, 0, labeller, settings)
 }
 
+/// [`judge_with`] for moves known to be legal in turn from `start` (as
+/// [`crate::input::read_move_list`] gives them): the same judgement, without testing each
+/// move's legality again.
+pub(crate) fn judge_legal_with(
+    start: &Position,
+    moves: &[Move],
+    settings: &Settings,
+    labeller: &mut Labeller,
+) -> Judgement {
+    let mut graph = PositionGraph::new();
+    graph.add_legal_line(start, moves);
+    judge_walk(&mut graph, 0, labeller, settings)
+}
+
 fn empty_judgement(start: &Position, settings: &Settings) -> Judgement {
     let positions = vec![start.clone()];
     let natural_limit = natural_limit(

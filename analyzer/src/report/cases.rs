@@ -50,7 +50,9 @@ use qili_notation::Position;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::judge::{judge, judge_verdict};
+use crate::judge::judge_legal_with;
+use crate::label::Scope;
+use crate::labeling::Labeller;
 use crate::report::judge_json::{
     judge_json, verdict_json, JudgeJson, VerdictLineJson, SCHEMA_VERSION, VERDICT_SCHEMA_VERSION,
 };
@@ -254,10 +256,13 @@ pub fn answer_line(
     let case: Result<CaseLine, String> = serde_json::from_slice(line).map_err(|e| e.to_string());
     let judged = match case.and_then(|c| prepare(&c, defaults).map(|p| (c, p))) {
         Ok((case, (settings, start, moves))) => {
-            let j = match detail {
-                Detail::Explain => judge(&start, &moves, &settings),
-                Detail::Verdict => judge_verdict(&start, &moves, &settings),
+            // The moves were read legal in turn: judged as `judge` and `judge_verdict` judge
+            // them, without testing each move's legality again.
+            let mut labeller = match detail {
+                Detail::Explain => Labeller::new(),
+                Detail::Verdict => Labeller::with_scope(Scope::Verdict),
             };
+            let j = judge_legal_with(&start, &moves, &settings, &mut labeller);
             let id = case.id.unwrap_or(RawValue::NULL);
             match detail {
                 Detail::Explain => {
