@@ -257,7 +257,10 @@ fn judge_walk(
     };
     let last = walk.positions.len() - 1;
     let mut cycles = Vec::with_capacity(runs.len());
-    let mut labelled: Vec<PlyLabels> = Vec::new();
+    // Room for the labelled plies at once: no more than the cycles' plies, nor than the
+    // line's.
+    let cycle_plies = runs.iter().map(|r| r.end - r.start).sum::<usize>();
+    let mut labelled: Vec<PlyLabels> = Vec::with_capacity(cycle_plies.min(last));
     // Which plies are labelled already (a flag per ply: a linear search per ply made a
     // million-ply loop quadratic).
     let mut is_labelled = vec![false; last + 1];
