@@ -4,7 +4,8 @@
 # (../shared/vectors) plus the corpus cases (corpus/cases/*.toml), qili under both rule sets,
 # by default and with --explain. Prints the whole-run CPU times and ratios, per-case p50,
 # p99 and maximum (qili's from --timings), and the slowest cases. The rounds run in 10
-# alternating blocks (pyffish, then qili), so that both meet the same machine conditions.
+# alternating blocks (pyffish, then qili), so that both meet the same machine conditions;
+# qili's answers go to a file (a pipe read while qili writes inflates its CPU time).
 #
 #   bash benches/pyffish_compare.sh [ROUNDS]     (default 200 passes over the case set)
 #
