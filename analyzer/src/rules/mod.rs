@@ -411,14 +411,17 @@ impl RuleBook {
         if self.set == RuleSet::Cxa {
             return;
         }
+        // In place: the first `kept` articles are the distinct ones named so far.
         let map = |v: &mut Vec<Article>| {
-            let mut seen = Vec::with_capacity(v.len());
-            for a in v.drain(..).map(|a| self.label_article(a)) {
-                if !seen.contains(&a) {
-                    seen.push(a);
+            let mut kept = 0;
+            for i in 0..v.len() {
+                let a = self.label_article(v[i]);
+                if !v[..kept].contains(&a) {
+                    v[kept] = a;
+                    kept += 1;
                 }
             }
-            *v = seen;
+            v.truncate(kept);
         };
         for e in &mut labels.evidence {
             map(&mut e.articles);
@@ -452,6 +455,58 @@ mod book_tests {
             }
         }
         assert_eq!(names.len(), defaults.as_object().unwrap().len());
+    }
+
+    /// Under AXF each label's articles are named by AXF, each once, in the order of their
+    /// first mention; under CXA they stay as the labeller cites them.
+    #[test]
+    fn labels_cite_each_article_once() {
+        use crate::label::{Evidence, Label, MoveLabels};
+        let cited = [
+            Article::Cxa29_1,
+            Article::Cxa28_16,
+            Article::Cxa29_3,
+            Article::Cxa29_1,
+            Article::Cxa29_2Xize2,
+            Article::Cxa28_16,
+        ];
+        let labels = || MoveLabels {
+            side: qili_notation::Color::Red,
+            mv: qili_notation::Position::startpos().legal_moves()[0],
+            labels: vec![Label::Chase],
+            chases: Vec::new(),
+            mate_line: None,
+            evidence: vec![Evidence {
+                label: Label::Chase,
+                articles: cited.to_vec(),
+                pieces: Vec::new(),
+                targets: Vec::new(),
+                line: Vec::new(),
+                detail: String::new(),
+            }],
+            dismissed: Vec::new(),
+            complete: true,
+        };
+        let book = |rules| {
+            Settings {
+                rules,
+                ..Settings::default()
+            }
+            .book()
+        };
+        let mut axf = labels();
+        book(RuleSet::Axf).cite_labels(&mut axf);
+        assert_eq!(
+            axf.evidence[0].articles,
+            [
+                Article::AxfS1Chase,
+                Article::AxfS1Protected,
+                Article::AxfS1NewAttack
+            ]
+        );
+        let mut cxa = labels();
+        book(RuleSet::Cxa).cite_labels(&mut cxa);
+        assert_eq!(cxa.evidence[0].articles, cited);
     }
 
     #[test]
