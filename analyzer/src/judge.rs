@@ -389,7 +389,8 @@ fn rule_run<K: Eq + std::hash::Hash + Copy>(
     let plies: Vec<usize> = run.cycle_plies().collect();
     let befores: Vec<Position> = plies.iter().map(|&p| positions[p - 1].clone()).collect();
     let mvs: Vec<Move> = plies.iter().map(|&p| moves[p - 1]).collect();
-    let (context, labels) = labeller.label_cycle(&befores, &mvs, settings);
+    // The line's moves are legal: the graph took only those.
+    let (context, labels) = labeller.label_legal_cycle(&befores, &mvs, settings);
     let mut tracker = PieceTracker::new(&positions[run.start]);
     let moves: Vec<CycleMove> = plies
         .iter()

@@ -34,6 +34,9 @@ pub struct Labeller {
     mate: MateSearch,
     calls: usize,
     scope: Scope,
+    /// Whether the moves it is given are known to be legal (the moves of a judged line):
+    /// then the classifier does not test them again.
+    moves_legal: bool,
 }
 
 /// The cleared maps of the last [`Labeller`] dropped on a thread, for the next one.
@@ -61,6 +64,7 @@ impl Default for Labeller {
             mate,
             calls: 0,
             scope: Scope::default(),
+            moves_legal: false,
         }
     }
 }
@@ -126,14 +130,36 @@ impl Labeller {
             return Arc::clone(l);
         }
         self.calls += 1;
-        let (mut l, used) =
-            label_move_context(before, mv, settings, cx, &mut self.mate, self.scope);
+        let (mut l, used) = label_move_context(
+            before,
+            mv,
+            settings,
+            cx,
+            &mut self.mate,
+            self.scope,
+            self.moves_legal,
+        );
         if l.labels.is_empty() {
             l.labels.push(Label::Idle);
         }
         let l = Arc::new(l);
         self.cache.insert(key, (Arc::clone(&l), used));
         l
+    }
+
+    /// [`Labeller::label_cycle`] for moves known to be legal in their positions (the moves
+    /// of a judged line, which the position graph took only when legal): the classifier does
+    /// not test their legality again.
+    pub(crate) fn label_legal_cycle(
+        &mut self,
+        positions: &[Position],
+        moves: &[Move],
+        settings: &Settings,
+    ) -> (CycleContext, Vec<Arc<MoveLabels>>) {
+        let before = std::mem::replace(&mut self.moves_legal, true);
+        let labelled = self.label_cycle(positions, moves, settings);
+        self.moves_legal = before;
+        labelled
     }
 
     /// Labels one period of a cycle: `moves[i]` is played in `positions[i]`. Decides the cycle

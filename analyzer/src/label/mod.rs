@@ -340,11 +340,12 @@ pub fn label_move_with(
     cycle: CycleContext,
     mate: &mut MateSearch,
 ) -> MoveLabels {
-    label_move_context(before, mv, settings, cycle, mate, Scope::Full).0
+    label_move_context(before, mv, settings, cycle, mate, Scope::Full, false).0
 }
 
 /// [`label_move_with`] within `scope`, also telling whether the cycle context decided
-/// anything: when it did not, the labels are the same under the other context.
+/// anything: when it did not, the labels are the same under the other context. `legal`:
+/// the caller knows the move to be legal (it is then not tested again).
 pub(crate) fn label_move_context(
     before: &Position,
     mv: &Move,
@@ -352,9 +353,11 @@ pub(crate) fn label_move_context(
     cycle: CycleContext,
     mate: &mut MateSearch,
     scope: Scope,
+    legal: bool,
 ) -> (MoveLabels, bool) {
     let side = before.turn();
-    if !before.is_legal(mv) {
+    debug_assert!(!legal || before.is_legal(mv), "{mv} is not legal here");
+    if !legal && !before.is_legal(mv) {
         let labels = MoveLabels {
             side,
             mv: *mv,
