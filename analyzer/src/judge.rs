@@ -193,18 +193,18 @@ pub fn judge_with(
     judge_walk(&mut graph, 0, labeller, settings)
 }
 
-/// [`judge_with`] for moves known to be legal in turn from `start` (as
-/// [`crate::input::read_move_list`] gives them): the same judgement, without testing each
-/// move's legality again.
-pub(crate) fn judge_legal_with(
+/// [`judge`] (`scope` [`Scope::Full`]) or [`judge_verdict`] (`scope` [`Scope::Verdict`])
+/// for moves known to be legal in turn from `start` (as [`crate::input::read_move_list`]
+/// gives them): the same judgement, without testing each move's legality again.
+pub(crate) fn judge_legal(
     start: &Position,
     moves: &[Move],
     settings: &Settings,
-    labeller: &mut Labeller,
+    scope: Scope,
 ) -> Judgement {
     let mut graph = PositionGraph::new();
     graph.add_legal_line(start, moves);
-    judge_walk(&mut graph, 0, labeller, settings)
+    judge_walk(&mut graph, 0, &mut Labeller::with_scope(scope), settings)
 }
 
 fn empty_judgement(start: &Position, settings: &Settings) -> Judgement {

@@ -34,9 +34,6 @@ pub struct Labeller {
     mate: MateSearch,
     calls: usize,
     scope: Scope,
-    /// Whether the moves it is given are known to be legal (the moves of a judged line):
-    /// then the classifier does not test them again.
-    moves_legal: bool,
 }
 
 /// The cleared maps of the last [`Labeller`] dropped on a thread, for the next one.
@@ -64,7 +61,6 @@ impl Default for Labeller {
             mate,
             calls: 0,
             scope: Scope::default(),
-            moves_legal: false,
         }
     }
 }
@@ -119,6 +115,19 @@ impl Labeller {
         settings: &Settings,
         cx: CycleContext,
     ) -> Arc<MoveLabels> {
+        self.label_known(before, mv, settings, cx, false)
+    }
+
+    /// [`Labeller::label`]; `legal`: the move is known to be legal (the classifier does not
+    /// test it again).
+    fn label_known(
+        &mut self,
+        before: &Position,
+        mv: &Move,
+        settings: &Settings,
+        cx: CycleContext,
+        legal: bool,
+    ) -> Arc<MoveLabels> {
         let rules = (settings.book(), settings.mate_depth);
         let serves = |l: &MoveLabels| l.complete || self.scope == Scope::Verdict;
         let mut key = (before.clone(), *mv, !cx.mutual_perpetual_attack, rules);
@@ -130,15 +139,8 @@ impl Labeller {
             return Arc::clone(l);
         }
         self.calls += 1;
-        let (mut l, used) = label_move_context(
-            before,
-            mv,
-            settings,
-            cx,
-            &mut self.mate,
-            self.scope,
-            self.moves_legal,
-        );
+        let (mut l, used) =
+            label_move_context(before, mv, settings, cx, &mut self.mate, self.scope, legal);
         if l.labels.is_empty() {
             l.labels.push(Label::Idle);
         }
@@ -156,10 +158,7 @@ impl Labeller {
         moves: &[Move],
         settings: &Settings,
     ) -> (CycleContext, Vec<Arc<MoveLabels>>) {
-        let before = std::mem::replace(&mut self.moves_legal, true);
-        let labelled = self.label_cycle(positions, moves, settings);
-        self.moves_legal = before;
-        labelled
+        self.label_cycle_known(positions, moves, settings, true)
     }
 
     /// Labels one period of a cycle: `moves[i]` is played in `positions[i]`. Decides the cycle
@@ -171,13 +170,24 @@ impl Labeller {
         moves: &[Move],
         settings: &Settings,
     ) -> (CycleContext, Vec<Arc<MoveLabels>>) {
+        self.label_cycle_known(positions, moves, settings, false)
+    }
+
+    /// [`Labeller::label_cycle`]; `legal`: the moves are known to be legal.
+    fn label_cycle_known(
+        &mut self,
+        positions: &[Position],
+        moves: &[Move],
+        settings: &Settings,
+        legal: bool,
+    ) -> (CycleContext, Vec<Arc<MoveLabels>>) {
         let plain = CycleContext {
             mutual_perpetual_attack: false,
         };
         let labels: Vec<Arc<MoveLabels>> = positions
             .iter()
             .zip(moves)
-            .map(|(p, m)| self.label(p, m, settings, plain))
+            .map(|(p, m)| self.label_known(p, m, settings, plain, legal))
             .collect();
         let attack = |l: &Arc<MoveLabels>| l.primary_or_idle().is_attack();
         // A move that does not attack can only become one through a soldier's lone threat.
@@ -195,7 +205,7 @@ impl Labeller {
         let relabelled: Vec<Arc<MoveLabels>> = positions
             .iter()
             .zip(moves)
-            .map(|(p, m)| self.label(p, m, settings, mutual))
+            .map(|(p, m)| self.label_known(p, m, settings, mutual, legal))
             .collect();
         if relabelled.iter().all(attack) {
             (mutual, relabelled)

@@ -60,10 +60,7 @@ fn unreadable_fens_name_reason_and_column() {
             66,
         ),
     ];
-    for (fen, kind, column) in table {
-        let err = fen.parse::<Setup>().expect_err(fen);
-        assert_eq!((err.kind, err.column), (kind, column), "{fen}");
-    }
+    assert_errors(table);
 }
 
 #[test]
@@ -95,6 +92,11 @@ fn fen_fields_split_at_any_white_space_and_columns_count_bytes() {
             28,
         ),
     ];
+    assert_errors(table);
+}
+
+/// Each FEN of `table` is refused with its reason at its column.
+fn assert_errors(table: impl IntoIterator<Item = (&'static str, FenErrorKind, usize)>) {
     for (fen, kind, column) in table {
         let err = fen.parse::<Setup>().expect_err(fen);
         assert_eq!((err.kind, err.column), (kind, column), "{fen}");

@@ -50,9 +50,8 @@ use qili_notation::Position;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::judge::judge_legal_with;
+use crate::judge::judge_legal;
 use crate::label::Scope;
-use crate::labeling::Labeller;
 use crate::report::judge_json::{
     judge_json, verdict_json, JudgeJson, VerdictLineJson, SCHEMA_VERSION, VERDICT_SCHEMA_VERSION,
 };
@@ -258,11 +257,11 @@ pub fn answer_line(
         Ok((case, (settings, start, moves))) => {
             // The moves were read legal in turn: judged as `judge` and `judge_verdict` judge
             // them, without testing each move's legality again.
-            let mut labeller = match detail {
-                Detail::Explain => Labeller::new(),
-                Detail::Verdict => Labeller::with_scope(Scope::Verdict),
+            let scope = match detail {
+                Detail::Explain => Scope::Full,
+                Detail::Verdict => Scope::Verdict,
             };
-            let j = judge_legal_with(&start, &moves, &settings, &mut labeller);
+            let j = judge_legal(&start, &moves, &settings, scope);
             let id = case.id.unwrap_or(RawValue::NULL);
             match detail {
                 Detail::Explain => {

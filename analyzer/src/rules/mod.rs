@@ -411,17 +411,11 @@ impl RuleBook {
         if self.set == RuleSet::Cxa {
             return;
         }
-        // In place: the first `kept` articles are the distinct ones named so far.
         let map = |v: &mut Vec<Article>| {
-            let mut kept = 0;
-            for i in 0..v.len() {
-                let a = self.label_article(v[i]);
-                if !v[..kept].contains(&a) {
-                    v[kept] = a;
-                    kept += 1;
-                }
+            for a in v.iter_mut() {
+                *a = self.label_article(*a);
             }
-            v.truncate(kept);
+            crate::verdict::first_occurrences(v);
         };
         for e in &mut labels.evidence {
             map(&mut e.articles);

@@ -221,7 +221,7 @@ pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
 
 /// Keeps each item once, where it first comes, in order (for a handful, as the articles of
 /// a verdict: searching the kept ones is faster than building a set).
-fn first_occurrences<T: PartialEq>(items: &mut Vec<T>) {
+pub(crate) fn first_occurrences<T: PartialEq>(items: &mut Vec<T>) {
     let mut kept = 0;
     for i in 0..items.len() {
         if !items[..kept].contains(&items[i]) {
