@@ -368,7 +368,7 @@ pub(crate) fn rule_new_run<K: Eq + std::hash::Hash + Copy>(
     settings: &Settings,
 ) -> RuledRun {
     let ruled = rule_run(run, keys, positions, moves, labeller, settings);
-    if !ruled.needs_full_labels() {
+    if !ruled.needs_full_labels(settings.book()) {
         return ruled;
     }
     let scope = labeller.set_scope(Scope::Full);
@@ -495,8 +495,9 @@ impl RuledRun {
     ///   move of it attacks or parries (`parried`): the dismissed threats of its checks and
     ///   mate threats could name the first such move;
     /// - a chased chariot counts as held by a horse only if every move of the side chasing
-    ///   it does so while the horse pins it (AXF r19), the checks and mate threats included.
-    fn needs_full_labels(&self) -> bool {
+    ///   it does so while the horse pins it (AXF r19), the checks and mate threats included:
+    ///   under a rule `book` that reads it ([`RuleBook::reads_horse_pinned_chariots`]).
+    fn needs_full_labels(&self, book: RuleBook) -> bool {
         let incomplete = |c: Color| {
             self.moves
                 .iter()
@@ -515,7 +516,8 @@ impl RuledRun {
                 .iter()
                 .filter(|m| m.labels.side == c)
                 .all(|m| m.primary().is_attack() || is_parry(m));
-            let chariot_target = conduct.targets.iter().any(|t| t.role == Role::Chariot);
+            let chariot_target = book.reads_horse_pinned_chariots()
+                && conduct.targets.iter().any(|t| t.role == Role::Chariot);
             incomplete(c)
                 && ((!self.verdict.forbidden[c] && every_move_attacks_or_parries) || chariot_target)
         })
@@ -644,9 +646,13 @@ fn side_evidence(
             book.chase_articles(c, &roles, screen, offer, &mut push);
         }
     }
-    for &t in &conduct.targets {
-        if t.role == Role::Chariot && chased_while_horse_pinned(t, conduct.side, moves, positions) {
-            ev.horse_pinned_chariots.push(t);
+    if book.reads_horse_pinned_chariots() {
+        for &t in &conduct.targets {
+            if t.role == Role::Chariot
+                && chased_while_horse_pinned(t, conduct.side, moves, positions)
+            {
+                ev.horse_pinned_chariots.push(t);
+            }
         }
     }
     ev
@@ -709,17 +715,17 @@ mod tests {
 
     /// A cycle of `moves` ruled under CXA, its repeated position met three times.
     fn ruled(moves: Vec<CycleMove>, mutual: bool) -> RuledRun {
+        ruled_under(&Settings::default(), moves, mutual)
+    }
+
+    /// A cycle of `moves` ruled under `settings`, its repeated position met three times.
+    fn ruled_under(settings: &Settings, moves: Vec<CycleMove>, mutual: bool) -> RuledRun {
         let context = CycleContext {
             mutual_perpetual_attack: mutual,
         };
-        RuledRun::new(
-            &Settings::default(),
-            context,
-            false,
-            moves,
-            vec![0, 4, 8],
-            |_, _| SideEvidence::default(),
-        )
+        RuledRun::new(settings, context, false, moves, vec![0, 4, 8], |_, _| {
+            SideEvidence::default()
+        })
     }
 
     fn incomplete(mut m: CycleMove) -> CycleMove {
@@ -751,6 +757,7 @@ mod tests {
     #[test]
     fn incomplete_labels_are_completed_where_they_could_decide() {
         use Color::{Black, Red};
+        let cxa = Settings::default().book();
         let check = |ply| incomplete(cm(ply, Red, &[Label::Check], &[]));
         let idle = |ply| cm(ply, Black, &[Label::Idle], &[]);
         let chase = |ply| {
@@ -763,7 +770,7 @@ mod tests {
         // Red checks perpetually against idle moves: its checks' other labels decide nothing.
         let plain = ruled(vec![check(1), idle(2), check(3), idle(4)], false);
         assert_eq!(plain.red.kind, ConductKind::PerpetualCheck);
-        assert!(!plain.needs_full_labels());
+        assert!(!plain.needs_full_labels(cxa));
         // The same labels complete: nothing to relabel whatever the context.
         let complete = |mut m: CycleMove| {
             Arc::make_mut(&mut m.labels).complete = true;
@@ -773,15 +780,15 @@ mod tests {
             vec![complete(check(1)), chase(2), complete(check(3)), chase(4)],
             true,
         );
-        assert!(!full.needs_full_labels());
+        assert!(!full.needs_full_labels(cxa));
         // 长打对长打: a soldier's threat inside a check could count (CXA 27.2, 细则11).
         let mutual = ruled(vec![check(1), chase(2), check(3), chase(4)], true);
-        assert!(mutual.needs_full_labels());
+        assert!(mutual.needs_full_labels(cxa));
         // Checks and a parry: Red is not forbidden and every move attacks or parries, so its
         // checks' dismissed threats could name the first parry.
         let parried = ruled(vec![check(1), idle(2), parry(3, Red), idle(4)], false);
         assert_eq!(parried.red.kind, ConductKind::ChecksAndIdle);
-        assert!(parried.needs_full_labels());
+        assert!(parried.needs_full_labels(cxa));
         // A chased chariot: whether a horse holds it reads every move of the chasing side.
         let chariot = |ply| {
             let (a, t) = (
@@ -790,15 +797,20 @@ mod tests {
             );
             cm(ply, Red, &[Label::Chase], &[(a, t)])
         };
-        let held = ruled(
+        let held = || {
             vec![
                 chariot(1),
                 idle(2),
                 incomplete(cm(3, Red, &[Label::MateThreat], &[])),
                 idle(4),
-            ],
-            false,
-        );
-        assert!(held.needs_full_labels());
+            ]
+        };
+        let axf = Settings {
+            rules: crate::rules::RuleSet::Axf,
+            ..Settings::default()
+        };
+        assert!(ruled_under(&axf, held(), false).needs_full_labels(axf.book()));
+        // CXA has no such rule: the chariot's chase decides nothing more there.
+        assert!(!ruled(held(), false).needs_full_labels(cxa));
     }
 }

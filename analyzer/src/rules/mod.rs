@@ -370,6 +370,16 @@ impl RuleBook {
         own.iter().chain(SHARED_OPEN_CHOICES)
     }
 
+    /// Whether its verdict reads which chased chariots a horse pins
+    /// ([`SideEvidence::horse_pinned_chariots`](crate::verdict::SideEvidence), AXF r19): CXA
+    /// has no such rule, so that evidence is neither gathered nor completed for it.
+    pub const fn reads_horse_pinned_chariots(self) -> bool {
+        match self.set {
+            RuleSet::Cxa => false,
+            RuleSet::Axf => true,
+        }
+    }
+
     /// The conduct → verdict table: rules on a cycle whose ruling is in force at
     /// `threshold` occurrences.
     pub fn verdict(self, input: &VerdictInput<'_>, threshold: usize) -> Verdict {
