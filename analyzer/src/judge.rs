@@ -368,7 +368,7 @@ pub(crate) fn rule_new_run<K: Eq + std::hash::Hash + Copy>(
     settings: &Settings,
 ) -> RuledRun {
     let ruled = rule_run(run, keys, positions, moves, labeller, settings);
-    if !ruled.needs_full_labels(settings.book()) {
+    if !ruled.needs_full_labels(settings.book(), positions) {
         return ruled;
     }
     let scope = labeller.set_scope(Scope::Full);
@@ -490,14 +490,16 @@ impl RuledRun {
     /// not searched for chases, under a reading that counts its heaviest label alone) could
     /// have changed what was built from the labels, which then must be labelled in full:
     /// - under 长打对长打 (CXA 27.2, 细则11), whether a soldier takes part in a counted
-    ///   chase reads the chases of every move;
+    ///   chase reads the chases of every move: unless a complete move already has such a
+    ///   chase, or no incomplete move's side has a soldier on the board (`positions`, the
+    ///   line's: a chase's attackers are the mover's pieces, and no move makes a soldier);
     /// - a side that is not forbidden is noted for the open baseline of novelty when every
     ///   move of it attacks or parries (`parried`): the dismissed threats of its checks and
     ///   mate threats could name the first such move;
     /// - a chased chariot counts as held by a horse only if every move of the side chasing
     ///   it does so while the horse pins it (AXF r19), the checks and mate threats included:
     ///   under a rule `book` that reads it ([`RuleBook::reads_horse_pinned_chariots`]).
-    fn needs_full_labels(&self, book: RuleBook) -> bool {
+    fn needs_full_labels(&self, book: RuleBook, positions: &[Position]) -> bool {
         let incomplete = |c: Color| {
             self.moves
                 .iter()
@@ -506,8 +508,21 @@ impl RuledRun {
         if !Color::ALL.into_iter().any(incomplete) {
             return false;
         }
-        if self.context.mutual_perpetual_attack {
-            return true;
+        if self.context.mutual_perpetual_attack && !self.soldier_chases {
+            let soldier = |m: &CycleMove| {
+                let side = m.labels.side;
+                m.ply
+                    .checked_sub(1)
+                    .and_then(|i| positions.get(i))
+                    .is_none_or(|before| {
+                        before
+                            .pieces()
+                            .any(|(_, p)| p.color == side && p.role == Role::Soldier)
+                    })
+            };
+            if self.moves.iter().any(|m| !m.labels.complete && soldier(m)) {
+                return true;
+            }
         }
         Color::ALL.into_iter().any(|c| {
             let conduct = c.fold(&self.red, &self.black);
@@ -770,7 +785,7 @@ mod tests {
         // Red checks perpetually against idle moves: its checks' other labels decide nothing.
         let plain = ruled(vec![check(1), idle(2), check(3), idle(4)], false);
         assert_eq!(plain.red.kind, ConductKind::PerpetualCheck);
-        assert!(!plain.needs_full_labels(cxa));
+        assert!(!plain.needs_full_labels(cxa, &[]));
         // The same labels complete: nothing to relabel whatever the context.
         let complete = |mut m: CycleMove| {
             Arc::make_mut(&mut m.labels).complete = true;
@@ -780,15 +795,34 @@ mod tests {
             vec![complete(check(1)), chase(2), complete(check(3)), chase(4)],
             true,
         );
-        assert!(!full.needs_full_labels(cxa));
-        // 长打对长打: a soldier's threat inside a check could count (CXA 27.2, 细则11).
+        assert!(!full.needs_full_labels(cxa, &[]));
+        // 长打对长打: a soldier's threat inside a check could count (CXA 27.2, 细则11)...
         let mutual = ruled(vec![check(1), chase(2), check(3), chase(4)], true);
-        assert!(mutual.needs_full_labels(cxa));
+        assert!(mutual.needs_full_labels(cxa, &[]));
+        let line = |fen: &str| vec![Position::from_fen(fen).unwrap(); 5];
+        let red_soldier = line("3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1");
+        assert!(mutual.needs_full_labels(cxa, &red_soldier));
+        // ...but not when the checking side has no soldier: a chase's attackers are the
+        // mover's pieces.
+        let black_soldier = line("3k5/9/9/4p4/9/9/9/9/9/4K4 w - - 0 1");
+        assert!(!mutual.needs_full_labels(cxa, &black_soldier));
+        // Nor when a complete move already has a soldier among its chase's attackers.
+        let soldier_chases = RuledRun::new(
+            &Settings::default(),
+            CycleContext {
+                mutual_perpetual_attack: true,
+            },
+            true,
+            vec![check(1), chase(2), check(3), chase(4)],
+            vec![0, 4, 8],
+            |_, _| SideEvidence::default(),
+        );
+        assert!(!soldier_chases.needs_full_labels(cxa, &red_soldier));
         // Checks and a parry: Red is not forbidden and every move attacks or parries, so its
         // checks' dismissed threats could name the first parry.
         let parried = ruled(vec![check(1), idle(2), parry(3, Red), idle(4)], false);
         assert_eq!(parried.red.kind, ConductKind::ChecksAndIdle);
-        assert!(parried.needs_full_labels(cxa));
+        assert!(parried.needs_full_labels(cxa, &[]));
         // A chased chariot: whether a horse holds it reads every move of the chasing side.
         let chariot = |ply| {
             let (a, t) = (
@@ -809,8 +843,8 @@ mod tests {
             rules: crate::rules::RuleSet::Axf,
             ..Settings::default()
         };
-        assert!(ruled_under(&axf, held(), false).needs_full_labels(axf.book()));
+        assert!(ruled_under(&axf, held(), false).needs_full_labels(axf.book(), &[]));
         // CXA has no such rule: the chariot's chase decides nothing more there.
-        assert!(!ruled(held(), false).needs_full_labels(cxa));
+        assert!(!ruled(held(), false).needs_full_labels(cxa, &[]));
     }
 }
