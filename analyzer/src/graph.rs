@@ -157,6 +157,23 @@ pub fn run_occurrences<K: Eq + Hash + Copy>(
     }
 }
 
+/// The indices of the occurrences of the repeated position of `run` inside it:
+/// [`RunOccurrences::indices`], without counting every other position.
+pub(crate) fn occurrence_indices<K: Eq + Copy>(keys: &[K], run: &Run) -> Vec<usize> {
+    let Some(first) = keys.get(run.start) else {
+        return Vec::new();
+    };
+    let stretch = keys
+        .iter()
+        .enumerate()
+        .take(run.end.saturating_add(1))
+        .skip(run.start);
+    stretch
+        .filter(|&(_, k)| k == first)
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// The strongly connected region of the graph around a cycle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Region {
@@ -936,6 +953,29 @@ mod tests {
             assert!(k.stopped.is_none() && c.stopped.is_none());
             assert_eq!(known.cycles(n, 3), checked.cycles(n, 3));
             assert!(!known.cycles(n, 3).is_empty());
+        }
+    }
+
+    /// The occurrences of a run's repeated position, found without counting the others,
+    /// are those [`run_occurrences`] gives, for every cycle of lines of joined, intertwined
+    /// and plain loops.
+    #[test]
+    fn occurrence_indices_are_those_of_run_occurrences() {
+        for line in [
+            "ABCDABCDA",
+            "QRAxyzAuvwAB",
+            "AxyzAxyzAuvwA",
+            "AxyzAuvAB",
+            "ZAbcdAefgAbcdAef",
+            "ABABAXYZXYZX",
+        ] {
+            let keys: Vec<char> = line.chars().collect();
+            let runs = cycles(&keys, 3);
+            assert!(!runs.is_empty(), "{line}");
+            for r in runs.iter().chain(&periodic_runs(&keys)) {
+                let plain = run_occurrences(&keys, r, 3).indices;
+                assert_eq!(occurrence_indices(&keys, r), plain, "{line} {r:?}");
+            }
         }
     }
 }
