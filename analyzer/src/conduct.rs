@@ -439,7 +439,7 @@ pub(crate) mod tests {
                 .unwrap()
                 .to_move(&pos)
                 .unwrap();
-            pos.play(&mv);
+            pos.play(&mv).unwrap();
             tracker.play(&mv);
             map.remove(&mv.to);
             if let Some(p) = map.remove(&mv.from) {

@@ -232,12 +232,14 @@ impl PositionGraph {
     }
 
     fn node(&mut self, pos: &Position) -> NodeIndex {
-        if let Some(&n) = self.index.get(pos) {
-            return n;
+        // One look-up for a position seen or new (a search, then an insert, hashed and
+        // compared it twice when new).
+        match self.index.entry(pos.clone()) {
+            std::collections::hash_map::Entry::Occupied(e) => *e.get(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                *e.insert(self.graph.add_node(pos.clone()))
+            }
         }
-        let n = self.graph.add_node(pos.clone());
-        self.index.insert(pos.clone(), n);
-        n
     }
 
     /// Adds a line; returns its number. Stops at the first illegal move (recorded in the walk).
@@ -349,7 +351,7 @@ impl PositionGraph {
         if run.joined() {
             return true;
         }
-        let mut seen = FxHashSet::default();
+        let mut seen = FxHashSet::with_capacity_and_hasher(run.span, Default::default());
         (run.start..run.start + run.span).any(|i| w.nodes.get(i).is_some_and(|n| !seen.insert(*n)))
     }
 
@@ -463,7 +465,10 @@ pub fn cycles<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
 
 /// Whether some position occurs `threshold` times inside `run`.
 fn reaches<K: Eq + Hash + Copy>(keys: &[K], run: &Run, threshold: usize) -> bool {
-    let mut count: FxHashMap<K, usize> = FxHashMap::default();
+    // A periodic run passes no more distinct positions than its pattern's plies (and a
+    // joined one's span is its length): room for them at once.
+    let len = run.end.saturating_sub(run.start) + 1;
+    let mut count: FxHashMap<K, usize> = map_for(run.span.saturating_add(1).min(len));
     keys.iter()
         .take(run.end.saturating_add(1))
         .skip(run.start)

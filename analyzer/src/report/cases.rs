@@ -252,7 +252,13 @@ pub fn answer_line(
     detail: Detail,
     out: &mut Vec<u8>,
 ) -> io::Result<bool> {
-    let case: Result<CaseLine, String> = serde_json::from_slice(line).map_err(|e| e.to_string());
+    // A line of UTF-8 (every line but a broken one) is read as text: its strings are then
+    // not checked for UTF-8 one by one. Any other line is read as bytes, for its error.
+    let case: Result<CaseLine, String> = match std::str::from_utf8(line) {
+        Ok(text) => serde_json::from_str(text),
+        Err(_) => serde_json::from_slice(line),
+    }
+    .map_err(|e| e.to_string());
     let judged = match case.and_then(|c| prepare(&c, defaults).map(|p| (c, p))) {
         Ok((case, (settings, start, moves))) => {
             // The moves were read legal in turn: judged as `judge` and `judge_verdict` judge
@@ -689,5 +695,43 @@ mod tests {
             text,
             "{escaped_text}"
         );
+    }
+
+    /// A line read as text is the line read as bytes: the same case, or the same error.
+    #[test]
+    fn a_line_read_as_text_is_read_as_bytes() {
+        let lines: [&[u8]; 7] = [
+            br#"{"id": 1, "fen": "startpos", "moves": ["h0g2", "h9g7"], "rules": "axf"}"#,
+            br#"{"id": "\u0061", "fen": "startpos", "moves": ["h\u0030g2"]}"#,
+            br#"{"id": [1, {"a": null}], "fen": "startpos", "repetitions": 4}"#,
+            br#"{"id": 1, "fen": "startpos", "moves": ["h0g2", 7]}"#,
+            br#"{"id": 1, "moves": []}"#,
+            br#"{"id": 1, "fen": "startpos", "moves": ["\ud800"]}"#,
+            br#"{"id": 1, "fen": "startpos""#,
+        ];
+        let show = |c: Result<CaseLine, serde_json::Error>| {
+            c.map(|c| {
+                let moves: Vec<&str> = c.moves.iter().map(AsRef::as_ref).collect();
+                format!(
+                    "{:?} {:?} {moves:?} {:?} {:?}",
+                    c.id.map(RawValue::get),
+                    c.fen,
+                    c.rules,
+                    c.repetitions
+                )
+            })
+            .map_err(|e| e.to_string())
+        };
+        let mut errors = 0;
+        for line in lines {
+            let text = std::str::from_utf8(line).unwrap();
+            let (as_text, as_bytes) = (
+                show(serde_json::from_str(text)),
+                show(serde_json::from_slice(line)),
+            );
+            errors += usize::from(as_bytes.is_err());
+            assert_eq!(as_text, as_bytes, "{text}");
+        }
+        assert_eq!(errors, 4);
     }
 }
