@@ -363,12 +363,12 @@ pub fn classify_with(side: Color, moves: &[CycleMove], reading: Reading) -> Cond
     let mut constant_targets = Vec::new();
     let mut constant_target_attackers = Vec::new();
     if !chasing.is_empty() && chasing.len() == own.len() {
-        let sets: Vec<BTreeSet<PieceRef>> = chasing
-            .iter()
-            .map(|m| m.chases.iter().map(|c| c.target).collect())
-            .collect();
+        // Each move's chases are few: looked through in place, not gathered in a set each.
         for &t in &targets {
-            if sets.iter().all(|s| s.contains(&t)) {
+            if chasing
+                .iter()
+                .all(|m| m.chases.iter().any(|c| c.target == t))
+            {
                 constant_targets.push(t);
                 for m in &chasing {
                     for c in m.chases.iter().filter(|c| c.target == t) {

@@ -352,7 +352,7 @@ impl<R: BufRead> Lines<R> {
                 self.number += 1;
                 return Ok(true);
             }
-            match available.iter().position(|&b| b == b'\n') {
+            match memchr::memchr(b'\n', available) {
                 Some(i) => {
                     buf.extend_from_slice(&available[..i]);
                     self.drained = i + 1 == available.len();
