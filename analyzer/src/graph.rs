@@ -222,6 +222,22 @@ impl PositionGraph {
         PositionGraph::default()
     }
 
+    /// Empties the graph for a new set of lines, keeping the room of its maps and lists
+    /// when they are no larger than the room [`PositionGraph::add_line`] makes for a line:
+    /// judging case after case, a batch then builds each case's graph without allocating
+    /// it anew, and never holds more than that between cases.
+    pub(crate) fn clear(&mut self) {
+        if self.index.capacity() > RESERVED_NODES || self.graph.edge_count() > RESERVED_NODES {
+            *self = PositionGraph::new();
+            return;
+        }
+        self.graph.clear();
+        self.index.clear();
+        self.walks.clear();
+        self.scc = None;
+        self.sizes = None;
+    }
+
     /// A graph of the given lines.
     pub fn from_lines(lines: &[Line]) -> PositionGraph {
         let mut g = PositionGraph::new();
@@ -982,5 +998,73 @@ mod tests {
                 assert_eq!(occurrence_indices(&keys, r), plain, "{line} {r:?}");
             }
         }
+    }
+
+    /// A graph emptied and built again is the graph built new: the same nodes, edges,
+    /// walk, cycles and regions; and one grown beyond a line's room does not keep it.
+    #[test]
+    fn a_cleared_graph_is_a_new_graph() {
+        let start = Position::startpos();
+        let line = |text: &[&str]| {
+            let mut pos = start.clone();
+            text.iter()
+                .map(|s| {
+                    let mv = s
+                        .parse::<qili_notation::Iccs>()
+                        .unwrap()
+                        .to_move(&pos)
+                        .unwrap();
+                    pos.play(&mv).unwrap();
+                    mv
+                })
+                .collect::<Vec<_>>()
+        };
+        let knights = line(&["h0g2", "h9g7", "g2h0", "g7h9"].repeat(3));
+        let cannons = line(&["h2h1", "h7h8", "h1h2", "h8h7"].repeat(2));
+        let mut reused = PositionGraph::new();
+        reused.add_legal_line(&start, &knights);
+        assert!(reused.region_size(0, 0).is_some());
+        reused.clear();
+        let mut new = PositionGraph::new();
+        for g in [&mut reused, &mut new] {
+            assert_eq!(g.add_legal_line(&start, &cannons), 0);
+        }
+        let edges = |g: &PositionGraph| {
+            g.graph
+                .edge_references()
+                .map(|e| (e.source(), e.target(), *e.weight()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(edges(&reused), edges(&new));
+        assert_eq!(reused.node_count(), new.node_count());
+        let (r, n) = (reused.walk(0).unwrap(), new.walk(0).unwrap());
+        assert_eq!(
+            (&r.positions, &r.nodes, &r.moves),
+            (&n.positions, &n.nodes, &n.moves)
+        );
+        assert!(reused.walk(1).is_none());
+        assert_eq!(reused.cycles(0, 3), new.cycles(0, 3));
+        assert_eq!(reused.region_size(0, 2), new.region_size(0, 2));
+        assert_eq!(reused.region(0, 2), new.region(0, 2));
+        // A line of more distinct positions than a line's room: the room is not kept.
+        let mut pos = start.clone();
+        let mut long = Vec::new();
+        while long.len() <= RESERVED_NODES {
+            let Some(&mv) = pos.legal_moves().first() else {
+                break;
+            };
+            pos.play(&mv).unwrap();
+            long.push(mv);
+        }
+        assert!(long.len() > RESERVED_NODES);
+        let mut big = PositionGraph::new();
+        big.add_legal_line(&start, &long);
+        big.clear();
+        assert!(
+            big.index.capacity() <= RESERVED_NODES,
+            "{}",
+            big.index.capacity()
+        );
+        assert_eq!((big.node_count(), big.edge_count()), (0, 0));
     }
 }

@@ -195,16 +195,19 @@ pub fn judge_with(
 
 /// [`judge`] (`scope` [`Scope::Full`]) or [`judge_verdict`] (`scope` [`Scope::Verdict`])
 /// for moves known to be legal in turn from `start` (as [`crate::input::read_move_list`]
-/// gives them): the same judgement, without testing each move's legality again.
-pub(crate) fn judge_legal(
+/// gives them): the same judgement, without testing each move's legality again. The
+/// position graph is built in `graph`, emptied first ([`PositionGraph::clear`]): a batch
+/// judges its cases one after the other in the room of one graph.
+pub(crate) fn judge_legal_in(
+    graph: &mut PositionGraph,
     start: &Position,
     moves: &[Move],
     settings: &Settings,
     scope: Scope,
 ) -> Judgement {
-    let mut graph = PositionGraph::new();
+    graph.clear();
     graph.add_legal_line(start, moves);
-    judge_walk(&mut graph, 0, &mut Labeller::with_scope(scope), settings)
+    judge_walk(graph, 0, &mut Labeller::with_scope(scope), settings)
 }
 
 fn empty_judgement(start: &Position, settings: &Settings) -> Judgement {

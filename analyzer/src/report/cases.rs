@@ -50,7 +50,8 @@ use qili_notation::Position;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::judge::judge_legal;
+use crate::graph::PositionGraph;
+use crate::judge::judge_legal_in;
 use crate::label::Scope;
 use crate::report::judge_json::{
     judge_json, verdict_json, JudgeJson, VerdictLineJson, SCHEMA_VERSION, VERDICT_SCHEMA_VERSION,
@@ -212,16 +213,19 @@ fn prepare(
 
 /// [`answer_line`], and a panic while judging (a defect: the judge is fuzzed against it)
 /// answered by an error line, so that the batch goes on.
+/// `graph`: the room the cases are judged in, one after the other (emptied for each).
 fn answer_guarded(
     line: &[u8],
     line_no: usize,
     defaults: &Settings,
     detail: Detail,
     out: &mut Vec<u8>,
+    graph: &mut PositionGraph,
 ) -> io::Result<bool> {
     let start = out.len();
+    // A graph left half built by a panic is emptied before the next case.
     let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        answer_line(line, line_no, defaults, detail, out)
+        answer_line_in(line, line_no, defaults, detail, out, graph)
     }));
     match answered {
         Ok(r) => r,
@@ -252,6 +256,25 @@ pub fn answer_line(
     detail: Detail,
     out: &mut Vec<u8>,
 ) -> io::Result<bool> {
+    answer_line_in(
+        line,
+        line_no,
+        defaults,
+        detail,
+        out,
+        &mut PositionGraph::new(),
+    )
+}
+
+/// [`answer_line`], judging the case in `graph` (emptied first).
+fn answer_line_in(
+    line: &[u8],
+    line_no: usize,
+    defaults: &Settings,
+    detail: Detail,
+    out: &mut Vec<u8>,
+    graph: &mut PositionGraph,
+) -> io::Result<bool> {
     // A line of UTF-8 (every line but a broken one) is read as text: its strings are then
     // not checked for UTF-8 one by one. Any other line is read as bytes, for its error.
     let case: Result<CaseLine, String> = match std::str::from_utf8(line) {
@@ -267,7 +290,7 @@ pub fn answer_line(
                 Detail::Explain => Scope::Full,
                 Detail::Verdict => Scope::Verdict,
             };
-            let j = judge_legal(&start, &moves, &settings, scope);
+            let j = judge_legal_in(graph, &start, &moves, &settings, scope);
             let id = case.id.unwrap_or(RawValue::NULL);
             match detail {
                 Detail::Explain => {
@@ -409,13 +432,21 @@ pub fn judge_cases_timed<R: BufRead + Send, W: Write>(
     let mut lines = Lines::new(input);
     let mut line = Vec::new();
     let mut answer = Vec::new();
+    let mut graph = PositionGraph::new();
     while lines.next(&mut line, || out.flush())? {
         if blank(&line) {
             continue;
         }
         answer.clear();
         let t0 = Instant::now();
-        if answer_guarded(&line, lines.number, defaults, options.detail, &mut answer)? {
+        if answer_guarded(
+            &line,
+            lines.number,
+            defaults,
+            options.detail,
+            &mut answer,
+            &mut graph,
+        )? {
             summary.judged += 1;
         } else {
             summary.errors += 1;
@@ -462,30 +493,35 @@ fn judge_cases_parallel<R: BufRead + Send, W: Write>(
         for _ in 0..jobs {
             let msg_tx = msg_tx.clone();
             let job_rx = &job_rx;
-            s.spawn(move || loop {
-                let job = match job_rx.lock() {
-                    Ok(rx) => rx.recv(),
-                    Err(_) => return,
-                };
-                let Ok((seq, line_no, line)) = job else {
-                    return;
-                };
-                let mut bytes = Vec::new();
-                let t0 = Instant::now();
-                let judged = match answer_guarded(&line, line_no, defaults, detail, &mut bytes) {
-                    Ok(j) => j,
-                    Err(_) => return,
-                };
-                let took = t0.elapsed();
-                let answer = Message::Answer {
-                    seq,
-                    bytes,
-                    judged,
-                    line_no,
-                    took,
-                };
-                if msg_tx.send(answer).is_err() {
-                    return;
+            s.spawn(move || {
+                let mut graph = PositionGraph::new();
+                loop {
+                    let job = match job_rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok((seq, line_no, line)) = job else {
+                        return;
+                    };
+                    let mut bytes = Vec::new();
+                    let t0 = Instant::now();
+                    let judged = match answer_guarded(
+                        &line, line_no, defaults, detail, &mut bytes, &mut graph,
+                    ) {
+                        Ok(j) => j,
+                        Err(_) => return,
+                    };
+                    let took = t0.elapsed();
+                    let answer = Message::Answer {
+                        seq,
+                        bytes,
+                        judged,
+                        line_no,
+                        took,
+                    };
+                    if msg_tx.send(answer).is_err() {
+                        return;
+                    }
                 }
             });
         }
