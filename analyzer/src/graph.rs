@@ -402,7 +402,9 @@ impl PositionGraph {
                 .max()
                 .map_or(0, |m| m + 1);
             let mut sizes = vec![RegionSize::default(); count];
-            let mut seen = FxHashSet::default();
+            // No more distinct moves than edges: room for them at once.
+            let mut seen =
+                FxHashSet::with_capacity_and_hasher(self.graph.edge_count(), Default::default());
             for n in self.graph.node_indices() {
                 let c = comp[n.index()];
                 sizes[c].positions += 1;
