@@ -188,8 +188,8 @@ struct Room {
 }
 
 /// Reads the case on one line and prepares it: settings, start position and legal moves.
-/// A start position given as `room` remembers it is not read again when the moves are
-/// plain ICCS (anything else is read in full, with its errors).
+/// The start position `room` remembers (given by the same text) is not read again when the
+/// moves are plain ICCS; anything else is read in full, with its errors.
 fn prepare(
     case: &CaseLine<'_>,
     defaults: &Settings,
@@ -237,8 +237,8 @@ fn prepare(
 }
 
 /// [`answer_line`], and a panic while judging (a defect: the judge is fuzzed against it)
-/// answered by an error line, so that the batch goes on.
-/// `room`: what the batch keeps from case to case on this thread.
+/// answered by an error line, so that the batch goes on. `room`: what the batch keeps
+/// from case to case on this thread.
 fn answer_guarded(
     line: &[u8],
     line_no: usize,
