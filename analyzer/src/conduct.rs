@@ -1,7 +1,7 @@
 //! One side's conduct over a cycle (RULES.md §4; CXA 25.2, 28.10–28.15), from the labels of
 //! its cycle moves, with the chased pieces followed through the cycle by identity.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use qili_notation::{Color, Move, Position, Role, Square};
@@ -201,40 +201,42 @@ pub struct Conduct {
 /// Follows every piece of a cycle by identity: its point in the repeated position.
 #[derive(Debug, Clone)]
 pub struct PieceTracker {
-    at: BTreeMap<Square, PieceRef>,
+    /// The piece on each point now, by point index: a lookup per point, where a map by
+    /// point searched and rebalanced on every move of every cycle.
+    at: [Option<PieceRef>; Square::COUNT],
 }
 
 impl PieceTracker {
     /// Names every piece of `repeated` by its point there.
     pub fn new(repeated: &Position) -> PieceTracker {
-        PieceTracker {
-            at: repeated
-                .pieces()
-                .map(|(sq, p)| {
-                    (
-                        sq,
-                        PieceRef {
-                            color: p.color,
-                            role: p.role,
-                            home: sq,
-                        },
-                    )
-                })
-                .collect(),
+        let mut at = [None; Square::COUNT];
+        for (sq, p) in repeated.pieces() {
+            if let Some(slot) = at.get_mut(sq.index()) {
+                *slot = Some(PieceRef {
+                    color: p.color,
+                    role: p.role,
+                    home: sq,
+                });
+            }
         }
+        PieceTracker { at }
     }
 
     /// Plays `mv` on the tracked points.
     pub fn play(&mut self, mv: &Move) {
-        self.at.remove(&mv.to);
-        if let Some(p) = self.at.remove(&mv.from) {
-            self.at.insert(mv.to, p);
+        // The piece on `to` is taken, then the one on `from` (if any) goes there.
+        if let Some(to) = self.at.get_mut(mv.to.index()) {
+            *to = None;
+        }
+        let moved = self.at.get_mut(mv.from.index()).and_then(Option::take);
+        if let Some(to) = self.at.get_mut(mv.to.index()) {
+            *to = moved;
         }
     }
 
     /// The piece on `sq` now.
     pub fn get(&self, sq: Square) -> Option<PieceRef> {
-        self.at.get(&sq).copied()
+        self.at.get(sq.index()).copied().flatten()
     }
 
     /// The chases of `labels` (played, i.e. after [`PieceTracker::play`]) by identity.
@@ -361,12 +363,12 @@ pub fn classify_with(side: Color, moves: &[CycleMove], reading: Reading) -> Cond
     let mut constant_targets = Vec::new();
     let mut constant_target_attackers = Vec::new();
     if !chasing.is_empty() && chasing.len() == own.len() {
-        let sets: Vec<BTreeSet<PieceRef>> = chasing
-            .iter()
-            .map(|m| m.chases.iter().map(|c| c.target).collect())
-            .collect();
+        // Each move's chases are few: looked through in place, not gathered in a set each.
         for &t in &targets {
-            if sets.iter().all(|s| s.contains(&t)) {
+            if chasing
+                .iter()
+                .all(|m| m.chases.iter().any(|c| c.target == t))
+            {
                 constant_targets.push(t);
                 for m in &chasing {
                     for c in m.chases.iter().filter(|c| c.target == t) {
@@ -411,6 +413,43 @@ pub(crate) mod tests {
             role,
             home: sq(home),
         }
+    }
+
+    /// The tracker follows each piece as a map by point does: through moves, captures and
+    /// a piece coming back to its point.
+    #[test]
+    fn tracker_follows_pieces_as_a_map_by_point() {
+        let start = Position::from_fen(
+            "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1",
+        )
+        .unwrap();
+        let mut tracker = PieceTracker::new(&start);
+        let mut map: std::collections::BTreeMap<Square, PieceRef> = start
+            .pieces()
+            .map(|(sq, p)| (sq, piece(p.color, p.role, &sq.to_string())))
+            .collect();
+        let mut pos = start.clone();
+        // The cannon and the chariot shuffle (back to their points), the chariot steps
+        // back, the cannon takes it, and a knight moves.
+        for m in [
+            "c2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7a8", "a2a8", "c7b9",
+        ] {
+            let mv = m
+                .parse::<qili_notation::Iccs>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
+            pos.play(&mv).unwrap();
+            tracker.play(&mv);
+            map.remove(&mv.to);
+            if let Some(p) = map.remove(&mv.from) {
+                map.insert(mv.to, p);
+            }
+            for sq in Square::all() {
+                assert_eq!(tracker.get(sq), map.get(&sq).copied(), "{m} {sq}");
+            }
+        }
+        assert!(tracker.get(sq("a8")).is_some_and(|p| p.home == sq("c2")));
     }
 
     /// A synthetic cycle move: `side` plays with `labels`, chasing `chases` (attacker → target).

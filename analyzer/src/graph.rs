@@ -157,6 +157,23 @@ pub fn run_occurrences<K: Eq + Hash + Copy>(
     }
 }
 
+/// The indices of the occurrences of the repeated position of `run` inside it:
+/// [`RunOccurrences::indices`], without counting every other position.
+pub(crate) fn occurrence_indices<K: Eq + Copy>(keys: &[K], run: &Run) -> Vec<usize> {
+    let Some(first) = keys.get(run.start) else {
+        return Vec::new();
+    };
+    let stretch = keys
+        .iter()
+        .enumerate()
+        .take(run.end.saturating_add(1))
+        .skip(run.start);
+    stretch
+        .filter(|&(_, k)| k == first)
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// The strongly connected region of the graph around a cycle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Region {
@@ -205,6 +222,22 @@ impl PositionGraph {
         PositionGraph::default()
     }
 
+    /// Empties the graph for a new set of lines, keeping the room of its maps and lists
+    /// when they are no larger than the room [`PositionGraph::add_line`] makes for a line:
+    /// judging case after case, a batch then builds each case's graph without allocating
+    /// it anew, and never holds more than that between cases.
+    pub(crate) fn clear(&mut self) {
+        if self.index.capacity() > RESERVED_NODES || self.graph.edge_count() > RESERVED_NODES {
+            *self = PositionGraph::new();
+            return;
+        }
+        self.graph.clear();
+        self.index.clear();
+        self.walks.clear();
+        self.scc = None;
+        self.sizes = None;
+    }
+
     /// A graph of the given lines.
     pub fn from_lines(lines: &[Line]) -> PositionGraph {
         let mut g = PositionGraph::new();
@@ -215,12 +248,14 @@ impl PositionGraph {
     }
 
     fn node(&mut self, pos: &Position) -> NodeIndex {
-        if let Some(&n) = self.index.get(pos) {
-            return n;
+        // One look-up for a position seen or new (a search, then an insert, hashed and
+        // compared it twice when new).
+        match self.index.entry(pos.clone()) {
+            std::collections::hash_map::Entry::Occupied(e) => *e.get(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                *e.insert(self.graph.add_node(pos.clone()))
+            }
         }
-        let n = self.graph.add_node(pos.clone());
-        self.index.insert(pos.clone(), n);
-        n
     }
 
     /// Adds a line; returns its number. Stops at the first illegal move (recorded in the walk).
@@ -332,7 +367,7 @@ impl PositionGraph {
         if run.joined() {
             return true;
         }
-        let mut seen = FxHashSet::default();
+        let mut seen = FxHashSet::with_capacity_and_hasher(run.span, Default::default());
         (run.start..run.start + run.span).any(|i| w.nodes.get(i).is_some_and(|n| !seen.insert(*n)))
     }
 
@@ -367,7 +402,9 @@ impl PositionGraph {
                 .max()
                 .map_or(0, |m| m + 1);
             let mut sizes = vec![RegionSize::default(); count];
-            let mut seen = FxHashSet::default();
+            // No more distinct moves than edges: room for them at once.
+            let mut seen =
+                FxHashSet::with_capacity_and_hasher(self.graph.edge_count(), Default::default());
             for n in self.graph.node_indices() {
                 let c = comp[n.index()];
                 sizes[c].positions += 1;
@@ -446,7 +483,10 @@ pub fn cycles<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
 
 /// Whether some position occurs `threshold` times inside `run`.
 fn reaches<K: Eq + Hash + Copy>(keys: &[K], run: &Run, threshold: usize) -> bool {
-    let mut count: FxHashMap<K, usize> = FxHashMap::default();
+    // A periodic run passes no more distinct positions than its pattern's plies (and a
+    // joined one's span is its length): room for them at once.
+    let len = run.end.saturating_sub(run.start) + 1;
+    let mut count: FxHashMap<K, usize> = map_for(run.span.saturating_add(1).min(len));
     keys.iter()
         .take(run.end.saturating_add(1))
         .skip(run.start)
@@ -937,5 +977,96 @@ mod tests {
             assert_eq!(known.cycles(n, 3), checked.cycles(n, 3));
             assert!(!known.cycles(n, 3).is_empty());
         }
+    }
+
+    /// The occurrences of a run's repeated position, found without counting the others,
+    /// are those [`run_occurrences`] gives, for every cycle of lines of joined, intertwined
+    /// and plain loops.
+    #[test]
+    fn occurrence_indices_are_those_of_run_occurrences() {
+        for line in [
+            "ABCDABCDA",
+            "QRAxyzAuvwAB",
+            "AxyzAxyzAuvwA",
+            "AxyzAuvAB",
+            "ZAbcdAefgAbcdAef",
+            "ABABAXYZXYZX",
+        ] {
+            let keys: Vec<char> = line.chars().collect();
+            let runs = cycles(&keys, 3);
+            assert!(!runs.is_empty(), "{line}");
+            for r in runs.iter().chain(&periodic_runs(&keys)) {
+                let plain = run_occurrences(&keys, r, 3).indices;
+                assert_eq!(occurrence_indices(&keys, r), plain, "{line} {r:?}");
+            }
+        }
+    }
+
+    /// A graph emptied and built again is the graph built new: the same nodes, edges,
+    /// walk, cycles and regions; and one grown beyond a line's room does not keep it.
+    #[test]
+    fn a_cleared_graph_is_a_new_graph() {
+        let start = Position::startpos();
+        let line = |text: &[&str]| {
+            let mut pos = start.clone();
+            text.iter()
+                .map(|s| {
+                    let mv = s
+                        .parse::<qili_notation::Iccs>()
+                        .unwrap()
+                        .to_move(&pos)
+                        .unwrap();
+                    pos.play(&mv).unwrap();
+                    mv
+                })
+                .collect::<Vec<_>>()
+        };
+        let knights = line(&["h0g2", "h9g7", "g2h0", "g7h9"].repeat(3));
+        let cannons = line(&["h2h1", "h7h8", "h1h2", "h8h7"].repeat(2));
+        let mut reused = PositionGraph::new();
+        reused.add_legal_line(&start, &knights);
+        assert!(reused.region_size(0, 0).is_some());
+        reused.clear();
+        let mut new = PositionGraph::new();
+        for g in [&mut reused, &mut new] {
+            assert_eq!(g.add_legal_line(&start, &cannons), 0);
+        }
+        let edges = |g: &PositionGraph| {
+            g.graph
+                .edge_references()
+                .map(|e| (e.source(), e.target(), *e.weight()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(edges(&reused), edges(&new));
+        assert_eq!(reused.node_count(), new.node_count());
+        let (r, n) = (reused.walk(0).unwrap(), new.walk(0).unwrap());
+        assert_eq!(
+            (&r.positions, &r.nodes, &r.moves),
+            (&n.positions, &n.nodes, &n.moves)
+        );
+        assert!(reused.walk(1).is_none());
+        assert_eq!(reused.cycles(0, 3), new.cycles(0, 3));
+        assert_eq!(reused.region_size(0, 2), new.region_size(0, 2));
+        assert_eq!(reused.region(0, 2), new.region(0, 2));
+        // A line of more distinct positions than a line's room: the room is not kept.
+        let mut pos = start.clone();
+        let mut long = Vec::new();
+        while long.len() <= RESERVED_NODES {
+            let Some(&mv) = pos.legal_moves().first() else {
+                break;
+            };
+            pos.play(&mv).unwrap();
+            long.push(mv);
+        }
+        assert!(long.len() > RESERVED_NODES);
+        let mut big = PositionGraph::new();
+        big.add_legal_line(&start, &long);
+        big.clear();
+        assert!(
+            big.index.capacity() <= RESERVED_NODES,
+            "{}",
+            big.index.capacity()
+        );
+        assert_eq!((big.node_count(), big.edge_count()), (0, 0));
     }
 }

@@ -300,6 +300,16 @@ fn read_position_and_moves(
     })
 }
 
+/// The moves of `items` played from `start` (a position read and validated before) when
+/// they are nothing but legal ICCS moves in the plain form (see [`plain_iccs_moves`]): the
+/// moves [`read_move_list`] reads there. `None` for any other items, or none.
+pub(crate) fn plain_move_list(start: &Position, items: &[impl AsRef<str>]) -> Option<Vec<Move>> {
+    let tokens = items
+        .iter()
+        .flat_map(|m| m.as_ref().split_ascii_whitespace());
+    plain_iccs_moves(start, tokens, items.len())
+}
+
 /// The moves of a text split at ASCII white space into `tokens` when it is nothing but
 /// legal ICCS moves in the plain form `h2e2` (the form of engine and server cases), read
 /// without the record reader: the same moves the reader finds there, which then has nothing

@@ -195,16 +195,19 @@ pub fn judge_with(
 
 /// [`judge`] (`scope` [`Scope::Full`]) or [`judge_verdict`] (`scope` [`Scope::Verdict`])
 /// for moves known to be legal in turn from `start` (as [`crate::input::read_move_list`]
-/// gives them): the same judgement, without testing each move's legality again.
-pub(crate) fn judge_legal(
+/// gives them): the same judgement, without testing each move's legality again. The
+/// position graph is built in `graph`, emptied first ([`PositionGraph::clear`]): a batch
+/// judges its cases one after the other in the room of one graph.
+pub(crate) fn judge_legal_in(
+    graph: &mut PositionGraph,
     start: &Position,
     moves: &[Move],
     settings: &Settings,
     scope: Scope,
 ) -> Judgement {
-    let mut graph = PositionGraph::new();
+    graph.clear();
     graph.add_legal_line(start, moves);
-    judge_walk(&mut graph, 0, &mut Labeller::with_scope(scope), settings)
+    judge_walk(graph, 0, &mut Labeller::with_scope(scope), settings)
 }
 
 fn empty_judgement(start: &Position, settings: &Settings) -> Judgement {
@@ -385,17 +388,23 @@ fn rule_run<K: Eq + std::hash::Hash + Copy>(
     labeller: &mut Labeller,
     settings: &Settings,
 ) -> RuledRun {
-    let threshold = verdict::threshold(settings);
-    let plies: Vec<usize> = run.cycle_plies().collect();
-    let befores: Vec<Position> = plies.iter().map(|&p| positions[p - 1].clone()).collect();
-    let mvs: Vec<Move> = plies.iter().map(|&p| moves[p - 1]).collect();
+    let plies = run.cycle_plies();
+    // The cycle's plies are `start + 1 ..= start + span`: their moves and the positions
+    // they are played in are slices of the line's, borrowed rather than copied.
+    let (befores, mvs) = (
+        positions
+            .get(run.start..run.start + run.span)
+            .unwrap_or_default(),
+        moves
+            .get(run.start..run.start + run.span)
+            .unwrap_or_default(),
+    );
     // The line's moves are legal: the graph took only those.
-    let (context, labels) = labeller.label_legal_cycle(&befores, &mvs, settings);
+    let (context, labels) = labeller.label_legal_cycle(befores, mvs, settings);
     let mut tracker = PieceTracker::new(&positions[run.start]);
     let moves: Vec<CycleMove> = plies
-        .iter()
         .zip(labels)
-        .map(|(&ply, labels)| {
+        .map(|(ply, labels)| {
             tracker.play(&labels.mv);
             let chases = tracker.chases(&labels);
             CycleMove {
@@ -406,7 +415,7 @@ fn rule_run<K: Eq + std::hash::Hash + Copy>(
         })
         .collect();
     let soldier_chases = soldier_chases(&context, &moves, positions);
-    let occurrence_indices = crate::graph::run_occurrences(keys, run, threshold).indices;
+    let occurrence_indices = crate::graph::occurrence_indices(keys, run);
     RuledRun::new(
         settings,
         context,

@@ -50,7 +50,8 @@ use qili_notation::Position;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::judge::judge_legal;
+use crate::graph::PositionGraph;
+use crate::judge::judge_legal_in;
 use crate::label::Scope;
 use crate::report::judge_json::{
     judge_json, verdict_json, JudgeJson, VerdictLineJson, SCHEMA_VERSION, VERDICT_SCHEMA_VERSION,
@@ -175,10 +176,24 @@ pub struct Summary {
     pub errors: usize,
 }
 
+/// What a batch keeps from one case to the next on a thread: room, and the last start
+/// position read.
+#[derive(Default)]
+struct Room {
+    /// The position graph the cases are judged in, one after the other (emptied for each).
+    graph: PositionGraph,
+    /// The last start position read, with its text as the case gave it: the cases of a
+    /// game asked one after the other share it, and it is then not read again.
+    start: Option<(String, Position)>,
+}
+
 /// Reads the case on one line and prepares it: settings, start position and legal moves.
+/// The start position `room` remembers (given by the same text) is not read again when the
+/// moves are plain ICCS; anything else is read in full, with its errors.
 fn prepare(
     case: &CaseLine<'_>,
     defaults: &Settings,
+    room: &mut Room,
 ) -> Result<(Settings, Position, Vec<qili_notation::Move>), String> {
     let mut settings = defaults.clone();
     if let Some(r) = &case.rules {
@@ -190,15 +205,26 @@ fn prepare(
         }
         settings.repetitions = n;
     }
-    // Moves as people write them, `startpos` or a FEN, a loose position read (as `judge`).
-    let input = crate::input::read_move_list(
-        &case.fen,
-        &case.moves,
-        "moves",
-        &crate::input::Options::default(),
-    )
-    .map_err(|e| e.to_string())?;
-    let (start, moves) = (input.start, input.moves);
+    let known = room.start.as_ref().filter(|(fen, _)| *fen == *case.fen);
+    let plain = known.and_then(|(_, start)| {
+        crate::input::plain_move_list(start, &case.moves).map(|moves| (start.clone(), moves))
+    });
+    let (start, moves) = match plain {
+        Some(read) => read,
+        None => {
+            // Moves as people write them, `startpos` or a FEN, a loose position read (as
+            // `judge`).
+            let input = crate::input::read_move_list(
+                &case.fen,
+                &case.moves,
+                "moves",
+                &crate::input::Options::default(),
+            )
+            .map_err(|e| e.to_string())?;
+            room.start = Some((case.fen.to_string(), input.start.clone()));
+            (input.start, input.moves)
+        }
+    };
     if moves.len() > crate::audit::MAX_PLIES {
         // The audit's bound per game: judging takes memory in proportion to the plies.
         return Err(format!(
@@ -211,21 +237,25 @@ fn prepare(
 }
 
 /// [`answer_line`], and a panic while judging (a defect: the judge is fuzzed against it)
-/// answered by an error line, so that the batch goes on.
+/// answered by an error line, so that the batch goes on. `room`: what the batch keeps
+/// from case to case on this thread.
 fn answer_guarded(
     line: &[u8],
     line_no: usize,
     defaults: &Settings,
     detail: Detail,
     out: &mut Vec<u8>,
+    room: &mut Room,
 ) -> io::Result<bool> {
     let start = out.len();
     let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        answer_line(line, line_no, defaults, detail, out)
+        answer_line_in(line, line_no, defaults, detail, out, room)
     }));
     match answered {
         Ok(r) => r,
         Err(_) => {
+            // Nothing is kept of a case that stopped half way.
+            *room = Room::default();
             out.truncate(start);
             let json = CaseErrorJson {
                 schema_version: match detail {
@@ -252,8 +282,26 @@ pub fn answer_line(
     detail: Detail,
     out: &mut Vec<u8>,
 ) -> io::Result<bool> {
-    let case: Result<CaseLine, String> = serde_json::from_slice(line).map_err(|e| e.to_string());
-    let judged = match case.and_then(|c| prepare(&c, defaults).map(|p| (c, p))) {
+    answer_line_in(line, line_no, defaults, detail, out, &mut Room::default())
+}
+
+/// [`answer_line`], with what the batch keeps from case to case in `room`.
+fn answer_line_in(
+    line: &[u8],
+    line_no: usize,
+    defaults: &Settings,
+    detail: Detail,
+    out: &mut Vec<u8>,
+    room: &mut Room,
+) -> io::Result<bool> {
+    // A line of UTF-8 (every line but a broken one) is read as text: its strings are then
+    // not checked for UTF-8 one by one. Any other line is read as bytes, for its error.
+    let case: Result<CaseLine, String> = match std::str::from_utf8(line) {
+        Ok(text) => serde_json::from_str(text),
+        Err(_) => serde_json::from_slice(line),
+    }
+    .map_err(|e| e.to_string());
+    let judged = match case.and_then(|c| prepare(&c, defaults, room).map(|p| (c, p))) {
         Ok((case, (settings, start, moves))) => {
             // The moves were read legal in turn: judged as `judge` and `judge_verdict` judge
             // them, without testing each move's legality again.
@@ -261,7 +309,7 @@ pub fn answer_line(
                 Detail::Explain => Scope::Full,
                 Detail::Verdict => Scope::Verdict,
             };
-            let j = judge_legal(&start, &moves, &settings, scope);
+            let j = judge_legal_in(&mut room.graph, &start, &moves, &settings, scope);
             let id = case.id.unwrap_or(RawValue::NULL);
             match detail {
                 Detail::Explain => {
@@ -346,7 +394,7 @@ impl<R: BufRead> Lines<R> {
                 self.number += 1;
                 return Ok(true);
             }
-            match available.iter().position(|&b| b == b'\n') {
+            match memchr::memchr(b'\n', available) {
                 Some(i) => {
                     buf.extend_from_slice(&available[..i]);
                     self.drained = i + 1 == available.len();
@@ -403,13 +451,21 @@ pub fn judge_cases_timed<R: BufRead + Send, W: Write>(
     let mut lines = Lines::new(input);
     let mut line = Vec::new();
     let mut answer = Vec::new();
+    let mut room = Room::default();
     while lines.next(&mut line, || out.flush())? {
         if blank(&line) {
             continue;
         }
         answer.clear();
         let t0 = Instant::now();
-        if answer_guarded(&line, lines.number, defaults, options.detail, &mut answer)? {
+        if answer_guarded(
+            &line,
+            lines.number,
+            defaults,
+            options.detail,
+            &mut answer,
+            &mut room,
+        )? {
             summary.judged += 1;
         } else {
             summary.errors += 1;
@@ -456,30 +512,35 @@ fn judge_cases_parallel<R: BufRead + Send, W: Write>(
         for _ in 0..jobs {
             let msg_tx = msg_tx.clone();
             let job_rx = &job_rx;
-            s.spawn(move || loop {
-                let job = match job_rx.lock() {
-                    Ok(rx) => rx.recv(),
-                    Err(_) => return,
-                };
-                let Ok((seq, line_no, line)) = job else {
-                    return;
-                };
-                let mut bytes = Vec::new();
-                let t0 = Instant::now();
-                let judged = match answer_guarded(&line, line_no, defaults, detail, &mut bytes) {
-                    Ok(j) => j,
-                    Err(_) => return,
-                };
-                let took = t0.elapsed();
-                let answer = Message::Answer {
-                    seq,
-                    bytes,
-                    judged,
-                    line_no,
-                    took,
-                };
-                if msg_tx.send(answer).is_err() {
-                    return;
+            s.spawn(move || {
+                let mut room = Room::default();
+                loop {
+                    let job = match job_rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok((seq, line_no, line)) = job else {
+                        return;
+                    };
+                    let mut bytes = Vec::new();
+                    let t0 = Instant::now();
+                    let judged = match answer_guarded(
+                        &line, line_no, defaults, detail, &mut bytes, &mut room,
+                    ) {
+                        Ok(j) => j,
+                        Err(_) => return,
+                    };
+                    let took = t0.elapsed();
+                    let answer = Message::Answer {
+                        seq,
+                        bytes,
+                        judged,
+                        line_no,
+                        took,
+                    };
+                    if msg_tx.send(answer).is_err() {
+                        return;
+                    }
                 }
             });
         }
@@ -689,5 +750,95 @@ mod tests {
             text,
             "{escaped_text}"
         );
+    }
+
+    /// A line read as text is the line read as bytes: the same case, or the same error.
+    #[test]
+    fn a_line_read_as_text_is_read_as_bytes() {
+        let lines: [&[u8]; 7] = [
+            br#"{"id": 1, "fen": "startpos", "moves": ["h0g2", "h9g7"], "rules": "axf"}"#,
+            br#"{"id": "\u0061", "fen": "startpos", "moves": ["h\u0030g2"]}"#,
+            br#"{"id": [1, {"a": null}], "fen": "startpos", "repetitions": 4}"#,
+            br#"{"id": 1, "fen": "startpos", "moves": ["h0g2", 7]}"#,
+            br#"{"id": 1, "moves": []}"#,
+            br#"{"id": 1, "fen": "startpos", "moves": ["\ud800"]}"#,
+            br#"{"id": 1, "fen": "startpos""#,
+        ];
+        let show = |c: Result<CaseLine, serde_json::Error>| {
+            c.map(|c| {
+                let moves: Vec<&str> = c.moves.iter().map(AsRef::as_ref).collect();
+                format!(
+                    "{:?} {:?} {moves:?} {:?} {:?}",
+                    c.id.map(RawValue::get),
+                    c.fen,
+                    c.rules,
+                    c.repetitions
+                )
+            })
+            .map_err(|e| e.to_string())
+        };
+        let mut errors = 0;
+        for line in lines {
+            let text = std::str::from_utf8(line).unwrap();
+            let (as_text, as_bytes) = (
+                show(serde_json::from_str(text)),
+                show(serde_json::from_slice(line)),
+            );
+            errors += usize::from(as_bytes.is_err());
+            assert_eq!(as_text, as_bytes, "{text}");
+        }
+        assert_eq!(errors, 4);
+    }
+
+    /// Cases answered one after the other in one room (a start position read once for the
+    /// cases that share it, one graph) are answered as each alone: plain moves, moves in
+    /// other notations, illegal moves, another start, a broken line in between.
+    #[test]
+    fn cases_answered_in_one_room_are_answered_alone() {
+        let fen = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
+        let lines = [
+            format!(
+                r#"{{"id": 1, "fen": "{fen}", "moves": ["c2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2"]}}"#
+            ),
+            format!(
+                r#"{{"id": 2, "fen": "{fen}", "moves": ["c2a2", "a7b7", "a2b2", "b7a7", "b2a2"], "rules": "axf"}}"#
+            ),
+            format!(r#"{{"id": 3, "fen": "{fen}", "moves": ["c2a2 a7b7", "a2b2"]}}"#),
+            format!(r#"{{"id": 4, "fen": "{fen}", "moves": ["C2-A2", "a7b7"]}}"#),
+            format!(r#"{{"id": 5, "fen": "{fen}", "moves": ["c2a2", "a7a1"]}}"#),
+            format!(r#"{{"id": 6, "fen": "{fen}", "moves": []}}"#),
+            r#"{"id": 7, "fen": "startpos", "moves": ["h0g2", "h9g7", "g2h0", "g7h9", "h0g2"]}"#
+                .to_owned(),
+            r#"{"id": 8, "fen": "startpos", "moves": ["e0e5"]}"#.to_owned(),
+            r#"{"id": 9, "fen": "#.to_owned(),
+            format!(r#"{{"id": 10, "fen": "{fen}", "moves": ["c2a2", "a7b7", "a2b2", "b7a7"]}}"#),
+            r#"{"id": 11, "fen": "startpos", "moves": ["h0g2"]}"#.to_owned(),
+        ];
+        for detail in [Detail::Verdict, Detail::Explain] {
+            let mut room = Room::default();
+            let mut judged = 0;
+            for (n, line) in lines.iter().enumerate() {
+                let (mut alone, mut shared) = (Vec::new(), Vec::new());
+                let settings = Settings::default();
+                let a = answer_line(line.as_bytes(), n + 1, &settings, detail, &mut alone);
+                let b = answer_guarded(
+                    line.as_bytes(),
+                    n + 1,
+                    &settings,
+                    detail,
+                    &mut shared,
+                    &mut room,
+                );
+                let (a, b) = (a.unwrap(), b.unwrap());
+                assert_eq!(a, b, "{line}");
+                assert_eq!(
+                    String::from_utf8(alone),
+                    String::from_utf8(shared),
+                    "{line}"
+                );
+                judged += usize::from(b);
+            }
+            assert_eq!(judged, 8);
+        }
     }
 }
