@@ -155,10 +155,6 @@ impl Pv {
         self.moves[1..=n].copy_from_slice(&rest.moves[..n]);
         self.len = n + 1;
     }
-
-    fn line(self) -> Vec<Move> {
-        self.moves[..self.len].to_vec()
-    }
 }
 
 /// The capture of the piece on `to` by the piece on `from` (both assumed present).
@@ -481,11 +477,14 @@ fn exchange_of(pos: &Position, mv: Move, t: Square) -> Option<Exchange> {
     let mut sub = Pv::new();
     let won = Material::of(victim, t);
     let net = won - swap(&next, t, MAX_EXCHANGE - 1, &mut sub, -won, true);
-    let mut pv = Pv::new();
-    pv.set(mv, &sub);
+    // The line straight from the capture and the rest (no second principal line to fill).
+    let rest = &sub.moves[..sub.len.min(MAX_EXCHANGE - 1)];
+    let mut line = Vec::with_capacity(rest.len() + 1);
+    line.push(mv);
+    line.extend_from_slice(rest);
     Some(Exchange {
         first: mv,
-        line: pv.line(),
+        line,
         net,
         balance: net.judge(),
     })
@@ -530,15 +529,17 @@ fn recapture_status(
     let Some(mv) = capture_move(p1, sq, t) else {
         return ProtectorStatus::Real;
     };
-    let p2 = p1.after(&mv);
-    let g = p2.general(them);
-    if !p2.is_general_attacked(them) {
+    // Most recaptures are safe: tested without building the position after them, which
+    // only the false roots need.
+    if p1.keeps_general_safe(&mv) {
         return if formal {
             ProtectorStatus::Real
         } else {
             ProtectorStatus::Hidden
         };
     }
+    let p2 = p1.after(&mv);
+    let g = p2.general(them);
     let checkers = p2.attackers(g, !them);
     let still = SquareSet(checkers.0 & p1.checkers().0);
     if !still.is_empty() {
