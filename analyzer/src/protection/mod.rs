@@ -118,6 +118,10 @@ pub struct Exchange {
     pub net: Material,
     /// [`Material::judge`] of `net`.
     pub balance: Balance,
+    /// The defender's pieces attacking the point after `first` (the exchange finds them
+    /// for its second capture; [`protectors_of`] reads them), or [`UNKNOWN`] after a
+    /// capture by the general.
+    defenders: SquareSet,
 }
 
 impl Exchange {
@@ -126,6 +130,10 @@ impl Exchange {
         self.balance == Balance::Gain
     }
 }
+
+/// A set of points that stands for "not known" (no real set has the bits beyond the 90
+/// points).
+const UNKNOWN: SquareSet = SquareSet(u128::MAX);
 
 /// A principal line without heap allocation.
 #[derive(Clone, Copy)]
@@ -290,26 +298,53 @@ fn attackers_after(
         return after.attackers(t, by);
     }
     let d = d as usize;
+    SquareSet((gone & !FAR_RAYS[t.index()][d]) | line_attackers(after, by, t, d))
+}
+
+/// `by`'s pieces attacking `t` before the capture `capture` (onto `t`, by the other
+/// colour), given `after`, those attacking `t` after it: [`attackers_after`] the other way
+/// round, the same set as `before.attackers(t, by)` (a test compares them).
+fn attackers_before(
+    before: &Position,
+    after: SquareSet,
+    by: Color,
+    capture: &Move,
+    t: Square,
+) -> SquareSet {
+    let d = RELATION[t.index()][capture.from.index()];
+    if d == ELSEWHERE {
+        return after;
+    }
+    if d == DIAGONAL || capture.role == Role::General {
+        return before.attackers(t, by);
+    }
+    let d = d as usize;
+    SquareSet((after.0 & !FAR_RAYS[t.index()][d]) | line_attackers(before, by, t, d))
+}
+
+/// `by`'s chariot or cannon attacking `t` along the ray in direction `d` in `pos` (a
+/// chariot first on the ray, a cannon second), as a mask.
+fn line_attackers(pos: &Position, by: Color, t: Square, d: usize) -> u128 {
     let ray = &RAY_POINTS[t.index()][d];
-    let mut set = gone & !FAR_RAYS[t.index()][d];
     let mut first = true;
     for &i in &ray[..ray[9] as usize] {
-        let Some(p) = after.piece_at(Square::new_unchecked(i)) else {
+        let Some(p) = pos.piece_at(Square::new_unchecked(i)) else {
             continue;
         };
         if first {
             if p == Piece::new(by, Role::Chariot) {
-                set |= 1u128 << i;
+                return 1u128 << i;
             }
             first = false;
         } else {
-            if p == Piece::new(by, Role::Cannon) {
-                set |= 1u128 << i;
-            }
-            break;
+            return if p == Piece::new(by, Role::Cannon) {
+                1u128 << i
+            } else {
+                0
+            };
         }
     }
-    SquareSet(set)
+    0
 }
 
 /// The pieces of the side to move that can legally capture on `t` right now.
@@ -324,13 +359,23 @@ pub fn legal_capturers(pos: &Position, t: Square) -> SquareSet {
         .collect()
 }
 
-/// The capturers of `t` for the side to move, least valuable first.
-fn ordered_attackers(pos: &Position, t: Square) -> ([Square; 16], [u8; 16], usize) {
+/// The capturers of `t` for the side to move, least valuable first; `known`: their set,
+/// or [`UNKNOWN`].
+fn ordered_attackers(
+    pos: &Position,
+    t: Square,
+    known: SquareSet,
+) -> ([Square; 16], [u8; 16], usize) {
     let side = pos.turn();
+    let set = if known == UNKNOWN {
+        pos.attackers(t, side)
+    } else {
+        known
+    };
     let mut sqs = [Square::new_unchecked(0); 16];
     let mut keys = [0u8; 16];
     let mut n = 0;
-    for sq in pos.attackers(t, side) {
+    for sq in set {
         if n == 16 {
             break;
         }
@@ -359,6 +404,7 @@ fn ordered_attackers(pos: &Position, t: Square) -> ([Square; 16], [u8; 16], usiz
 /// attacker no gain (a soldier traded for two elephants is no gain, 25.3, although the
 /// usual scale calls it even with standing pat after the soldier took one), the attacker
 /// one that leaves it a gain; only then does [`Material::preferable_to`] decide.
+/// `known`: the side to move's attackers of `t`, or [`UNKNOWN`].
 fn swap(
     pos: &Position,
     t: Square,
@@ -366,6 +412,7 @@ fn swap(
     pv: &mut Pv,
     acc: Material,
     defender: bool,
+    known: SquareSet,
 ) -> Material {
     pv.len = 0;
     if depth == 0 {
@@ -378,7 +425,7 @@ fn swap(
         return Material::ZERO;
     }
     let won = Material::of(victim, t);
-    let (sqs, keys, n) = ordered_attackers(pos, t);
+    let (sqs, keys, n) = ordered_attackers(pos, t, known);
     // Whether the attacker ends with a gain when the side to move ends on `x`.
     let attacker_gains = |x: Material| {
         let mine = acc + x;
@@ -398,7 +445,16 @@ fn swap(
             if let Some((mv, next)) = legal_capture(pos, sqs[i], t) {
                 any_legal = true;
                 let mut sub = Pv::new();
-                let v = won - swap(&next, t, depth - 1, &mut sub, -(acc + won), !defender);
+                let v = won
+                    - swap(
+                        &next,
+                        t,
+                        depth - 1,
+                        &mut sub,
+                        -(acc + won),
+                        !defender,
+                        UNKNOWN,
+                    );
                 if better(v, best) {
                     best = v;
                     pv.set(mv, &sub);
@@ -429,7 +485,7 @@ pub fn best_exchange_and_capturers(pos: &Position, t: Square) -> (Option<Exchang
         Some(victim) if victim.color != pos.turn() && victim.role != Role::General => {}
         _ => return (None, capturers),
     }
-    let (sqs, _, n) = ordered_attackers(pos, t);
+    let (sqs, _, n) = ordered_attackers(pos, t, UNKNOWN);
     let mut best: Option<Exchange> = None;
     for &from in &sqs[..n] {
         // `ordered_attackers` gives the geometry: only the mover's safety is tested.
@@ -476,7 +532,13 @@ fn exchange_of(pos: &Position, mv: Move, t: Square) -> Option<Exchange> {
     let next = pos.after(&mv);
     let mut sub = Pv::new();
     let won = Material::of(victim, t);
-    let net = won - swap(&next, t, MAX_EXCHANGE - 1, &mut sub, -won, true);
+    // The defender's attackers: swap's first question, kept for the protectors.
+    let defenders = if mv.role == Role::General {
+        UNKNOWN
+    } else {
+        next.attackers(t, victim.color)
+    };
+    let net = won - swap(&next, t, MAX_EXCHANGE - 1, &mut sub, -won, true, defenders);
     // The line straight from the capture and the rest (no second principal line to fill).
     let rest = &sub.moves[..sub.len.min(MAX_EXCHANGE - 1)];
     let mut line = Vec::with_capacity(rest.len() + 1);
@@ -487,17 +549,38 @@ fn exchange_of(pos: &Position, mv: Move, t: Square) -> Option<Exchange> {
         line,
         net,
         balance: net.judge(),
+        defenders,
     })
 }
 
 /// The protectors of the piece on `t` when the side to move captures it with `capture`:
 /// every piece that guarded `t` before the capture or guards it after, with its status.
 pub fn protectors(pos: &Position, t: Square, capture: &Move) -> Vec<Protector> {
-    let us = pos.turn();
-    let them = !us;
-    let formal = pos.attackers(t, them);
+    let formal = pos.attackers(t, !pos.turn());
     let p1 = pos.after(capture);
-    let after = attackers_after(&p1, formal, them, capture.from, t);
+    let after = attackers_after(&p1, formal, !pos.turn(), capture.from, t);
+    protectors_between(&p1, t, formal, after)
+}
+
+/// [`protectors`] relative to the first capture of `ex`, an exchange on `t` in `pos`: the
+/// defender's attackers after it come with the exchange, those before it follow from them
+/// ([`attackers_before`]).
+pub fn protectors_of(pos: &Position, t: Square, ex: &Exchange) -> Vec<Protector> {
+    if ex.defenders == UNKNOWN {
+        return protectors(pos, t, &ex.first);
+    }
+    let formal = attackers_before(pos, ex.defenders, !pos.turn(), &ex.first, t);
+    protectors_between(&pos.after(&ex.first), t, formal, ex.defenders)
+}
+
+/// The protectors of `t` in `p1` (the position after the capture, the defender to move),
+/// given the defender's attackers of `t` before the capture (`formal`) and after it.
+fn protectors_between(
+    p1: &Position,
+    t: Square,
+    formal: SquareSet,
+    after: SquareSet,
+) -> Vec<Protector> {
     let mut out = Vec::new();
     for sq in SquareSet(formal.0 | after.0) {
         let Some(piece) = p1.piece_at(sq) else {
@@ -506,7 +589,7 @@ pub fn protectors(pos: &Position, t: Square, capture: &Move) -> Vec<Protector> {
         let status = if !after.contains(sq) {
             ProtectorStatus::ScreenLost
         } else {
-            recapture_status(&p1, sq, t, piece, formal.contains(sq))
+            recapture_status(p1, sq, t, piece, formal.contains(sq))
         };
         out.push(Protector {
             square: sq,

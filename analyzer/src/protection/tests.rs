@@ -219,7 +219,8 @@ fn the_defender_may_make_a_soldier_trade_for_two_pieces() {
 }
 
 /// The shortcuts of the threat search agree with the plain functions on every point of
-/// the positions above and of the positions one move from them: the legal capturers that
+/// the positions above and of the positions one move from them (the protectors relative to
+/// an exchange, [`protectors_of`], are [`protectors`] of its first capture): the legal capturers that
 /// `best_exchange_and_capturers` collects while it looks for the best exchange are
 /// `legal_capturers`, its exchange is one of the best that `exchange_from` gives over them,
 /// and an exchange from a capturer known to be legal is `exchange_from`'s.
@@ -247,6 +248,12 @@ fn shortcuts_agree_with_the_plain_functions() {
                 .map(|c| {
                     let ex = exchange_from(p, c, t).expect("a legal capturer's exchange");
                     assert_eq!(exchange_from_capturer(p, c, t), Some(ex.clone()));
+                    assert_eq!(
+                        protectors_of(p, t, &ex),
+                        protectors(p, t, &ex.first),
+                        "{} {t}",
+                        p.fen()
+                    );
                     ex
                 })
                 .collect();
@@ -272,7 +279,7 @@ fn shortcuts_agree_with_the_plain_functions() {
 }
 
 /// [`attackers_after`] gives the set [`Position::attackers`] finds on the board after the
-/// capture, for both colours, for every capture (legal or not: a pinned piece's capture
+/// capture, for both colours (and [`attackers_before`] the defender's set before it), for every capture (legal or not: a pinned piece's capture
 /// changes the lines just the same) on every point of hand-built positions and of those
 /// one move from them: captures along a line (x-ray chariots and cannons behind the
 /// capturer, cannons losing their screen), from a horse leg or an elephant eye, and a
@@ -321,6 +328,13 @@ fn attackers_after_a_capture_agree_with_the_board() {
                         p.fen()
                     );
                 }
+                let them = !p.turn();
+                assert_eq!(
+                    attackers_before(p, next.attackers(t, them), them, &mv, t),
+                    p.attackers(t, them),
+                    "{} {mv} before",
+                    p.fen()
+                );
             }
         }
     }
