@@ -172,9 +172,16 @@ fn capture_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
 
 /// Plays the capture `from`×`to` if it is legal for the side to move; `None` otherwise.
 /// `attackers` already guarantees the geometry, so only general safety is checked.
+/// The position after it is built first and its general looked at (the same test as
+/// [`Position::keeps_general_safe`], which would copy the board once more): nearly every
+/// capture is legal and goes on to that position.
 fn legal_capture(pos: &Position, from: Square, to: Square) -> Option<(Move, Position)> {
-    let mv = legal_capture_move(pos, from, to)?;
-    Some((mv, pos.after(&mv)))
+    let mv = capture_move(pos, from, to)?;
+    if mv.capture == Some(Role::General) {
+        return None;
+    }
+    let next = pos.after(&mv);
+    (!next.is_general_attacked(pos.turn())).then_some((mv, next))
 }
 
 /// The capture `from`×`to` if it is legal for the side to move (see [`legal_capture`]),
@@ -489,11 +496,11 @@ pub fn best_exchange_and_capturers(pos: &Position, t: Square) -> (Option<Exchang
     let mut best: Option<Exchange> = None;
     for &from in &sqs[..n] {
         // `ordered_attackers` gives the geometry: only the mover's safety is tested.
-        let Some(mv) = legal_capture_move(pos, from, t) else {
+        let Some((mv, next)) = legal_capture(pos, from, t) else {
             continue;
         };
         capturers.insert(from);
-        let Some(ex) = exchange_of(pos, mv, t) else {
+        let Some(ex) = exchange_after(pos, mv, &next, t) else {
             continue;
         };
         // A first capture that gains beats one that does not (CXA 25.3 on the whole line);
@@ -528,8 +535,12 @@ pub(crate) fn exchange_from_capturer(pos: &Position, from: Square, t: Square) ->
 
 /// The exchange on `t` that starts with the legal capture `mv`.
 fn exchange_of(pos: &Position, mv: Move, t: Square) -> Option<Exchange> {
+    exchange_after(pos, mv, &pos.after(&mv), t)
+}
+
+/// [`exchange_of`] given `next`, the position after `mv`.
+fn exchange_after(pos: &Position, mv: Move, next: &Position, t: Square) -> Option<Exchange> {
     let victim = pos.piece_at(t)?;
-    let next = pos.after(&mv);
     let mut sub = Pv::new();
     let won = Material::of(victim, t);
     // The defender's attackers: swap's first question, kept for the protectors.
@@ -538,7 +549,7 @@ fn exchange_of(pos: &Position, mv: Move, t: Square) -> Option<Exchange> {
     } else {
         next.attackers(t, victim.color)
     };
-    let net = won - swap(&next, t, MAX_EXCHANGE - 1, &mut sub, -won, true, defenders);
+    let net = won - swap(next, t, MAX_EXCHANGE - 1, &mut sub, -won, true, defenders);
     // The line straight from the capture and the rest (no second principal line to fill).
     let rest = &sub.moves[..sub.len.min(MAX_EXCHANGE - 1)];
     let mut line = Vec::with_capacity(rest.len() + 1);
