@@ -174,7 +174,9 @@ fn capture_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
 /// `attackers` already guarantees the geometry, so only general safety is checked.
 /// The position after it is built first and its general looked at (the same test as
 /// [`Position::keeps_general_safe`], which would copy the board once more): nearly every
-/// capture is legal and goes on to that position.
+/// capture is legal and goes on to that position. Inlined: the position is then built
+/// where the caller keeps it rather than copied out.
+#[inline(always)]
 fn legal_capture(pos: &Position, from: Square, to: Square) -> Option<(Move, Position)> {
     let mv = capture_move(pos, from, to)?;
     if mv.capture == Some(Role::General) {
@@ -592,8 +594,10 @@ fn protectors_between(
     formal: SquareSet,
     after: SquareSet,
 ) -> Vec<Protector> {
-    let mut out = Vec::new();
-    for sq in SquareSet(formal.0 | after.0) {
+    let all = SquareSet(formal.0 | after.0);
+    // One allocation of the right size (most targets have one or two protectors).
+    let mut out = Vec::with_capacity(all.count());
+    for sq in all {
         let Some(piece) = p1.piece_at(sq) else {
             continue;
         };
