@@ -233,7 +233,7 @@ impl Ctx {
         Option<Unprotected>,
     ) {
         let judged = |ex: &protection::Exchange| {
-            let mut protectors = protection::protectors(pos, t, &ex.first);
+            let mut protectors = protection::protectors_of(pos, t, ex);
             self.standing_check_aside(&mut protectors);
             let class = ex
                 .gains()
@@ -1049,7 +1049,7 @@ impl Ctx {
         // The protectors are looked at only where a 少根 could dismiss the threat.
         let insufficient =
             ex.gains() && !self.policy.insufficient_root_chases && special.is_none() && {
-                let mut protectors = protection::protectors(pos, t, &ex.first);
+                let mut protectors = protection::protectors_of(pos, t, &ex);
                 self.standing_check_aside(&mut protectors);
                 matches!(
                     protection::classify(pos, t, &ex, &protectors),

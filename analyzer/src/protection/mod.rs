@@ -118,6 +118,10 @@ pub struct Exchange {
     pub net: Material,
     /// [`Material::judge`] of `net`.
     pub balance: Balance,
+    /// The defender's pieces attacking the point after `first` (the exchange finds them
+    /// for its second capture; [`protectors_of`] reads them), or [`UNKNOWN`] after a
+    /// capture by the general.
+    defenders: SquareSet,
 }
 
 impl Exchange {
@@ -126,6 +130,10 @@ impl Exchange {
         self.balance == Balance::Gain
     }
 }
+
+/// A set of points that stands for "not known" (no real set has the bits beyond the 90
+/// points).
+const UNKNOWN: SquareSet = SquareSet(u128::MAX);
 
 /// A principal line without heap allocation.
 #[derive(Clone, Copy)]
@@ -155,10 +163,6 @@ impl Pv {
         self.moves[1..=n].copy_from_slice(&rest.moves[..n]);
         self.len = n + 1;
     }
-
-    fn line(self) -> Vec<Move> {
-        self.moves[..self.len].to_vec()
-    }
 }
 
 /// The capture of the piece on `to` by the piece on `from` (both assumed present).
@@ -168,9 +172,18 @@ fn capture_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
 
 /// Plays the capture `from`×`to` if it is legal for the side to move; `None` otherwise.
 /// `attackers` already guarantees the geometry, so only general safety is checked.
+/// The position after it is built first and its general looked at (the same test as
+/// [`Position::keeps_general_safe`], which would copy the board once more): nearly every
+/// capture is legal and goes on to that position. Inlined: the position is then built
+/// where the caller keeps it rather than copied out.
+#[inline(always)]
 fn legal_capture(pos: &Position, from: Square, to: Square) -> Option<(Move, Position)> {
-    let mv = legal_capture_move(pos, from, to)?;
-    Some((mv, pos.after(&mv)))
+    let mv = capture_move(pos, from, to)?;
+    if mv.capture == Some(Role::General) {
+        return None;
+    }
+    let next = pos.after(&mv);
+    (!next.is_general_attacked(pos.turn())).then_some((mv, next))
 }
 
 /// The capture `from`×`to` if it is legal for the side to move (see [`legal_capture`]),
@@ -178,6 +191,169 @@ fn legal_capture(pos: &Position, from: Square, to: Square) -> Option<(Move, Posi
 fn legal_capture_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
     let mv = capture_move(pos, from, to)?;
     (mv.capture != Some(Role::General) && pos.keeps_general_safe(&mv)).then_some(mv)
+}
+
+/// How a point lies from another, for [`attackers_after`]: `RELATION[t][x]` is the
+/// direction (0 to 3, see [`RAY_POINTS`]) of `x` from `t` on a file or rank, [`DIAGONAL`]
+/// when `x` is diagonally next to `t`, else [`ELSEWHERE`].
+static RELATION: [[u8; 90]; 90] = {
+    let mut table = [[ELSEWHERE; 90]; 90];
+    let mut t = 0;
+    while t < 90 {
+        let (tf, tr) = ((t % 9) as i32, (t / 9) as i32);
+        let mut x = 0;
+        while x < 90 {
+            let (xf, xr) = ((x % 9) as i32, (x / 9) as i32);
+            table[t][x] = if x == t {
+                ELSEWHERE
+            } else if xr == tr {
+                if xf > tf {
+                    0
+                } else {
+                    1
+                }
+            } else if xf == tf {
+                if xr > tr {
+                    2
+                } else {
+                    3
+                }
+            } else if (xf - tf) * (xf - tf) == 1 && (xr - tr) * (xr - tr) == 1 {
+                DIAGONAL
+            } else {
+                ELSEWHERE
+            };
+            x += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
+/// [`RELATION`]: diagonally next to the point (a horse leg or an elephant eye of it).
+const DIAGONAL: u8 = 4;
+/// [`RELATION`]: neither on its lines nor diagonally next to it.
+const ELSEWHERE: u8 = 5;
+
+/// The points of each ray from a point, nearest first: `[sq][d]` with `d` 0 = up the
+/// files, 1 = down the files, 2 = up the ranks, 3 = down the ranks; the length in the
+/// last byte.
+static RAY_POINTS: [[[u8; 10]; 4]; 90] = {
+    let mut table = [[[0u8; 10]; 4]; 90];
+    let steps: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = steps[d];
+            let (mut f, mut r) = ((s % 9) as i32 + df, (s / 9) as i32 + dr);
+            let mut n = 0;
+            while f >= 0 && f < 9 && r >= 0 && r < 10 {
+                table[s][d][n] = (r * 9 + f) as u8;
+                n += 1;
+                f += df;
+                r += dr;
+            }
+            table[s][d][9] = n as u8;
+            d += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// The points of each ray from a point but the nearest (where only chariots and cannons
+/// can attack the point from): `[sq][d]` as in [`RAY_POINTS`].
+static FAR_RAYS: [[u128; 4]; 90] = {
+    let mut table = [[0u128; 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let n = RAY_POINTS[s][d][9] as usize;
+            let mut k = 1;
+            while k < n {
+                table[s][d] |= 1u128 << RAY_POINTS[s][d][k];
+                k += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// `by`'s pieces attacking `t` in `after`, the position after the capture `from`×`t`,
+/// given `before`, those attacking `t` before it: the same set as `after.attackers(t, by)`
+/// (a test compares them), mostly without scanning the board again. The capturer leaves
+/// `from` and `t` stays occupied, so a piece attacks `t` after as before unless it stands
+/// on the ray from `t` through `from` (a chariot or cannon whose line changed: the first
+/// two pieces of that ray are looked at again) or `from` was its horse leg or elephant eye
+/// (`from` diagonally next to `t`: the board is scanned). A general landing on `t` may be
+/// attacked by the other general across the file: scanned too.
+fn attackers_after(
+    after: &Position,
+    before: SquareSet,
+    by: Color,
+    from: Square,
+    t: Square,
+) -> SquareSet {
+    let gone = before.0 & !(1u128 << from.index());
+    let d = RELATION[t.index()][from.index()];
+    if d == ELSEWHERE {
+        return SquareSet(gone);
+    }
+    if d == DIAGONAL || after.piece_at(t).is_none_or(|p| p.role == Role::General) {
+        return after.attackers(t, by);
+    }
+    let d = d as usize;
+    SquareSet((gone & !FAR_RAYS[t.index()][d]) | line_attackers(after, by, t, d))
+}
+
+/// `by`'s pieces attacking `t` before the capture `capture` (onto `t`, by the other
+/// colour), given `after`, those attacking `t` after it: [`attackers_after`] the other way
+/// round, the same set as `before.attackers(t, by)` (a test compares them).
+fn attackers_before(
+    before: &Position,
+    after: SquareSet,
+    by: Color,
+    capture: &Move,
+    t: Square,
+) -> SquareSet {
+    let d = RELATION[t.index()][capture.from.index()];
+    if d == ELSEWHERE {
+        return after;
+    }
+    if d == DIAGONAL || capture.role == Role::General {
+        return before.attackers(t, by);
+    }
+    let d = d as usize;
+    SquareSet((after.0 & !FAR_RAYS[t.index()][d]) | line_attackers(before, by, t, d))
+}
+
+/// `by`'s chariot or cannon attacking `t` along the ray in direction `d` in `pos` (a
+/// chariot first on the ray, a cannon second), as a mask.
+fn line_attackers(pos: &Position, by: Color, t: Square, d: usize) -> u128 {
+    let ray = &RAY_POINTS[t.index()][d];
+    let mut first = true;
+    for &i in &ray[..ray[9] as usize] {
+        let Some(p) = pos.piece_at(Square::new_unchecked(i)) else {
+            continue;
+        };
+        if first {
+            if p == Piece::new(by, Role::Chariot) {
+                return 1u128 << i;
+            }
+            first = false;
+        } else {
+            return if p == Piece::new(by, Role::Cannon) {
+                1u128 << i
+            } else {
+                0
+            };
+        }
+    }
+    0
 }
 
 /// The pieces of the side to move that can legally capture on `t` right now.
@@ -192,13 +368,23 @@ pub fn legal_capturers(pos: &Position, t: Square) -> SquareSet {
         .collect()
 }
 
-/// The capturers of `t` for the side to move, least valuable first.
-fn ordered_attackers(pos: &Position, t: Square) -> ([Square; 16], [u8; 16], usize) {
+/// The capturers of `t` for the side to move, least valuable first; `known`: their set,
+/// or [`UNKNOWN`].
+fn ordered_attackers(
+    pos: &Position,
+    t: Square,
+    known: SquareSet,
+) -> ([Square; 16], [u8; 16], usize) {
     let side = pos.turn();
+    let set = if known == UNKNOWN {
+        pos.attackers(t, side)
+    } else {
+        known
+    };
     let mut sqs = [Square::new_unchecked(0); 16];
     let mut keys = [0u8; 16];
     let mut n = 0;
-    for sq in pos.attackers(t, side) {
+    for sq in set {
         if n == 16 {
             break;
         }
@@ -227,6 +413,7 @@ fn ordered_attackers(pos: &Position, t: Square) -> ([Square; 16], [u8; 16], usiz
 /// attacker no gain (a soldier traded for two elephants is no gain, 25.3, although the
 /// usual scale calls it even with standing pat after the soldier took one), the attacker
 /// one that leaves it a gain; only then does [`Material::preferable_to`] decide.
+/// `known`: the side to move's attackers of `t`, or [`UNKNOWN`].
 fn swap(
     pos: &Position,
     t: Square,
@@ -234,6 +421,7 @@ fn swap(
     pv: &mut Pv,
     acc: Material,
     defender: bool,
+    known: SquareSet,
 ) -> Material {
     pv.len = 0;
     if depth == 0 {
@@ -246,7 +434,7 @@ fn swap(
         return Material::ZERO;
     }
     let won = Material::of(victim, t);
-    let (sqs, keys, n) = ordered_attackers(pos, t);
+    let (sqs, keys, n) = ordered_attackers(pos, t, known);
     // Whether the attacker ends with a gain when the side to move ends on `x`.
     let attacker_gains = |x: Material| {
         let mine = acc + x;
@@ -266,7 +454,16 @@ fn swap(
             if let Some((mv, next)) = legal_capture(pos, sqs[i], t) {
                 any_legal = true;
                 let mut sub = Pv::new();
-                let v = won - swap(&next, t, depth - 1, &mut sub, -(acc + won), !defender);
+                let v = won
+                    - swap(
+                        &next,
+                        t,
+                        depth - 1,
+                        &mut sub,
+                        -(acc + won),
+                        !defender,
+                        UNKNOWN,
+                    );
                 if better(v, best) {
                     best = v;
                     pv.set(mv, &sub);
@@ -297,15 +494,15 @@ pub fn best_exchange_and_capturers(pos: &Position, t: Square) -> (Option<Exchang
         Some(victim) if victim.color != pos.turn() && victim.role != Role::General => {}
         _ => return (None, capturers),
     }
-    let (sqs, _, n) = ordered_attackers(pos, t);
+    let (sqs, _, n) = ordered_attackers(pos, t, UNKNOWN);
     let mut best: Option<Exchange> = None;
     for &from in &sqs[..n] {
         // `ordered_attackers` gives the geometry: only the mover's safety is tested.
-        let Some(mv) = legal_capture_move(pos, from, t) else {
+        let Some((mv, next)) = legal_capture(pos, from, t) else {
             continue;
         };
         capturers.insert(from);
-        let Some(ex) = exchange_of(pos, mv, t) else {
+        let Some(ex) = exchange_after(pos, mv, &next, t) else {
             continue;
         };
         // A first capture that gains beats one that does not (CXA 25.3 on the whole line);
@@ -340,38 +537,74 @@ pub(crate) fn exchange_from_capturer(pos: &Position, from: Square, t: Square) ->
 
 /// The exchange on `t` that starts with the legal capture `mv`.
 fn exchange_of(pos: &Position, mv: Move, t: Square) -> Option<Exchange> {
+    exchange_after(pos, mv, &pos.after(&mv), t)
+}
+
+/// [`exchange_of`] given `next`, the position after `mv`.
+fn exchange_after(pos: &Position, mv: Move, next: &Position, t: Square) -> Option<Exchange> {
     let victim = pos.piece_at(t)?;
-    let next = pos.after(&mv);
     let mut sub = Pv::new();
     let won = Material::of(victim, t);
-    let net = won - swap(&next, t, MAX_EXCHANGE - 1, &mut sub, -won, true);
-    let mut pv = Pv::new();
-    pv.set(mv, &sub);
+    // The defender's attackers: swap's first question, kept for the protectors.
+    let defenders = if mv.role == Role::General {
+        UNKNOWN
+    } else {
+        next.attackers(t, victim.color)
+    };
+    let net = won - swap(next, t, MAX_EXCHANGE - 1, &mut sub, -won, true, defenders);
+    // The line straight from the capture and the rest (no second principal line to fill).
+    let rest = &sub.moves[..sub.len.min(MAX_EXCHANGE - 1)];
+    let mut line = Vec::with_capacity(rest.len() + 1);
+    line.push(mv);
+    line.extend_from_slice(rest);
     Some(Exchange {
         first: mv,
-        line: pv.line(),
+        line,
         net,
         balance: net.judge(),
+        defenders,
     })
 }
 
 /// The protectors of the piece on `t` when the side to move captures it with `capture`:
 /// every piece that guarded `t` before the capture or guards it after, with its status.
 pub fn protectors(pos: &Position, t: Square, capture: &Move) -> Vec<Protector> {
-    let us = pos.turn();
-    let them = !us;
-    let formal = pos.attackers(t, them);
+    let formal = pos.attackers(t, !pos.turn());
     let p1 = pos.after(capture);
-    let after = p1.attackers(t, them);
-    let mut out = Vec::new();
-    for sq in SquareSet(formal.0 | after.0) {
+    let after = attackers_after(&p1, formal, !pos.turn(), capture.from, t);
+    protectors_between(&p1, t, formal, after)
+}
+
+/// [`protectors`] relative to the first capture of `ex`, an exchange on `t` in `pos`: the
+/// defender's attackers after it come with the exchange, those before it follow from them
+/// ([`attackers_before`]).
+pub fn protectors_of(pos: &Position, t: Square, ex: &Exchange) -> Vec<Protector> {
+    if ex.defenders == UNKNOWN {
+        return protectors(pos, t, &ex.first);
+    }
+    let formal = attackers_before(pos, ex.defenders, !pos.turn(), &ex.first, t);
+    protectors_between(&pos.after(&ex.first), t, formal, ex.defenders)
+}
+
+/// The protectors of `t` in `p1` (the position after the capture, the defender to move),
+/// given the defender's attackers of `t` before the capture (`formal`) and after it.
+fn protectors_between(
+    p1: &Position,
+    t: Square,
+    formal: SquareSet,
+    after: SquareSet,
+) -> Vec<Protector> {
+    let all = SquareSet(formal.0 | after.0);
+    // One allocation of the right size (most targets have one or two protectors).
+    let mut out = Vec::with_capacity(all.count());
+    for sq in all {
         let Some(piece) = p1.piece_at(sq) else {
             continue;
         };
         let status = if !after.contains(sq) {
             ProtectorStatus::ScreenLost
         } else {
-            recapture_status(&p1, sq, t, piece, formal.contains(sq))
+            recapture_status(p1, sq, t, piece, formal.contains(sq))
         };
         out.push(Protector {
             square: sq,
@@ -394,15 +627,17 @@ fn recapture_status(
     let Some(mv) = capture_move(p1, sq, t) else {
         return ProtectorStatus::Real;
     };
-    let p2 = p1.after(&mv);
-    let g = p2.general(them);
-    if !p2.is_general_attacked(them) {
+    // Most recaptures are safe: tested without building the position after them, which
+    // only the false roots need.
+    if p1.keeps_general_safe(&mv) {
         return if formal {
             ProtectorStatus::Real
         } else {
             ProtectorStatus::Hidden
         };
     }
+    let p2 = p1.after(&mv);
+    let g = p2.general(them);
     let checkers = p2.attackers(g, !them);
     let still = SquareSet(checkers.0 & p1.checkers().0);
     if !still.is_empty() {

@@ -219,7 +219,8 @@ fn the_defender_may_make_a_soldier_trade_for_two_pieces() {
 }
 
 /// The shortcuts of the threat search agree with the plain functions on every point of
-/// the positions above and of the positions one move from them: the legal capturers that
+/// the positions above and of the positions one move from them (the protectors relative to
+/// an exchange, [`protectors_of`], are [`protectors`] of its first capture): the legal capturers that
 /// `best_exchange_and_capturers` collects while it looks for the best exchange are
 /// `legal_capturers`, its exchange is one of the best that `exchange_from` gives over them,
 /// and an exchange from a capturer known to be legal is `exchange_from`'s.
@@ -247,6 +248,12 @@ fn shortcuts_agree_with_the_plain_functions() {
                 .map(|c| {
                     let ex = exchange_from(p, c, t).expect("a legal capturer's exchange");
                     assert_eq!(exchange_from_capturer(p, c, t), Some(ex.clone()));
+                    assert_eq!(
+                        protectors_of(p, t, &ex),
+                        protectors(p, t, &ex.first),
+                        "{} {t}",
+                        p.fen()
+                    );
                     ex
                 })
                 .collect();
@@ -268,5 +275,71 @@ fn shortcuts_agree_with_the_plain_functions() {
     assert!(
         exchanges > 100,
         "the positions hold exchanges to compare ({exchanges})"
+    );
+}
+
+/// [`attackers_after`] gives the set [`Position::attackers`] finds on the board after the
+/// capture, for both colours (and [`attackers_before`] the defender's set before it), for every capture (legal or not: a pinned piece's capture
+/// changes the lines just the same) on every point of hand-built positions and of those
+/// one move from them: captures along a line (x-ray chariots and cannons behind the
+/// capturer, cannons losing their screen), from a horse leg or an elephant eye, and a
+/// general landing on the point (the flying general).
+#[test]
+fn attackers_after_a_capture_agree_with_the_board() {
+    let fens = [
+        "3k5/4r4/9/9/R3n4/9/9/9/9/5K3 w - - 0 1",
+        "3k5/9/3n5/9/R3n4/9/9/9/9/3R1K3 w - - 0 1",
+        "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "c3k4/n8/9/R8/9/9/c8/9/9/3K5 w - - 0 1",
+        "4k4/R3a4/9/3N5/9/9/9/9/9/3K5 w - - 0 1",
+        "3ak4/4R4/9/9/9/9/9/9/9/4K4 b - - 0 1",
+        "4k4/9/4n4/4r4/9/9/9/4C4/9/3K5 b - - 0 1",
+        "4k4/4a4/3R1N3/2n6/9/9/9/9/9/3K5 b - - 0 1",
+        "3k5/9/9/9/9/9/6N2/3n1r3/4A4/4K4 w - - 0 1",
+    ];
+    let mut positions = Vec::new();
+    for fen in fens {
+        let root = pos(fen);
+        positions.extend(root.legal_moves().iter().map(|m| root.after(m)));
+        positions.push(root);
+    }
+    let (mut on_lines, mut scanned) = (0, 0);
+    for p in &positions {
+        for t in Square::all() {
+            if p.piece_at(t).is_none_or(|v| v.color == p.turn()) {
+                continue;
+            }
+            for from in p.attackers(t, p.turn()) {
+                let Some(mv) = p.move_from_squares(from, t) else {
+                    continue;
+                };
+                let next = p.after(&mv);
+                match RELATION[t.index()][from.index()] {
+                    DIAGONAL => scanned += 1,
+                    ELSEWHERE => {}
+                    _ => on_lines += 1,
+                }
+                for c in Color::ALL {
+                    assert_eq!(
+                        attackers_after(&next, p.attackers(t, c), c, from, t),
+                        next.attackers(t, c),
+                        "{} {mv} {c:?}",
+                        p.fen()
+                    );
+                }
+                let them = !p.turn();
+                assert_eq!(
+                    attackers_before(p, next.attackers(t, them), them, &mv, t),
+                    p.attackers(t, them),
+                    "{} {mv} before",
+                    p.fen()
+                );
+            }
+        }
+    }
+    assert!(
+        on_lines > 300 && scanned > 5,
+        "every way is tested ({on_lines} on lines, {scanned} scanned)"
     );
 }
