@@ -297,9 +297,11 @@ pub(super) fn capturers(board: &Board, sq: Square, by: Color) -> SquareSet {
 }
 
 /// [`scan`] with `occupied` standing for the board's occupied mask: the pieces are read
-/// off `board` only on the points of `occupied`, and the horse legs and elephant eyes
-/// off `board` too. Lifting a piece from a point that no line, leg or eye read here
-/// passes through is then a change of the mask alone (see [`general_step_attacked`]).
+/// off `board` only on the points of `occupied`, the horse legs off `occupied` too, and
+/// the elephant eyes off `board`. Lifting a piece from a point that no line or eye read
+/// here passes through, or moving one of `!by`'s pieces when `found` refuses its
+/// destination, is then a change of the mask alone (see [`general_step_attacked`] and
+/// [`general_attacked_after`]).
 /// Unless `OWN_GENERAL`, `by`'s general is not looked for (see [`capturers`]).
 #[inline(always)]
 fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
@@ -325,7 +327,7 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
         let h = origins.trailing_zeros() as usize;
         origins &= origins - 1;
         if board.is(h, horse)
-            && board.is_empty_at(horse_leg(s, h))
+            && occupied & bit(horse_leg(s, h)) == 0
             && found(Square::new_unchecked(h as u8))
         {
             return true;
@@ -407,6 +409,25 @@ pub(super) fn is_general_attacked(board: &Board, sq: Square, by: Color) -> bool 
 #[inline(always)]
 pub(super) fn general_step_attacked(board: &Board, from: usize, to: Square, by: Color) -> bool {
     scan_occupied::<true, true>(board, board.occupied & !bit(from), to, by, |_| true)
+}
+
+/// Whether `by` attacks the general of `!by` on `g` once a piece of `!by` other than
+/// that general has moved from `from` to `to`: the scan of `g` with `from` emptied and
+/// `to` filled on the occupied mask, without making the move (no board to copy, make and
+/// take back). What stands on `to` now (nothing, or the piece the move captures) is read
+/// as one of `by`'s and refused: after the move, `to` holds a piece of `!by`, which
+/// blocks a line or screens a cannon as any piece does and attacks nothing. The horse
+/// legs are read off the mask; the general scan reads no elephant eye.
+#[inline(always)]
+pub(super) fn general_attacked_after(
+    board: &Board,
+    g: Square,
+    from: usize,
+    to: usize,
+    by: Color,
+) -> bool {
+    let occupied = (board.occupied & !bit(from)) | bit(to);
+    scan_occupied::<true, true>(board, occupied, g, by, |s| s.index() != to)
 }
 
 /// The points of `by`'s pieces attacking the general of `!by`, standing on `sq` (see

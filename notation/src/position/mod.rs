@@ -944,12 +944,11 @@ impl Position {
     /// For many moves of one position, [`Position::probe`] is faster.
     pub fn keeps_general_safe(&self, m: &Move) -> bool {
         let us = self.board.turn;
+        let (from, to) = (m.from.index(), m.to.index());
         if m.role == Role::General {
-            return !attacks::general_step_attacked(&self.board, m.from.index(), m.to, !us);
+            return !attacks::general_step_attacked(&self.board, from, m.to, !us);
         }
-        let mut board = self.board;
-        board.make(m.from.index(), m.to.index());
-        !attacks::is_general_attacked(&board, self.board.generals[us], !us)
+        !attacks::general_attacked_after(&self.board, self.board.generals[us], from, to, !us)
     }
 
     /// Whether playing the pseudo-legal move `m` attacks the opponent's general, i.e.
