@@ -750,6 +750,13 @@ impl Position {
                 || (uncover & bit(f) != 0 && attacks::uncovers(&self.board, gi, f, us))
             {
                 (u128::MAX, false)
+            } else if piece.role == Role::General {
+                // The general's own move checks only by uncovering: it attacks from its
+                // palace only the other general on an open file, which then attacks it
+                // back (an illegal move); and it cannot screen a cannon on the file
+                // without facing the other general, nor stand on its rank (the palaces
+                // lie five ranks apart) or next to it.
+                continue;
             } else {
                 let reach = REACH[c][piece.role.index()][f];
                 if lines & bit(f) != 0 {
