@@ -148,8 +148,19 @@ fn probe_positions() -> Vec<Position> {
         "4k4/9/9/9/6R2/9/9/9/4C4/3K5 w - - 0 1",
         // A triple check (chariot, horse, cannon) with a black chariot that cannot help.
         "R3k4/8r/3NP4/9/4C4/9/9/9/9/3K5 b - - 0 1",
+        // The e5 cannon, first on the black general's file, checks only by capturing away
+        // from it (e3, over the e4 soldier, which then screens it).
+        "4k4/9/9/9/4C4/4P4/4p4/9/9/3K5 w - - 0 1",
     ];
     let triple = Position::from_fen(bench[7]).unwrap();
+    let away = Position::from_fen(bench[8]).unwrap();
+    let mut away_checks = Vec::new();
+    away.checking_moves_into(&mut away_checks);
+    let capture: Vec<_> = away_checks
+        .iter()
+        .map(|m| (m.to.to_string(), m.capture))
+        .collect();
+    assert_eq!(capture, [("e3".to_string(), Some(Role::Soldier))]);
     assert_eq!(triple.checkers().count(), 3, "{}", triple.fen());
     let mut all = positions();
     for fen in bench {

@@ -499,7 +499,8 @@ pub(super) fn may_answer(g: usize, c: usize, from: usize, to: usize) -> bool {
 }
 
 /// The points strictly between `g` and `c` when they share a line, else none.
-fn between_mask(g: usize, c: usize) -> u128 {
+#[inline(always)]
+pub(super) fn between_mask(g: usize, c: usize) -> u128 {
     let Some(d) = direction(g, c) else {
         return 0;
     };

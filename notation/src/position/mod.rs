@@ -763,6 +763,15 @@ impl Position {
                     let mask = match piece.role {
                         Role::Horse => lines | horse_origins,
                         Role::Soldier => lines | soldier_origins,
+                        // A chariot or cannon reaches the general's lines only along its
+                        // own line through the general, and a quiet move there passes no
+                        // piece: the pieces on that line keep their order and nothing
+                        // attacks anew. Only a capture can check: a chariot's towards the
+                        // general (away from it, the pieces between stay), a cannon's
+                        // either way (away from the general, it jumps a piece that then
+                        // screens it).
+                        Role::Chariot => attacks::between_mask(gi, f) & occupied,
+                        Role::Cannon => lines & occupied,
                         _ => lines,
                     };
                     (mask & reach, false)
