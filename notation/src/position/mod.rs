@@ -762,7 +762,11 @@ impl Position {
                 if lines & bit(f) != 0 {
                     let mask = match piece.role {
                         Role::Horse => lines | horse_origins,
-                        Role::Soldier => lines | soldier_origins,
+                        // A soldier's step along its line through the general keeps the
+                        // points there occupied but its own (a capture only changes the
+                        // owner of one), and its other step leaves both lines: as its
+                        // leaving uncovers nothing, it checks only from where it attacks.
+                        Role::Soldier => soldier_origins,
                         // A chariot or cannon reaches the general's lines only along its
                         // own line through the general, and a quiet move there passes no
                         // piece: the pieces on that line keep their order and nothing
