@@ -26,7 +26,7 @@ pub(super) struct Board {
 
 /// The byte of a point: 0 when empty, else 1 + [`Piece::index`].
 #[inline(always)]
-const fn code(p: Option<Piece>) -> u8 {
+pub(super) const fn code(p: Option<Piece>) -> u8 {
     match p {
         None => 0,
         Some(p) => 1 + p.index() as u8,
@@ -78,6 +78,13 @@ impl Board {
     #[inline(always)]
     pub(super) fn is_color(&self, i: usize, color: Color) -> bool {
         self.codes[i].wrapping_sub(code(Some(Piece::new(color, Role::General)))) < 7
+    }
+
+    /// The code of point `i` (0 when empty, else 1 + [`Piece::index`]; see
+    /// [`crate::zobrist::BY_CODE`]).
+    #[inline(always)]
+    pub(super) fn code_at(&self, i: usize) -> u8 {
+        self.codes[i]
     }
 
     /// Whether point `i` is empty.

@@ -1215,14 +1215,16 @@ impl Position {
     /// Plays `m`, assumed legal (see [`Position::is_legal`]); updates the key and counters.
     pub fn play_unchecked(&mut self, m: &Move) {
         let us = self.board.turn;
-        let piece = self.board[m.from.index()].expect("a piece on the move's origin");
-        if let Some(c) = self.board[m.to.index()] {
-            self.key ^= zobrist::piece_key(c, m.to);
-        }
-        self.key ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
-        self.key ^= zobrist::side_key();
-        self.board.make(m.from.index(), m.to.index());
-        if piece.role == Role::General {
+        let (from, to) = (m.from.index(), m.to.index());
+        // The key change read off the point codes (an empty destination adds nothing).
+        let (moved, captured) = (self.board.code_at(from), self.board.code_at(to));
+        let keys = &zobrist::BY_CODE;
+        self.key ^= keys[usize::from(captured & 15)][to]
+            ^ keys[usize::from(moved & 15)][from]
+            ^ keys[usize::from(moved & 15)][to]
+            ^ zobrist::side_key();
+        self.board.make(from, to);
+        if moved == attacks::code(Some(Piece::new(us, Role::General))) {
             self.board.generals[us] = m.to;
         }
         if m.capture.is_some() {
