@@ -698,17 +698,13 @@ impl Position {
         // Where a horse attacks the general from, its leg being empty: no move of a piece
         // that uncovers nothing clears a leg, and a horse elsewhere attacks nothing more.
         let occupied = self.board.occupied();
-        let horse_origins =
-            HORSE_LEGS[gi].iter().fold(
-                0u128,
-                |m, &(leg, origins)| {
-                    if occupied & leg == 0 {
-                        m | origins
-                    } else {
-                        m
-                    }
-                },
-            );
+        let horse_origins = HORSE_LEGS[gi].iter().fold(0u128, |m, &(leg, origins)| {
+            if self.board.is_empty_at(usize::from(leg)) {
+                m | origins
+            } else {
+                m
+            }
+        });
         let soldier_origins = SOLDIER_ORIGINS[c][gi];
         let landings = self.check_landings(gi);
         // Whether one of `p` stands on a point of `m`.
