@@ -1060,17 +1060,18 @@ impl Position {
             }
         });
         // The captures of a checker. Of a lone checker, a capture answers the check and
-        // only the board test is left (the quick test would send it there); with more,
-        // the quick test may tell that another checker still attacks.
-        let mut board = self.board;
-        let safety = (checkers.0 & (checkers.0 - 1) != 0).then(|| Safety::new(g, checkers));
+        // only a board test is left (the quick test would send it there): the scan with
+        // the move laid on the occupied mask, no board to copy. With more, the quick test
+        // (and its board) may tell that another checker still attacks.
+        let mut quick =
+            (checkers.0 & (checkers.0 - 1) != 0).then(|| (Safety::new(g, checkers), self.board));
         for c in checkers {
             // The general's captures are among its moves.
             for a in attacks::capturers(&self.board, c, us) {
                 if let Some(m) = self.move_from_squares(a, c) {
-                    let safe = match &safety {
-                        None => self.keeps_general_safe_tested(&mut board, &m, checkers),
-                        Some(safety) => self.keeps_general_safe_on(&mut board, &m, safety),
+                    let safe = match &mut quick {
+                        None => self.keeps_general_safe(&m),
+                        Some((safety, board)) => self.keeps_general_safe_on(board, &m, safety),
                     };
                     if safe {
                         out.push(m);
