@@ -914,55 +914,42 @@ impl Position {
         }
     }
 
-    /// Whether the pseudo-legal move `m` keeps the mover's general safe, tested on `board`
-    /// (this position's placement, restored before returning). `safety`: the quick test
-    /// prepared from the pieces attacking the mover's general now. A general move is
-    /// tested with a full scan; any other move is decided by the quick test or, failing
-    /// that, by re-testing the checkers and the lines and legs the move changes (see
-    /// [`attacks::attacked_after`]).
+    /// Whether the pseudo-legal move `m` keeps the mover's general safe. `safety`: the
+    /// quick test prepared from the pieces attacking the mover's general now. A general
+    /// move is tested with a scan; any other move is decided by the quick test or, failing
+    /// that, by [`Position::keeps_general_safe_tested`].
     #[inline(always)]
-    fn keeps_general_safe_on(&self, board: &mut Board, m: &Move, safety: &Safety) -> bool {
+    fn keeps_general_safe_on(&self, m: &Move, safety: &Safety) -> bool {
         if m.role != Role::General {
             let g = self.board.generals[self.board.turn];
             if let Some(known) = safety.quick(g, m.from.index(), m.to.index()) {
                 return known;
             }
         }
-        self.keeps_general_safe_tested(board, m, safety.checkers)
+        self.keeps_general_safe_tested(m)
     }
 
-    /// The board test of [`Position::keeps_general_safe_on`], given `checkers`, the pieces
-    /// attacking the mover's general now. A general move is tested on the destination
-    /// with the general lifted (see [`attacks::general_step_attacked`]), without making
-    /// it on `board`.
+    /// The board test of [`Position::keeps_general_safe`]. A general move is tested on the
+    /// destination with the general lifted (see [`attacks::general_step_attacked`]); any
+    /// other by a scan of the mover's general with the move laid on the occupied mask
+    /// (see [`attacks::general_attacked_after`]). Neither makes the move on a board: a
+    /// whole scan without a board to change costs fewer instructions than making the move
+    /// and re-testing only the checkers and the lines and legs it changes.
     #[inline(never)]
-    fn keeps_general_safe_tested(&self, board: &mut Board, m: &Move, checkers: SquareSet) -> bool {
-        let us = self.board.turn;
-        let (from, to) = (m.from.index(), m.to.index());
-        if m.role == Role::General {
-            return !attacks::general_step_attacked(&self.board, from, m.to, !us);
-        }
-        let g = self.board.generals[us];
-        let undo = board.make(from, to);
-        let safe = if from == g.index() || to == g.index() {
-            !attacks::is_general_attacked(board, g, !us)
-        } else {
-            !attacks::attacked_after(board, g, from, to, !us, checkers)
-        };
-        board.unmake(from, to, undo);
-        safe
-    }
-
-    /// Whether the pseudo-legal move `m` keeps the mover's general safe: after it, no
-    /// enemy piece attacks the mover's general (the generals do not face each other).
-    /// For many moves of one position, [`Position::probe`] is faster.
-    pub fn keeps_general_safe(&self, m: &Move) -> bool {
+    fn keeps_general_safe_tested(&self, m: &Move) -> bool {
         let us = self.board.turn;
         let (from, to) = (m.from.index(), m.to.index());
         if m.role == Role::General {
             return !attacks::general_step_attacked(&self.board, from, m.to, !us);
         }
         !attacks::general_attacked_after(&self.board, self.board.generals[us], from, to, !us)
+    }
+
+    /// Whether the pseudo-legal move `m` keeps the mover's general safe: after it, no
+    /// enemy piece attacks the mover's general (the generals do not face each other).
+    /// For many moves of one position, [`Position::probe`] is faster.
+    pub fn keeps_general_safe(&self, m: &Move) -> bool {
+        self.keeps_general_safe_tested(m)
     }
 
     /// Whether playing the pseudo-legal move `m` attacks the opponent's general, i.e.
@@ -1019,10 +1006,9 @@ impl Position {
         let start = out.len();
         self.pseudo_moves(out);
         let safety = self.safety();
-        let mut board = self.board;
         let mut i = start;
         while i < out.len() {
-            if self.keeps_general_safe_on(&mut board, &out[i], &safety) {
+            if self.keeps_general_safe_on(&out[i], &safety) {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -1060,18 +1046,16 @@ impl Position {
             }
         });
         // The captures of a checker. Of a lone checker, a capture answers the check and
-        // only a board test is left (the quick test would send it there): the scan with
-        // the move laid on the occupied mask, no board to copy. With more, the quick test
-        // (and its board) may tell that another checker still attacks.
-        let mut quick =
-            (checkers.0 & (checkers.0 - 1) != 0).then(|| (Safety::new(g, checkers), self.board));
+        // only the board test is left (the quick test would send it there); with more,
+        // the quick test may tell that another checker still attacks.
+        let quick = (checkers.0 & (checkers.0 - 1) != 0).then(|| Safety::new(g, checkers));
         for c in checkers {
             // The general's captures are among its moves.
             for a in attacks::capturers(&self.board, c, us) {
                 if let Some(m) = self.move_from_squares(a, c) {
-                    let safe = match &mut quick {
-                        None => self.keeps_general_safe(&m),
-                        Some((safety, board)) => self.keeps_general_safe_on(board, &m, safety),
+                    let safe = match &quick {
+                        None => self.keeps_general_safe_tested(&m),
+                        Some(safety) => self.keeps_general_safe_on(&m, safety),
                     };
                     if safe {
                         out.push(m);
@@ -1117,14 +1101,13 @@ impl Position {
             }
         }
         let safety = Safety::new(g, checkers);
-        let mut board = self.board;
         let rest = self
             .own_pieces()
             .map(|(sq, _)| sq)
             .filter(|&sq| !(in_check && sq == g));
         for sq in rest {
             self.each_pseudo_move_from(sq, |m| {
-                found = found || self.keeps_general_safe_on(&mut board, &m, &safety);
+                found = found || self.keeps_general_safe_on(&m, &safety);
             });
             if found {
                 return true;
@@ -1297,8 +1280,7 @@ impl MoveProbe<'_> {
     /// Whether the pseudo-legal move `m` keeps the mover's general safe (see
     /// [`Position::keeps_general_safe`]).
     pub fn keeps_general_safe(&mut self, m: &Move) -> bool {
-        self.pos
-            .keeps_general_safe_on(&mut self.board, m, &self.safety)
+        self.pos.keeps_general_safe_on(m, &self.safety)
     }
 
     /// Whether the pseudo-legal move `m` attacks the opponent's general (see
