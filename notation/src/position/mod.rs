@@ -731,11 +731,12 @@ impl Position {
             SquareSet::EMPTY
         };
         let check_mask = CheckMask::new(g, before);
-        // The board the moves are tried on. Each checking move found is tested for
-        // legality alone (a scan of the mover's general with the move laid on the
-        // occupied mask, see [`Position::keeps_general_safe`]): there are few, and the
-        // quick test of [`Safety`] would first need the pieces attacking that general.
-        let mut board = self.board;
+        // The board the moves that may check are tried on (copied on first use: often no
+        // move needs it). Each checking move found is tested for legality alone (a scan
+        // of the mover's general with the move laid on the occupied mask, see
+        // [`Position::keeps_general_safe`]): there are few, and the quick test of
+        // [`Safety`] would first need the pieces attacking that general.
+        let mut board: Option<Board> = None;
         for (sq, piece) in self.own_pieces() {
             let f = sq.index();
             // Where a move of this piece can give check from: anywhere when the general is
@@ -794,7 +795,8 @@ impl Position {
             }
             self.each_pseudo_move_into(sq, to_mask, |m| {
                 if m.capture != Some(Role::General)
-                    && (sure || self.gives_check_on(&mut board, &check_mask, g, &m))
+                    && (sure
+                        || self.gives_check_on(board.get_or_insert(self.board), &check_mask, g, &m))
                     && self.keeps_general_safe(&m)
                 {
                     out.push(m);
