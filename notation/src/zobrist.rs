@@ -40,6 +40,20 @@ pub const fn piece_key(piece: Piece, sq: Square) -> u64 {
     KEYS.0[piece.index()][sq.index()]
 }
 
+/// The keys by point content as [`crate::Position`]'s board codes it: row 0 (an empty
+/// point) all zero, row `1 + piece.index()` the keys of that piece, row 15 unused (zero).
+/// A move's key change is then read off the moved and captured codes without decoding
+/// them, an empty destination adding nothing.
+pub(crate) static BY_CODE: [[u64; 90]; 16] = {
+    let mut t = [[0u64; 90]; 16];
+    let mut p = 0;
+    while p < 14 {
+        t[p + 1] = KEYS.0[p];
+        p += 1;
+    }
+    t
+};
+
 /// The key toggled when Black is to move.
 #[inline]
 pub const fn side_key() -> u64 {

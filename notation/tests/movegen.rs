@@ -148,7 +148,27 @@ fn probe_positions() -> Vec<Position> {
         "4k4/9/9/9/6R2/9/9/9/4C4/3K5 w - - 0 1",
         // A triple check (chariot, horse, cannon) with a black chariot that cannot help.
         "R3k4/8r/3NP4/9/4C4/9/9/9/9/3K5 b - - 0 1",
+        // The e5 cannon, first on the black general's file, checks only by capturing away
+        // from it (e3, over the e4 soldier, which then screens it).
+        "4k4/9/9/9/4C4/4P4/4p4/9/9/3K5 w - - 0 1",
+        // The f9 soldier, on the black general's rank, checks by stepping next to it
+        // (e9) or by leaving it, the h9 cannon then having one screen: capturing away
+        // from the general (g9) does. Without the cannon, only the step next to it.
+        "3k1PbC1/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        "3k1Pb2/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
     ];
+    // The checking moves of the last three, by destination.
+    for (fen, want) in [
+        (bench[8], &["e3"][..]),
+        (bench[9], &["e9", "g9"][..]),
+        (bench[10], &["e9"][..]),
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let mut checks = Vec::new();
+        pos.checking_moves_into(&mut checks);
+        let to: Vec<_> = checks.iter().map(|m| m.to.to_string()).collect();
+        assert_eq!(to, want, "{fen}");
+    }
     let triple = Position::from_fen(bench[7]).unwrap();
     assert_eq!(triple.checkers().count(), 3, "{}", triple.fen());
     let mut all = positions();

@@ -543,11 +543,12 @@ pub(super) fn bit(i: usize) -> u128 {
     crate::types::SQUARE_BITS[i & 127]
 }
 
-/// Horse attacks on each point grouped by leg: `HORSE_LEGS[sq][k]` is the bit of the
-/// diagonal neighbour of `sq` in direction `DIAG[k]` (0 off the board) and the mask of
-/// the points a horse attacks `sq` from over that leg.
-pub(super) static HORSE_LEGS: [[(u128, u128); 4]; 90] = {
-    let mut t = [[(0u128, 0u128); 4]; 90];
+/// Horse attacks on each point grouped by leg: `HORSE_LEGS[sq][k]` is the diagonal
+/// neighbour of `sq` in direction `DIAG[k]` (any point when it is off the board, its
+/// mask being empty) and the mask of the points a horse attacks `sq` from over that leg.
+/// The leg is a point, not a mask, so that whether it is empty is one byte's test.
+pub(super) static HORSE_LEGS: [[(u8, u128); 4]; 90] = {
+    let mut t = [[(0u8, 0u128); 4]; 90];
     let mut sq = 0;
     while sq < 90 {
         let attacks = &HORSE_ATTACKS[sq];
@@ -555,7 +556,7 @@ pub(super) static HORSE_LEGS: [[(u128, u128); 4]; 90] = {
         while k < 4 {
             let (df, dr) = DIAG[k];
             if let Some(leg) = offset(sq, df, dr) {
-                t[sq][k].0 = 1u128 << leg;
+                t[sq][k].0 = leg;
                 let mut j = 0;
                 while j < attacks.len as usize {
                     if attacks.items[j].1 == leg {

@@ -698,17 +698,13 @@ impl Position {
         // Where a horse attacks the general from, its leg being empty: no move of a piece
         // that uncovers nothing clears a leg, and a horse elsewhere attacks nothing more.
         let occupied = self.board.occupied();
-        let horse_origins =
-            HORSE_LEGS[gi].iter().fold(
-                0u128,
-                |m, &(leg, origins)| {
-                    if occupied & leg == 0 {
-                        m | origins
-                    } else {
-                        m
-                    }
-                },
-            );
+        let horse_origins = HORSE_LEGS[gi].iter().fold(0u128, |m, &(leg, origins)| {
+            if self.board.is_empty_at(usize::from(leg)) {
+                m | origins
+            } else {
+                m
+            }
+        });
         let soldier_origins = SOLDIER_ORIGINS[c][gi];
         let landings = self.check_landings(gi);
         // Whether one of `p` stands on a point of `m`.
@@ -735,9 +731,12 @@ impl Position {
             SquareSet::EMPTY
         };
         let check_mask = CheckMask::new(g, before);
-        // The board the moves are tried on, and the legality test (made on first use).
-        let mut board = self.board;
-        let mut safety: Option<Safety> = None;
+        // The board the moves that may check are tried on (copied on first use: often no
+        // move needs it). Each checking move found is tested for legality alone (a scan
+        // of the mover's general with the move laid on the occupied mask, see
+        // [`Position::keeps_general_safe`]): there are few, and the quick test of
+        // [`Safety`] would first need the pieces attacking that general.
+        let mut board: Option<Board> = None;
         for (sq, piece) in self.own_pieces() {
             let f = sq.index();
             // Where a move of this piece can give check from: anywhere when the general is
@@ -750,12 +749,32 @@ impl Position {
                 || (uncover & bit(f) != 0 && attacks::uncovers(&self.board, gi, f, us))
             {
                 (u128::MAX, false)
+            } else if piece.role == Role::General {
+                // The general's own move checks only by uncovering: it attacks from its
+                // palace only the other general on an open file, which then attacks it
+                // back (an illegal move); and it cannot screen a cannon on the file
+                // without facing the other general, nor stand on its rank (the palaces
+                // lie five ranks apart) or next to it.
+                continue;
             } else {
                 let reach = REACH[c][piece.role.index()][f];
                 if lines & bit(f) != 0 {
                     let mask = match piece.role {
                         Role::Horse => lines | horse_origins,
-                        Role::Soldier => lines | soldier_origins,
+                        // A soldier's step along its line through the general keeps the
+                        // points there occupied but its own (a capture only changes the
+                        // owner of one), and its other step leaves both lines: as its
+                        // leaving uncovers nothing, it checks only from where it attacks.
+                        Role::Soldier => soldier_origins,
+                        // A chariot or cannon reaches the general's lines only along its
+                        // own line through the general, and a quiet move there passes no
+                        // piece: the pieces on that line keep their order and nothing
+                        // attacks anew. Only a capture can check: a chariot's towards the
+                        // general (away from it, the pieces between stay), a cannon's
+                        // either way (away from the general, it jumps a piece that then
+                        // screens it).
+                        Role::Chariot => attacks::between_mask(gi, f) & occupied,
+                        Role::Cannon => lines & occupied,
                         _ => lines,
                     };
                     (mask & reach, false)
@@ -776,12 +795,9 @@ impl Position {
             }
             self.each_pseudo_move_into(sq, to_mask, |m| {
                 if m.capture != Some(Role::General)
-                    && (sure || self.gives_check_on(&mut board, &check_mask, g, &m))
-                    && self.keeps_general_safe_on(
-                        &mut board,
-                        &m,
-                        safety.get_or_insert_with(|| self.safety()),
-                    )
+                    && (sure
+                        || self.gives_check_on(board.get_or_insert(self.board), &check_mask, g, &m))
+                    && self.keeps_general_safe(&m)
                 {
                     out.push(m);
                 }
@@ -900,56 +916,42 @@ impl Position {
         }
     }
 
-    /// Whether the pseudo-legal move `m` keeps the mover's general safe, tested on `board`
-    /// (this position's placement, restored before returning). `safety`: the quick test
-    /// prepared from the pieces attacking the mover's general now. A general move is
-    /// tested with a full scan; any other move is decided by the quick test or, failing
-    /// that, by re-testing the checkers and the lines and legs the move changes (see
-    /// [`attacks::attacked_after`]).
+    /// Whether the pseudo-legal move `m` keeps the mover's general safe. `safety`: the
+    /// quick test prepared from the pieces attacking the mover's general now. A general
+    /// move is tested with a scan; any other move is decided by the quick test or, failing
+    /// that, by [`Position::keeps_general_safe_tested`].
     #[inline(always)]
-    fn keeps_general_safe_on(&self, board: &mut Board, m: &Move, safety: &Safety) -> bool {
+    fn keeps_general_safe_on(&self, m: &Move, safety: &Safety) -> bool {
         if m.role != Role::General {
             let g = self.board.generals[self.board.turn];
             if let Some(known) = safety.quick(g, m.from.index(), m.to.index()) {
                 return known;
             }
         }
-        self.keeps_general_safe_tested(board, m, safety.checkers)
+        self.keeps_general_safe_tested(m)
     }
 
-    /// The board test of [`Position::keeps_general_safe_on`], given `checkers`, the pieces
-    /// attacking the mover's general now. A general move is tested on the destination
-    /// with the general lifted (see [`attacks::general_step_attacked`]), without making
-    /// it on `board`.
+    /// The board test of [`Position::keeps_general_safe`]. A general move is tested on the
+    /// destination with the general lifted (see [`attacks::general_step_attacked`]); any
+    /// other by a scan of the mover's general with the move laid on the occupied mask
+    /// (see [`attacks::general_attacked_after`]). Neither makes the move on a board: a
+    /// whole scan without a board to change costs fewer instructions than making the move
+    /// and re-testing only the checkers and the lines and legs it changes.
     #[inline(never)]
-    fn keeps_general_safe_tested(&self, board: &mut Board, m: &Move, checkers: SquareSet) -> bool {
+    fn keeps_general_safe_tested(&self, m: &Move) -> bool {
         let us = self.board.turn;
         let (from, to) = (m.from.index(), m.to.index());
         if m.role == Role::General {
             return !attacks::general_step_attacked(&self.board, from, m.to, !us);
         }
-        let g = self.board.generals[us];
-        let undo = board.make(from, to);
-        let safe = if from == g.index() || to == g.index() {
-            !attacks::is_general_attacked(board, g, !us)
-        } else {
-            !attacks::attacked_after(board, g, from, to, !us, checkers)
-        };
-        board.unmake(from, to, undo);
-        safe
+        !attacks::general_attacked_after(&self.board, self.board.generals[us], from, to, !us)
     }
 
     /// Whether the pseudo-legal move `m` keeps the mover's general safe: after it, no
     /// enemy piece attacks the mover's general (the generals do not face each other).
     /// For many moves of one position, [`Position::probe`] is faster.
     pub fn keeps_general_safe(&self, m: &Move) -> bool {
-        let us = self.board.turn;
-        if m.role == Role::General {
-            return !attacks::general_step_attacked(&self.board, m.from.index(), m.to, !us);
-        }
-        let mut board = self.board;
-        board.make(m.from.index(), m.to.index());
-        !attacks::is_general_attacked(&board, self.board.generals[us], !us)
+        self.keeps_general_safe_tested(m)
     }
 
     /// Whether playing the pseudo-legal move `m` attacks the opponent's general, i.e.
@@ -1006,10 +1008,9 @@ impl Position {
         let start = out.len();
         self.pseudo_moves(out);
         let safety = self.safety();
-        let mut board = self.board;
         let mut i = start;
         while i < out.len() {
-            if self.keeps_general_safe_on(&mut board, &out[i], &safety) {
+            if self.keeps_general_safe_on(&out[i], &safety) {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -1049,15 +1050,14 @@ impl Position {
         // The captures of a checker. Of a lone checker, a capture answers the check and
         // only the board test is left (the quick test would send it there); with more,
         // the quick test may tell that another checker still attacks.
-        let mut board = self.board;
-        let safety = (checkers.0 & (checkers.0 - 1) != 0).then(|| Safety::new(g, checkers));
+        let quick = (checkers.0 & (checkers.0 - 1) != 0).then(|| Safety::new(g, checkers));
         for c in checkers {
             // The general's captures are among its moves.
             for a in attacks::capturers(&self.board, c, us) {
                 if let Some(m) = self.move_from_squares(a, c) {
-                    let safe = match &safety {
-                        None => self.keeps_general_safe_tested(&mut board, &m, checkers),
-                        Some(safety) => self.keeps_general_safe_on(&mut board, &m, safety),
+                    let safe = match &quick {
+                        None => self.keeps_general_safe_tested(&m),
+                        Some(safety) => self.keeps_general_safe_on(&m, safety),
                     };
                     if safe {
                         out.push(m);
@@ -1103,14 +1103,13 @@ impl Position {
             }
         }
         let safety = Safety::new(g, checkers);
-        let mut board = self.board;
         let rest = self
             .own_pieces()
             .map(|(sq, _)| sq)
             .filter(|&sq| !(in_check && sq == g));
         for sq in rest {
             self.each_pseudo_move_from(sq, |m| {
-                found = found || self.keeps_general_safe_on(&mut board, &m, &safety);
+                found = found || self.keeps_general_safe_on(&m, &safety);
             });
             if found {
                 return true;
@@ -1196,14 +1195,16 @@ impl Position {
     /// Plays `m`, assumed legal (see [`Position::is_legal`]); updates the key and counters.
     pub fn play_unchecked(&mut self, m: &Move) {
         let us = self.board.turn;
-        let piece = self.board[m.from.index()].expect("a piece on the move's origin");
-        if let Some(c) = self.board[m.to.index()] {
-            self.key ^= zobrist::piece_key(c, m.to);
-        }
-        self.key ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
-        self.key ^= zobrist::side_key();
-        self.board.make(m.from.index(), m.to.index());
-        if piece.role == Role::General {
+        let (from, to) = (m.from.index(), m.to.index());
+        // The key change read off the point codes (an empty destination adds nothing).
+        let (moved, captured) = (self.board.code_at(from), self.board.code_at(to));
+        let keys = &zobrist::BY_CODE;
+        self.key ^= keys[usize::from(captured & 15)][to]
+            ^ keys[usize::from(moved & 15)][from]
+            ^ keys[usize::from(moved & 15)][to]
+            ^ zobrist::side_key();
+        self.board.make(from, to);
+        if moved == attacks::code(Some(Piece::new(us, Role::General))) {
             self.board.generals[us] = m.to;
         }
         if m.capture.is_some() {
@@ -1281,8 +1282,7 @@ impl MoveProbe<'_> {
     /// Whether the pseudo-legal move `m` keeps the mover's general safe (see
     /// [`Position::keeps_general_safe`]).
     pub fn keeps_general_safe(&mut self, m: &Move) -> bool {
-        self.pos
-            .keeps_general_safe_on(&mut self.board, m, &self.safety)
+        self.pos.keeps_general_safe_on(m, &self.safety)
     }
 
     /// Whether the pseudo-legal move `m` attacks the opponent's general (see
