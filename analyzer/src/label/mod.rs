@@ -387,7 +387,7 @@ pub(crate) fn label_move_context(
         policy,
         settings.mate_depth,
         cycle.mutual_perpetual_attack,
-        std::mem::take(mate),
+        mate,
     );
     let mut out = MoveLabels {
         side,
@@ -494,7 +494,7 @@ pub(crate) fn label_move_context(
     out.labels.dedup();
     out.evidence.sort_by_key(|e| e.label);
     let used = ctx.mutual_used;
-    *mate = ctx.into_mate();
+    drop(ctx);
     settings.book().cite_labels(&mut out);
     (out, used)
 }
@@ -506,10 +506,12 @@ pub fn threats(
     settings: &Settings,
     cycle: CycleContext,
 ) -> (Vec<Chase>, Vec<Dismissed>) {
-    let mut ctx = threat::Ctx::new(
+    let mut mate = MateSearch::new();
+    let mut ctx = threat::Ctx::with_mate(
         settings.book().chase(),
         settings.mate_depth,
         cycle.mutual_perpetual_attack,
+        &mut mate,
     );
     let side = pos.turn();
     let targets: SquareSet = pos
@@ -685,7 +687,7 @@ fn new_chases(
     moved: &Moved,
     now: Vec<threat::Found>,
     dismissed: Vec<Dismissed>,
-    ctx: &mut threat::Ctx,
+    ctx: &mut threat::Ctx<'_>,
     open: &crate::rules::OpenChoices,
     out: &mut MoveLabels,
 ) {

@@ -9,7 +9,12 @@ use crate::protection::{self, between};
 use crate::rules::Article;
 
 /// 兑 (28.5) and 献 (28.6) for the moved piece.
-pub(super) fn exchange_and_offer(after: &Position, mv: &Move, ctx: &mut Ctx, out: &mut MoveLabels) {
+pub(super) fn exchange_and_offer(
+    after: &Position,
+    mv: &Move,
+    ctx: &mut Ctx<'_>,
+    out: &mut MoveLabels,
+) {
     let Some(moved) = after.piece_at(mv.to) else {
         return;
     };

@@ -548,7 +548,9 @@ fn series_probe_finds_the_threats_of_iterative_deepening() {
                 .map(|(sq, _)| sq)
                 .collect();
             let ask = |probe: bool| {
-                let mut ctx = threat::Ctx::new(s.book().chase(), s.mate_depth, false);
+                let mut mate = MateSearch::new();
+                let mut ctx =
+                    threat::Ctx::with_mate(s.book().chase(), s.mate_depth, false, &mut mate);
                 ctx.probe = probe;
                 let found = if pos.is_check() {
                     // The position after a check: the question of a checking move.
