@@ -731,15 +731,26 @@ fn new_chases(
                 let from = if a == mv.to { mv.from } else { a };
                 attack_stood(before, passed, standing, from, a, f.id, open, &policy)
             };
-            let stood: Vec<Option<bool>> = f.capturers.iter().map(|&a| old(a)).collect();
+            // Whether every capturer's attack stood, and whether one of them could not be
+            // carried out then.
+            let (mut all_stood, mut any_parried) = (true, false);
+            for a in f.capturers {
+                match old(a) {
+                    None => {
+                        all_stood = false;
+                        break;
+                    }
+                    Some(parried) => any_parried |= parried,
+                }
+            }
             // The move makes the target's protection insufficient (少根, 28.16, 29.3): a
             // piece it brings in backs up the capture, which won nothing before the move.
             // The mirror of taking away the last real protector: a new chase (29.2, 细则2).
             let backed_up = chase.root == Root::InsufficientRoot
                 && !before.is_check()
                 && protection::best_exchange(before, f.id).is_none_or(|e| !e.gains());
-            let existed = !backed_up && stood.iter().all(|s| s.is_some());
-            let parried = existed && stood.contains(&Some(true));
+            let existed = !backed_up && all_stood;
+            let parried = existed && any_parried;
             let note = ChaseNote::stood(before.is_check());
             (existed, parried.then_some(note))
         };
@@ -766,20 +777,34 @@ fn new_chases(
                 ChaseForm::Exchange => "exchange",
                 ChaseForm::CheckSeries => "series of checks",
             };
+            // "threatens to win the {role} on {point} by {how} ({root})", put together
+            // without the formatting machinery (a chase's evidence is built for every move
+            // labelled).
+            let (role, root) = (c.target_role.english(), c.root.name());
+            let mut detail = String::with_capacity(34 + role.len() + how.len() + root.len());
+            detail.push_str("threatens to win the ");
+            detail.push_str(role);
+            detail.push_str(" on ");
+            push_point(&mut detail, c.target);
+            detail.push_str(" by ");
+            detail.push_str(how);
+            detail.push_str(" (");
+            detail.push_str(root);
+            detail.push(')');
             out.evidence.push(Evidence {
                 label: Label::Chase,
                 articles: c.articles.clone(),
                 pieces: c.attackers.clone(),
                 targets: vec![c.target],
                 line: c.line.clone(),
-                detail: format!(
-                    "threatens to win the {} on {} by {} ({})",
-                    c.target_role.english(),
-                    c.target,
-                    how,
-                    c.root.name()
-                ),
+                detail,
             });
         }
     }
+}
+
+/// Appends the ICCS name of `sq` (`e4`), as its `Display` writes it.
+fn push_point(out: &mut String, sq: Square) {
+    out.push(sq.file().char());
+    out.push(sq.rank().char());
 }

@@ -18,6 +18,10 @@ use crate::material::Material;
 use crate::protection::{self, Unprotected};
 use crate::rules::{Article, ChasePolicy};
 
+/// The room a chase's list of articles is made with: the most it cites (29.1, 29.3, the
+/// root's, the rule-set filters', novelty, the series') fit without growing it.
+const CHASE_ARTICLES: usize = 8;
+
 /// Most positions one threat search visits in check series before it stops looking.
 pub const SERIES_BUDGET: u32 = 20_000;
 
@@ -58,8 +62,9 @@ pub(crate) struct Found {
     /// defences, found by iterative deepening, so it does not depend on move order.
     pub checks: u32,
     /// For a direct threat: the pieces that can capture the target at once (identities),
-    /// each making one (attacker, target) pair for the novelty test (RULES.md §3).
-    pub capturers: Vec<Square>,
+    /// each making one (attacker, target) pair for the novelty test (RULES.md §3). A set,
+    /// not a list: the test asks of every pair, in no particular order.
+    pub capturers: SquareSet,
 }
 
 /// The room the threat search of one labelling works in, kept from one labelling to the
@@ -391,7 +396,7 @@ impl<'m> Ctx<'m> {
                     id: hit.id,
                     chase,
                     checks: hit.checks,
-                    capturers: Vec::new(),
+                    capturers: SquareSet::EMPTY,
                 }),
                 Some(Err(d)) => dismissed.push(d),
                 None => {}
@@ -419,13 +424,18 @@ impl<'m> Ctx<'m> {
                         .into_iter()
                         .filter_map(|s| id_square(ids[s.index()]))
                         .collect();
-                    // Report pieces by identity (their points where the search started).
+                    // Report pieces by identity (their points where the search started),
+                    // in place: the list is the chase's own.
                     chase.target = id;
-                    chase.attackers = chase
+                    chase
                         .attackers
-                        .iter()
-                        .filter_map(|s| id_square(ids[s.index()]))
-                        .collect();
+                        .retain_mut(|s| match id_square(ids[s.index()]) {
+                            Some(id) => {
+                                *s = id;
+                                true
+                            }
+                            None => false,
+                        });
                     out.push(Found {
                         id,
                         chase,
@@ -483,7 +493,10 @@ impl<'m> Ctx<'m> {
         if capturers.is_empty() {
             return None;
         }
-        let mut articles: Vec<Article> = vec![Article::Cxa29_1, Article::Cxa29_3];
+        // Room for every article a chase may come to cite (the root, the rule-set filters,
+        // novelty, a series), so that citing them never grows the list.
+        let mut articles: Vec<Article> = Vec::with_capacity(CHASE_ARTICLES);
+        articles.extend_from_slice(&[Article::Cxa29_1, Article::Cxa29_3]);
         let special = self.always_chased(pos, t, capturers);
         let best = best?;
         let (ex, protectors, class) = self.weakest_protection(pos, t, capturers, best);
@@ -523,7 +536,9 @@ impl<'m> Ctx<'m> {
                 articles.push(article);
             }
         }
-        let mut attackers: Vec<Square> = capturers.collect();
+        let mut attackers: Vec<Square> =
+            Vec::with_capacity(capturers.count() + ex.line.len().div_ceil(2));
+        attackers.extend(capturers);
         for m in ex.line.iter().step_by(2) {
             if !attackers.contains(&m.from) {
                 attackers.push(m.from);
