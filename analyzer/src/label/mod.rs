@@ -768,7 +768,12 @@ fn new_chases(
             out.chases.push(chase);
         }
     }
-    out.dismissed.extend(dismissed);
+    if out.dismissed.is_empty() {
+        // Most moves have no threat found not new: the list is taken as it is.
+        out.dismissed = dismissed;
+    } else {
+        out.dismissed.extend(dismissed);
+    }
     if !out.chases.is_empty() {
         out.labels.push(Label::Chase);
         for c in &out.chases {

@@ -777,7 +777,7 @@ impl<'m> Ctx<'m> {
         let replies = if self.probing {
             ordered = self.take_buf();
             ordered.extend_from_slice(replies);
-            ordered.sort_by_key(super::mate::refutation_order);
+            super::mate::sort_refutations(&mut ordered);
             &ordered[..]
         } else {
             replies
