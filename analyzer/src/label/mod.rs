@@ -451,10 +451,13 @@ pub(crate) fn label_move_context(
                 articles: vec![Article::Cxa28_2],
                 pieces: line.first().map(|m| vec![m.from]).unwrap_or_default(),
                 targets: vec![after.general(!side)],
-                detail: format!(
-                    "moving again, the mover mates with {} check(s)",
-                    line.len().div_ceil(2)
-                ),
+                detail: {
+                    let mut d = String::with_capacity(56);
+                    d.push_str("moving again, the mover mates with ");
+                    push_count(&mut d, line.len().div_ceil(2));
+                    d.push_str(" check(s)");
+                    d
+                },
                 line: line.clone(),
             });
             out.mate_line = Some(line);
@@ -808,8 +811,27 @@ fn new_chases(
     }
 }
 
-/// Appends the ICCS name of `sq` (`e4`), as its `Display` writes it.
+/// Appends the ICCS name of `sq` (`e4`), as its `Display` writes it. The evidence
+/// sentences are put together with this and [`push_count`] rather than `format!`: they are
+/// built for every move labelled.
 fn push_point(out: &mut String, sq: Square) {
     out.push(sq.file().char());
     out.push(sq.rank().char());
+}
+
+/// Appends `n` in decimal, as its `Display` writes it.
+fn push_count(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let (mut n, mut at) = (n, digits.len());
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
 }
