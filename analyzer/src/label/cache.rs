@@ -176,8 +176,6 @@ impl MoveCache {
         }
     }
 
-    /// Whether the side to move in `pos` has a legal move (from a remembered list when
-    /// there is one).
     /// Appends the answers to the check in `pos` that a search for one refutation tries
     /// first: every legal move when they are known (returns `true`), else
     /// [`Position::quick_evasions_into`] (`false`: the other legal moves are not listed).
@@ -198,6 +196,8 @@ impl MoveCache {
         false
     }
 
+    /// Whether the side to move in `pos` has a legal move (from a remembered list when
+    /// there is one).
     pub fn has_legal_move(&self, pos: &Position) -> bool {
         match self.legal.get(pos) {
             Some(s) => s.len > 0,

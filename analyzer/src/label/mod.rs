@@ -389,13 +389,15 @@ pub(crate) fn label_move_context(
         cycle.mutual_perpetual_attack,
         mate,
     );
+    // Every move gets a label and its evidence, most one to three: made with the room for
+    // them at once rather than grown on the first push.
     let mut out = MoveLabels {
         side,
         mv: *mv,
-        labels: Vec::new(),
+        labels: Vec::with_capacity(4),
         chases: Vec::new(),
         mate_line: None,
-        evidence: Vec::new(),
+        evidence: Vec::with_capacity(4),
         dismissed: Vec::new(),
         complete: true,
     };
