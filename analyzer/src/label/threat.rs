@@ -293,7 +293,7 @@ impl<'m> Ctx<'m> {
         self.nodes = 0;
         let ids = identity(after);
         let lead: Vec<Square> = after.checkers().collect();
-        let mut replies = Vec::new();
+        let mut replies = self.take_buf();
         self.mate.moves.legal_into(after, &mut replies);
         // Over the checks still needed after the answer.
         // AXF: only what the mover captures at once after the answer, no further checks
@@ -310,6 +310,7 @@ impl<'m> Ctx<'m> {
                 s.won_against_every_reply(after, &ids, &replies, rest, d, 1, &[], Material::ZERO)
             })
         };
+        self.mate.scratch.pool.push(replies);
         let (mut found, mut dismissed) = (Vec::new(), Vec::new());
         self.judge_hits(after, hits, &mut found, &mut dismissed, |_| lead.clone());
         (found, dismissed)
@@ -499,7 +500,7 @@ impl<'m> Ctx<'m> {
         articles.extend_from_slice(&[Article::Cxa29_1, Article::Cxa29_3]);
         let special = self.always_chased(pos, t, capturers);
         let best = best?;
-        let (ex, protectors, class) = self.weakest_protection(pos, t, capturers, best);
+        let (mut ex, protectors, class) = self.weakest_protection(pos, t, capturers, best);
         let root = if let Some(class) = class {
             if !self.policy.series_and_exchange_forms
                 && special.is_none()
@@ -554,7 +555,8 @@ impl<'m> Ctx<'m> {
             target: t,
             target_role: victim.role,
             root,
-            line: ex.line.clone(),
+            // The exchange's own line: what is asked of it later is its first capture.
+            line: std::mem::take(&mut ex.line),
             form,
             series_len: 0,
             protectors,
