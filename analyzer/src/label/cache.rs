@@ -85,15 +85,16 @@ impl<K: PartialEq, V> PositionMemo<K, V> {
         if !self.has_room() {
             return;
         }
-        match self.map.get_mut(pos) {
-            Some(known) => {
-                if known.put(key, value) {
+        // One lookup finds the position's answers or the place for them.
+        match self.map.entry(pos.clone()) {
+            std::collections::hash_map::Entry::Occupied(mut known) => {
+                if known.get_mut().put(key, value) {
                     self.len += 1;
                 }
             }
-            None => {
+            std::collections::hash_map::Entry::Vacant(slot) => {
                 self.len += 1;
-                self.map.insert(pos.clone(), Answers::One(key, value));
+                slot.insert(Answers::One(key, value));
             }
         }
     }
