@@ -15,9 +15,10 @@ use crate::rules::{RuleBook, Settings};
 /// one's labels apart.
 type LabelRules = (RuleBook, u32);
 
-/// The labels a [`Labeller`] remembers: per (position, move, mutual perpetual attack,
-/// rules), with whether the context decided anything.
-type LabelCache = FxHashMap<(Position, Move, bool, LabelRules), (Arc<MoveLabels>, bool)>;
+/// The labels a [`Labeller`] remembers: per (position, move, rules), the labels under each
+/// cycle context (index: mutual perpetual attack), with whether the context decided
+/// anything. Both contexts under one key: a lookup asks for both, with one hash.
+type LabelCache = FxHashMap<(Position, Move, LabelRules), [Option<(Arc<MoveLabels>, bool)>; 2]>;
 
 /// Labels moves through [`crate::label_move`], each (position, move, context, rules) once,
 /// with one mate search whose answers serve every move it labels.
@@ -130,13 +131,22 @@ impl Labeller {
     ) -> Arc<MoveLabels> {
         let rules = (settings.book(), settings.mate_depth);
         let serves = |l: &MoveLabels| l.complete || self.scope == Scope::Verdict;
-        let mut key = (before.clone(), *mv, !cx.mutual_perpetual_attack, rules);
-        if let Some((l, false)) = self.cache.get(&key).filter(|(l, _)| serves(l)) {
-            return Arc::clone(l);
-        }
-        key.2 = cx.mutual_perpetual_attack;
-        if let Some((l, _)) = self.cache.get(&key).filter(|(l, _)| serves(l)) {
-            return Arc::clone(l);
+        let key = (before.clone(), *mv, rules);
+        let (this, other) = (
+            usize::from(cx.mutual_perpetual_attack),
+            usize::from(!cx.mutual_perpetual_attack),
+        );
+        if let Some(known) = self.cache.get(&key) {
+            if let Some((l, false)) = &known[other] {
+                if serves(l) {
+                    return Arc::clone(l);
+                }
+            }
+            if let Some((l, _)) = &known[this] {
+                if serves(l) {
+                    return Arc::clone(l);
+                }
+            }
         }
         self.calls += 1;
         let (mut l, used) =
@@ -145,7 +155,7 @@ impl Labeller {
             l.labels.push(Label::Idle);
         }
         let l = Arc::new(l);
-        self.cache.insert(key, (Arc::clone(&l), used));
+        self.cache.entry(key).or_default()[this] = Some((Arc::clone(&l), used));
         l
     }
 

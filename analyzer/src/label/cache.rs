@@ -85,15 +85,16 @@ impl<K: PartialEq, V> PositionMemo<K, V> {
         if !self.has_room() {
             return;
         }
-        match self.map.get_mut(pos) {
-            Some(known) => {
-                if known.put(key, value) {
+        // One lookup finds the position's answers or the place for them.
+        match self.map.entry(pos.clone()) {
+            std::collections::hash_map::Entry::Occupied(mut known) => {
+                if known.get_mut().put(key, value) {
                     self.len += 1;
                 }
             }
-            None => {
+            std::collections::hash_map::Entry::Vacant(slot) => {
                 self.len += 1;
-                self.map.insert(pos.clone(), Answers::One(key, value));
+                slot.insert(Answers::One(key, value));
             }
         }
     }
@@ -176,8 +177,6 @@ impl MoveCache {
         }
     }
 
-    /// Whether the side to move in `pos` has a legal move (from a remembered list when
-    /// there is one).
     /// Appends the answers to the check in `pos` that a search for one refutation tries
     /// first: every legal move when they are known (returns `true`), else
     /// [`Position::quick_evasions_into`] (`false`: the other legal moves are not listed).
@@ -198,6 +197,8 @@ impl MoveCache {
         false
     }
 
+    /// Whether the side to move in `pos` has a legal move (from a remembered list when
+    /// there is one).
     pub fn has_legal_move(&self, pos: &Position) -> bool {
         match self.legal.get(pos) {
             Some(s) => s.len > 0,

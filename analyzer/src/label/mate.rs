@@ -105,6 +105,31 @@ pub(crate) fn refutation_order(m: &Move) -> u8 {
     }
 }
 
+/// Sorts `moves` by [`refutation_order`], keeping the order of moves with the same rank
+/// (what the library's stable sort by that key gives): an insertion sort that ranks each
+/// move once, where the library's ranks both moves again at every comparison.
+pub(crate) fn sort_refutations(moves: &mut [Move]) {
+    /// Longest list sorted here; a longer one (never met: a side has fewer legal moves)
+    /// goes to the library's sort.
+    const MOST: usize = 128;
+    if moves.len() > MOST {
+        moves.sort_by_key(refutation_order);
+        return;
+    }
+    let mut ranks = [0u8; MOST];
+    for i in 0..moves.len() {
+        let (m, r) = (moves[i], refutation_order(&moves[i]));
+        let mut j = i;
+        while j > 0 && ranks[j - 1] > r {
+            ranks[j] = ranks[j - 1];
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        ranks[j] = r;
+        moves[j] = m;
+    }
+}
+
 /// Probe subtrees cheaper than this are searched again rather than remembered (few
 /// positions come back within a probe; measured, 8 to 64 change little).
 const FACT_MIN_NODES: u32 = 16;
@@ -270,13 +295,13 @@ impl MateSearch {
         let mut quick = self.spare.pop().unwrap_or_default();
         quick.clear();
         let all = self.moves.first_answers_into(pos, &mut quick);
-        quick.sort_by_key(refutation_order);
+        sort_refutations(&mut quick);
         let mut lost = self.lost_to_every(pos, &quick, d, ply);
         if lost == Some(true) && !all {
             let mut replies = self.buf(ply);
             self.moves.legal_into(pos, &mut replies);
             replies.retain(|r| !quick.contains(r));
-            replies.sort_by_key(refutation_order);
+            sort_refutations(&mut replies);
             lost = self.lost_to_every(pos, &replies, d, ply);
             self.bufs[ply] = replies;
         }
@@ -305,7 +330,9 @@ impl MateSearch {
     }
 
     /// Remembers what the probe proved of (`pos`, `attacking`) with `d` checks, when the
-    /// subtree was worth it (from `start` nodes on).
+    /// subtree was worth it (from `start` nodes on). Inline: most subtrees are not worth
+    /// it, and the test is cheaper than the call.
+    #[inline]
     fn learn(&mut self, pos: &Position, attacking: bool, d: u32, proved: Option<bool>, start: u32) {
         let Some(mates) = proved else {
             return;
@@ -313,6 +340,11 @@ impl MateSearch {
         if self.nodes - start < FACT_MIN_NODES {
             return;
         }
+        self.remember(pos, attacking, d, mates);
+    }
+
+    /// [`Self::learn`] for a subtree worth remembering.
+    fn remember(&mut self, pos: &Position, attacking: bool, d: u32, mates: bool) {
         let mut fact = self
             .facts
             .get(pos, &attacking)
@@ -326,6 +358,7 @@ impl MateSearch {
         self.facts.insert(pos, attacking, fact);
     }
 
+    #[inline]
     fn buf(&mut self, ply: usize) -> Vec<Move> {
         if self.bufs.len() <= ply {
             self.bufs.resize_with(ply + 1, Vec::new);
@@ -521,6 +554,32 @@ mod tests {
             checked > 100,
             "the positions give checks to compare ({checked})"
         );
+    }
+
+    /// The ranking sort orders every list as the library's stable sort by the same key: the
+    /// order the probes try the defender's answers in, on which their node counts depend.
+    #[test]
+    fn refutation_sort_is_the_stable_sort() {
+        let fens = [
+            "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+            "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+        ];
+        let mut sorted = 0;
+        for fen in fens {
+            let root = Position::from_fen(fen).unwrap();
+            for p in std::iter::once(root.clone())
+                .chain(root.legal_moves().iter().map(|m| root.after(m)))
+            {
+                let moves = p.legal_moves();
+                let mut want = moves.clone();
+                want.sort_by_key(refutation_order);
+                let mut got = moves.clone();
+                sort_refutations(&mut got);
+                assert_eq!(got, want, "{}", p.fen());
+                sorted += usize::from(want != moves);
+            }
+        }
+        assert!(sorted > 10, "the lists need sorting ({sorted})");
     }
 
     #[test]

@@ -387,15 +387,17 @@ pub(crate) fn label_move_context(
         policy,
         settings.mate_depth,
         cycle.mutual_perpetual_attack,
-        std::mem::take(mate),
+        mate,
     );
+    // Every move gets a label and its evidence, most one to three: made with the room for
+    // them at once rather than grown on the first push.
     let mut out = MoveLabels {
         side,
         mv: *mv,
-        labels: Vec::new(),
+        labels: Vec::with_capacity(4),
         chases: Vec::new(),
         mate_line: None,
-        evidence: Vec::new(),
+        evidence: Vec::with_capacity(4),
         dismissed: Vec::new(),
         complete: true,
     };
@@ -451,10 +453,13 @@ pub(crate) fn label_move_context(
                 articles: vec![Article::Cxa28_2],
                 pieces: line.first().map(|m| vec![m.from]).unwrap_or_default(),
                 targets: vec![after.general(!side)],
-                detail: format!(
-                    "moving again, the mover mates with {} check(s)",
-                    line.len().div_ceil(2)
-                ),
+                detail: {
+                    let mut d = String::with_capacity(56);
+                    d.push_str("moving again, the mover mates with ");
+                    push_count(&mut d, line.len().div_ceil(2));
+                    d.push_str(" check(s)");
+                    d
+                },
                 line: line.clone(),
             });
             out.mate_line = Some(line);
@@ -494,7 +499,7 @@ pub(crate) fn label_move_context(
     out.labels.dedup();
     out.evidence.sort_by_key(|e| e.label);
     let used = ctx.mutual_used;
-    *mate = ctx.into_mate();
+    drop(ctx);
     settings.book().cite_labels(&mut out);
     (out, used)
 }
@@ -506,10 +511,12 @@ pub fn threats(
     settings: &Settings,
     cycle: CycleContext,
 ) -> (Vec<Chase>, Vec<Dismissed>) {
-    let mut ctx = threat::Ctx::new(
+    let mut mate = MateSearch::new();
+    let mut ctx = threat::Ctx::with_mate(
         settings.book().chase(),
         settings.mate_depth,
         cycle.mutual_perpetual_attack,
+        &mut mate,
     );
     let side = pos.turn();
     let targets: SquareSet = pos
@@ -685,7 +692,7 @@ fn new_chases(
     moved: &Moved,
     now: Vec<threat::Found>,
     dismissed: Vec<Dismissed>,
-    ctx: &mut threat::Ctx,
+    ctx: &mut threat::Ctx<'_>,
     open: &crate::rules::OpenChoices,
     out: &mut MoveLabels,
 ) {
@@ -729,15 +736,26 @@ fn new_chases(
                 let from = if a == mv.to { mv.from } else { a };
                 attack_stood(before, passed, standing, from, a, f.id, open, &policy)
             };
-            let stood: Vec<Option<bool>> = f.capturers.iter().map(|&a| old(a)).collect();
+            // Whether every capturer's attack stood, and whether one of them could not be
+            // carried out then.
+            let (mut all_stood, mut any_parried) = (true, false);
+            for a in f.capturers {
+                match old(a) {
+                    None => {
+                        all_stood = false;
+                        break;
+                    }
+                    Some(parried) => any_parried |= parried,
+                }
+            }
             // The move makes the target's protection insufficient (少根, 28.16, 29.3): a
             // piece it brings in backs up the capture, which won nothing before the move.
             // The mirror of taking away the last real protector: a new chase (29.2, 细则2).
             let backed_up = chase.root == Root::InsufficientRoot
                 && !before.is_check()
                 && protection::best_exchange(before, f.id).is_none_or(|e| !e.gains());
-            let existed = !backed_up && stood.iter().all(|s| s.is_some());
-            let parried = existed && stood.contains(&Some(true));
+            let existed = !backed_up && all_stood;
+            let parried = existed && any_parried;
             let note = ChaseNote::stood(before.is_check());
             (existed, parried.then_some(note))
         };
@@ -755,7 +773,12 @@ fn new_chases(
             out.chases.push(chase);
         }
     }
-    out.dismissed.extend(dismissed);
+    if out.dismissed.is_empty() {
+        // Most moves have no threat found not new: the list is taken as it is.
+        out.dismissed = dismissed;
+    } else {
+        out.dismissed.extend(dismissed);
+    }
     if !out.chases.is_empty() {
         out.labels.push(Label::Chase);
         for c in &out.chases {
@@ -764,20 +787,53 @@ fn new_chases(
                 ChaseForm::Exchange => "exchange",
                 ChaseForm::CheckSeries => "series of checks",
             };
+            // "threatens to win the {role} on {point} by {how} ({root})", put together
+            // without the formatting machinery (a chase's evidence is built for every move
+            // labelled).
+            let (role, root) = (c.target_role.english(), c.root.name());
+            let mut detail = String::with_capacity(34 + role.len() + how.len() + root.len());
+            detail.push_str("threatens to win the ");
+            detail.push_str(role);
+            detail.push_str(" on ");
+            push_point(&mut detail, c.target);
+            detail.push_str(" by ");
+            detail.push_str(how);
+            detail.push_str(" (");
+            detail.push_str(root);
+            detail.push(')');
             out.evidence.push(Evidence {
                 label: Label::Chase,
                 articles: c.articles.clone(),
                 pieces: c.attackers.clone(),
                 targets: vec![c.target],
                 line: c.line.clone(),
-                detail: format!(
-                    "threatens to win the {} on {} by {} ({})",
-                    c.target_role.english(),
-                    c.target,
-                    how,
-                    c.root.name()
-                ),
+                detail,
             });
         }
+    }
+}
+
+/// Appends the ICCS name of `sq` (`e4`), as its `Display` writes it. The evidence
+/// sentences are put together with this and [`push_count`] rather than `format!`: they are
+/// built for every move labelled.
+fn push_point(out: &mut String, sq: Square) {
+    out.push(sq.file().char());
+    out.push(sq.rank().char());
+}
+
+/// Appends `n` in decimal, as its `Display` writes it.
+fn push_count(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let (mut n, mut at) = (n, digits.len());
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
     }
 }

@@ -3,13 +3,18 @@
 use qili_notation::{Move, Position, Role, Square, SquareSet};
 
 use super::threat::Ctx;
-use super::{Evidence, Label, MoveLabels};
+use super::{push_count, push_point, Evidence, Label, MoveLabels};
 use crate::material::{Balance, Material};
 use crate::protection::{self, between};
 use crate::rules::Article;
 
 /// 兑 (28.5) and 献 (28.6) for the moved piece.
-pub(super) fn exchange_and_offer(after: &Position, mv: &Move, ctx: &mut Ctx, out: &mut MoveLabels) {
+pub(super) fn exchange_and_offer(
+    after: &Position,
+    mv: &Move,
+    ctx: &mut Ctx<'_>,
+    out: &mut MoveLabels,
+) {
     let Some(moved) = after.piece_at(mv.to) else {
         return;
     };
@@ -60,12 +65,18 @@ pub(super) fn exchange_and_offer(after: &Position, mv: &Move, ctx: &mut Ctx, out
             pieces: vec![mv.to],
             targets: vec![c],
             line: vec![take],
-            detail: format!(
-                "the unprotected {} can be taken by the {} on {} at no risk",
-                moved.role.english(),
-                moved.role.english(),
-                c
-            ),
+            detail: {
+                let role = moved.role.english();
+                let mut d = String::with_capacity(52 + 2 * role.len());
+                d.push_str("the unprotected ");
+                d.push_str(role);
+                d.push_str(" can be taken by the ");
+                d.push_str(role);
+                d.push_str(" on ");
+                push_point(&mut d, c);
+                d.push_str(" at no risk");
+                d
+            },
         });
         return;
     }
@@ -77,9 +88,13 @@ fn evidence_exchange(piece: Square, other: Square, line: Vec<Move>) -> Evidence 
         articles: vec![Article::Cxa28_5],
         pieces: vec![piece],
         targets: vec![other],
-        detail: format!(
-            "the moved piece can be exchanged for the piece on {other} (an even exchange)"
-        ),
+        detail: {
+            let mut d = String::with_capacity(80);
+            d.push_str("the moved piece can be exchanged for the piece on ");
+            push_point(&mut d, other);
+            d.push_str(" (an even exchange)");
+            d
+        },
         line,
     }
 }
@@ -152,7 +167,12 @@ pub(super) fn block(before: &Position, after: &Position, mv: &Move, out: &mut Mo
     if blocked.is_empty() {
         return;
     }
-    let names: Vec<String> = blocked.iter().map(|s| s.to_string()).collect();
+    let mut detail = String::with_capacity(80 + 4 * blocked.len());
+    detail.push_str("cuts the line of the piece(s) on ");
+    push_points(&mut detail, &blocked);
+    detail.push_str(" (");
+    push_count(&mut detail, lost.count());
+    detail.push_str(" point(s) no longer reachable)");
     out.labels.push(Label::Block);
     out.evidence.push(Evidence {
         label: Label::Block,
@@ -160,11 +180,7 @@ pub(super) fn block(before: &Position, after: &Position, mv: &Move, out: &mut Mo
         pieces: vec![to],
         targets: blocked,
         line: Vec::new(),
-        detail: format!(
-            "cuts the line of the piece(s) on {} ({} point(s) no longer reachable)",
-            names.join(", "),
-            lost.count()
-        ),
+        detail,
     });
 }
 
@@ -210,20 +226,22 @@ pub(super) fn follow(after: &Position, mv: &Move, out: &mut MoveLabels) {
     if watched.is_empty() && pinned.is_empty() {
         return;
     }
-    let mut detail = String::from("keeps");
+    // The sentence is put together piece by piece, without `format!` and a string per
+    // point: every quiet move is asked for it.
+    let mut detail = String::with_capacity(80 + 4 * (watched.len() + pinned.len()));
+    detail.push_str("keeps");
     if !watched.is_empty() {
-        let v: Vec<String> = watched.iter().map(|s| s.to_string()).collect();
-        detail.push_str(&format!(
-            " the protected piece(s) on {} under attack",
-            v.join(", ")
-        ));
+        detail.push_str(" the protected piece(s) on ");
+        push_points(&mut detail, &watched);
+        detail.push_str(" under attack");
     }
     if !pinned.is_empty() {
         if !watched.is_empty() {
             detail.push_str(" and");
         }
-        let v: Vec<String> = pinned.iter().map(|s| s.to_string()).collect();
-        detail.push_str(&format!(" the piece(s) on {} pinned", v.join(", ")));
+        detail.push_str(" the piece(s) on ");
+        push_points(&mut detail, &pinned);
+        detail.push_str(" pinned");
     }
     watched.extend(pinned);
     out.labels.push(Label::Follow);
@@ -235,4 +253,14 @@ pub(super) fn follow(after: &Position, mv: &Move, out: &mut MoveLabels) {
         line: Vec::new(),
         detail,
     });
+}
+
+/// Appends the ICCS names of `points` separated by ", " (as `join(", ")` of their names).
+fn push_points(out: &mut String, points: &[Square]) {
+    for (i, &sq) in points.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        push_point(out, sq);
+    }
 }

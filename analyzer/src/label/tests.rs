@@ -548,7 +548,9 @@ fn series_probe_finds_the_threats_of_iterative_deepening() {
                 .map(|(sq, _)| sq)
                 .collect();
             let ask = |probe: bool| {
-                let mut ctx = threat::Ctx::new(s.book().chase(), s.mate_depth, false);
+                let mut mate = MateSearch::new();
+                let mut ctx =
+                    threat::Ctx::with_mate(s.book().chase(), s.mate_depth, false, &mut mate);
                 ctx.probe = probe;
                 let found = if pos.is_check() {
                     // The position after a check: the question of a checking move.
@@ -564,4 +566,20 @@ fn series_probe_finds_the_threats_of_iterative_deepening() {
         }
     }
     assert!(series >= 5, "the sample holds series threats ({series})");
+}
+
+/// The evidence sentences are put together without `format!`: the points and counts they
+/// write read as their `Display` does.
+#[test]
+fn evidence_pieces_read_as_displayed() {
+    for sq in [0u8, 8, 40, 81, 89].map(|i| Square::new(i).unwrap()) {
+        let mut s = String::new();
+        push_point(&mut s, sq);
+        assert_eq!(s, sq.to_string());
+    }
+    for n in [0usize, 7, 10, 42, 1_000_007, usize::MAX] {
+        let mut s = String::from("x");
+        push_count(&mut s, n);
+        assert_eq!(s, format!("x{n}"));
+    }
 }

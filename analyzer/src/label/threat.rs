@@ -18,6 +18,10 @@ use crate::material::Material;
 use crate::protection::{self, Unprotected};
 use crate::rules::{Article, ChasePolicy};
 
+/// The room a chase's list of articles is made with: the most it cites (29.1, 29.3, the
+/// root's, the rule-set filters', novelty, the series') fit without growing it.
+const CHASE_ARTICLES: usize = 8;
+
 /// Most positions one threat search visits in check series before it stops looking.
 pub const SERIES_BUDGET: u32 = 20_000;
 
@@ -58,8 +62,9 @@ pub(crate) struct Found {
     /// defences, found by iterative deepening, so it does not depend on move order.
     pub checks: u32,
     /// For a direct threat: the pieces that can capture the target at once (identities),
-    /// each making one (attacker, target) pair for the novelty test (RULES.md §3).
-    pub capturers: Vec<Square>,
+    /// each making one (attacker, target) pair for the novelty test (RULES.md §3). A set,
+    /// not a list: the test asks of every pair, in no particular order.
+    pub capturers: SquareSet,
 }
 
 /// The room the threat search of one labelling works in, kept from one labelling to the
@@ -68,7 +73,12 @@ pub(crate) struct Found {
 /// and the memo of [`Ctx::won`], emptied for each labelling (its answers hold for one
 /// labelling only).
 pub(crate) struct Scratch {
+    /// Move buffers for the levels of the series search.
     pool: Vec<Vec<Move>>,
+    /// Answers of [`Ctx::won`] per (position, target, balance) for the labelling running:
+    /// the series search meets the same nodes again at each deeper level, and the answer
+    /// does not depend on the checks left (the rule set, the cycle context and the mate
+    /// search's answers are fixed for the labelling).
     won_memo: PositionMemo<(Square, Material), Option<Material>>,
 }
 
@@ -88,30 +98,26 @@ impl Scratch {
     }
 }
 
-/// The state of one labelling: rules, bounds, scratch space.
-pub(crate) struct Ctx {
+/// The state of one labelling: rules, bounds, and the mate search it borrows (with the
+/// scratch space the search keeps for it: the move buffers of the series search and the
+/// memo of [`Ctx::won`]). Borrowed rather than moved in and out: the search is a few
+/// hundred bytes, copied twice per labelling otherwise.
+pub(crate) struct Ctx<'m> {
     pub policy: ChasePolicy,
     pub mate_depth: u32,
     pub mutual: bool,
     /// Whether `mutual` decided anything so far (a soldier's lone threat under CXA): when
     /// not, the labels are the same in either cycle context.
     pub mutual_used: bool,
-    pub mate: MateSearch,
+    pub mate: &'m mut MateSearch,
     nodes: u32,
     /// Whether the current series search stopped somewhere only because it ran out of
     /// checks (a deeper search could find more there).
     cut: bool,
-    /// Move buffers for the levels of the series search.
-    pool: Vec<Vec<Move>>,
     /// The pieces giving the check of a checking move whose threats are asked as if the
     /// mover could move again at once (AXF): the check the move gives does not make the
     /// target's protectors false (they could recapture but for that check).
     pub standing_check: SquareSet,
-    /// Answers of [`Self::won`] per (position, target, balance) for this labelling: the
-    /// series search meets the same nodes again at each deeper level, and the answer does
-    /// not depend on the checks left (the rule set, the cycle context and the mate search's
-    /// answers are fixed for the labelling).
-    won_memo: PositionMemo<(Square, Material), Option<Material>>,
     /// Whether the search running is the probe of [`Self::deepen`], which only asks
     /// whether anything is won (so it may try the defender's answers in any order).
     probing: bool,
@@ -156,20 +162,24 @@ struct Filtered {
     soldier_article: bool,
 }
 
-impl Ctx {
-    pub fn new(policy: ChasePolicy, mate_depth: u32, mutual: bool) -> Ctx {
-        Ctx::with_mate(policy, mate_depth, mutual, MateSearch::new())
+impl Drop for Ctx<'_> {
+    /// The answers of [`Ctx::won`] hold for one labelling only (the cycle context and the
+    /// standing check are part of the question): the next labelling starts without them.
+    fn drop(&mut self) {
+        self.mate.scratch.won_memo.clear();
     }
+}
 
-    /// A context that reuses `mate` (and what it remembers from earlier searches, and the
-    /// room its [`Scratch`] has); [`Ctx::into_mate`] gives it back.
+impl<'m> Ctx<'m> {
+    /// A context that uses `mate` (and what it remembers from earlier searches, and the
+    /// room its [`Scratch`] has). The memo of [`Self::won`] holds for one labelling: it is
+    /// emptied when the context is dropped.
     pub fn with_mate(
         policy: ChasePolicy,
         mate_depth: u32,
         mutual: bool,
-        mut mate: MateSearch,
-    ) -> Ctx {
-        let Scratch { pool, won_memo } = std::mem::take(&mut mate.scratch);
+        mate: &'m mut MateSearch,
+    ) -> Ctx<'m> {
         Ctx {
             policy,
             mate_depth,
@@ -178,25 +188,10 @@ impl Ctx {
             mate,
             nodes: 0,
             cut: false,
-            pool,
             standing_check: SquareSet::EMPTY,
-            won_memo,
             probing: false,
             probe: true,
         }
-    }
-
-    /// The mate search, holding this labelling's scratch space (its memo emptied) for the
-    /// next.
-    pub fn into_mate(self) -> MateSearch {
-        let mut mate = self.mate;
-        let mut won_memo = self.won_memo;
-        won_memo.clear();
-        mate.scratch = Scratch {
-            pool: self.pool,
-            won_memo,
-        };
-        mate
     }
 
     /// A protector held only by the check the move itself gives ([`Self::standing_check`])
@@ -298,7 +293,7 @@ impl Ctx {
         self.nodes = 0;
         let ids = identity(after);
         let lead: Vec<Square> = after.checkers().collect();
-        let mut replies = Vec::new();
+        let mut replies = self.take_buf();
         self.mate.moves.legal_into(after, &mut replies);
         // Over the checks still needed after the answer.
         // AXF: only what the mover captures at once after the answer, no further checks
@@ -315,6 +310,7 @@ impl Ctx {
                 s.won_against_every_reply(after, &ids, &replies, rest, d, 1, &[], Material::ZERO)
             })
         };
+        self.mate.scratch.pool.push(replies);
         let (mut found, mut dismissed) = (Vec::new(), Vec::new());
         self.judge_hits(after, hits, &mut found, &mut dismissed, |_| lead.clone());
         (found, dismissed)
@@ -348,7 +344,7 @@ impl Ctx {
         &mut self,
         depths: std::ops::RangeInclusive<u32>,
         mut rest: SquareSet,
-        mut search: impl FnMut(&mut Ctx, u32, SquareSet) -> Vec<Hit>,
+        mut search: impl FnMut(&mut Ctx<'m>, u32, SquareSet) -> Vec<Hit>,
     ) -> Vec<Hit> {
         let mut hits = Vec::new();
         let (first, last) = (*depths.start(), *depths.end());
@@ -401,7 +397,7 @@ impl Ctx {
                     id: hit.id,
                     chase,
                     checks: hit.checks,
-                    capturers: Vec::new(),
+                    capturers: SquareSet::EMPTY,
                 }),
                 Some(Err(d)) => dismissed.push(d),
                 None => {}
@@ -429,13 +425,18 @@ impl Ctx {
                         .into_iter()
                         .filter_map(|s| id_square(ids[s.index()]))
                         .collect();
-                    // Report pieces by identity (their points where the search started).
+                    // Report pieces by identity (their points where the search started),
+                    // in place: the list is the chase's own.
                     chase.target = id;
-                    chase.attackers = chase
+                    chase
                         .attackers
-                        .iter()
-                        .filter_map(|s| id_square(ids[s.index()]))
-                        .collect();
+                        .retain_mut(|s| match id_square(ids[s.index()]) {
+                            Some(id) => {
+                                *s = id;
+                                true
+                            }
+                            None => false,
+                        });
                     out.push(Found {
                         id,
                         chase,
@@ -493,10 +494,13 @@ impl Ctx {
         if capturers.is_empty() {
             return None;
         }
-        let mut articles: Vec<Article> = vec![Article::Cxa29_1, Article::Cxa29_3];
+        // Room for every article a chase may come to cite (the root, the rule-set filters,
+        // novelty, a series), so that citing them never grows the list.
+        let mut articles: Vec<Article> = Vec::with_capacity(CHASE_ARTICLES);
+        articles.extend_from_slice(&[Article::Cxa29_1, Article::Cxa29_3]);
         let special = self.always_chased(pos, t, capturers);
         let best = best?;
-        let (ex, protectors, class) = self.weakest_protection(pos, t, capturers, best);
+        let (mut ex, protectors, class) = self.weakest_protection(pos, t, capturers, best);
         let root = if let Some(class) = class {
             if !self.policy.series_and_exchange_forms
                 && special.is_none()
@@ -533,7 +537,9 @@ impl Ctx {
                 articles.push(article);
             }
         }
-        let mut attackers: Vec<Square> = capturers.collect();
+        let mut attackers: Vec<Square> =
+            Vec::with_capacity(capturers.count() + ex.line.len().div_ceil(2));
+        attackers.extend(capturers);
         for m in ex.line.iter().step_by(2) {
             if !attackers.contains(&m.from) {
                 attackers.push(m.from);
@@ -549,7 +555,8 @@ impl Ctx {
             target: t,
             target_role: victim.role,
             root,
-            line: ex.line.clone(),
+            // The exchange's own line: what is asked of it later is its first capture.
+            line: std::mem::take(&mut ex.line),
             form,
             series_len: 0,
             protectors,
@@ -772,7 +779,7 @@ impl Ctx {
         let replies = if self.probing {
             ordered = self.take_buf();
             ordered.extend_from_slice(replies);
-            ordered.sort_by_key(super::mate::refutation_order);
+            super::mate::sort_refutations(&mut ordered);
             &ordered[..]
         } else {
             replies
@@ -786,7 +793,7 @@ impl Ctx {
             if want.is_empty() {
                 self.cut = true; // as the series below would have said
                 if self.probing {
-                    self.pool.push(ordered);
+                    self.mate.scratch.pool.push(ordered);
                 }
                 return Vec::new();
             }
@@ -831,7 +838,7 @@ impl Ctx {
             }
         }
         if self.probing {
-            self.pool.push(ordered);
+            self.mate.scratch.pool.push(ordered);
         }
         common.unwrap_or_default()
     }
@@ -952,8 +959,8 @@ impl Ctx {
                 found.push(h);
             }
         }
-        self.pool.push(checks);
-        self.pool.push(replies);
+        self.mate.scratch.pool.push(checks);
+        self.mate.scratch.pool.push(replies);
         found
     }
 
@@ -982,7 +989,7 @@ impl Ctx {
         if !quick.is_empty() {
             won = self.won_against_every_reply(next, ids, &quick, want, d, ply, &[lead], bal);
             if won.is_empty() || all {
-                self.pool.push(quick);
+                self.mate.scratch.pool.push(quick);
                 return won;
             }
             want = won.iter().map(|h| h.id).collect();
@@ -993,14 +1000,14 @@ impl Ctx {
         if !rest.is_empty() {
             won = self.won_against_every_reply(next, ids, &rest, want, d, ply, &[lead], bal);
         }
-        self.pool.push(quick);
-        self.pool.push(rest);
+        self.mate.scratch.pool.push(quick);
+        self.mate.scratch.pool.push(rest);
         won
     }
 
     /// An empty move buffer from the pool.
     fn take_buf(&mut self) -> Vec<Move> {
-        let mut b = self.pool.pop().unwrap_or_default();
+        let mut b = self.mate.scratch.pool.pop().unwrap_or_default();
         b.clear();
         b
     }
@@ -1021,11 +1028,11 @@ impl Ctx {
         if !self.standing_check.is_empty() {
             return self.won_judged(pos, t, bal);
         }
-        if let Some(&answer) = self.won_memo.get(pos, &(t, bal)) {
+        if let Some(&answer) = self.mate.scratch.won_memo.get(pos, &(t, bal)) {
             return answer;
         }
         let answer = self.won_judged(pos, t, bal);
-        self.won_memo.insert(pos, (t, bal), answer);
+        self.mate.scratch.won_memo.insert(pos, (t, bal), answer);
         answer
     }
 
