@@ -304,7 +304,10 @@ fn conduct(c: &Conduct, forbidden: bool) -> ConductJson<'_> {
     }
 }
 
-fn cycle<'a>(j: &Judgement, c: &'a CycleJudgement) -> CycleJson<'a> {
+/// The JSON of cycle `c` of `j`, whose start position has the FEN `start_fen`: a cycle
+/// that repeats the start position (most do) takes that string instead of writing the
+/// same FEN again.
+fn cycle<'a>(j: &Judgement, c: &'a CycleJudgement, start_fen: &str) -> CycleJson<'a> {
     let v = &c.verdict;
     let (reason, offender) = match v.reason {
         Reason::OneSidedPerpetualCheck { checker, .. } => {
@@ -326,11 +329,10 @@ fn cycle<'a>(j: &Judgement, c: &'a CycleJudgement) -> CycleJson<'a> {
         in_force: c.in_force,
         in_force_ply: c.in_force_ply,
         repeated_ply: c.repeated_ply,
-        fen: j
-            .positions
-            .get(c.repeated_index())
-            .map(|p| p.fen())
-            .unwrap_or_default(),
+        fen: match c.repeated_index() {
+            0 => start_fen.to_owned(),
+            i => j.positions.get(i).map(|p| p.fen()).unwrap_or_default(),
+        },
         cycle_plies: [c.run.start + 1, c.run.start + c.run.span],
         intertwined: c.intertwined,
         region_positions: c.region_positions,
@@ -425,11 +427,13 @@ fn stopped_json(j: &Judgement) -> Option<StoppedJson<'_>> {
 pub fn judge_json(j: &Judgement) -> JudgeJson<'_> {
     let r = &j.ruling;
     let (source, cycle_index, ply) = ruling_source(j);
+    let start_fen = j.positions.first().map(|p| p.fen()).unwrap_or_default();
+    let cycles = j.cycles.iter().map(|c| cycle(j, c, &start_fen)).collect();
     JudgeJson {
         schema_version: SCHEMA_VERSION,
         rules: j.settings.rules.as_str(),
         repetitions: j.settings.repetitions,
-        start_fen: j.positions.first().map(|p| p.fen()).unwrap_or_default(),
+        start_fen,
         plies: j.moves.len(),
         stopped: stopped_json(j),
         ruling: RulingJson {
@@ -444,7 +448,7 @@ pub fn judge_json(j: &Judgement) -> JudgeJson<'_> {
                 en: explain::en::explain(j),
             },
         },
-        cycles: j.cycles.iter().map(|c| cycle(j, c)).collect(),
+        cycles,
         natural_limit: natural_limit_json(j),
         moves: j.labelled.iter().filter_map(|p| ply_json(j, p)).collect(),
     }
@@ -455,11 +459,13 @@ pub fn judge_json(j: &Judgement) -> JudgeJson<'_> {
 pub fn verdict_json(j: &Judgement) -> VerdictLineJson<'_> {
     let r = &j.ruling;
     let (source, cycle_index, ply) = ruling_source(j);
+    let start_fen = j.positions.first().map(|p| p.fen()).unwrap_or_default();
+    let cycles = j.cycles.iter().map(|c| cycle(j, c, &start_fen)).collect();
     VerdictLineJson {
         schema_version: VERDICT_SCHEMA_VERSION,
         rules: j.settings.rules.as_str(),
         repetitions: j.settings.repetitions,
-        start_fen: j.positions.first().map(|p| p.fen()).unwrap_or_default(),
+        start_fen,
         plies: j.moves.len(),
         stopped: stopped_json(j),
         ruling: RulingVerdictJson {
@@ -470,7 +476,43 @@ pub fn verdict_json(j: &Judgement) -> VerdictLineJson<'_> {
             ply,
             articles: &r.articles,
         },
-        cycles: j.cycles.iter().map(|c| cycle(j, c)).collect(),
+        cycles,
         natural_limit: natural_limit_json(j),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Settings;
+
+    /// Each cycle's `fen` is the FEN of its repeated position, whether that is the start
+    /// position (its FEN taken from `start_fen`) or a later one.
+    #[test]
+    fn cycle_fens_are_those_of_their_positions() {
+        let lines = [
+            ("startpos", "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9 h0g2"),
+            (
+                "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1",
+                "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2",
+            ),
+        ];
+        let mut firsts = Vec::new();
+        for (fen, moves) in lines {
+            let input = crate::input::read_fen_and_moves(fen, moves, &Default::default()).unwrap();
+            let j = crate::judge::judge(&input.start, &input.moves, &Settings::default());
+            for json in [verdict_json(&j).cycles, judge_json(&j).cycles] {
+                assert!(!json.is_empty());
+                for c in json {
+                    assert_eq!(c.fen, j.positions[c.first_ply].fen());
+                    firsts.push(c.first_ply);
+                }
+            }
+            assert_eq!(verdict_json(&j).start_fen, j.positions[0].fen());
+        }
+        assert!(
+            firsts.contains(&0) && firsts.iter().any(|&f| f > 0),
+            "{firsts:?}"
+        );
     }
 }
