@@ -370,14 +370,13 @@ pub(crate) fn rule_new_run<K: Eq + std::hash::Hash + Copy>(
     labeller: &mut Labeller,
     settings: &Settings,
 ) -> RuledRun {
-    let ruled = rule_run(run, keys, positions, moves, labeller, settings);
-    if !ruled.needs_full_labels(settings.book(), positions) {
+    let plain = ByColor::default();
+    let ruled = rule_run(run, keys, positions, moves, labeller, settings, plain);
+    let full = ruled.needs_full_labels(settings.book(), positions);
+    if full == plain {
         return ruled;
     }
-    let scope = labeller.set_scope(Scope::Full);
-    let ruled = rule_run(run, keys, positions, moves, labeller, settings);
-    labeller.set_scope(scope);
-    ruled
+    rule_run(run, keys, positions, moves, labeller, settings, full)
 }
 
 fn rule_run<K: Eq + std::hash::Hash + Copy>(
@@ -387,6 +386,7 @@ fn rule_run<K: Eq + std::hash::Hash + Copy>(
     moves: &[Move],
     labeller: &mut Labeller,
     settings: &Settings,
+    full: ByColor<bool>,
 ) -> RuledRun {
     let plies = run.cycle_plies();
     // The cycle's plies are `start + 1 ..= start + span`: their moves and the positions
@@ -400,7 +400,7 @@ fn rule_run<K: Eq + std::hash::Hash + Copy>(
             .unwrap_or_default(),
     );
     // The line's moves are legal: the graph took only those.
-    let (context, labels) = labeller.label_legal_cycle(befores, mvs, settings);
+    let (context, labels) = labeller.label_legal_cycle(befores, mvs, settings, full);
     let mut tracker = PieceTracker::new(&positions[run.start]);
     let moves: Vec<CycleMove> = plies
         .zip(labels)
@@ -495,45 +495,48 @@ impl RuledRun {
         }
     }
 
-    /// Whether a move labelled incompletely ([`Scope::Verdict`]: a check or a mate threat
-    /// not searched for chases, under a reading that counts its heaviest label alone) could
-    /// have changed what was built from the labels, which then must be labelled in full:
+    /// The sides whose moves labelled incompletely ([`Scope::Verdict`]: a check or a mate
+    /// threat not searched for chases, under a reading that counts its heaviest label alone)
+    /// could have changed what was built from the labels, and which then must be labelled
+    /// in full (each side's incomplete labels decide only its own part below, and a side
+    /// completed changes no primary label, so no conduct and nothing the other side's part
+    /// reads):
     /// - under 长打对长打 (CXA 27.2, 细则11), whether a soldier takes part in a counted
-    ///   chase reads the chases of every move: unless a complete move already has such a
-    ///   chase, or no incomplete move's side has a soldier on the board (`positions`, the
-    ///   line's: a chase's attackers are the mover's pieces, and no move makes a soldier);
+    ///   chase reads the chases of every move: for a side with a soldier on the board
+    ///   before one of its incomplete moves (`positions`, the line's: a chase's attackers
+    ///   are the mover's pieces, and no move makes a soldier), unless a complete move
+    ///   already has such a chase;
     /// - a side that is not forbidden is noted for the open baseline of novelty when every
     ///   move of it attacks or parries (`parried`): the dismissed threats of its checks and
     ///   mate threats could name the first such move;
     /// - a chased chariot counts as held by a horse only if every move of the side chasing
     ///   it does so while the horse pins it (AXF r19), the checks and mate threats included:
     ///   under a rule `book` that reads it ([`RuleBook::reads_horse_pinned_chariots`]).
-    fn needs_full_labels(&self, book: RuleBook, positions: &[Position]) -> bool {
-        let incomplete = |c: Color| {
-            self.moves
-                .iter()
-                .any(|m| m.labels.side == c && !m.labels.complete)
+    fn needs_full_labels(&self, book: RuleBook, positions: &[Position]) -> ByColor<bool> {
+        let incomplete = |m: &CycleMove, c: Color| m.labels.side == c && !m.labels.complete;
+        let soldier_before = |m: &CycleMove| {
+            m.ply
+                .checked_sub(1)
+                .and_then(|i| positions.get(i))
+                .is_none_or(|before| {
+                    before
+                        .pieces()
+                        .any(|(_, p)| p.color == m.labels.side && p.role == Role::Soldier)
+                })
         };
-        if !Color::ALL.into_iter().any(incomplete) {
-            return false;
-        }
-        if self.context.mutual_perpetual_attack && !self.soldier_chases {
-            let soldier = |m: &CycleMove| {
-                let side = m.labels.side;
-                m.ply
-                    .checked_sub(1)
-                    .and_then(|i| positions.get(i))
-                    .is_none_or(|before| {
-                        before
-                            .pieces()
-                            .any(|(_, p)| p.color == side && p.role == Role::Soldier)
-                    })
-            };
-            if self.moves.iter().any(|m| !m.labels.complete && soldier(m)) {
+        ByColor::new_with(|c| {
+            if !self.moves.iter().any(|m| incomplete(m, c)) {
+                return false;
+            }
+            if self.context.mutual_perpetual_attack
+                && !self.soldier_chases
+                && self
+                    .moves
+                    .iter()
+                    .any(|m| incomplete(m, c) && soldier_before(m))
+            {
                 return true;
             }
-        }
-        Color::ALL.into_iter().any(|c| {
             let conduct = c.fold(&self.red, &self.black);
             let every_move_attacks_or_parries = self
                 .moves
@@ -542,8 +545,7 @@ impl RuledRun {
                 .all(|m| m.primary().is_attack() || is_parry(m));
             let chariot_target = book.reads_horse_pinned_chariots()
                 && conduct.targets.iter().any(|t| t.role == Role::Chariot);
-            incomplete(c)
-                && ((!self.verdict.forbidden[c] && every_move_attacks_or_parries) || chariot_target)
+            (!self.verdict.forbidden[c] && every_move_attacks_or_parries) || chariot_target
         })
     }
 
@@ -782,6 +784,17 @@ mod tests {
     fn incomplete_labels_are_completed_where_they_could_decide() {
         use Color::{Black, Red};
         let cxa = Settings::default().book();
+        let (none, red, black) = (
+            ByColor::new_with(|_| false),
+            ByColor {
+                red: true,
+                black: false,
+            },
+            ByColor {
+                red: false,
+                black: true,
+            },
+        );
         let check = |ply| incomplete(cm(ply, Red, &[Label::Check], &[]));
         let idle = |ply| cm(ply, Black, &[Label::Idle], &[]);
         let chase = |ply| {
@@ -794,7 +807,7 @@ mod tests {
         // Red checks perpetually against idle moves: its checks' other labels decide nothing.
         let plain = ruled(vec![check(1), idle(2), check(3), idle(4)], false);
         assert_eq!(plain.red.kind, ConductKind::PerpetualCheck);
-        assert!(!plain.needs_full_labels(cxa, &[]));
+        assert_eq!(plain.needs_full_labels(cxa, &[]), none);
         // The same labels complete: nothing to relabel whatever the context.
         let complete = |mut m: CycleMove| {
             Arc::make_mut(&mut m.labels).complete = true;
@@ -804,17 +817,17 @@ mod tests {
             vec![complete(check(1)), chase(2), complete(check(3)), chase(4)],
             true,
         );
-        assert!(!full.needs_full_labels(cxa, &[]));
+        assert_eq!(full.needs_full_labels(cxa, &[]), none);
         // 长打对长打: a soldier's threat inside a check could count (CXA 27.2, 细则11)...
         let mutual = ruled(vec![check(1), chase(2), check(3), chase(4)], true);
-        assert!(mutual.needs_full_labels(cxa, &[]));
+        assert_eq!(mutual.needs_full_labels(cxa, &[]), red);
         let line = |fen: &str| vec![Position::from_fen(fen).unwrap(); 5];
         let red_soldier = line("3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1");
-        assert!(mutual.needs_full_labels(cxa, &red_soldier));
+        assert_eq!(mutual.needs_full_labels(cxa, &red_soldier), red);
         // ...but not when the checking side has no soldier: a chase's attackers are the
         // mover's pieces.
         let black_soldier = line("3k5/9/9/4p4/9/9/9/9/9/4K4 w - - 0 1");
-        assert!(!mutual.needs_full_labels(cxa, &black_soldier));
+        assert_eq!(mutual.needs_full_labels(cxa, &black_soldier), none);
         // Nor when a complete move already has a soldier among its chase's attackers.
         let soldier_chases = RuledRun::new(
             &Settings::default(),
@@ -826,12 +839,21 @@ mod tests {
             vec![0, 4, 8],
             |_, _| SideEvidence::default(),
         );
-        assert!(!soldier_chases.needs_full_labels(cxa, &red_soldier));
+        assert_eq!(soldier_chases.needs_full_labels(cxa, &red_soldier), none);
+        // Both sides attack with checks and mate threats: only the side with a soldier is
+        // labelled in full, the other's chases could not name one.
+        let black_threat = |ply| incomplete(cm(ply, Black, &[Label::MateThreat], &[]));
+        let both = ruled(
+            vec![check(1), black_threat(2), check(3), black_threat(4)],
+            true,
+        );
+        assert_eq!(both.needs_full_labels(cxa, &black_soldier), black);
+        assert_eq!(both.needs_full_labels(cxa, &red_soldier), red);
         // Checks and a parry: Red is not forbidden and every move attacks or parries, so its
         // checks' dismissed threats could name the first parry.
         let parried = ruled(vec![check(1), idle(2), parry(3, Red), idle(4)], false);
         assert_eq!(parried.red.kind, ConductKind::ChecksAndIdle);
-        assert!(parried.needs_full_labels(cxa, &[]));
+        assert_eq!(parried.needs_full_labels(cxa, &[]), red);
         // A chased chariot: whether a horse holds it reads every move of the chasing side.
         let chariot = |ply| {
             let (a, t) = (
@@ -852,8 +874,11 @@ mod tests {
             rules: crate::rules::RuleSet::Axf,
             ..Settings::default()
         };
-        assert!(ruled_under(&axf, held(), false).needs_full_labels(axf.book(), &[]));
+        assert_eq!(
+            ruled_under(&axf, held(), false).needs_full_labels(axf.book(), &[]),
+            red
+        );
         // CXA has no such rule: the chariot's chase decides nothing more there.
-        assert!(!ruled(held(), false).needs_full_labels(cxa, &[]));
+        assert_eq!(ruled(held(), false).needs_full_labels(cxa, &[]), none);
     }
 }

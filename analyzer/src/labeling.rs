@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use qili_notation::{Color, Move, Position, Role};
+use qili_notation::{ByColor, Color, Move, Position, Role};
 
 use crate::label::{label_move_context, CycleContext, Label, MateSearch, MoveLabels, Scope};
 use crate::rules::{RuleBook, Settings};
@@ -116,11 +116,11 @@ impl Labeller {
         settings: &Settings,
         cx: CycleContext,
     ) -> Arc<MoveLabels> {
-        self.label_known(before, mv, settings, cx, false)
+        self.label_known(before, mv, settings, cx, false, self.scope)
     }
 
-    /// [`Labeller::label`]; `legal`: the move is known to be legal (the classifier does not
-    /// test it again).
+    /// [`Labeller::label`] within `scope`; `legal`: the move is known to be legal (the
+    /// classifier does not test it again).
     fn label_known(
         &mut self,
         before: &Position,
@@ -128,9 +128,10 @@ impl Labeller {
         settings: &Settings,
         cx: CycleContext,
         legal: bool,
+        scope: Scope,
     ) -> Arc<MoveLabels> {
         let rules = (settings.book(), settings.mate_depth);
-        let serves = |l: &MoveLabels| l.complete || self.scope == Scope::Verdict;
+        let serves = |l: &MoveLabels| l.complete || scope == Scope::Verdict;
         let key = (before.clone(), *mv, rules);
         let (this, other) = (
             usize::from(cx.mutual_perpetual_attack),
@@ -150,7 +151,7 @@ impl Labeller {
         }
         self.calls += 1;
         let (mut l, used) =
-            label_move_context(before, mv, settings, cx, &mut self.mate, self.scope, legal);
+            label_move_context(before, mv, settings, cx, &mut self.mate, scope, legal);
         if l.labels.is_empty() {
             l.labels.push(Label::Idle);
         }
@@ -161,14 +162,16 @@ impl Labeller {
 
     /// [`Labeller::label_cycle`] for moves known to be legal in their positions (the moves
     /// of a judged line, which the position graph took only when legal): the classifier does
-    /// not test their legality again.
+    /// not test their legality again. The moves of a side marked in `full` are labelled in
+    /// full ([`Scope::Full`]) whatever the labeller's scope.
     pub(crate) fn label_legal_cycle(
         &mut self,
         positions: &[Position],
         moves: &[Move],
         settings: &Settings,
+        full: ByColor<bool>,
     ) -> (CycleContext, Vec<Arc<MoveLabels>>) {
-        self.label_cycle_known(positions, moves, settings, true)
+        self.label_cycle_known(positions, moves, settings, true, full)
     }
 
     /// Labels one period of a cycle: `moves[i]` is played in `positions[i]`. Decides the cycle
@@ -180,24 +183,33 @@ impl Labeller {
         moves: &[Move],
         settings: &Settings,
     ) -> (CycleContext, Vec<Arc<MoveLabels>>) {
-        self.label_cycle_known(positions, moves, settings, false)
+        self.label_cycle_known(positions, moves, settings, false, ByColor::default())
     }
 
-    /// [`Labeller::label_cycle`]; `legal`: the moves are known to be legal.
+    /// [`Labeller::label_cycle`]; `legal`: the moves are known to be legal; the moves of a
+    /// side marked in `full` are labelled in full.
     fn label_cycle_known(
         &mut self,
         positions: &[Position],
         moves: &[Move],
         settings: &Settings,
         legal: bool,
+        full: ByColor<bool>,
     ) -> (CycleContext, Vec<Arc<MoveLabels>>) {
+        let scope = |p: &Position, own: Scope| {
+            if *full.get(p.turn()) {
+                Scope::Full
+            } else {
+                own
+            }
+        };
         let plain = CycleContext {
             mutual_perpetual_attack: false,
         };
         let labels: Vec<Arc<MoveLabels>> = positions
             .iter()
             .zip(moves)
-            .map(|(p, m)| self.label_known(p, m, settings, plain, legal))
+            .map(|(p, m)| self.label_known(p, m, settings, plain, legal, scope(p, self.scope)))
             .collect();
         let attack = |l: &Arc<MoveLabels>| l.primary_or_idle().is_attack();
         // A move that does not attack can only become one through a soldier's lone threat.
@@ -215,7 +227,7 @@ impl Labeller {
         let relabelled: Vec<Arc<MoveLabels>> = positions
             .iter()
             .zip(moves)
-            .map(|(p, m)| self.label_known(p, m, settings, mutual, legal))
+            .map(|(p, m)| self.label_known(p, m, settings, mutual, legal, scope(p, self.scope)))
             .collect();
         if relabelled.iter().all(attack) {
             (mutual, relabelled)
