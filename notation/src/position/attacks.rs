@@ -49,6 +49,20 @@ static DECODE: [Option<Piece>; 16] = {
     t
 };
 
+/// The FEN letter of each byte [`code`] gives (and 0 for the empty point and the unused
+/// bytes), so that [`Board::push_placement`] writes a letter without decoding the piece.
+static CODE_LETTERS: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut c = 0;
+    while c < 16 {
+        if let Some(p) = DECODE[c] {
+            t[c] = p.char() as u8;
+        }
+        c += 1;
+    }
+    t
+};
+
 impl Board {
     /// The board of a placement.
     pub(super) fn new(
@@ -133,6 +147,44 @@ impl Board {
         let mut w = [0u8; 8];
         w.copy_from_slice(&self.codes[at..at + 8]);
         (u64::from_le_bytes(w) & 0x0808_0808_0808_0808).wrapping_mul(0x0020_4081_0204_0810) >> 56
+    }
+
+    /// Appends the placement field of a FEN (ASCII), the same text as
+    /// [`crate::Setup::board_fen`] of [`Board::squares`], written from the bytes and the
+    /// occupied mask: each rank's nine bits give the runs of empty points at once (the
+    /// count of trailing zeros), and only the pieces are looked at, through
+    /// [`CODE_LETTERS`].
+    pub(super) fn push_placement(&self, s: &mut Vec<u8>) {
+        // Nine points and a `/` per rank at most.
+        let mut text = [0u8; 100];
+        let mut n = 0;
+        for rank in (0..10).rev() {
+            let base = rank * 9;
+            let mut row = (self.occupied >> base) as u32 & 0x1ff;
+            let mut file = 0;
+            while row != 0 {
+                let gap = row.trailing_zeros() as usize;
+                if gap > 0 {
+                    text[n] = b'0' + gap as u8;
+                    n += 1;
+                }
+                file += gap;
+                text[n] = CODE_LETTERS[self.codes[base + file] as usize & 15];
+                n += 1;
+                file += 1;
+                // At most nine: the row has nine bits.
+                row >>= gap + 1;
+            }
+            if file < 9 {
+                text[n] = b'0' + (9 - file) as u8;
+                n += 1;
+            }
+            if rank > 0 {
+                text[n] = b'/';
+                n += 1;
+            }
+        }
+        s.extend_from_slice(&text[..n]);
     }
 
     /// The placement.

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use crate::setup::board_fen;
+use crate::setup::{ascii_string, push_fen_fields, FEN_CAPACITY};
 use crate::{zobrist, ByColor, Color, Move, Piece, Role, Setup, Square, SquareSet};
 
 mod attacks;
@@ -360,12 +360,20 @@ impl Position {
 
     /// The FEN of this position.
     pub fn fen(&self) -> String {
-        Setup::from(self).fen()
+        // Written straight from the board's bytes (see [`Board::push_placement`]): the same
+        // text as [`Setup::fen`] of this position, without decoding the board into a
+        // `Setup` first, which cost as much again as the writing.
+        let mut s = Vec::with_capacity(FEN_CAPACITY);
+        self.board.push_placement(&mut s);
+        push_fen_fields(&mut s, self.board.turn, self.halfmoves, self.fullmoves);
+        ascii_string(s)
     }
 
     /// The placement field of the FEN.
     pub fn board_fen(&self) -> String {
-        board_fen(&self.board.squares())
+        let mut s = Vec::with_capacity(FEN_CAPACITY);
+        self.board.push_placement(&mut s);
+        ascii_string(s)
     }
 
     /// The board, by point.
