@@ -70,15 +70,40 @@ impl Board {
         turn: Color,
         generals: ByColor<Square>,
     ) -> Board {
-        let occupied = (0..90)
-            .filter(|&i| squares[i].is_some())
-            .fold(0, |m, i| m | bit(i));
-        Board {
-            occupied,
+        let mut board = Board {
+            occupied: 0,
             codes: squares.map(code),
             turn,
             generals,
+        };
+        // The occupied points gathered from the bytes eight at a time, as
+        // [`Board::occupied_by`] gathers the colours.
+        let mut lo = 0u64;
+        let mut k = 0;
+        while k < 8 {
+            lo |= board.occupied_byte(8 * k) << (8 * k);
+            k += 1;
         }
+        let hi = board.occupied_byte(64)
+            | board.occupied_byte(72) << 8
+            | board.occupied_byte(80) << 16
+            | board.occupied_byte(82) << 18;
+        board.occupied = u128::from(lo) | u128::from(hi) << 64;
+        board
+    }
+
+    /// The occupied-point bits of the eight bytes from `at`, as the low byte: adding 0x7f
+    /// to a byte sets its bit 7 exactly when it is not zero (the codes are below 16, so no
+    /// carry leaves a byte), then the bits are gathered into the top byte by one
+    /// multiplication (byte `k`'s bit 7 lands on bit `56 + k`: the usual
+    /// `0x0102_0408_1020_4080` divided by the 128 that bit 7 already weighs).
+    #[inline(always)]
+    fn occupied_byte(&self, at: usize) -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&self.codes[at..at + 8]);
+        (u64::from_le_bytes(w).wrapping_add(0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080)
+            .wrapping_mul(0x0002_0408_1020_4081)
+            >> 56
     }
 
     /// Whether `p` stands on point `i`.
@@ -930,7 +955,8 @@ mod tests {
     }
 
     /// `occupied_by` (gathered from the bytes eight at a time) has exactly the points of
-    /// each colour's pieces, over positions two plies deep and loose placements, and over
+    /// each colour's pieces, and the occupied mask `Board::new` gathers from the bytes the
+    /// points of all of them, over positions two plies deep and loose placements, and over
     /// boards filled point by point (every point, the last ones included, holding each of
     /// the fourteen pieces in turn).
     #[test]
@@ -950,6 +976,11 @@ mod tests {
             }
         }
         for board in &boards {
+            let occupied = (0..90)
+                .filter(|&i| board[i].is_some())
+                .fold(0u128, |m, i| m | bit(i));
+            assert_eq!(board.occupied(), occupied);
+            assert!(Board::new(board.squares(), board.turn, board.generals) == *board);
             for color in Color::ALL {
                 let want = (0..90)
                     .filter(|&i| matches!(board[i], Some(p) if p.color == color))

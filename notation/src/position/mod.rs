@@ -250,8 +250,30 @@ impl Position {
         let mut misplaced = Vec::new();
         let mut counts = [[0usize; 7]; 2];
         let mut generals: ByColor<Option<Square>> = ByColor::default();
-        for sq in Square::all() {
-            if let Some(p) = setup.board[sq.index()] {
+        // The board is built first (its generals set below) and only its occupied points
+        // are visited, in board order, with the key summed on the way (the same as
+        // [`zobrist::compute`], read off the codes): most of a setup's 90 points are empty.
+        let placeholder = Square::new_unchecked(0);
+        let mut board = Board::new(
+            setup.board,
+            setup.turn,
+            ByColor {
+                red: placeholder,
+                black: placeholder,
+            },
+        );
+        let mut key = if setup.turn == Color::Black {
+            zobrist::side_key()
+        } else {
+            0
+        };
+        let mut occupied = board.occupied();
+        while occupied != 0 {
+            let i = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            let sq = Square::new_unchecked(i as u8);
+            key ^= zobrist::BY_CODE[usize::from(board.code_at(i) & 15)][i];
+            if let Some(p) = board[i] {
                 counts[p.color.index()][p.role.index()] += 1;
                 if p.role == Role::General {
                     generals[p.color] = Some(sq);
@@ -299,11 +321,12 @@ impl Position {
         let (Some(red), Some(black)) = (generals.red, generals.black) else {
             return Err(PositionError { reasons });
         };
+        board.generals = ByColor { red, black };
         let pos = Position {
-            board: Board::new(setup.board, setup.turn, ByColor { red, black }),
+            board,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
-            key: zobrist::compute(&setup.board, setup.turn),
+            key,
         };
         if pos.generals_facing() {
             reasons.push(PositionErrorKind::GeneralsFacing(red.file().char()));
