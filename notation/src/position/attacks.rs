@@ -331,12 +331,14 @@ fn scan_line(
     {
         return true;
     }
-    // The second piece: a cannon attacks over the screen. (Walking up the indices, the
-    // first piece is the lowest bit.)
+    // The second piece: a cannon attacks over the screen. The rest of the line lies beyond
+    // the first piece: walking up the indices, it is the line without its lowest bit;
+    // walking down, the line on the ray from the first piece, a table read (fewer
+    // instructions than clearing a `u128` bit).
     let rest = if d & 1 == 0 {
         line & (line - 1)
     } else {
-        line & !bit(i)
+        line & RAY_MASKS[i][d]
     };
     if rest == 0 {
         return false;
@@ -844,7 +846,8 @@ pub(super) fn attacked_among(board: &Board, targets: u128, by: Color) -> u128 {
                     if line == 0 {
                         continue;
                     }
-                    let rest = line & !bit(nearest(line, d));
+                    // The pieces beyond the first.
+                    let rest = line & RAY_MASKS[nearest(line, d)][d];
                     if rest != 0 {
                         hit |= bit(nearest(rest, d));
                     }

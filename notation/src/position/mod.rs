@@ -867,7 +867,7 @@ impl Position {
             if self.board.is(p1, Piece::new(us, Role::Cannon)) {
                 l.screen |= before_p1;
             }
-            let rest = blockers & !bit(p1);
+            let rest = blockers & beyond(p1);
             if rest == 0 {
                 l.cannon |= beyond(p1);
             } else {
