@@ -380,7 +380,7 @@ fn scan<const GENERAL: bool>(
     by: Color,
     found: impl FnMut(Square) -> bool,
 ) -> bool {
-    scan_occupied::<GENERAL, true>(board, board.occupied, sq, by, found)
+    scan_occupied::<GENERAL, true, false>(board, board.occupied, sq, by, found)
 }
 
 /// The points of `by`'s pieces other than its general that could capture on `sq` (see
@@ -388,7 +388,7 @@ fn scan<const GENERAL: bool>(
 /// without looking for the general.
 pub(super) fn capturers(board: &Board, sq: Square, by: Color) -> SquareSet {
     let mut set = SquareSet::EMPTY;
-    scan_occupied::<false, false>(board, board.occupied, sq, by, |s| {
+    scan_occupied::<false, false, false>(board, board.occupied, sq, by, |s| {
         set.insert(s);
         false
     });
@@ -396,14 +396,15 @@ pub(super) fn capturers(board: &Board, sq: Square, by: Color) -> SquareSet {
 }
 
 /// [`scan`] with `occupied` standing for the board's occupied mask: the pieces are read
-/// off `board` only on the points of `occupied`, the horse legs off `occupied` too, and
-/// the elephant eyes off `board`. Lifting a piece from a point that no line or eye read
-/// here passes through, or moving one of `!by`'s pieces when `found` refuses its
-/// destination, is then a change of the mask alone (see [`general_step_attacked`] and
-/// [`general_attacked_after`]).
+/// off `board` only on the points of `occupied`, the horse legs off `occupied` too when
+/// `LEGS_ON_MASK` (else off `board`, one byte instead of a `u128` bit), and the elephant
+/// eyes off `board`. Lifting a piece from a point that no line, leg or eye read here
+/// passes through, or moving one of `!by`'s pieces when `found` refuses its destination
+/// (the legs then read off the mask), is then a change of the mask alone (see
+/// [`general_step_attacked`] and [`general_attacked_after`]).
 /// Unless `OWN_GENERAL`, `by`'s general is not looked for (see [`capturers`]).
 #[inline(always)]
-fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
+fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool, const LEGS_ON_MASK: bool>(
     board: &Board,
     occupied: u128,
     sq: Square,
@@ -425,8 +426,13 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
     while origins != 0 {
         let h = origins.trailing_zeros() as usize;
         origins &= origins - 1;
+        let leg = horse_leg(s, h);
         if board.is(h, horse)
-            && occupied & bit(horse_leg(s, h)) == 0
+            && if LEGS_ON_MASK {
+                occupied & bit(leg) == 0
+            } else {
+                board.is_empty_at(leg)
+            }
             && found(Square::new_unchecked(h as u8))
         {
             return true;
@@ -507,7 +513,7 @@ pub(super) fn is_general_attacked(board: &Board, sq: Square, by: Color) -> bool 
 /// are its diagonal neighbours), so what stood on either point is never read.
 #[inline(always)]
 pub(super) fn general_step_attacked(board: &Board, from: usize, to: Square, by: Color) -> bool {
-    scan_occupied::<true, true>(board, board.occupied & !bit(from), to, by, |_| true)
+    scan_occupied::<true, true, false>(board, board.occupied & !bit(from), to, by, |_| true)
 }
 
 /// Whether `by` attacks the general of `!by` on `g` once a piece of `!by` other than
@@ -526,7 +532,7 @@ pub(super) fn general_attacked_after(
     by: Color,
 ) -> bool {
     let occupied = (board.occupied & !bit(from)) | bit(to);
-    scan_occupied::<true, true>(board, occupied, g, by, |s| s.index() != to)
+    scan_occupied::<true, true, true>(board, occupied, g, by, |s| s.index() != to)
 }
 
 /// The points of `by`'s pieces attacking the general of `!by`, standing on `sq` (see
