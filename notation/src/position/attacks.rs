@@ -251,7 +251,9 @@ impl Board {
     /// from it.
     #[inline(always)]
     pub(super) fn count_between(&self, from: usize, to: usize, d: usize) -> u32 {
-        (self.occupied & (RAY_MASKS[from][d] ^ RAY_MASKS[to][d] ^ bit(to))).count_ones()
+        // The rays towards each other meet strictly between the points (see
+        // [`between_mask`]).
+        (self.occupied & RAY_MASKS[from][d] & RAY_MASKS[to][d ^ 1]).count_ones()
     }
 }
 
@@ -596,7 +598,9 @@ pub(super) fn between_mask(g: usize, c: usize) -> u128 {
     let Some(d) = direction(g, c) else {
         return 0;
     };
-    RAY_MASKS[g][d] & !(RAY_MASKS[c][d] | bit(c))
+    // The ray from `g` towards `c` meets the ray from `c` back towards `g` (direction
+    // `d ^ 1`, the opposite one) on the points between them alone.
+    RAY_MASKS[g][d] & RAY_MASKS[c][d ^ 1]
 }
 
 /// The quick part of the legality test of a non-general move of the side whose general
@@ -998,6 +1002,47 @@ mod tests {
             }
         }
         assert!(boards.len() > 2_000, "{} boards", boards.len());
+    }
+
+    /// Directions `d` and `d ^ 1` are opposite, so that the rays of two points on a line
+    /// towards each other meet on the points strictly between them (what `between_mask`,
+    /// `count_between` and the line scans read), and a ray from a point on another ray in
+    /// the same direction is the rest of that ray beyond it.
+    #[test]
+    fn opposite_rays_meet_between() {
+        let mut pairs = 0;
+        for (a, rays) in RAY_MASKS.iter().enumerate() {
+            for (d, &ray_mask) in rays.iter().enumerate() {
+                let ray = ray_points(a, d);
+                for (k, &b) in ray.iter().enumerate() {
+                    let between = ray[..k].iter().fold(0u128, |m, &i| m | bit(i));
+                    let beyond = ray[k + 1..].iter().fold(0u128, |m, &i| m | bit(i));
+                    assert_eq!(ray_mask & RAY_MASKS[b][d ^ 1], between);
+                    assert_eq!(between_mask(a, b), between);
+                    assert_eq!(RAY_MASKS[b][d], beyond);
+                    assert_eq!(direction(b, a), Some(d ^ 1));
+                    pairs += 1;
+                }
+            }
+        }
+        // Nine other points on a point's file and eight on its rank.
+        assert_eq!(pairs, 90 * 17);
+    }
+
+    /// The points of the ray from `a` in direction `d`, nearest first, stepped one point at a
+    /// time (files +1, −1, ranks +1, −1).
+    fn ray_points(a: usize, d: usize) -> Vec<usize> {
+        let (df, dr) = [(1i32, 0i32), (-1, 0), (0, 1), (0, -1)][d];
+        let (mut f, mut r) = ((a % 9) as i32, (a / 9) as i32);
+        let mut out = Vec::new();
+        loop {
+            f += df;
+            r += dr;
+            if !(0..9).contains(&f) || !(0..10).contains(&r) {
+                return out;
+            }
+            out.push((r * 9 + f) as usize);
+        }
     }
 
     /// `attacks_from` (one piece's attack, used to re-test checkers) agrees with the

@@ -859,7 +859,9 @@ impl Position {
             }
             let p1 = attacks::nearest(blockers, d);
             let beyond = |p: usize| geometry::RAY_MASKS[p][d];
-            let before_p1 = ray & !(beyond(p1) | bit(p1));
+            // Between the general and the first piece: the rays towards each other meet
+            // there (direction `d ^ 1` is the opposite of `d`).
+            let before_p1 = ray & geometry::RAY_MASKS[p1][d ^ 1];
             l.chariot |= before_p1 | if theirs(p1) { bit(p1) } else { 0 };
             // The first piece attacks when it is the mover's chariot, or its general facing.
             l.attacked |= self.board.is(p1, Piece::new(us, Role::Chariot))
@@ -872,8 +874,8 @@ impl Position {
                 l.cannon |= beyond(p1);
             } else {
                 let p2 = attacks::nearest(rest, d);
-                l.cannon |=
-                    (beyond(p1) & !(beyond(p2) | bit(p2))) | if theirs(p2) { bit(p2) } else { 0 };
+                l.cannon |= (beyond(p1) & geometry::RAY_MASKS[p2][d ^ 1])
+                    | if theirs(p2) { bit(p2) } else { 0 };
                 // The second piece attacks when it is the mover's cannon.
                 l.attacked |= self.board.is(p2, Piece::new(us, Role::Cannon));
             }
@@ -922,11 +924,13 @@ impl Position {
                 (ray, None)
             } else {
                 let b = nearest(blockers);
-                let before = ray & !(geometry::RAY_MASKS[b][d] | bit(b));
+                // Between `from` and the first piece (the rays towards each other meet
+                // there), and the pieces beyond it.
+                let before = ray & geometry::RAY_MASKS[b][d ^ 1];
                 let target = if piece.role == Role::Chariot {
                     Some(b)
                 } else {
-                    let rest = blockers & !bit(b);
+                    let rest = blockers & geometry::RAY_MASKS[b][d];
                     (rest != 0).then(|| nearest(rest))
                 };
                 (before, target)
@@ -934,7 +938,13 @@ impl Position {
             let mut q = quiet & mask;
             while q != 0 {
                 let to = nearest(q);
-                q &= !bit(to);
+                // The points beyond `to`: `q` without its lowest bit walking up the
+                // indices, the ray from `to` walking down (no `u128` bit to clear).
+                q = if d & 1 == 0 {
+                    q & (q - 1)
+                } else {
+                    q & geometry::RAY_MASKS[to][d]
+                };
                 out(mv(to, None));
             }
             if let Some(t) = target {
