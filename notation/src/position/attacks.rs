@@ -274,6 +274,61 @@ impl Index<usize> for Board {
     }
 }
 
+/// The origins of the steppers' attacks on a point (horses, soldiers of each colour,
+/// generals and advisors in the palace, elephants), all within two files and two ranks
+/// of it, as masks of a 64-point window of the board: bit `k` stands for point
+/// `base + k`, with `base` 20 points below the point (or 0 near the first ranks), so that
+/// the window reaches 20 points beyond it too. The scans read these instead of the
+/// `u128` masks of [`super::geometry`] (the same points, see the tests).
+pub(super) struct Near {
+    /// The first point of the window.
+    pub(super) base: u8,
+    /// Horse origins ([`HORSE_ORIGINS`]).
+    pub(super) horse: u64,
+    /// Soldier origins by colour ([`SOLDIER_ORIGINS`]).
+    pub(super) soldier: [u64; 2],
+    /// Orthogonal neighbours ([`ORTH_NEIGHBOUR_MASKS`]).
+    pub(super) orth: u64,
+    /// Diagonal neighbours (`MASKS.diagonal`).
+    pub(super) diagonal: u64,
+    /// Elephant origins ([`ELEPHANT_ORIGINS`]).
+    pub(super) elephant: u64,
+}
+
+/// [`Near`] for each point.
+pub(super) static NEAR: [Near; 90] = {
+    const fn window(m: u128, base: usize) -> u64 {
+        (m >> base) as u64
+    }
+    let mut t = [const {
+        Near {
+            base: 0,
+            horse: 0,
+            soldier: [0; 2],
+            orth: 0,
+            diagonal: 0,
+            elephant: 0,
+        }
+    }; 90];
+    let mut s = 0usize;
+    while s < 90 {
+        let base = s.saturating_sub(20);
+        t[s] = Near {
+            base: base as u8,
+            horse: window(HORSE_ORIGINS[s], base),
+            soldier: [
+                window(SOLDIER_ORIGINS[0][s], base),
+                window(SOLDIER_ORIGINS[1][s], base),
+            ],
+            orth: window(ORTH_NEIGHBOUR_MASKS[s], base),
+            diagonal: window(MASKS.diagonal[s], base),
+            elephant: window(ELEPHANT_ORIGINS[s], base),
+        };
+        s += 1;
+    }
+    t
+};
+
 /// The nearest point of the non-empty mask `m` of points on the line in direction `d`
 /// (directions 0 and 2 walk up the point indices, 1 and 3 down).
 #[inline(always)]
@@ -421,12 +476,18 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool, const LEGS_ON_MAS
             return true;
         }
     }
+    // The steppers attack from within two files and two ranks of `sq`: their origins are
+    // read on a 64-point window of the occupied mask (see [`NEAR`]), whose bits are found
+    // and cleared with 64-bit instructions, fewer than on a `u128`.
+    let near = &NEAR[s];
+    let base = usize::from(near.base);
+    let window = (occupied >> base) as u64;
     // Horses: a horse reaches `sq` when its leg is empty. Only the occupied points they
     // attack from are looked at.
     let horse = Piece::new(by, Role::Horse);
-    let mut origins = HORSE_ORIGINS[s] & occupied;
+    let mut origins = near.horse & window;
     while origins != 0 {
-        let h = origins.trailing_zeros() as usize;
+        let h = base + origins.trailing_zeros() as usize;
         origins &= origins - 1;
         let leg = horse_leg(s, h);
         if board.is(h, horse)
@@ -442,9 +503,9 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool, const LEGS_ON_MAS
     }
     // Soldiers: only the occupied points they attack from are looked at.
     let soldier = Piece::new(by, Role::Soldier);
-    let mut origins = SOLDIER_ORIGINS[by.index()][s] & occupied;
+    let mut origins = near.soldier[by.index()] & window;
     while origins != 0 {
-        let i = origins.trailing_zeros() as usize;
+        let i = base + origins.trailing_zeros() as usize;
         origins &= origins - 1;
         if board.is(i, soldier) && found(Square::new_unchecked(i as u8)) {
             return true;
@@ -457,22 +518,18 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool, const LEGS_ON_MAS
     // occupied points they attack from are looked at.
     if IN_PALACE[by.index()][s] {
         let general = Piece::new(by, Role::General);
-        let mut origins = if OWN_GENERAL {
-            ORTH_NEIGHBOUR_MASKS[s] & occupied
-        } else {
-            0
-        };
+        let mut origins = if OWN_GENERAL { near.orth & window } else { 0 };
         while origins != 0 {
-            let i = origins.trailing_zeros() as usize;
+            let i = base + origins.trailing_zeros() as usize;
             origins &= origins - 1;
             if board.is(i, general) && found(Square::new_unchecked(i as u8)) {
                 return true;
             }
         }
         let advisor = Piece::new(by, Role::Advisor);
-        let mut origins = MASKS.diagonal[s] & occupied;
+        let mut origins = near.diagonal & window;
         while origins != 0 {
-            let i = origins.trailing_zeros() as usize;
+            let i = base + origins.trailing_zeros() as usize;
             origins &= origins - 1;
             if board.is(i, advisor) && found(Square::new_unchecked(i as u8)) {
                 return true;
@@ -481,9 +538,9 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool, const LEGS_ON_MAS
     }
     if HOME[by.index()][s] {
         let elephant = Piece::new(by, Role::Elephant);
-        let mut origins = ELEPHANT_ORIGINS[s] & occupied;
+        let mut origins = near.elephant & window;
         while origins != 0 {
-            let e = origins.trailing_zeros() as usize;
+            let e = base + origins.trailing_zeros() as usize;
             origins &= origins - 1;
             // The eye: the midpoint of the elephant's point and `sq`.
             if board.is(e, elephant)
@@ -1002,6 +1059,22 @@ mod tests {
             }
         }
         assert!(boards.len() > 2_000, "{} boards", boards.len());
+    }
+
+    /// The windows of [`NEAR`] hold every point of the `u128` masks they stand for (none
+    /// falls outside a window).
+    #[test]
+    fn near_windows_hold_the_masks() {
+        for s in 0..90 {
+            let n = &NEAR[s];
+            let back = |w: u64| u128::from(w) << n.base;
+            assert_eq!(back(n.horse), HORSE_ORIGINS[s], "{s}");
+            assert_eq!(back(n.soldier[0]), SOLDIER_ORIGINS[0][s], "{s}");
+            assert_eq!(back(n.soldier[1]), SOLDIER_ORIGINS[1][s], "{s}");
+            assert_eq!(back(n.orth), ORTH_NEIGHBOUR_MASKS[s], "{s}");
+            assert_eq!(back(n.diagonal), MASKS.diagonal[s], "{s}");
+            assert_eq!(back(n.elephant), ELEPHANT_ORIGINS[s], "{s}");
+        }
     }
 
     /// Directions `d` and `d ^ 1` are opposite, so that the rays of two points on a line
