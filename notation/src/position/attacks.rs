@@ -276,7 +276,7 @@ impl Index<usize> for Board {
 
 /// The origins of the steppers' attacks on a point (horses, soldiers of each colour,
 /// generals and advisors in the palace, elephants), all within two files and two ranks
-/// of it, as masks of a 64-point window of the board: bit `k` stands for point
+/// of it, and the point's rank on either side, as masks of a 64-point window of the board: bit `k` stands for point
 /// `base + k`, with `base` 20 points below the point (or 0 near the first ranks), so that
 /// the window reaches 20 points beyond it too. The scans read these instead of the
 /// `u128` masks of [`super::geometry`] (the same points, see the tests).
@@ -293,6 +293,8 @@ pub(super) struct Near {
     pub(super) diagonal: u64,
     /// Elephant origins ([`ELEPHANT_ORIGINS`]).
     pub(super) elephant: u64,
+    /// The rank's two rays, towards higher then lower files ([`RAY_MASKS`] 0 and 1).
+    pub(super) rank: [u64; 2],
 }
 
 /// [`Near`] for each point.
@@ -308,6 +310,7 @@ pub(super) static NEAR: [Near; 90] = {
             orth: 0,
             diagonal: 0,
             elephant: 0,
+            rank: [0; 2],
         }
     }; 90];
     let mut s = 0usize;
@@ -323,6 +326,7 @@ pub(super) static NEAR: [Near; 90] = {
             orth: window(ORTH_NEIGHBOUR_MASKS[s], base),
             diagonal: window(MASKS.diagonal[s], base),
             elephant: window(ELEPHANT_ORIGINS[s], base),
+            rank: [window(RAY_MASKS[s][0], base), window(RAY_MASKS[s][1], base)],
         };
         s += 1;
     }
@@ -470,18 +474,51 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool, const LEGS_ON_MAS
 ) -> bool {
     let s = sq.index();
     let target_is_general = GENERAL || board.is(s, Piece::new(!by, Role::General));
-    // Lines: chariot, cannon, flying general.
-    for d in 0..4 {
+    // The steppers attack from within two files and two ranks of `sq`, and the rank of
+    // `sq` lies within eight points of it: both are read on a 64-point window of the
+    // occupied mask (see [`NEAR`]), whose bits are found and cleared with 64-bit
+    // instructions, fewer than on a `u128`.
+    let near = &NEAR[s];
+    let base = usize::from(near.base);
+    let window = (occupied >> base) as u64;
+    // The rank: chariot (first piece met), cannon (second piece met) each way (as
+    // [`scan_line`] reads a line; no general attacks along a rank).
+    let (chariot, cannon) = (Piece::new(by, Role::Chariot), Piece::new(by, Role::Cannon));
+    for (d, &ray) in near.rank.iter().enumerate() {
+        let line = ray & window;
+        if line == 0 {
+            continue;
+        }
+        // Walking up the indices (d = 0) the nearest piece is the lowest bit, down the
+        // highest; the rest of the line lies beyond it.
+        let (k, rest) = if d == 0 {
+            (line.trailing_zeros(), line & (line - 1))
+        } else {
+            let k = 63 - line.leading_zeros();
+            (k, line ^ (1 << k))
+        };
+        let i = base + k as usize;
+        if board.is(i, chariot) && found(Square::new_unchecked(i as u8)) {
+            return true;
+        }
+        if rest != 0 {
+            let k = if d == 0 {
+                rest.trailing_zeros()
+            } else {
+                63 - rest.leading_zeros()
+            };
+            let i = base + k as usize;
+            if board.is(i, cannon) && found(Square::new_unchecked(i as u8)) {
+                return true;
+            }
+        }
+    }
+    // The file: chariot, cannon, flying general.
+    for d in 2..4 {
         if scan_ray(board, occupied, s, d, by, target_is_general, &mut found) {
             return true;
         }
     }
-    // The steppers attack from within two files and two ranks of `sq`: their origins are
-    // read on a 64-point window of the occupied mask (see [`NEAR`]), whose bits are found
-    // and cleared with 64-bit instructions, fewer than on a `u128`.
-    let near = &NEAR[s];
-    let base = usize::from(near.base);
-    let window = (occupied >> base) as u64;
     // Horses: a horse reaches `sq` when its leg is empty. Only the occupied points they
     // attack from are looked at.
     let horse = Piece::new(by, Role::Horse);
@@ -1074,6 +1111,8 @@ mod tests {
             assert_eq!(back(n.orth), ORTH_NEIGHBOUR_MASKS[s], "{s}");
             assert_eq!(back(n.diagonal), MASKS.diagonal[s], "{s}");
             assert_eq!(back(n.elephant), ELEPHANT_ORIGINS[s], "{s}");
+            assert_eq!(back(n.rank[0]), RAY_MASKS[s][0], "{s}");
+            assert_eq!(back(n.rank[1]), RAY_MASKS[s][1], "{s}");
         }
     }
 
