@@ -333,6 +333,44 @@ pub(super) static NEAR: [Near; 90] = {
     t
 };
 
+/// The points of a `u128` mask, lowest first, walked as its two 64-bit halves: finding
+/// and clearing a bit of a `u64` takes fewer instructions than of a `u128`.
+#[derive(Clone, Copy)]
+pub(super) struct Bits {
+    lo: u64,
+    hi: u64,
+}
+
+impl Bits {
+    /// The points of `m`.
+    #[inline(always)]
+    pub(super) fn new(m: u128) -> Bits {
+        Bits {
+            lo: m as u64,
+            hi: (m >> 64) as u64,
+        }
+    }
+}
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.lo != 0 {
+            let i = self.lo.trailing_zeros() as usize;
+            self.lo &= self.lo - 1;
+            Some(i)
+        } else if self.hi != 0 {
+            let i = 64 + self.hi.trailing_zeros() as usize;
+            self.hi &= self.hi - 1;
+            Some(i)
+        } else {
+            None
+        }
+    }
+}
+
 /// The nearest point of the non-empty mask `m` of points on the line in direction `d`
 /// (directions 0 and 2 walk up the point indices, 1 and 3 down).
 #[inline(always)]
@@ -930,10 +968,7 @@ pub(super) fn attacked_among(board: &Board, targets: u128, by: Color) -> u128 {
     let c = by.index();
     let their_general = Piece::new(!by, Role::General);
     let mut hit = 0u128;
-    let mut pieces = board.occupied_by(by);
-    while pieces != 0 {
-        let i = pieces.trailing_zeros() as usize;
-        pieces &= pieces - 1;
+    for i in Bits::new(board.occupied_by(by)) {
         let Some(p) = board[i] else { continue };
         match p.role {
             Role::Chariot => {

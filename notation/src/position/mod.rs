@@ -10,7 +10,7 @@ use crate::{zobrist, ByColor, Color, Move, Piece, Role, Setup, Square, SquareSet
 mod attacks;
 mod geometry;
 
-use attacks::{scan_attackers, Board, CheckMask, Safety};
+use attacks::{scan_attackers, Bits, Board, CheckMask, Safety};
 use geometry::{
     bit, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_LEGS, HORSE_MOVES, RAYS, REACH,
     SOLDIER_MOVES, SOLDIER_ORIGINS,
@@ -460,21 +460,10 @@ impl Position {
     /// The pieces on the points of the mask `m`, in board order.
     #[inline]
     fn pieces_on(&self, m: u128) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        // The mask's two 64-point halves, low first: finding and clearing a bit of a `u64`
-        // takes fewer instructions than of a `u128`.
-        let (mut lo, mut hi) = (m as u64, (m >> 64) as u64);
+        // Walked as the mask's two 64-point halves (see [`Bits`]).
+        let mut bits = Bits::new(m);
         std::iter::from_fn(move || {
-            let i = if lo != 0 {
-                let i = lo.trailing_zeros() as usize;
-                lo &= lo - 1;
-                i
-            } else if hi != 0 {
-                let i = 64 + hi.trailing_zeros() as usize;
-                hi &= hi - 1;
-                i
-            } else {
-                return None;
-            };
+            let i = bits.next()?;
             let sq = Square::new_unchecked(i as u8);
             self.board[i].map(|p| (sq, p))
         })
@@ -748,17 +737,7 @@ impl Position {
         let soldier_origins = SOLDIER_ORIGINS[c][gi];
         let landings = self.check_landings(gi);
         // Whether one of `p` stands on a point of `m`.
-        let any_on = |m: u128, p: Piece| {
-            let mut m = m & occupied;
-            while m != 0 {
-                let i = m.trailing_zeros() as usize;
-                if self.board.is(i, p) {
-                    return true;
-                }
-                m &= m - 1;
-            }
-            false
-        };
+        let any_on = |m: u128, p: Piece| Bits::new(m & occupied).any(|i| self.board.is(i, p));
         // The pieces attacking the general before the move, looked for only when the lines,
         // the horses or the soldiers show one (the general and the advisors stay in their
         // own palace and the elephants on their own side, away from the other general).
