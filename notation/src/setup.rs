@@ -56,7 +56,7 @@ impl fmt::Debug for Setup {
 }
 
 /// Writes the placement field of a FEN for a board.
-pub(crate) fn board_fen(board: &[Option<Piece>; 90]) -> String {
+fn board_fen(board: &[Option<Piece>; 90]) -> String {
     let mut s = Vec::with_capacity(FEN_CAPACITY);
     push_board_fen(&mut s, board);
     ascii_string(s)
@@ -64,7 +64,7 @@ pub(crate) fn board_fen(board: &[Option<Piece>; 90]) -> String {
 
 /// Room for a whole FEN of an ordinary position (the placement of 90 points, its nine `/`,
 /// the side, `- -` and two counters), so that writing one allocates once.
-const FEN_CAPACITY: usize = 128;
+pub(crate) const FEN_CAPACITY: usize = 128;
 
 /// The FEN letter of each piece, by [`Piece::index`].
 static LETTERS: [u8; 14] = {
@@ -116,7 +116,7 @@ fn push_board_fen(s: &mut Vec<u8>, board: &[Option<Piece>; 90]) {
 }
 
 /// The text of FEN bytes, which are ASCII.
-fn ascii_string(s: Vec<u8>) -> String {
+pub(crate) fn ascii_string(s: Vec<u8>) -> String {
     String::from_utf8(s).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
@@ -126,15 +126,22 @@ impl Setup {
     pub fn fen(&self) -> String {
         let mut s = Vec::with_capacity(FEN_CAPACITY);
         push_board_fen(&mut s, &self.board);
-        s.push(b' ');
-        s.push(self.turn.fold(b'w', b'b'));
-        s.extend_from_slice(b" - - ");
-        let mut digits = itoa::Buffer::new();
-        s.extend_from_slice(digits.format(self.halfmoves).as_bytes());
-        s.push(b' ');
-        s.extend_from_slice(digits.format(self.fullmoves).as_bytes());
+        push_fen_fields(&mut s, self.turn, self.halfmoves, self.fullmoves);
         ascii_string(s)
     }
+}
+
+/// Appends the fields of a FEN after the placement: ` w` or ` b`, ` - - `, the half-move
+/// clock and the move number (shared by [`Setup::fen`] and [`crate::Position::fen`], which
+/// writes its placement straight from its board).
+pub(crate) fn push_fen_fields(s: &mut Vec<u8>, turn: Color, halfmoves: u32, fullmoves: u32) {
+    s.push(b' ');
+    s.push(turn.fold(b'w', b'b'));
+    s.extend_from_slice(b" - - ");
+    let mut digits = itoa::Buffer::new();
+    s.extend_from_slice(digits.format(halfmoves).as_bytes());
+    s.push(b' ');
+    s.extend_from_slice(digits.format(fullmoves).as_bytes());
 }
 
 impl fmt::Display for Setup {

@@ -147,3 +147,98 @@ fn illegal_positions_list_every_reason() {
         }]
     );
 }
+
+/// `Position::fen` and `Position::board_fen`, written straight from the board's bytes,
+/// give exactly the text `Setup` writes from the decoded placement: over the positions of
+/// the data table and those two plies below them, and over loose placements filled at
+/// random, from nearly empty boards to full ranks (every run length of empty points, at
+/// either end of a rank or between pieces), with counters of one to several digits.
+#[test]
+fn position_fen_agrees_with_setup_fen() {
+    use qili_notation::{Piece, Placement, Square};
+
+    let mut positions = Vec::new();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/positions.txt"
+    ))
+    .unwrap();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let p = Position::from_fen(line).unwrap();
+        for m in p.legal_moves() {
+            let q = p.after(&m);
+            positions.extend(q.legal_moves().iter().step_by(3).map(|r| q.after(r)));
+            positions.push(q);
+        }
+        positions.push(p);
+    }
+    // Loose placements: a small generator (xorshift) lays a share of the full set of
+    // pieces that grows with the board number, half of them on one chosen rank (so that
+    // ranks fill up), each on a random empty point; placements the position refuses
+    // (generals facing, the side not to move in check) are drawn again.
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut bag = Vec::new();
+    for color in Color::ALL {
+        for (role, count) in Role::ALL.into_iter().zip([0, 2, 2, 2, 2, 2, 5]) {
+            bag.extend(std::iter::repeat_n(Piece::new(color, role), count));
+        }
+    }
+    let mut loose = 0;
+    for n in 0..6000u64 {
+        for _try in 0..20 {
+            let mut setup = Setup::empty();
+            setup.board[3 + (next() % 3) as usize] = Some(Piece::new(Color::Red, Role::General));
+            setup.board[84 + (next() % 3) as usize] = Some(Piece::new(Color::Black, Role::General));
+            let rank = (next() % 10) as usize;
+            for &p in &bag {
+                if next() % 100 >= n % 101 {
+                    continue;
+                }
+                let mut sq = if next() % 2 == 0 {
+                    rank * 9 + (next() % 9) as usize
+                } else {
+                    (next() % 90) as usize
+                };
+                while setup.board[sq].is_some() {
+                    sq = (sq + 1) % 90;
+                }
+                setup.board[sq] = Some(p);
+            }
+            setup.turn = Color::ALL[(n % 2) as usize];
+            setup.halfmoves = (next() % 10u64.pow((n % 4) as u32 + 1)) as u32;
+            setup.fullmoves = 1 + (next() % 10u64.pow((n % 5) as u32)) as u32;
+            if let Ok((p, _)) = Position::from_setup(setup, Placement::Loose) {
+                positions.push(p);
+                loose += 1;
+                break;
+            }
+        }
+    }
+    assert!(loose > 3000, "{loose} loose placements");
+    let mut full_ranks = 0;
+    for pos in &positions {
+        let setup = Setup::from(pos);
+        assert_eq!(pos.fen(), setup.fen());
+        assert_eq!(pos.board_fen(), setup.board_fen());
+        assert_eq!(pos.fen(), setup.to_string());
+        full_ranks += (0..10)
+            .filter(|&r| {
+                (0..9).all(|f| {
+                    pos.piece_at(Square::new((r * 9 + f) as u8).unwrap())
+                        .is_some()
+                })
+            })
+            .count();
+    }
+    assert!(positions.len() > 8_000, "{} positions", positions.len());
+    assert!(full_ranks > 1_000, "{full_ranks} full ranks");
+}

@@ -482,3 +482,20 @@ fn loose_placements_move_by_their_own_rules() {
     }
     assert!(checked > 40, "{checked} positions");
 }
+
+/// `Position::pieces` (read off the occupied mask in two 64-point halves) lists every
+/// piece once, in board order, over the table positions and those below them (pieces on
+/// both halves of the mask, and on the points where they meet).
+#[test]
+fn pieces_in_board_order() {
+    let mut listed = 0;
+    for pos in positions() {
+        let want: Vec<_> = Square::all()
+            .filter_map(|s| pos.piece_at(s).map(|p| (s, p)))
+            .collect();
+        let got: Vec<_> = pos.pieces().collect();
+        assert_eq!(got, want, "{}", pos.fen());
+        listed += got.len();
+    }
+    assert!(listed > 5_000, "{listed} pieces");
+}

@@ -49,6 +49,20 @@ static DECODE: [Option<Piece>; 16] = {
     t
 };
 
+/// The FEN letter of each byte [`code`] gives (and 0 for the empty point and the unused
+/// bytes), so that [`Board::push_placement`] writes a letter without decoding the piece.
+static CODE_LETTERS: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut c = 0;
+    while c < 16 {
+        if let Some(p) = DECODE[c] {
+            t[c] = p.char() as u8;
+        }
+        c += 1;
+    }
+    t
+};
+
 impl Board {
     /// The board of a placement.
     pub(super) fn new(
@@ -56,15 +70,40 @@ impl Board {
         turn: Color,
         generals: ByColor<Square>,
     ) -> Board {
-        let occupied = (0..90)
-            .filter(|&i| squares[i].is_some())
-            .fold(0, |m, i| m | bit(i));
-        Board {
-            occupied,
+        let mut board = Board {
+            occupied: 0,
             codes: squares.map(code),
             turn,
             generals,
+        };
+        // The occupied points gathered from the bytes eight at a time, as
+        // [`Board::occupied_by`] gathers the colours.
+        let mut lo = 0u64;
+        let mut k = 0;
+        while k < 8 {
+            lo |= board.occupied_byte(8 * k) << (8 * k);
+            k += 1;
         }
+        let hi = board.occupied_byte(64)
+            | board.occupied_byte(72) << 8
+            | board.occupied_byte(80) << 16
+            | board.occupied_byte(82) << 18;
+        board.occupied = u128::from(lo) | u128::from(hi) << 64;
+        board
+    }
+
+    /// The occupied-point bits of the eight bytes from `at`, as the low byte: adding 0x7f
+    /// to a byte sets its bit 7 exactly when it is not zero (the codes are below 16, so no
+    /// carry leaves a byte), then the bits are gathered into the top byte by one
+    /// multiplication (byte `k`'s bit 7 lands on bit `56 + k`: the usual
+    /// `0x0102_0408_1020_4080` divided by the 128 that bit 7 already weighs).
+    #[inline(always)]
+    fn occupied_byte(&self, at: usize) -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&self.codes[at..at + 8]);
+        (u64::from_le_bytes(w).wrapping_add(0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080)
+            .wrapping_mul(0x0002_0408_1020_4081)
+            >> 56
     }
 
     /// Whether `p` stands on point `i`.
@@ -135,6 +174,44 @@ impl Board {
         (u64::from_le_bytes(w) & 0x0808_0808_0808_0808).wrapping_mul(0x0020_4081_0204_0810) >> 56
     }
 
+    /// Appends the placement field of a FEN (ASCII), the same text as
+    /// [`crate::Setup::board_fen`] of [`Board::squares`], written from the bytes and the
+    /// occupied mask: each rank's nine bits give the runs of empty points at once (the
+    /// count of trailing zeros), and only the pieces are looked at, through
+    /// [`CODE_LETTERS`].
+    pub(super) fn push_placement(&self, s: &mut Vec<u8>) {
+        // Nine points and a `/` per rank at most.
+        let mut text = [0u8; 100];
+        let mut n = 0;
+        for rank in (0..10).rev() {
+            let base = rank * 9;
+            let mut row = (self.occupied >> base) as u32 & 0x1ff;
+            let mut file = 0;
+            while row != 0 {
+                let gap = row.trailing_zeros() as usize;
+                if gap > 0 {
+                    text[n] = b'0' + gap as u8;
+                    n += 1;
+                }
+                file += gap;
+                text[n] = CODE_LETTERS[self.codes[base + file] as usize & 15];
+                n += 1;
+                file += 1;
+                // At most nine: the row has nine bits.
+                row >>= gap + 1;
+            }
+            if file < 9 {
+                text[n] = b'0' + (9 - file) as u8;
+                n += 1;
+            }
+            if rank > 0 {
+                text[n] = b'/';
+                n += 1;
+            }
+        }
+        s.extend_from_slice(&text[..n]);
+    }
+
     /// The placement.
     pub(super) fn squares(&self) -> [Option<Piece>; 90] {
         self.codes.map(|c| DECODE[c as usize & 15])
@@ -174,7 +251,9 @@ impl Board {
     /// from it.
     #[inline(always)]
     pub(super) fn count_between(&self, from: usize, to: usize, d: usize) -> u32 {
-        (self.occupied & (RAY_MASKS[from][d] ^ RAY_MASKS[to][d] ^ bit(to))).count_ones()
+        // The rays towards each other meet strictly between the points (see
+        // [`between_mask`]).
+        (self.occupied & RAY_MASKS[from][d] & RAY_MASKS[to][d ^ 1]).count_ones()
     }
 }
 
@@ -192,6 +271,103 @@ impl Index<usize> for Board {
     #[inline(always)]
     fn index(&self, i: usize) -> &Option<Piece> {
         &DECODE[self.codes[i] as usize & 15]
+    }
+}
+
+/// The origins of the steppers' attacks on a point (horses, soldiers of each colour,
+/// generals and advisors in the palace, elephants), all within two files and two ranks
+/// of it, and the point's rank on either side, as masks of a 64-point window of the board: bit `k` stands for point
+/// `base + k`, with `base` 20 points below the point (or 0 near the first ranks), so that
+/// the window reaches 20 points beyond it too. The scans read these instead of the
+/// `u128` masks of [`super::geometry`] (the same points, see the tests).
+pub(super) struct Near {
+    /// The first point of the window.
+    pub(super) base: u8,
+    /// Horse origins ([`HORSE_ORIGINS`]).
+    pub(super) horse: u64,
+    /// Soldier origins by colour ([`SOLDIER_ORIGINS`]).
+    pub(super) soldier: [u64; 2],
+    /// Orthogonal neighbours ([`ORTH_NEIGHBOUR_MASKS`]).
+    pub(super) orth: u64,
+    /// Diagonal neighbours (`MASKS.diagonal`).
+    pub(super) diagonal: u64,
+    /// Elephant origins ([`ELEPHANT_ORIGINS`]).
+    pub(super) elephant: u64,
+    /// The rank's two rays, towards higher then lower files ([`RAY_MASKS`] 0 and 1).
+    pub(super) rank: [u64; 2],
+}
+
+/// [`Near`] for each point.
+pub(super) static NEAR: [Near; 90] = {
+    const fn window(m: u128, base: usize) -> u64 {
+        (m >> base) as u64
+    }
+    let mut t = [const {
+        Near {
+            base: 0,
+            horse: 0,
+            soldier: [0; 2],
+            orth: 0,
+            diagonal: 0,
+            elephant: 0,
+            rank: [0; 2],
+        }
+    }; 90];
+    let mut s = 0usize;
+    while s < 90 {
+        let base = s.saturating_sub(20);
+        t[s] = Near {
+            base: base as u8,
+            horse: window(HORSE_ORIGINS[s], base),
+            soldier: [
+                window(SOLDIER_ORIGINS[0][s], base),
+                window(SOLDIER_ORIGINS[1][s], base),
+            ],
+            orth: window(ORTH_NEIGHBOUR_MASKS[s], base),
+            diagonal: window(MASKS.diagonal[s], base),
+            elephant: window(ELEPHANT_ORIGINS[s], base),
+            rank: [window(RAY_MASKS[s][0], base), window(RAY_MASKS[s][1], base)],
+        };
+        s += 1;
+    }
+    t
+};
+
+/// The points of a `u128` mask, lowest first, walked as its two 64-bit halves: finding
+/// and clearing a bit of a `u64` takes fewer instructions than of a `u128`.
+#[derive(Clone, Copy)]
+pub(super) struct Bits {
+    lo: u64,
+    hi: u64,
+}
+
+impl Bits {
+    /// The points of `m`.
+    #[inline(always)]
+    pub(super) fn new(m: u128) -> Bits {
+        Bits {
+            lo: m as u64,
+            hi: (m >> 64) as u64,
+        }
+    }
+}
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.lo != 0 {
+            let i = self.lo.trailing_zeros() as usize;
+            self.lo &= self.lo - 1;
+            Some(i)
+        } else if self.hi != 0 {
+            let i = 64 + self.hi.trailing_zeros() as usize;
+            self.hi &= self.hi - 1;
+            Some(i)
+        } else {
+            None
+        }
     }
 }
 
@@ -254,12 +430,14 @@ fn scan_line(
     {
         return true;
     }
-    // The second piece: a cannon attacks over the screen. (Walking up the indices, the
-    // first piece is the lowest bit.)
+    // The second piece: a cannon attacks over the screen. The rest of the line lies beyond
+    // the first piece: walking up the indices, it is the line without its lowest bit;
+    // walking down, the line on the ray from the first piece, a table read (fewer
+    // instructions than clearing a `u128` bit).
     let rest = if d & 1 == 0 {
         line & (line - 1)
     } else {
-        line & !bit(i)
+        line & RAY_MASKS[i][d]
     };
     if rest == 0 {
         return false;
@@ -301,7 +479,7 @@ fn scan<const GENERAL: bool>(
     by: Color,
     found: impl FnMut(Square) -> bool,
 ) -> bool {
-    scan_occupied::<GENERAL, true>(board, board.occupied, sq, by, found)
+    scan_occupied::<GENERAL, true, false>(board, board.occupied, sq, by, found)
 }
 
 /// The points of `by`'s pieces other than its general that could capture on `sq` (see
@@ -309,7 +487,7 @@ fn scan<const GENERAL: bool>(
 /// without looking for the general.
 pub(super) fn capturers(board: &Board, sq: Square, by: Color) -> SquareSet {
     let mut set = SquareSet::EMPTY;
-    scan_occupied::<false, false>(board, board.occupied, sq, by, |s| {
+    scan_occupied::<false, false, false>(board, board.occupied, sq, by, |s| {
         set.insert(s);
         false
     });
@@ -317,14 +495,15 @@ pub(super) fn capturers(board: &Board, sq: Square, by: Color) -> SquareSet {
 }
 
 /// [`scan`] with `occupied` standing for the board's occupied mask: the pieces are read
-/// off `board` only on the points of `occupied`, the horse legs off `occupied` too, and
-/// the elephant eyes off `board`. Lifting a piece from a point that no line or eye read
-/// here passes through, or moving one of `!by`'s pieces when `found` refuses its
-/// destination, is then a change of the mask alone (see [`general_step_attacked`] and
-/// [`general_attacked_after`]).
+/// off `board` only on the points of `occupied`, the horse legs off `occupied` too when
+/// `LEGS_ON_MASK` (else off `board`, one byte instead of a `u128` bit), and the elephant
+/// eyes off `board`. Lifting a piece from a point that no line, leg or eye read here
+/// passes through, or moving one of `!by`'s pieces when `found` refuses its destination
+/// (the legs then read off the mask), is then a change of the mask alone (see
+/// [`general_step_attacked`] and [`general_attacked_after`]).
 /// Unless `OWN_GENERAL`, `by`'s general is not looked for (see [`capturers`]).
 #[inline(always)]
-fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
+fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool, const LEGS_ON_MASK: bool>(
     board: &Board,
     occupied: u128,
     sq: Square,
@@ -333,8 +512,47 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
 ) -> bool {
     let s = sq.index();
     let target_is_general = GENERAL || board.is(s, Piece::new(!by, Role::General));
-    // Lines: chariot, cannon, flying general.
-    for d in 0..4 {
+    // The steppers attack from within two files and two ranks of `sq`, and the rank of
+    // `sq` lies within eight points of it: both are read on a 64-point window of the
+    // occupied mask (see [`NEAR`]), whose bits are found and cleared with 64-bit
+    // instructions, fewer than on a `u128`.
+    let near = &NEAR[s];
+    let base = usize::from(near.base);
+    let window = (occupied >> base) as u64;
+    // The rank: chariot (first piece met), cannon (second piece met) each way (as
+    // [`scan_line`] reads a line; no general attacks along a rank).
+    let (chariot, cannon) = (Piece::new(by, Role::Chariot), Piece::new(by, Role::Cannon));
+    for (d, &ray) in near.rank.iter().enumerate() {
+        let line = ray & window;
+        if line == 0 {
+            continue;
+        }
+        // Walking up the indices (d = 0) the nearest piece is the lowest bit, down the
+        // highest; the rest of the line lies beyond it.
+        let (k, rest) = if d == 0 {
+            (line.trailing_zeros(), line & (line - 1))
+        } else {
+            let k = 63 - line.leading_zeros();
+            (k, line ^ (1 << k))
+        };
+        let i = base + k as usize;
+        if board.is(i, chariot) && found(Square::new_unchecked(i as u8)) {
+            return true;
+        }
+        if rest != 0 {
+            let k = if d == 0 {
+                rest.trailing_zeros()
+            } else {
+                63 - rest.leading_zeros()
+            };
+            let i = base + k as usize;
+            if board.is(i, cannon) && found(Square::new_unchecked(i as u8)) {
+                return true;
+            }
+        }
+    }
+    // The file: chariot, cannon, flying general.
+    for d in 2..4 {
         if scan_ray(board, occupied, s, d, by, target_is_general, &mut found) {
             return true;
         }
@@ -342,12 +560,17 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
     // Horses: a horse reaches `sq` when its leg is empty. Only the occupied points they
     // attack from are looked at.
     let horse = Piece::new(by, Role::Horse);
-    let mut origins = HORSE_ORIGINS[s] & occupied;
+    let mut origins = near.horse & window;
     while origins != 0 {
-        let h = origins.trailing_zeros() as usize;
+        let h = base + origins.trailing_zeros() as usize;
         origins &= origins - 1;
+        let leg = horse_leg(s, h);
         if board.is(h, horse)
-            && occupied & bit(horse_leg(s, h)) == 0
+            && if LEGS_ON_MASK {
+                occupied & bit(leg) == 0
+            } else {
+                board.is_empty_at(leg)
+            }
             && found(Square::new_unchecked(h as u8))
         {
             return true;
@@ -355,9 +578,9 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
     }
     // Soldiers: only the occupied points they attack from are looked at.
     let soldier = Piece::new(by, Role::Soldier);
-    let mut origins = SOLDIER_ORIGINS[by.index()][s] & occupied;
+    let mut origins = near.soldier[by.index()] & window;
     while origins != 0 {
-        let i = origins.trailing_zeros() as usize;
+        let i = base + origins.trailing_zeros() as usize;
         origins &= origins - 1;
         if board.is(i, soldier) && found(Square::new_unchecked(i as u8)) {
             return true;
@@ -370,22 +593,18 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
     // occupied points they attack from are looked at.
     if IN_PALACE[by.index()][s] {
         let general = Piece::new(by, Role::General);
-        let mut origins = if OWN_GENERAL {
-            ORTH_NEIGHBOUR_MASKS[s] & occupied
-        } else {
-            0
-        };
+        let mut origins = if OWN_GENERAL { near.orth & window } else { 0 };
         while origins != 0 {
-            let i = origins.trailing_zeros() as usize;
+            let i = base + origins.trailing_zeros() as usize;
             origins &= origins - 1;
             if board.is(i, general) && found(Square::new_unchecked(i as u8)) {
                 return true;
             }
         }
         let advisor = Piece::new(by, Role::Advisor);
-        let mut origins = MASKS.diagonal[s] & occupied;
+        let mut origins = near.diagonal & window;
         while origins != 0 {
-            let i = origins.trailing_zeros() as usize;
+            let i = base + origins.trailing_zeros() as usize;
             origins &= origins - 1;
             if board.is(i, advisor) && found(Square::new_unchecked(i as u8)) {
                 return true;
@@ -394,9 +613,9 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool>(
     }
     if HOME[by.index()][s] {
         let elephant = Piece::new(by, Role::Elephant);
-        let mut origins = ELEPHANT_ORIGINS[s] & occupied;
+        let mut origins = near.elephant & window;
         while origins != 0 {
-            let e = origins.trailing_zeros() as usize;
+            let e = base + origins.trailing_zeros() as usize;
             origins &= origins - 1;
             // The eye: the midpoint of the elephant's point and `sq`.
             if board.is(e, elephant)
@@ -428,7 +647,7 @@ pub(super) fn is_general_attacked(board: &Board, sq: Square, by: Color) -> bool 
 /// are its diagonal neighbours), so what stood on either point is never read.
 #[inline(always)]
 pub(super) fn general_step_attacked(board: &Board, from: usize, to: Square, by: Color) -> bool {
-    scan_occupied::<true, true>(board, board.occupied & !bit(from), to, by, |_| true)
+    scan_occupied::<true, true, false>(board, board.occupied & !bit(from), to, by, |_| true)
 }
 
 /// Whether `by` attacks the general of `!by` on `g` once a piece of `!by` other than
@@ -447,7 +666,7 @@ pub(super) fn general_attacked_after(
     by: Color,
 ) -> bool {
     let occupied = (board.occupied & !bit(from)) | bit(to);
-    scan_occupied::<true, true>(board, occupied, g, by, |s| s.index() != to)
+    scan_occupied::<true, true, true>(board, occupied, g, by, |s| s.index() != to)
 }
 
 /// The points of `by`'s pieces attacking the general of `!by`, standing on `sq` (see
@@ -511,7 +730,9 @@ pub(super) fn between_mask(g: usize, c: usize) -> u128 {
     let Some(d) = direction(g, c) else {
         return 0;
     };
-    RAY_MASKS[g][d] & !(RAY_MASKS[c][d] | bit(c))
+    // The ray from `g` towards `c` meets the ray from `c` back towards `g` (direction
+    // `d ^ 1`, the opposite one) on the points between them alone.
+    RAY_MASKS[g][d] & RAY_MASKS[c][d ^ 1]
 }
 
 /// The quick part of the legality test of a non-general move of the side whose general
@@ -747,10 +968,7 @@ pub(super) fn attacked_among(board: &Board, targets: u128, by: Color) -> u128 {
     let c = by.index();
     let their_general = Piece::new(!by, Role::General);
     let mut hit = 0u128;
-    let mut pieces = board.occupied_by(by);
-    while pieces != 0 {
-        let i = pieces.trailing_zeros() as usize;
-        pieces &= pieces - 1;
+    for i in Bits::new(board.occupied_by(by)) {
         let Some(p) = board[i] else { continue };
         match p.role {
             Role::Chariot => {
@@ -767,7 +985,8 @@ pub(super) fn attacked_among(board: &Board, targets: u128, by: Color) -> u128 {
                     if line == 0 {
                         continue;
                     }
-                    let rest = line & !bit(nearest(line, d));
+                    // The pieces beyond the first.
+                    let rest = line & RAY_MASKS[nearest(line, d)][d];
                     if rest != 0 {
                         hit |= bit(nearest(rest, d));
                     }
@@ -878,7 +1097,8 @@ mod tests {
     }
 
     /// `occupied_by` (gathered from the bytes eight at a time) has exactly the points of
-    /// each colour's pieces, over positions two plies deep and loose placements, and over
+    /// each colour's pieces, and the occupied mask `Board::new` gathers from the bytes the
+    /// points of all of them, over positions two plies deep and loose placements, and over
     /// boards filled point by point (every point, the last ones included, holding each of
     /// the fourteen pieces in turn).
     #[test]
@@ -898,6 +1118,11 @@ mod tests {
             }
         }
         for board in &boards {
+            let occupied = (0..90)
+                .filter(|&i| board[i].is_some())
+                .fold(0u128, |m, i| m | bit(i));
+            assert_eq!(board.occupied(), occupied);
+            assert!(Board::new(board.squares(), board.turn, board.generals) == *board);
             for color in Color::ALL {
                 let want = (0..90)
                     .filter(|&i| matches!(board[i], Some(p) if p.color == color))
@@ -906,6 +1131,65 @@ mod tests {
             }
         }
         assert!(boards.len() > 2_000, "{} boards", boards.len());
+    }
+
+    /// The windows of [`NEAR`] hold every point of the `u128` masks they stand for (none
+    /// falls outside a window).
+    #[test]
+    fn near_windows_hold_the_masks() {
+        for s in 0..90 {
+            let n = &NEAR[s];
+            let back = |w: u64| u128::from(w) << n.base;
+            assert_eq!(back(n.horse), HORSE_ORIGINS[s], "{s}");
+            assert_eq!(back(n.soldier[0]), SOLDIER_ORIGINS[0][s], "{s}");
+            assert_eq!(back(n.soldier[1]), SOLDIER_ORIGINS[1][s], "{s}");
+            assert_eq!(back(n.orth), ORTH_NEIGHBOUR_MASKS[s], "{s}");
+            assert_eq!(back(n.diagonal), MASKS.diagonal[s], "{s}");
+            assert_eq!(back(n.elephant), ELEPHANT_ORIGINS[s], "{s}");
+            assert_eq!(back(n.rank[0]), RAY_MASKS[s][0], "{s}");
+            assert_eq!(back(n.rank[1]), RAY_MASKS[s][1], "{s}");
+        }
+    }
+
+    /// Directions `d` and `d ^ 1` are opposite, so that the rays of two points on a line
+    /// towards each other meet on the points strictly between them (what `between_mask`,
+    /// `count_between` and the line scans read), and a ray from a point on another ray in
+    /// the same direction is the rest of that ray beyond it.
+    #[test]
+    fn opposite_rays_meet_between() {
+        let mut pairs = 0;
+        for (a, rays) in RAY_MASKS.iter().enumerate() {
+            for (d, &ray_mask) in rays.iter().enumerate() {
+                let ray = ray_points(a, d);
+                for (k, &b) in ray.iter().enumerate() {
+                    let between = ray[..k].iter().fold(0u128, |m, &i| m | bit(i));
+                    let beyond = ray[k + 1..].iter().fold(0u128, |m, &i| m | bit(i));
+                    assert_eq!(ray_mask & RAY_MASKS[b][d ^ 1], between);
+                    assert_eq!(between_mask(a, b), between);
+                    assert_eq!(RAY_MASKS[b][d], beyond);
+                    assert_eq!(direction(b, a), Some(d ^ 1));
+                    pairs += 1;
+                }
+            }
+        }
+        // Nine other points on a point's file and eight on its rank.
+        assert_eq!(pairs, 90 * 17);
+    }
+
+    /// The points of the ray from `a` in direction `d`, nearest first, stepped one point at a
+    /// time (files +1, −1, ranks +1, −1).
+    fn ray_points(a: usize, d: usize) -> Vec<usize> {
+        let (df, dr) = [(1i32, 0i32), (-1, 0), (0, 1), (0, -1)][d];
+        let (mut f, mut r) = ((a % 9) as i32, (a / 9) as i32);
+        let mut out = Vec::new();
+        loop {
+            f += df;
+            r += dr;
+            if !(0..9).contains(&f) || !(0..10).contains(&r) {
+                return out;
+            }
+            out.push((r * 9 + f) as usize);
+        }
     }
 
     /// `attacks_from` (one piece's attack, used to re-test checkers) agrees with the

@@ -4,13 +4,13 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use crate::setup::board_fen;
+use crate::setup::{ascii_string, push_fen_fields, FEN_CAPACITY};
 use crate::{zobrist, ByColor, Color, Move, Piece, Role, Setup, Square, SquareSet};
 
 mod attacks;
 mod geometry;
 
-use attacks::{scan_attackers, Board, CheckMask, Safety};
+use attacks::{scan_attackers, Bits, Board, CheckMask, Safety};
 use geometry::{
     bit, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_LEGS, HORSE_MOVES, RAYS, REACH,
     SOLDIER_MOVES, SOLDIER_ORIGINS,
@@ -250,8 +250,30 @@ impl Position {
         let mut misplaced = Vec::new();
         let mut counts = [[0usize; 7]; 2];
         let mut generals: ByColor<Option<Square>> = ByColor::default();
-        for sq in Square::all() {
-            if let Some(p) = setup.board[sq.index()] {
+        // The board is built first (its generals set below) and only its occupied points
+        // are visited, in board order, with the key summed on the way (the same as
+        // [`zobrist::compute`], read off the codes): most of a setup's 90 points are empty.
+        let placeholder = Square::new_unchecked(0);
+        let mut board = Board::new(
+            setup.board,
+            setup.turn,
+            ByColor {
+                red: placeholder,
+                black: placeholder,
+            },
+        );
+        let mut key = if setup.turn == Color::Black {
+            zobrist::side_key()
+        } else {
+            0
+        };
+        let mut occupied = board.occupied();
+        while occupied != 0 {
+            let i = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            let sq = Square::new_unchecked(i as u8);
+            key ^= zobrist::BY_CODE[usize::from(board.code_at(i) & 15)][i];
+            if let Some(p) = board[i] {
                 counts[p.color.index()][p.role.index()] += 1;
                 if p.role == Role::General {
                     generals[p.color] = Some(sq);
@@ -299,11 +321,12 @@ impl Position {
         let (Some(red), Some(black)) = (generals.red, generals.black) else {
             return Err(PositionError { reasons });
         };
+        board.generals = ByColor { red, black };
         let pos = Position {
-            board: Board::new(setup.board, setup.turn, ByColor { red, black }),
+            board,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
-            key: zobrist::compute(&setup.board, setup.turn),
+            key,
         };
         if pos.generals_facing() {
             reasons.push(PositionErrorKind::GeneralsFacing(red.file().char()));
@@ -360,12 +383,20 @@ impl Position {
 
     /// The FEN of this position.
     pub fn fen(&self) -> String {
-        Setup::from(self).fen()
+        // Written straight from the board's bytes (see [`Board::push_placement`]): the same
+        // text as [`Setup::fen`] of this position, without decoding the board into a
+        // `Setup` first, which cost as much again as the writing.
+        let mut s = Vec::with_capacity(FEN_CAPACITY);
+        self.board.push_placement(&mut s);
+        push_fen_fields(&mut s, self.board.turn, self.halfmoves, self.fullmoves);
+        ascii_string(s)
     }
 
     /// The placement field of the FEN.
     pub fn board_fen(&self) -> String {
-        board_fen(&self.board.squares())
+        let mut s = Vec::with_capacity(FEN_CAPACITY);
+        self.board.push_placement(&mut s);
+        ascii_string(s)
     }
 
     /// The board, by point.
@@ -428,13 +459,11 @@ impl Position {
 
     /// The pieces on the points of the mask `m`, in board order.
     #[inline]
-    fn pieces_on(&self, mut m: u128) -> impl Iterator<Item = (Square, Piece)> + '_ {
+    fn pieces_on(&self, m: u128) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        // Walked as the mask's two 64-point halves (see [`Bits`]).
+        let mut bits = Bits::new(m);
         std::iter::from_fn(move || {
-            if m == 0 {
-                return None;
-            }
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
+            let i = bits.next()?;
             let sq = Square::new_unchecked(i as u8);
             self.board[i].map(|p| (sq, p))
         })
@@ -708,17 +737,7 @@ impl Position {
         let soldier_origins = SOLDIER_ORIGINS[c][gi];
         let landings = self.check_landings(gi);
         // Whether one of `p` stands on a point of `m`.
-        let any_on = |m: u128, p: Piece| {
-            let mut m = m & occupied;
-            while m != 0 {
-                let i = m.trailing_zeros() as usize;
-                if self.board.is(i, p) {
-                    return true;
-                }
-                m &= m - 1;
-            }
-            false
-        };
+        let any_on = |m: u128, p: Piece| Bits::new(m & occupied).any(|i| self.board.is(i, p));
         // The pieces attacking the general before the move, looked for only when the lines,
         // the horses or the soldiers show one (the general and the advisors stay in their
         // own palace and the elephants on their own side, away from the other general).
@@ -828,7 +847,9 @@ impl Position {
             }
             let p1 = attacks::nearest(blockers, d);
             let beyond = |p: usize| geometry::RAY_MASKS[p][d];
-            let before_p1 = ray & !(beyond(p1) | bit(p1));
+            // Between the general and the first piece: the rays towards each other meet
+            // there (direction `d ^ 1` is the opposite of `d`).
+            let before_p1 = ray & geometry::RAY_MASKS[p1][d ^ 1];
             l.chariot |= before_p1 | if theirs(p1) { bit(p1) } else { 0 };
             // The first piece attacks when it is the mover's chariot, or its general facing.
             l.attacked |= self.board.is(p1, Piece::new(us, Role::Chariot))
@@ -836,13 +857,13 @@ impl Position {
             if self.board.is(p1, Piece::new(us, Role::Cannon)) {
                 l.screen |= before_p1;
             }
-            let rest = blockers & !bit(p1);
+            let rest = blockers & beyond(p1);
             if rest == 0 {
                 l.cannon |= beyond(p1);
             } else {
                 let p2 = attacks::nearest(rest, d);
-                l.cannon |=
-                    (beyond(p1) & !(beyond(p2) | bit(p2))) | if theirs(p2) { bit(p2) } else { 0 };
+                l.cannon |= (beyond(p1) & geometry::RAY_MASKS[p2][d ^ 1])
+                    | if theirs(p2) { bit(p2) } else { 0 };
                 // The second piece attacks when it is the mover's cannon.
                 l.attacked |= self.board.is(p2, Piece::new(us, Role::Cannon));
             }
@@ -891,11 +912,13 @@ impl Position {
                 (ray, None)
             } else {
                 let b = nearest(blockers);
-                let before = ray & !(geometry::RAY_MASKS[b][d] | bit(b));
+                // Between `from` and the first piece (the rays towards each other meet
+                // there), and the pieces beyond it.
+                let before = ray & geometry::RAY_MASKS[b][d ^ 1];
                 let target = if piece.role == Role::Chariot {
                     Some(b)
                 } else {
-                    let rest = blockers & !bit(b);
+                    let rest = blockers & geometry::RAY_MASKS[b][d];
                     (rest != 0).then(|| nearest(rest))
                 };
                 (before, target)
@@ -903,7 +926,13 @@ impl Position {
             let mut q = quiet & mask;
             while q != 0 {
                 let to = nearest(q);
-                q &= !bit(to);
+                // The points beyond `to`: `q` without its lowest bit walking up the
+                // indices, the ray from `to` walking down (no `u128` bit to clear).
+                q = if d & 1 == 0 {
+                    q & (q - 1)
+                } else {
+                    q & geometry::RAY_MASKS[to][d]
+                };
                 out(mv(to, None));
             }
             if let Some(t) = target {
