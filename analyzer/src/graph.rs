@@ -135,19 +135,10 @@ pub fn run_occurrences<K: Eq + Hash + Copy>(
     run: &Run,
     threshold: usize,
 ) -> RunOccurrences {
+    let indices = occurrence_indices(keys, run);
     let mut count: FxHashMap<K, usize> = FxHashMap::default();
-    let mut indices = Vec::new();
-    let first = keys.get(run.start);
-    let stretch = keys
-        .iter()
-        .enumerate()
-        .take(run.end.saturating_add(1))
-        .skip(run.start);
-    for (i, k) in stretch {
+    for k in keys.iter().take(run.end.saturating_add(1)).skip(run.start) {
         *count.entry(*k).or_default() += 1;
-        if Some(k) == first {
-            indices.push(i);
-        }
     }
     RunOccurrences {
         in_force: indices.get(threshold.wrapping_sub(1)).copied(),
@@ -157,8 +148,9 @@ pub fn run_occurrences<K: Eq + Hash + Copy>(
     }
 }
 
-/// The indices of the occurrences of the repeated position of `run` inside it:
-/// [`RunOccurrences::indices`], without counting every other position.
+/// The indices of the occurrences of the repeated position of `run` inside it
+/// ([`RunOccurrences::indices`]; the judgement asks for nothing else of
+/// [`run_occurrences`], which also counts every other position).
 pub(crate) fn occurrence_indices<K: Eq + Copy>(keys: &[K], run: &Run) -> Vec<usize> {
     let Some(first) = keys.get(run.start) else {
         return Vec::new();

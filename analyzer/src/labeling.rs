@@ -196,7 +196,8 @@ impl Labeller {
         legal: bool,
         full: ByColor<bool>,
     ) -> (CycleContext, Vec<Arc<MoveLabels>>) {
-        let scope = |p: &Position, own: Scope| {
+        let own = self.scope;
+        let scope = |p: &Position| {
             if *full.get(p.turn()) {
                 Scope::Full
             } else {
@@ -209,7 +210,7 @@ impl Labeller {
         let labels: Vec<Arc<MoveLabels>> = positions
             .iter()
             .zip(moves)
-            .map(|(p, m)| self.label_known(p, m, settings, plain, legal, scope(p, self.scope)))
+            .map(|(p, m)| self.label_known(p, m, settings, plain, legal, scope(p)))
             .collect();
         let attack = |l: &Arc<MoveLabels>| l.primary_or_idle().is_attack();
         // A move that does not attack can only become one through a soldier's lone threat.
@@ -227,7 +228,7 @@ impl Labeller {
         let relabelled: Vec<Arc<MoveLabels>> = positions
             .iter()
             .zip(moves)
-            .map(|(p, m)| self.label_known(p, m, settings, mutual, legal, scope(p, self.scope)))
+            .map(|(p, m)| self.label_known(p, m, settings, mutual, legal, scope(p)))
             .collect();
         if relabelled.iter().all(attack) {
             (mutual, relabelled)

@@ -823,17 +823,5 @@ fn push_point(out: &mut String, sq: Square) {
 
 /// Appends `n` in decimal, as its `Display` writes it.
 fn push_count(out: &mut String, n: usize) {
-    let mut digits = [0u8; 20];
-    let (mut n, mut at) = (n, digits.len());
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        out.push(char::from(d));
-    }
+    out.push_str(itoa::Buffer::new().format(n));
 }
