@@ -3,7 +3,9 @@
 
 mod common;
 
-use qili_notation::{parse_move, perft, write_move, zobrist, Notation, Position, Role, Square};
+use qili_notation::{
+    parse_move, perft, write_move, zobrist, Color, Notation, Position, Role, Square,
+};
 
 /// The largest perft count run in `cargo test` (keeps the suite quick).
 const NODE_CAP: u64 = 5_000_000;
@@ -498,4 +500,60 @@ fn pieces_in_board_order() {
         listed += got.len();
     }
     assert!(listed > 5_000, "{listed} pieces");
+}
+
+/// `attackers_through` gives the attackers the board scan finds, from the set of the
+/// position on the other side of a capture: after it for both colours (the point left
+/// empty), before it for the side captured (the capturer standing on the point), for every
+/// capture of a non-general by a non-general in the probe positions: along lines, from
+/// horse legs and elephant eyes, and from elsewhere.
+#[test]
+fn attackers_through_a_capture_agree_with_the_board() {
+    let (mut lines, mut legs, mut others) = (0, 0, 0);
+    for p in probe_positions() {
+        for t in Square::all() {
+            if p.piece_at(t)
+                .is_none_or(|v| v.color == p.turn() || v.role == Role::General)
+            {
+                continue;
+            }
+            for from in p.attackers(t, p.turn()) {
+                let Some(mv) = p.move_from_squares(from, t) else {
+                    continue;
+                };
+                if mv.role == Role::General {
+                    continue;
+                }
+                let next = p.after(&mv);
+                let (df, dr) = (
+                    t.file().index().abs_diff(from.file().index()),
+                    t.rank().index().abs_diff(from.rank().index()),
+                );
+                match (df, dr) {
+                    (0, _) | (_, 0) => lines += 1,
+                    (1, 1) => legs += 1,
+                    _ => others += 1,
+                }
+                for c in [Color::Red, Color::Black] {
+                    assert_eq!(
+                        next.attackers_through(p.attackers(t, c), c, t, from),
+                        next.attackers(t, c),
+                        "{} {mv} {c:?} after",
+                        p.fen()
+                    );
+                }
+                let them = !p.turn();
+                assert_eq!(
+                    p.attackers_through(next.attackers(t, them), them, t, from),
+                    p.attackers(t, them),
+                    "{} {mv} before",
+                    p.fen()
+                );
+            }
+        }
+    }
+    assert!(
+        lines > 50 && legs > 0 && others > 10,
+        "every way is tested ({lines} on lines, {legs} legs, {others} elsewhere)"
+    );
 }

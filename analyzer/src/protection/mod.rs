@@ -193,104 +193,11 @@ fn legal_capture_move(pos: &Position, from: Square, to: Square) -> Option<Move> 
     (mv.capture != Some(Role::General) && pos.keeps_general_safe(&mv)).then_some(mv)
 }
 
-/// How a point lies from another, for [`attackers_after`]: `RELATION[t][x]` is the
-/// direction (0 to 3, see [`RAY_POINTS`]) of `x` from `t` on a file or rank, [`DIAGONAL`]
-/// when `x` is diagonally next to `t`, else [`ELSEWHERE`].
-static RELATION: [[u8; 90]; 90] = {
-    let mut table = [[ELSEWHERE; 90]; 90];
-    let mut t = 0;
-    while t < 90 {
-        let (tf, tr) = ((t % 9) as i32, (t / 9) as i32);
-        let mut x = 0;
-        while x < 90 {
-            let (xf, xr) = ((x % 9) as i32, (x / 9) as i32);
-            table[t][x] = if x == t {
-                ELSEWHERE
-            } else if xr == tr {
-                if xf > tf {
-                    0
-                } else {
-                    1
-                }
-            } else if xf == tf {
-                if xr > tr {
-                    2
-                } else {
-                    3
-                }
-            } else if (xf - tf) * (xf - tf) == 1 && (xr - tr) * (xr - tr) == 1 {
-                DIAGONAL
-            } else {
-                ELSEWHERE
-            };
-            x += 1;
-        }
-        t += 1;
-    }
-    table
-};
-
-/// [`RELATION`]: diagonally next to the point (a horse leg or an elephant eye of it).
-const DIAGONAL: u8 = 4;
-/// [`RELATION`]: neither on its lines nor diagonally next to it.
-const ELSEWHERE: u8 = 5;
-
-/// The points of each ray from a point, nearest first: `[sq][d]` with `d` 0 = up the
-/// files, 1 = down the files, 2 = up the ranks, 3 = down the ranks; the length in the
-/// last byte.
-static RAY_POINTS: [[[u8; 10]; 4]; 90] = {
-    let mut table = [[[0u8; 10]; 4]; 90];
-    let steps: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    let mut s = 0;
-    while s < 90 {
-        let mut d = 0;
-        while d < 4 {
-            let (df, dr) = steps[d];
-            let (mut f, mut r) = ((s % 9) as i32 + df, (s / 9) as i32 + dr);
-            let mut n = 0;
-            while f >= 0 && f < 9 && r >= 0 && r < 10 {
-                table[s][d][n] = (r * 9 + f) as u8;
-                n += 1;
-                f += df;
-                r += dr;
-            }
-            table[s][d][9] = n as u8;
-            d += 1;
-        }
-        s += 1;
-    }
-    table
-};
-
-/// The points of each ray from a point but the nearest (where only chariots and cannons
-/// can attack the point from): `[sq][d]` as in [`RAY_POINTS`].
-static FAR_RAYS: [[u128; 4]; 90] = {
-    let mut table = [[0u128; 4]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut d = 0;
-        while d < 4 {
-            let n = RAY_POINTS[s][d][9] as usize;
-            let mut k = 1;
-            while k < n {
-                table[s][d] |= 1u128 << RAY_POINTS[s][d][k];
-                k += 1;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    table
-};
-
 /// `by`'s pieces attacking `t` in `after`, the position after the capture `from`×`t`,
 /// given `before`, those attacking `t` before it: the same set as `after.attackers(t, by)`
-/// (a test compares them), mostly without scanning the board again. The capturer leaves
-/// `from` and `t` stays occupied, so a piece attacks `t` after as before unless it stands
-/// on the ray from `t` through `from` (a chariot or cannon whose line changed: the first
-/// two pieces of that ray are looked at again) or `from` was its horse leg or elephant eye
-/// (`from` diagonally next to `t`: the board is scanned). A general landing on `t` may be
-/// attacked by the other general across the file: scanned too.
+/// (a test compares them), mostly without scanning the board again
+/// ([`Position::attackers_through`]). A general landing on `t` may be attacked by the
+/// other general across the file: scanned.
 fn attackers_after(
     after: &Position,
     before: SquareSet,
@@ -298,16 +205,10 @@ fn attackers_after(
     from: Square,
     t: Square,
 ) -> SquareSet {
-    let gone = before.0 & !(1u128 << from.index());
-    let d = RELATION[t.index()][from.index()];
-    if d == ELSEWHERE {
-        return SquareSet(gone);
-    }
-    if d == DIAGONAL || after.piece_at(t).is_none_or(|p| p.role == Role::General) {
+    if after.piece_at(t).is_none_or(|p| p.role == Role::General) {
         return after.attackers(t, by);
     }
-    let d = d as usize;
-    SquareSet((gone & !FAR_RAYS[t.index()][d]) | line_attackers(after, by, t, d))
+    after.attackers_through(before, by, t, from)
 }
 
 /// `by`'s pieces attacking `t` before the capture `capture` (onto `t`, by the other
@@ -320,40 +221,10 @@ fn attackers_before(
     capture: &Move,
     t: Square,
 ) -> SquareSet {
-    let d = RELATION[t.index()][capture.from.index()];
-    if d == ELSEWHERE {
-        return after;
-    }
-    if d == DIAGONAL || capture.role == Role::General {
+    if capture.role == Role::General {
         return before.attackers(t, by);
     }
-    let d = d as usize;
-    SquareSet((after.0 & !FAR_RAYS[t.index()][d]) | line_attackers(before, by, t, d))
-}
-
-/// `by`'s chariot or cannon attacking `t` along the ray in direction `d` in `pos` (a
-/// chariot first on the ray, a cannon second), as a mask.
-fn line_attackers(pos: &Position, by: Color, t: Square, d: usize) -> u128 {
-    let ray = &RAY_POINTS[t.index()][d];
-    let mut first = true;
-    for &i in &ray[..ray[9] as usize] {
-        let Some(p) = pos.piece_at(Square::new_unchecked(i)) else {
-            continue;
-        };
-        if first {
-            if p == Piece::new(by, Role::Chariot) {
-                return 1u128 << i;
-            }
-            first = false;
-        } else {
-            return if p == Piece::new(by, Role::Cannon) {
-                1u128 << i
-            } else {
-                0
-            };
-        }
-    }
-    0
+    before.attackers_through(after, by, t, capture.from)
 }
 
 /// The pieces of the side to move that can legally capture on `t` right now.

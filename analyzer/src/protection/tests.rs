@@ -315,10 +315,14 @@ fn attackers_after_a_capture_agree_with_the_board() {
                     continue;
                 };
                 let next = p.after(&mv);
-                match RELATION[t.index()][from.index()] {
-                    DIAGONAL => scanned += 1,
-                    ELSEWHERE => {}
-                    _ => on_lines += 1,
+                let (df, dr) = (
+                    t.file().index().abs_diff(from.file().index()),
+                    t.rank().index().abs_diff(from.rank().index()),
+                );
+                match (df, dr) {
+                    (1, 1) => scanned += 1,
+                    (0, _) | (_, 0) => on_lines += 1,
+                    _ => {}
                 }
                 for c in Color::ALL {
                     assert_eq!(

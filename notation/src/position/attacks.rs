@@ -629,6 +629,40 @@ fn scan_occupied<const GENERAL: bool, const OWN_GENERAL: bool, const LEGS_ON_MAS
     false
 }
 
+/// `by`'s pieces attacking `t` on `board`, given `known`, their set on a board that differs
+/// only at `through` and at `t` (see [`super::Position::attackers_through`]): a piece on
+/// `through` changes only the chariot and cannon beyond the nearest point of the ray from
+/// `t` through it, which are looked for again; a horse leg or an elephant eye changes what
+/// steps, and the board is scanned; anywhere else it changes nothing.
+pub(super) fn attackers_through(
+    board: &Board,
+    known: SquareSet,
+    by: Color,
+    t: Square,
+    through: Square,
+) -> SquareSet {
+    let (ti, fi) = (t.index(), through.index());
+    let kept = known.0 & !bit(fi);
+    if let Some(d) = direction(ti, fi) {
+        let beyond_nearest = RAY_MASKS[nearest(RAY_MASKS[ti][d], d)][d];
+        let mut line = 0u128;
+        scan_ray(board, board.occupied(), ti, d, by, false, &mut |s| {
+            line |= bit(s.index());
+            false
+        });
+        return SquareSet((kept & !beyond_nearest) | line);
+    }
+    if MASKS.diagonal[ti] & bit(fi) != 0 {
+        let mut set = SquareSet::EMPTY;
+        scan_attackers(board, t, by, |s| {
+            set.insert(s);
+            false
+        });
+        return set;
+    }
+    SquareSet(kept)
+}
+
 /// Whether any of `by`'s pieces attacks `sq`.
 pub(super) fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
     scan_attackers(board, sq, by, |_| true)

@@ -508,6 +508,38 @@ impl Position {
         set
     }
 
+    /// `by`'s pieces attacking `sq`, given `known`, their set in a position that differs
+    /// from this one only at the point `through` (a piece standing there in one and not in
+    /// the other, as a capture from `through` onto `sq` makes, seen from either side) and
+    /// at `sq` itself: the same set as [`Position::attackers`], looking again only at the
+    /// ray from `sq` through `through` (the whole board when `through` is a horse leg or
+    /// an elephant eye of `sq`). Neither position may hold a general on `sq`, and a piece
+    /// on `through` here must not be `by`'s.
+    ///
+    /// ```
+    /// use qili_notation::{Color, Iccs, Position};
+    ///
+    /// // Red's chariot on e3 takes the black horse on e5: Black's attackers of e5 after
+    /// // the capture, from those before it.
+    /// let before = Position::from_fen("3k5/4r4/9/9/4n4/9/4R4/9/9/5K3 w - - 0 1").unwrap();
+    /// let mv = "e3e5".parse::<Iccs>().unwrap().to_move(&before).unwrap();
+    /// let after = before.after(&mv);
+    /// let known = before.attackers(mv.to, Color::Black);
+    /// assert_eq!(
+    ///     after.attackers_through(known, Color::Black, mv.to, mv.from),
+    ///     after.attackers(mv.to, Color::Black)
+    /// );
+    /// ```
+    pub fn attackers_through(
+        &self,
+        known: SquareSet,
+        by: Color,
+        sq: Square,
+        through: Square,
+    ) -> SquareSet {
+        attacks::attackers_through(&self.board, known, by, sq, through)
+    }
+
     /// Whether any of `by`'s pieces could capture on `sq` (see [`Position::attackers`]).
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
