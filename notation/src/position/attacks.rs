@@ -78,18 +78,25 @@ impl Board {
         };
         // The occupied points gathered from the bytes eight at a time, as
         // [`Board::occupied_by`] gathers the colours.
+        board.occupied = board.gather(Board::occupied_byte);
+        board
+    }
+
+    /// A bit per point, gathered from the point bytes eight at a time by `byte` (the bits
+    /// of the eight bytes from `at`, as the low byte). The bytes are read in two 64-bit
+    /// halves (bytes 0 to 63; 64 to 89, the last word overlapping the one before, both
+    /// giving the same bits where they overlap), as shifts of 64-bit words cost fewer
+    /// instructions than those of a `u128`.
+    #[inline(always)]
+    fn gather(&self, byte: impl Fn(&Board, usize) -> u64) -> u128 {
         let mut lo = 0u64;
         let mut k = 0;
         while k < 8 {
-            lo |= board.occupied_byte(8 * k) << (8 * k);
+            lo |= byte(self, 8 * k) << (8 * k);
             k += 1;
         }
-        let hi = board.occupied_byte(64)
-            | board.occupied_byte(72) << 8
-            | board.occupied_byte(80) << 16
-            | board.occupied_byte(82) << 18;
-        board.occupied = u128::from(lo) | u128::from(hi) << 64;
-        board
+        let hi = byte(self, 64) | byte(self, 72) << 8 | byte(self, 80) << 16 | byte(self, 82) << 18;
+        u128::from(lo) | u128::from(hi) << 64
     }
 
     /// The occupied-point bits of the eight bytes from `at`, as the low byte: adding 0x7f
@@ -140,23 +147,11 @@ impl Board {
 
     /// The mask of the points of `color`'s pieces. The bytes of Black's pieces (8 to 14)
     /// have bit 3 set and Red's (1 to 7) not: the bits are gathered eight bytes at a time
-    /// (see [`Board::black_byte`]), fewer instructions than visiting every piece. The
-    /// bytes are read in two 64-bit halves (bytes 0 to 63; 64 to 89, the last word
-    /// overlapping the one before, both giving the same bits where they overlap), as
-    /// shifts of 64-bit words cost fewer instructions than those of a `u128`.
+    /// ([`Board::gather`], [`Board::black_byte`]), fewer instructions than visiting every
+    /// piece.
     #[inline(always)]
     pub(super) fn occupied_by(&self, color: Color) -> u128 {
-        let mut lo = 0u64;
-        let mut k = 0;
-        while k < 8 {
-            lo |= self.black_byte(8 * k) << (8 * k);
-            k += 1;
-        }
-        let hi = self.black_byte(64)
-            | self.black_byte(72) << 8
-            | self.black_byte(80) << 16
-            | self.black_byte(82) << 18;
-        let black = u128::from(lo) | u128::from(hi) << 64;
+        let black = self.gather(Board::black_byte);
         match color {
             Color::Black => black,
             Color::Red => self.occupied & !black,
