@@ -12,7 +12,7 @@ use crate::graph::{IllegalMoveAt, Line, PositionGraph, Run};
 use crate::label::{CycleContext, Label, MoveLabels, Scope};
 use crate::labeling::Labeller;
 use crate::natural::{natural_limit, NaturalLimit};
-use crate::rules::{RuleBook, Settings};
+use crate::rules::{Reading, RuleBook, Settings};
 use crate::verdict::{self, Article, Outcome, SideEvidence, Status, Verdict, VerdictInput};
 
 /// The judgement of one line of play.
@@ -372,7 +372,7 @@ pub(crate) fn rule_new_run<K: Eq + std::hash::Hash + Copy>(
 ) -> RuledRun {
     let plain = ByColor::default();
     let ruled = rule_run(run, keys, positions, moves, labeller, settings, plain);
-    let full = ruled.needs_full_labels(settings.book(), positions);
+    let full = ruled.needs_full_labels(settings.book());
     if full == plain {
         return ruled;
     }
@@ -414,7 +414,7 @@ fn rule_run<K: Eq + std::hash::Hash + Copy>(
             }
         })
         .collect();
-    let soldier_chases = soldier_chases(&context, &moves, positions);
+    let soldier_chases = soldier_chases(&context, &moves, positions, settings.book().reading());
     let occurrence_indices = crate::graph::occurrence_indices(keys, run);
     RuledRun::new(
         settings,
@@ -501,41 +501,21 @@ impl RuledRun {
     /// in full (each side's incomplete labels decide only its own part below, and a side
     /// completed changes no primary label, so no conduct and nothing the other side's part
     /// reads):
-    /// - under 长打对长打 (CXA 27.2, 细则11), whether a soldier takes part in a counted
-    ///   chase reads the chases of every move: for a side with a soldier on the board
-    ///   before one of its incomplete moves (`positions`, the line's: a chase's attackers
-    ///   are the mover's pieces, and no move makes a soldier), unless a complete move
-    ///   already has such a chase;
     /// - a side that is not forbidden is noted for the open baseline of novelty when every
     ///   move of it attacks or parries (`parried`): the dismissed threats of its checks and
     ///   mate threats could name the first such move;
     /// - a chased chariot counts as held by a horse only if every move of the side chasing
     ///   it does so while the horse pins it (AXF r19), the checks and mate threats included:
     ///   under a rule `book` that reads it ([`RuleBook::reads_horse_pinned_chariots`]).
-    fn needs_full_labels(&self, book: RuleBook, positions: &[Position]) -> ByColor<bool> {
+    ///
+    /// Whether a soldier takes part in a chase under 长打对长打 ([`soldier_chases`]) reads
+    /// only the chases that count, never those of an incomplete move (its heaviest label
+    /// alone counts): it needs no completion.
+    fn needs_full_labels(&self, book: RuleBook) -> ByColor<bool> {
         let incomplete = |m: &CycleMove, c: Color| m.labels.side == c && !m.labels.complete;
-        let soldier_before = |m: &CycleMove| {
-            m.ply
-                .checked_sub(1)
-                .and_then(|i| positions.get(i))
-                .is_none_or(|before| {
-                    before
-                        .pieces()
-                        .any(|(_, p)| p.color == m.labels.side && p.role == Role::Soldier)
-                })
-        };
         ByColor::new_with(|c| {
             if !self.moves.iter().any(|m| incomplete(m, c)) {
                 return false;
-            }
-            if self.context.mutual_perpetual_attack
-                && !self.soldier_chases
-                && self
-                    .moves
-                    .iter()
-                    .any(|m| incomplete(m, c) && soldier_before(m))
-            {
-                return true;
             }
             let conduct = c.fold(&self.red, &self.black);
             let every_move_attacks_or_parries = self
@@ -575,16 +555,26 @@ fn played_again(occurrence_indices: &[usize], threshold: usize) -> Option<usize>
     occurrence_indices.get(threshold).copied()
 }
 
-/// Whether a soldier takes part in a counted chase of the cycle (长打对长打, 细则11).
-fn soldier_chases(context: &CycleContext, moves: &[CycleMove], positions: &[Position]) -> bool {
+/// Whether a soldier takes part in a counted chase of the cycle (长打对长打, 细则11): a
+/// chase of a move whose chases take part in its side's conduct under the rule set's
+/// `reading` ([`Reading::chases_count`]). Under the heaviest reading (CXA 27.4, 细则12) a
+/// check or a mate threat counts as that alone, so a soldier's threat made by such a move
+/// decides nothing and 27.2 is not cited for it.
+fn soldier_chases(
+    context: &CycleContext,
+    moves: &[CycleMove],
+    positions: &[Position],
+    reading: Reading,
+) -> bool {
     context.mutual_perpetual_attack
         && moves.iter().any(|m| {
             let after = positions.get(m.ply);
-            m.labels.chases.iter().flat_map(|c| &c.attackers).any(|&a| {
-                after
-                    .and_then(|p| p.piece_at(a))
-                    .is_some_and(|p| p.role == Role::Soldier)
-            })
+            reading.chases_count(&m.labels)
+                && m.labels.chases.iter().flat_map(|c| &c.attackers).any(|&a| {
+                    after
+                        .and_then(|p| p.piece_at(a))
+                        .is_some_and(|p| p.role == Role::Soldier)
+                })
         })
 }
 
@@ -780,6 +770,50 @@ mod tests {
         m
     }
 
+    /// Under 长打对长打 a soldier's threat is a chase (CXA 27.2, 细则11) where the move's chases
+    /// count: under the heaviest reading (CXA 27.4, 细则12) not in a check, whose check alone
+    /// counts; under AXF's forbidden reading in a check too.
+    #[test]
+    fn soldier_chases_are_read_where_chases_count() {
+        use Color::{Black, Red};
+        let (soldier, target) = (
+            piece(Red, Role::Soldier, "e5"),
+            piece(Black, Role::Horse, "e6"),
+        );
+        // The soldier stands on e5 after every move of the line.
+        let line = vec![Position::from_fen("3k5/9/9/4n4/4P4/9/9/9/9/4K4 w - - 0 1").unwrap(); 5];
+        let check_chasing = |ply| {
+            cm(
+                ply,
+                Red,
+                &[Label::Check, Label::Chase],
+                &[(soldier, target)],
+            )
+        };
+        let chasing = |ply| cm(ply, Red, &[Label::Chase], &[(soldier, target)]);
+        let mutual = CycleContext {
+            mutual_perpetual_attack: true,
+        };
+        let heaviest = Reading::Heaviest;
+        let forbidden = Settings {
+            rules: crate::rules::RuleSet::Axf,
+            ..Settings::default()
+        }
+        .book()
+        .reading();
+        assert!(!forbidden.counts_heaviest_only());
+        let in_check = [check_chasing(1), check_chasing(3)];
+        assert!(!soldier_chases(&mutual, &in_check, &line, heaviest));
+        assert!(soldier_chases(&mutual, &in_check, &line, forbidden));
+        let alone = [check_chasing(1), chasing(3)];
+        assert!(soldier_chases(&mutual, &alone, &line, heaviest));
+        // Outside 长打对长打 a soldier's threat is idle (27.2): never read.
+        let plain = CycleContext {
+            mutual_perpetual_attack: false,
+        };
+        assert!(!soldier_chases(&plain, &alone, &line, heaviest));
+    }
+
     #[test]
     fn incomplete_labels_are_completed_where_they_could_decide() {
         use Color::{Black, Red};
@@ -807,7 +841,7 @@ mod tests {
         // Red checks perpetually against idle moves: its checks' other labels decide nothing.
         let plain = ruled(vec![check(1), idle(2), check(3), idle(4)], false);
         assert_eq!(plain.red.kind, ConductKind::PerpetualCheck);
-        assert_eq!(plain.needs_full_labels(cxa, &[]), none);
+        assert_eq!(plain.needs_full_labels(cxa), none);
         // The same labels complete: nothing to relabel whatever the context.
         let complete = |mut m: CycleMove| {
             Arc::make_mut(&mut m.labels).complete = true;
@@ -817,43 +851,22 @@ mod tests {
             vec![complete(check(1)), chase(2), complete(check(3)), chase(4)],
             true,
         );
-        assert_eq!(full.needs_full_labels(cxa, &[]), none);
-        // 长打对长打: a soldier's threat inside a check could count (CXA 27.2, 细则11)...
+        assert_eq!(full.needs_full_labels(cxa), none);
+        // 长打对长打: a check counts as a check alone (CXA 27.4, 细则12), so a soldier's
+        // threat it also makes could not count as a chase (27.2, 细则11): nothing to complete.
         let mutual = ruled(vec![check(1), chase(2), check(3), chase(4)], true);
-        assert_eq!(mutual.needs_full_labels(cxa, &[]), red);
-        let line = |fen: &str| vec![Position::from_fen(fen).unwrap(); 5];
-        let red_soldier = line("3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1");
-        assert_eq!(mutual.needs_full_labels(cxa, &red_soldier), red);
-        // ...but not when the checking side has no soldier: a chase's attackers are the
-        // mover's pieces.
-        let black_soldier = line("3k5/9/9/4p4/9/9/9/9/9/4K4 w - - 0 1");
-        assert_eq!(mutual.needs_full_labels(cxa, &black_soldier), none);
-        // Nor when a complete move already has a soldier among its chase's attackers.
-        let soldier_chases = RuledRun::new(
-            &Settings::default(),
-            CycleContext {
-                mutual_perpetual_attack: true,
-            },
-            true,
-            vec![check(1), chase(2), check(3), chase(4)],
-            vec![0, 4, 8],
-            |_, _| SideEvidence::default(),
-        );
-        assert_eq!(soldier_chases.needs_full_labels(cxa, &red_soldier), none);
-        // Both sides attack with checks and mate threats: only the side with a soldier is
-        // labelled in full, the other's chases could not name one.
+        assert_eq!(mutual.needs_full_labels(cxa), none);
         let black_threat = |ply| incomplete(cm(ply, Black, &[Label::MateThreat], &[]));
         let both = ruled(
             vec![check(1), black_threat(2), check(3), black_threat(4)],
             true,
         );
-        assert_eq!(both.needs_full_labels(cxa, &black_soldier), black);
-        assert_eq!(both.needs_full_labels(cxa, &red_soldier), red);
+        assert_eq!(both.needs_full_labels(cxa), none);
         // Checks and a parry: Red is not forbidden and every move attacks or parries, so its
         // checks' dismissed threats could name the first parry.
         let parried = ruled(vec![check(1), idle(2), parry(3, Red), idle(4)], false);
         assert_eq!(parried.red.kind, ConductKind::ChecksAndIdle);
-        assert_eq!(parried.needs_full_labels(cxa, &[]), red);
+        assert_eq!(parried.needs_full_labels(cxa), red);
         // A chased chariot: whether a horse holds it reads every move of the chasing side.
         let chariot = |ply| {
             let (a, t) = (
@@ -875,10 +888,10 @@ mod tests {
             ..Settings::default()
         };
         assert_eq!(
-            ruled_under(&axf, held(), false).needs_full_labels(axf.book(), &[]),
+            ruled_under(&axf, held(), false).needs_full_labels(axf.book()),
             red
         );
         // CXA has no such rule: the chariot's chase decides nothing more there.
-        assert_eq!(ruled(held(), false).needs_full_labels(cxa, &[]), none);
+        assert_eq!(ruled(held(), false).needs_full_labels(cxa), none);
     }
 }
