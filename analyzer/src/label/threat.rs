@@ -773,6 +773,18 @@ impl<'m> Ctx<'m> {
         lead: &[Move],
         bal: Material,
     ) -> Vec<Hit> {
+        if d == 0 {
+            // No further checks: a target is won after a reply only if the cheap test says
+            // the mover gains it there. Intersect the cheap tests over every reply first, so
+            // that the full judgement (protectors, 29.4's mate search) runs only for targets
+            // that survive them all: the same targets, found with less work. An intersection
+            // does not depend on the order of the replies: they are not sorted for it.
+            want = self.gained_after_every_reply(pos, ids, replies, want, bal);
+            if want.is_empty() {
+                self.cut = true; // as the series below would have said
+                return Vec::new();
+            }
+        }
         // The probe of `deepen` only asks whether anything is won: the defender's answers
         // are tried from the likeliest refutations, which ends the search sooner.
         let mut ordered = Vec::new();
@@ -784,20 +796,6 @@ impl<'m> Ctx<'m> {
         } else {
             replies
         };
-        if d == 0 {
-            // No further checks: a target is won after a reply only if the cheap test says
-            // the mover gains it there. Intersect the cheap tests over every reply first, so
-            // that the full judgement (protectors, 29.4's mate search) runs only for targets
-            // that survive them all: the same targets, found with less work.
-            want = self.gained_after_every_reply(pos, ids, replies, want, bal);
-            if want.is_empty() {
-                self.cut = true; // as the series below would have said
-                if self.probing {
-                    self.mate.scratch.pool.push(ordered);
-                }
-                return Vec::new();
-            }
-        }
         let mut common: Option<Vec<Hit>> = None;
         for r in replies {
             let after = pos.after(r);
