@@ -128,13 +128,28 @@ struct Span {
     len: u32,
 }
 
+/// The answers of a position remembered: every legal move, or only the first answers to a
+/// check ([`Position::quick_evasions_into`]) while the others were never asked for.
+#[derive(Clone, Copy)]
+enum Replies {
+    All(Span),
+    First(Span),
+}
+
 /// Checking moves and legal moves per position, copied out into the caller's buffer. The
 /// lists live in one arena; when it (or a map) is full, everything is forgotten at once.
+///
+/// A position's legal moves and first answers share one map (a search asking for either
+/// looks it up once); `legal` and `quick` count the lists of each kind stored since the last
+/// time everything was forgotten, as two maps would hold them (a position listed first
+/// answers, then all its moves, counts in both), so that the cache forgets at the same
+/// moments whichever way it keeps them: which list a search is given depends on it.
 #[derive(Default)]
 pub(crate) struct MoveCache {
     checks: KeyMap<Position, Span>,
-    legal: KeyMap<Position, Span>,
-    quick: KeyMap<Position, Span>,
+    replies: KeyMap<Position, Replies>,
+    legal: usize,
+    quick: usize,
     arena: Vec<Move>,
 }
 
@@ -142,8 +157,8 @@ impl std::fmt::Debug for MoveCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MoveCache")
             .field("checks", &self.checks.len())
-            .field("legal", &self.legal.len())
-            .field("quick", &self.quick.len())
+            .field("legal", &self.legal)
+            .field("quick", &self.quick)
             .finish()
     }
 }
@@ -167,13 +182,14 @@ impl MoveCache {
     /// contents), in the order of [`Position::legal_moves_into`].
     pub fn legal_into(&mut self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
-        if let Some(&s) = self.legal.get(pos) {
+        if let Some(&Replies::All(s)) = self.replies.get(pos) {
             out.extend_from_slice(self.slice(s));
             return;
         }
         pos.legal_moves_into(out);
         if let Some(s) = self.store(out) {
-            self.legal.insert(pos.clone(), s);
+            self.replies.insert(pos.clone(), Replies::All(s));
+            self.legal += 1;
         }
     }
 
@@ -181,18 +197,22 @@ impl MoveCache {
     /// first: every legal move when they are known (returns `true`), else
     /// [`Position::quick_evasions_into`] (`false`: the other legal moves are not listed).
     pub fn first_answers_into(&mut self, pos: &Position, out: &mut Vec<Move>) -> bool {
-        if let Some(&s) = self.legal.get(pos) {
-            out.extend_from_slice(self.slice(s));
-            return true;
-        }
-        if let Some(&s) = self.quick.get(pos) {
-            out.extend_from_slice(self.slice(s));
-            return false;
+        match self.replies.get(pos) {
+            Some(&Replies::All(s)) => {
+                out.extend_from_slice(self.slice(s));
+                return true;
+            }
+            Some(&Replies::First(s)) => {
+                out.extend_from_slice(self.slice(s));
+                return false;
+            }
+            None => {}
         }
         let start = out.len();
         pos.quick_evasions_into(out);
         if let Some(s) = self.store(&out[start..]) {
-            self.quick.insert(pos.clone(), s);
+            self.replies.insert(pos.clone(), Replies::First(s));
+            self.quick += 1;
         }
         false
     }
@@ -200,9 +220,10 @@ impl MoveCache {
     /// Whether the side to move in `pos` has a legal move (from a remembered list when
     /// there is one).
     pub fn has_legal_move(&self, pos: &Position) -> bool {
-        match self.legal.get(pos) {
-            Some(s) => s.len > 0,
-            None => self.quick.get(pos).is_some_and(|s| s.len > 0) || pos.has_legal_move(),
+        match self.replies.get(pos) {
+            Some(Replies::All(s)) => s.len > 0,
+            Some(Replies::First(s)) => s.len > 0 || pos.has_legal_move(),
+            None => pos.has_legal_move(),
         }
     }
 
@@ -210,15 +231,16 @@ impl MoveCache {
     pub fn clear(&mut self) {
         self.arena.clear();
         self.checks.clear();
-        self.legal.clear();
-        self.quick.clear();
+        self.replies.clear();
+        self.legal = 0;
+        self.quick = 0;
     }
 
     /// How many positions and moves it has room for without growing (the largest of its
     /// maps, and its arena).
     pub fn capacity(&self) -> (usize, usize) {
-        let maps = self.checks.capacity().max(self.legal.capacity());
-        (maps.max(self.quick.capacity()), self.arena.capacity())
+        let maps = self.checks.capacity().max(self.replies.capacity());
+        (maps, self.arena.capacity())
     }
 
     fn slice(&self, s: Span) -> &[Move] {
@@ -232,13 +254,10 @@ impl MoveCache {
         }
         if self.arena.len() + moves.len() > ARENA_CAP
             || self.checks.len() >= CAP
-            || self.legal.len() >= CAP
-            || self.quick.len() >= CAP
+            || self.legal >= CAP
+            || self.quick >= CAP
         {
-            self.arena.clear();
-            self.checks.clear();
-            self.legal.clear();
-            self.quick.clear();
+            self.clear();
         }
         let start = self.arena.len();
         self.arena.extend_from_slice(moves);
