@@ -15,9 +15,8 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::Hash;
 
-use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::EdgeRef;
+use petgraph::visit::{Dfs, DfsPostOrder, EdgeRef, Reversed, VisitMap};
 use qili_notation::{ByColor, Color, Move, Position};
 
 /// A line of play: a start position and the moves played from it.
@@ -365,12 +364,33 @@ impl PositionGraph {
 
     fn components(&mut self) -> &Vec<usize> {
         if self.scc.is_none() {
-            let mut comp = vec![usize::MAX; self.graph.node_count()];
-            // Kosaraju's search walks with an explicit stack: no recursion whose depth grows
-            // with the line (petgraph's Tarjan recurses once per position of a chain).
-            for (c, nodes) in kosaraju_scc(&self.graph).into_iter().enumerate() {
-                for n in nodes {
-                    comp[n.index()] = c;
+            let g = &self.graph;
+            let mut comp = vec![usize::MAX; g.node_count()];
+            // Kosaraju's two searches, as petgraph's `kosaraju_scc` runs them: they walk with
+            // an explicit stack, no recursion whose depth grows with the line (petgraph's
+            // Tarjan recurses once per position of a chain). Each position is numbered with
+            // its component as the second search reaches it, where `kosaraju_scc` gathers a
+            // list per component (an allocation each: most components are one position).
+            let mut post = DfsPostOrder::empty(g);
+            let mut finished = Vec::with_capacity(g.node_count());
+            for n in g.node_indices() {
+                if !post.discovered.is_visited(&n) {
+                    post.move_to(n);
+                    while let Some(m) = post.next(Reversed(g)) {
+                        finished.push(m);
+                    }
+                }
+            }
+            let mut dfs = Dfs::from_parts(post.stack, post.discovered);
+            dfs.reset(g);
+            let mut c = 0;
+            for &n in finished.iter().rev() {
+                if !dfs.discovered.is_visited(&n) {
+                    dfs.move_to(n);
+                    while let Some(m) = dfs.next(g) {
+                        comp[m.index()] = c;
+                    }
+                    c += 1;
                 }
             }
             self.scc = Some(comp);
