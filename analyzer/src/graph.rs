@@ -16,7 +16,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::Hash;
 
 use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::{Dfs, DfsPostOrder, EdgeRef, Reversed, VisitMap};
+use petgraph::visit::{Dfs, DfsPostOrder, EdgeRef, Reversed, VisitMap, Visitable};
 use qili_notation::{ByColor, Color, Move, Position};
 
 /// A line of play: a start position and the moves played from it.
@@ -187,6 +187,31 @@ pub struct PositionGraph {
     scc: Option<Vec<usize>>,
     /// The size of each strongly connected region, by component (computed with `scc`).
     sizes: Option<Vec<RegionSize>>,
+    /// Room for finding and measuring the regions again.
+    room: RegionRoom,
+}
+
+/// The graph's map of visited positions.
+type Visited = <DiGraph<Position, Played> as Visitable>::Map;
+
+/// What the strongly connected regions are found and measured with, kept with its room
+/// (and the lists of the last regions found, emptied) when the graph is emptied or grows:
+/// judging case after case, a batch then finds each case's regions without allocating
+/// anything anew.
+#[derive(Debug, Clone, Default)]
+struct RegionRoom {
+    /// Kosaraju's first search.
+    post: DfsPostOrder<NodeIndex, Visited>,
+    /// Kosaraju's second search.
+    dfs: Dfs<NodeIndex, Visited>,
+    /// The positions in the order the first search finished them.
+    finished: Vec<NodeIndex>,
+    /// The component of each position.
+    comp: Vec<usize>,
+    /// The size of each region.
+    sizes: Vec<RegionSize>,
+    /// The distinct moves inside a region.
+    seen: FxHashSet<(NodeIndex, Move)>,
 }
 
 /// The size of a strongly connected region of the position graph.
@@ -225,8 +250,17 @@ impl PositionGraph {
         self.graph.clear();
         self.index.clear();
         self.walks.clear();
-        self.scc = None;
-        self.sizes = None;
+        self.forget_regions();
+    }
+
+    /// Forgets the regions found (the graph changed), keeping the room of their lists.
+    fn forget_regions(&mut self) {
+        if let Some(comp) = self.scc.take() {
+            self.room.comp = comp;
+        }
+        if let Some(sizes) = self.sizes.take() {
+            self.room.sizes = sizes;
+        }
     }
 
     /// A graph of the given lines.
@@ -309,8 +343,7 @@ impl PositionGraph {
             walk.moves.push(*mv);
         }
         self.walks.push(walk);
-        self.scc = None;
-        self.sizes = None;
+        self.forget_regions();
         line
     }
 
@@ -365,14 +398,23 @@ impl PositionGraph {
     fn components(&mut self) -> &Vec<usize> {
         if self.scc.is_none() {
             let g = &self.graph;
-            let mut comp = vec![usize::MAX; g.node_count()];
+            let RegionRoom {
+                post,
+                dfs,
+                finished,
+                comp,
+                ..
+            } = &mut self.room;
+            let mut comp = std::mem::take(comp);
+            comp.clear();
+            comp.resize(g.node_count(), usize::MAX);
             // Kosaraju's two searches, as petgraph's `kosaraju_scc` runs them: they walk with
             // an explicit stack, no recursion whose depth grows with the line (petgraph's
             // Tarjan recurses once per position of a chain). Each position is numbered with
             // its component as the second search reaches it, where `kosaraju_scc` gathers a
             // list per component (an allocation each: most components are one position).
-            let mut post = DfsPostOrder::empty(g);
-            let mut finished = Vec::with_capacity(g.node_count());
+            post.reset(g);
+            finished.clear();
             for n in g.node_indices() {
                 if !post.discovered.is_visited(&n) {
                     post.move_to(n);
@@ -381,7 +423,6 @@ impl PositionGraph {
                     }
                 }
             }
-            let mut dfs = Dfs::from_parts(post.stack, post.discovered);
             dfs.reset(g);
             let mut c = 0;
             for &n in finished.iter().rev() {
@@ -413,10 +454,13 @@ impl PositionGraph {
                 .filter(|&c| c != usize::MAX)
                 .max()
                 .map_or(0, |m| m + 1);
-            let mut sizes = vec![RegionSize::default(); count];
+            let mut sizes = std::mem::take(&mut self.room.sizes);
+            sizes.clear();
+            sizes.resize(count, RegionSize::default());
             // No more distinct moves than edges: room for them at once.
-            let mut seen =
-                FxHashSet::with_capacity_and_hasher(self.graph.edge_count(), Default::default());
+            let seen = &mut self.room.seen;
+            seen.clear();
+            seen.reserve(self.graph.edge_count());
             for n in self.graph.node_indices() {
                 let c = comp[n.index()];
                 sizes[c].positions += 1;
