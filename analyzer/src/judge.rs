@@ -253,7 +253,7 @@ fn judge_walk(
     settings: &Settings,
 ) -> Judgement {
     let threshold = verdict::threshold(settings);
-    let runs = graph.cycles(line, threshold);
+    let runs = graph.cycles_in_room(line, threshold);
     // Each line is judged once: its positions and moves move into the judgement.
     let Some(walk) = graph.take_walk(line) else {
         return empty_judgement(&Position::startpos(), settings);
