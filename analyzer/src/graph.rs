@@ -1145,6 +1145,28 @@ mod tests {
         }
     }
 
+    /// The cycles found in one room, line after line, are those found for each line alone.
+    #[test]
+    fn cycles_found_in_a_kept_room_are_found_alone() {
+        let mut room = CycleRoom::default();
+        for s in [
+            "ABCDABCDA",
+            "QRAxyzAuvwAB",
+            "AxyzAxyzAuvwA",
+            "AB",
+            "",
+            "ABABAXYZXYZX",
+            "AxyzAuvAB",
+            "YABACABACA",
+        ] {
+            let keys: Vec<char> = s.chars().collect();
+            for threshold in [2, 3, 4] {
+                let alone = cycles(&keys, threshold);
+                assert_eq!(cycles_in(&keys, threshold, &mut room), alone, "{s}");
+            }
+        }
+    }
+
     /// A graph emptied and built again is the graph built new: the same nodes, edges,
     /// walk, cycles and regions; and one grown beyond a line's room does not keep it.
     #[test]
@@ -1169,6 +1191,7 @@ mod tests {
         let mut reused = PositionGraph::new();
         reused.add_legal_line(&start, &knights);
         assert!(reused.region_size(0, 0).is_some());
+        assert!(!reused.cycles_in_room(0, 3).is_empty());
         reused.clear();
         let mut new = PositionGraph::new();
         for g in [&mut reused, &mut new] {
@@ -1189,6 +1212,7 @@ mod tests {
         );
         assert!(reused.walk(1).is_none());
         assert_eq!(reused.cycles(0, 3), new.cycles(0, 3));
+        assert_eq!(reused.cycles_in_room(0, 3), new.cycles(0, 3));
         assert_eq!(reused.region_size(0, 2), new.region_size(0, 2));
         assert_eq!(reused.region(0, 2), new.region(0, 2));
         // A line of more distinct positions than a line's room: the room is not kept.
