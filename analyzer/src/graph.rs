@@ -15,9 +15,8 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::Hash;
 
-use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::EdgeRef;
+use petgraph::visit::{Dfs, DfsPostOrder, EdgeRef, Reversed, VisitMap, Visitable};
 use qili_notation::{ByColor, Color, Move, Position};
 
 /// A line of play: a start position and the moves played from it.
@@ -188,6 +187,33 @@ pub struct PositionGraph {
     scc: Option<Vec<usize>>,
     /// The size of each strongly connected region, by component (computed with `scc`).
     sizes: Option<Vec<RegionSize>>,
+    /// Room for finding and measuring the regions again.
+    room: RegionRoom,
+    /// Room for finding a line's cycles again.
+    cycle_room: CycleRoom<NodeIndex>,
+}
+
+/// The graph's map of visited positions.
+type Visited = <DiGraph<Position, Played> as Visitable>::Map;
+
+/// What the strongly connected regions are found and measured with, kept with its room
+/// (and the lists of the last regions found, emptied) when the graph is emptied or grows:
+/// judging case after case, a batch then finds each case's regions without allocating
+/// anything anew.
+#[derive(Debug, Clone, Default)]
+struct RegionRoom {
+    /// Kosaraju's first search.
+    post: DfsPostOrder<NodeIndex, Visited>,
+    /// Kosaraju's second search.
+    dfs: Dfs<NodeIndex, Visited>,
+    /// The positions in the order the first search finished them.
+    finished: Vec<NodeIndex>,
+    /// The component of each position.
+    comp: Vec<usize>,
+    /// The size of each region.
+    sizes: Vec<RegionSize>,
+    /// The distinct moves inside a region.
+    seen: FxHashSet<(NodeIndex, Move)>,
 }
 
 /// The size of a strongly connected region of the position graph.
@@ -219,15 +245,27 @@ impl PositionGraph {
     /// judging case after case, a batch then builds each case's graph without allocating
     /// it anew, and never holds more than that between cases.
     pub(crate) fn clear(&mut self) {
-        if self.index.capacity() > RESERVED_NODES || self.graph.edge_count() > RESERVED_NODES {
+        if self.index.capacity() > RESERVED_NODES
+            || self.graph.edge_count() > RESERVED_NODES
+            || self.cycle_room.prev.capacity() > RESERVED_NODES
+        {
             *self = PositionGraph::new();
             return;
         }
         self.graph.clear();
         self.index.clear();
         self.walks.clear();
-        self.scc = None;
-        self.sizes = None;
+        self.forget_regions();
+    }
+
+    /// Forgets the regions found (the graph changed), keeping the room of their lists.
+    fn forget_regions(&mut self) {
+        if let Some(comp) = self.scc.take() {
+            self.room.comp = comp;
+        }
+        if let Some(sizes) = self.sizes.take() {
+            self.room.sizes = sizes;
+        }
     }
 
     /// A graph of the given lines.
@@ -310,8 +348,7 @@ impl PositionGraph {
             walk.moves.push(*mv);
         }
         self.walks.push(walk);
-        self.scc = None;
-        self.sizes = None;
+        self.forget_regions();
         line
     }
 
@@ -351,6 +388,14 @@ impl PositionGraph {
             .unwrap_or_default()
     }
 
+    /// [`PositionGraph::cycles`], found in the room the graph keeps for them.
+    pub(crate) fn cycles_in_room(&mut self, line: usize, threshold: usize) -> Vec<Run> {
+        match self.walks.get(line) {
+            Some(w) => cycles_in(&w.nodes, threshold, &mut self.cycle_room),
+            None => Vec::new(),
+        }
+    }
+
     /// Whether the period of `run` on `line` passes a position twice (loops intertwine).
     pub fn intertwined(&self, line: usize, run: &Run) -> bool {
         let Some(w) = self.walks.get(line) else {
@@ -365,12 +410,41 @@ impl PositionGraph {
 
     fn components(&mut self) -> &Vec<usize> {
         if self.scc.is_none() {
-            let mut comp = vec![usize::MAX; self.graph.node_count()];
-            // Kosaraju's search walks with an explicit stack: no recursion whose depth grows
-            // with the line (petgraph's Tarjan recurses once per position of a chain).
-            for (c, nodes) in kosaraju_scc(&self.graph).into_iter().enumerate() {
-                for n in nodes {
-                    comp[n.index()] = c;
+            let g = &self.graph;
+            let RegionRoom {
+                post,
+                dfs,
+                finished,
+                comp,
+                ..
+            } = &mut self.room;
+            let mut comp = std::mem::take(comp);
+            comp.clear();
+            comp.resize(g.node_count(), usize::MAX);
+            // Kosaraju's two searches, as petgraph's `kosaraju_scc` runs them: they walk with
+            // an explicit stack, no recursion whose depth grows with the line (petgraph's
+            // Tarjan recurses once per position of a chain). Each position is numbered with
+            // its component as the second search reaches it, where `kosaraju_scc` gathers a
+            // list per component (an allocation each: most components are one position).
+            post.reset(g);
+            finished.clear();
+            for n in g.node_indices() {
+                if !post.discovered.is_visited(&n) {
+                    post.move_to(n);
+                    while let Some(m) = post.next(Reversed(g)) {
+                        finished.push(m);
+                    }
+                }
+            }
+            dfs.reset(g);
+            let mut c = 0;
+            for &n in finished.iter().rev() {
+                if !dfs.discovered.is_visited(&n) {
+                    dfs.move_to(n);
+                    while let Some(m) = dfs.next(g) {
+                        comp[m.index()] = c;
+                    }
+                    c += 1;
                 }
             }
             self.scc = Some(comp);
@@ -393,10 +467,13 @@ impl PositionGraph {
                 .filter(|&c| c != usize::MAX)
                 .max()
                 .map_or(0, |m| m + 1);
-            let mut sizes = vec![RegionSize::default(); count];
+            let mut sizes = std::mem::take(&mut self.room.sizes);
+            sizes.clear();
+            sizes.resize(count, RegionSize::default());
             // No more distinct moves than edges: room for them at once.
-            let mut seen =
-                FxHashSet::with_capacity_and_hasher(self.graph.edge_count(), Default::default());
+            let seen = &mut self.room.seen;
+            seen.clear();
+            seen.reserve(self.graph.edge_count());
             for n in self.graph.node_indices() {
                 let c = comp[n.index()];
                 sizes[c].positions += 1;
@@ -446,14 +523,65 @@ impl PositionGraph {
 ///   of the same length that meet are joined, the loops intertwining) in which no position
 ///   reaches the threshold and which shares no move with a stretch in force.
 pub fn cycles<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
+    cycles_in(keys, threshold, &mut CycleRoom::default())
+}
+
+/// The maps and lists [`cycles`] is found with, kept (emptied) from one line to the next:
+/// judging case after case, a batch then finds each case's cycles without allocating them
+/// anew.
+#[derive(Debug, Clone)]
+pub(crate) struct CycleRoom<K> {
+    /// Per position, its last occurrence and how many there were ([`stretches`]).
+    at: FxHashMap<K, (usize, usize)>,
+    /// Per index, the previous occurrence of the same position ([`stretches`]).
+    prev: Vec<usize>,
+    /// A stretch's occurrences of its position ([`stretches`]).
+    occ: Vec<usize>,
+    /// Per position, its last occurrence ([`periodic_runs`]).
+    last: FxHashMap<K, usize>,
+    /// The periodic runs ([`periodic_runs`]).
+    runs: Vec<Run>,
+    /// The periodic runs, those that meet joined.
+    loops: Vec<Run>,
+    /// Per position, its occurrences in a run ([`reaches`]).
+    count: FxHashMap<K, usize>,
+}
+
+impl<K> Default for CycleRoom<K> {
+    fn default() -> Self {
+        CycleRoom {
+            at: FxHashMap::default(),
+            prev: Vec::new(),
+            occ: Vec::new(),
+            last: FxHashMap::default(),
+            runs: Vec::new(),
+            loops: Vec::new(),
+            count: FxHashMap::default(),
+        }
+    }
+}
+
+/// [`cycles`], found in `room`.
+pub(crate) fn cycles_in<K: Eq + Hash + Copy>(
+    keys: &[K],
+    threshold: usize,
+    room: &mut CycleRoom<K>,
+) -> Vec<Run> {
     let threshold = threshold.max(2);
-    let mut out = stretches(keys, threshold);
+    let mut out = stretches_in(keys, threshold, room);
     let in_force = out.len();
-    let mut loops: Vec<Run> = Vec::new();
-    for r in periodic_runs(keys) {
+    periodic_runs_into(keys, &mut room.last, &mut room.runs);
+    let CycleRoom {
+        runs, loops, count, ..
+    } = room;
+    loops.clear();
+    for &r in runs.iter() {
         if let Some(last) = loops.last_mut() {
-            let alone = |x: &Run| !reaches(keys, x, threshold);
-            if last.period == r.period && r.start <= last.end && alone(last) && alone(&r) {
+            if last.period == r.period
+                && r.start <= last.end
+                && !reaches(keys, last, threshold, count)
+                && !reaches(keys, &r, threshold, count)
+            {
                 last.end = last.end.max(r.end);
                 last.span = last.end - last.start;
                 continue;
@@ -461,24 +589,30 @@ pub fn cycles<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
         }
         loops.push(r);
     }
-    for r in loops {
+    for r in loops.iter() {
         let overlaps = out[..in_force]
             .iter()
             .any(|s| r.start < s.end && s.start < r.end);
-        if !overlaps && !reaches(keys, &r, threshold) {
-            out.push(r);
+        if !overlaps && !reaches(keys, r, threshold, count) {
+            out.push(*r);
         }
     }
     out.sort_by_key(|r| (r.start, r.end));
     out
 }
 
-/// Whether some position occurs `threshold` times inside `run`.
-fn reaches<K: Eq + Hash + Copy>(keys: &[K], run: &Run, threshold: usize) -> bool {
+/// Whether some position occurs `threshold` times inside `run` (counted in `count`).
+fn reaches<K: Eq + Hash + Copy>(
+    keys: &[K],
+    run: &Run,
+    threshold: usize,
+    count: &mut FxHashMap<K, usize>,
+) -> bool {
     // A periodic run passes no more distinct positions than its pattern's plies (and a
     // joined one's span is its length): room for them at once.
     let len = run.end.saturating_sub(run.start) + 1;
-    let mut count: FxHashMap<K, usize> = map_for(run.span.saturating_add(1).min(len));
+    count.clear();
+    count.reserve(run.span.saturating_add(1).min(len));
     keys.iter()
         .take(run.end.saturating_add(1))
         .skip(run.start)
@@ -500,12 +634,23 @@ fn reaches<K: Eq + Hash + Copy>(keys: &[K], run: &Run, threshold: usize) -> bool
 /// different loops make it up. Its `period` is the spacing of the repeated position's
 /// occurrences when they are evenly spaced, else the span.
 pub fn stretches<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
+    stretches_in(keys, threshold, &mut CycleRoom::default())
+}
+
+/// [`stretches`], found in `room`.
+fn stretches_in<K: Eq + Hash + Copy>(
+    keys: &[K],
+    threshold: usize,
+    room: &mut CycleRoom<K>,
+) -> Vec<Run> {
     let threshold = threshold.max(2);
     // Per position, its last occurrence and how many there were; per index, the previous
     // occurrence of the same position (the occurrences are a chain, not a list each).
-    let mut at: FxHashMap<K, (usize, usize)> = map_for(keys.len());
-    let mut prev = vec![usize::MAX; keys.len()];
-    let mut occ = Vec::with_capacity(threshold);
+    let CycleRoom { at, prev, occ, .. } = room;
+    at.clear();
+    at.reserve(keys.len());
+    prev.clear();
+    prev.resize(keys.len(), usize::MAX);
     let mut out: Vec<Run> = Vec::new();
     for (t, k) in keys.iter().enumerate() {
         let (last, count) = at.entry(*k).or_insert((usize::MAX, 0));
@@ -532,16 +677,10 @@ pub fn stretches<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> 
                 i = prev[i];
             }
             occ.reverse();
-            out.push(stretch(keys, &occ));
+            out.push(stretch(keys, occ));
         }
     }
     out
-}
-
-/// An empty map with room for `n` keys (the maps over a game's positions are filled once,
-/// so growing them step by step is wasted work).
-fn map_for<K: Eq + Hash, V>(n: usize) -> FxHashMap<K, V> {
-    FxHashMap::with_capacity_and_hasher(n, Default::default())
 }
 
 /// The stretch between the first and the last of `occ` (occurrences of one position).
@@ -584,8 +723,21 @@ fn least_period<K: Eq>(s: &[K]) -> usize {
 /// left, each run started at the earliest repetition with its minimal period and extended
 /// backwards as far as the period holds; runs swallowed by a later, wider one are dropped.
 pub fn periodic_runs<K: Eq + Hash + Copy>(keys: &[K]) -> Vec<Run> {
-    let mut last: FxHashMap<K, usize> = map_for(keys.len());
-    let mut runs: Vec<Run> = Vec::new();
+    let mut runs = Vec::new();
+    periodic_runs_into(keys, &mut FxHashMap::default(), &mut runs);
+    runs
+}
+
+/// [`periodic_runs`], written into `runs` (emptied first), with `last` for a map of each
+/// position's last occurrence.
+fn periodic_runs_into<K: Eq + Hash + Copy>(
+    keys: &[K],
+    last: &mut FxHashMap<K, usize>,
+    runs: &mut Vec<Run>,
+) {
+    last.clear();
+    last.reserve(keys.len());
+    runs.clear();
     let mut cur: Option<Run> = None;
     for t in 0..keys.len() {
         let prev = last.insert(keys[t], t);
@@ -613,7 +765,6 @@ pub fn periodic_runs<K: Eq + Hash + Copy>(keys: &[K]) -> Vec<Run> {
         }
     }
     runs.extend(cur);
-    runs
 }
 
 #[cfg(test)]
@@ -994,6 +1145,28 @@ mod tests {
         }
     }
 
+    /// The cycles found in one room, line after line, are those found for each line alone.
+    #[test]
+    fn cycles_found_in_a_kept_room_are_found_alone() {
+        let mut room = CycleRoom::default();
+        for s in [
+            "ABCDABCDA",
+            "QRAxyzAuvwAB",
+            "AxyzAxyzAuvwA",
+            "AB",
+            "",
+            "ABABAXYZXYZX",
+            "AxyzAuvAB",
+            "YABACABACA",
+        ] {
+            let keys: Vec<char> = s.chars().collect();
+            for threshold in [2, 3, 4] {
+                let alone = cycles(&keys, threshold);
+                assert_eq!(cycles_in(&keys, threshold, &mut room), alone, "{s}");
+            }
+        }
+    }
+
     /// A graph emptied and built again is the graph built new: the same nodes, edges,
     /// walk, cycles and regions; and one grown beyond a line's room does not keep it.
     #[test]
@@ -1018,6 +1191,7 @@ mod tests {
         let mut reused = PositionGraph::new();
         reused.add_legal_line(&start, &knights);
         assert!(reused.region_size(0, 0).is_some());
+        assert!(!reused.cycles_in_room(0, 3).is_empty());
         reused.clear();
         let mut new = PositionGraph::new();
         for g in [&mut reused, &mut new] {
@@ -1038,6 +1212,7 @@ mod tests {
         );
         assert!(reused.walk(1).is_none());
         assert_eq!(reused.cycles(0, 3), new.cycles(0, 3));
+        assert_eq!(reused.cycles_in_room(0, 3), new.cycles(0, 3));
         assert_eq!(reused.region_size(0, 2), new.region_size(0, 2));
         assert_eq!(reused.region(0, 2), new.region(0, 2));
         // A line of more distinct positions than a line's room: the room is not kept.

@@ -11,7 +11,7 @@ use crate::conduct::{classify_with, Conduct, ConductKind, CycleMove, PieceRef, P
 use crate::graph::{IllegalMoveAt, Line, PositionGraph, Run};
 use crate::label::{CycleContext, Label, MoveLabels, Scope};
 use crate::labeling::Labeller;
-use crate::natural::{natural_limit, NaturalLimit};
+use crate::natural::{natural_limit, natural_limit_with, NaturalLimit};
 use crate::rules::{Reading, RuleBook, Settings};
 use crate::verdict::{self, Article, Outcome, SideEvidence, Status, Verdict, VerdictInput};
 
@@ -253,7 +253,7 @@ fn judge_walk(
     settings: &Settings,
 ) -> Judgement {
     let threshold = verdict::threshold(settings);
-    let runs = graph.cycles(line, threshold);
+    let runs = graph.cycles_in_room(line, threshold);
     // Each line is judged once: its positions and moves move into the judgement.
     let Some(walk) = graph.take_walk(line) else {
         return empty_judgement(&Position::startpos(), settings);
@@ -322,11 +322,21 @@ fn judge_walk(
         });
     }
     labelled.sort_by_key(|l| l.ply);
-    let natural_limit = natural_limit(
+    // Each position is asked once whether it is check, however often the line passes it
+    // (a cycle passes its positions again and again): by its node.
+    let mut checks: Vec<Option<bool>> = vec![None; graph.node_count()];
+    let natural_limit = natural_limit_with(
         &walk.positions,
         &walk.moves,
         settings.natural_limit,
         settings.natural_limit_check_cap,
+        |i| match (walk.nodes.get(i), walk.positions.get(i)) {
+            (Some(n), Some(p)) => match checks.get_mut(n.index()) {
+                Some(known) => *known.get_or_insert_with(|| p.is_check()),
+                None => p.is_check(),
+            },
+            _ => false,
+        },
     );
     let ruling = ruling(&cycles, &natural_limit);
     Judgement {

@@ -75,10 +75,24 @@ pub fn natural_limit(
     limit: u32,
     check_cap: u32,
 ) -> NaturalLimit {
+    natural_limit_with(positions, moves, limit, check_cap, |i| {
+        positions.get(i).is_some_and(Position::is_check)
+    })
+}
+
+/// [`natural_limit`], told by `is_check(i)` whether `positions[i]` is check (asked only of
+/// the positions a move without a capture reaches).
+pub(crate) fn natural_limit_with(
+    positions: &[Position],
+    moves: &[Move],
+    limit: u32,
+    check_cap: u32,
+    mut is_check: impl FnMut(usize) -> bool,
+) -> NaturalLimit {
     let mut counter = NaturalCounter::new(positions.first(), limit, check_cap);
     for (i, w) in positions.windows(2).enumerate() {
         let capture = moves.get(i).is_some_and(|m| m.is_capture());
-        counter.push(w[0].turn(), capture, !capture && w[1].is_check());
+        counter.push(w[0].turn(), capture, !capture && is_check(i + 1));
     }
     counter.report()
 }
