@@ -849,6 +849,10 @@ impl Position {
                 if mask == 0 {
                     continue;
                 }
+                if matches!(Role::ALL[r], Role::Chariot | Role::Cannon) {
+                    self.line_checks(f, Role::ALL[r], gi, mask, &mut test);
+                    continue;
+                }
                 (mask & REACH[c][r][f], true)
             } else if landings.uncovering & bit(f) != 0 {
                 (u128::MAX, false)
@@ -952,6 +956,47 @@ impl Position {
             }
         }
         l
+    }
+
+    /// The moves of the mover's chariot or cannon (`role`) on `f`, off the file and rank
+    /// of the opponent's general on `gi`, to the points of `mask` (on those lines), each
+    /// passed to `out` as a sure check. Such a piece reaches the general's lines only where
+    /// its own rank and file cross them: the point on its rank first, then the one on its
+    /// file, the order of [`Position::line_moves`] (ranks' rays before files'). A chariot
+    /// reaches a point with nothing between, a cannon an empty one so too and an
+    /// opponent's piece over one screen.
+    #[inline(always)]
+    fn line_checks(
+        &self,
+        f: usize,
+        role: Role,
+        gi: usize,
+        mask: u128,
+        out: &mut impl FnMut(Move, bool),
+    ) {
+        let (file, rank, g_file, g_rank) = (f % 9, f / 9, gi % 9, gi / 9);
+        for to in [rank * 9 + g_file, g_rank * 9 + file] {
+            if mask & bit(to) == 0 {
+                continue;
+            }
+            let between = (attacks::between_mask(f, to) & self.board.occupied()).count_ones();
+            let capture = match self.board[to] {
+                None if between == 0 => None,
+                Some(t)
+                    if t.color != self.board.turn && between == u32::from(role == Role::Cannon) =>
+                {
+                    Some(t.role)
+                }
+                _ => continue,
+            };
+            let m = Move {
+                role,
+                from: Square::new_unchecked(f as u8),
+                to: Square::new_unchecked(to as u8),
+                capture,
+            };
+            out(m, true);
+        }
     }
 
     /// Calls `out` with each pseudo-legal move of the piece on `from` whose destination lies
