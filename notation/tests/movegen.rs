@@ -158,6 +158,11 @@ fn probe_positions() -> Vec<Position> {
         // from the general (g9) does. Without the cannon, only the step next to it.
         "3k1PbC1/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
         "3k1Pb2/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        // Uncovered checks: the f9 horse, second on the black general's rank, leaves the
+        // h9 cannon one screen; the f8 chariot, on a leg of the e9 general, frees the f7
+        // horse.
+        "3krN1C1/9/9/9/9/9/9/9/9/5K3 w - - 0 1",
+        "4k4/5R3/5N3/9/9/9/9/9/9/3K5 w - - 0 1",
     ];
     // The checking moves of the last three, by destination.
     for (fen, want) in [

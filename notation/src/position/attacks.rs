@@ -709,25 +709,6 @@ pub(super) fn general_attackers(board: &Board, sq: Square, by: Color) -> SquareS
     set
 }
 
-/// Whether emptying point `f` alone (a file, rank or diagonal neighbour of the general on
-/// `g`, which nothing of `by` attacks) would make `by` attack that general: a line from
-/// `g` through `f` opens onto a chariot or the facing general, or leaves a cannon one
-/// screen; or `f` is the leg of a horse of `by` aiming at `g`. The same answer as
-/// [`attacked_after`] on the board with `f` emptied (the elephants of `by` never reach the
-/// other general's palace).
-#[inline(always)]
-pub(super) fn uncovers(board: &Board, g: usize, f: usize, by: Color) -> bool {
-    if let Some(d) = direction(g, f) {
-        let line = board.occupied & RAY_MASKS[g][d] & !bit(f);
-        return scan_line(board, line, d, by, true, &mut |_| true);
-    }
-    let horse = Piece::new(by, Role::Horse);
-    HORSE_ATTACKS[g]
-        .as_slice()
-        .iter()
-        .any(|&(h, leg)| leg as usize == f && board.is(h as usize, horse))
-}
-
 /// Whether `x` lies strictly between `a` and `b` on a shared file or rank.
 #[inline(always)]
 fn strictly_between(a: usize, b: usize, x: usize) -> bool {

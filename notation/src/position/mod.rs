@@ -180,6 +180,11 @@ struct CheckLandings {
     /// Whether a chariot, cannon or the facing general of the side to move already
     /// attacks the general along one of the lines.
     attacked: bool,
+    /// The pieces of the side to move whose leaving alone would make an attack on the
+    /// general (when nothing attacks it yet): along a line, by
+    /// [`Position::check_landings`]; over a horse leg, by
+    /// [`Position::checking_moves_into`].
+    uncovering: u128,
 }
 
 impl PartialEq for Position {
@@ -755,26 +760,30 @@ impl Position {
         let g = self.board.generals[!us];
         let gi = g.index();
         let lines = geometry::MASKS.lines[gi];
-        let uncover = lines | geometry::MASKS.diagonal[gi];
-        // Where a horse attacks the general from, its leg being empty: no move of a piece
-        // that uncovers nothing clears a leg, and a horse elsewhere attacks nothing more.
         let occupied = self.board.occupied();
-        let horse_origins = HORSE_LEGS[gi].iter().fold(0u128, |m, &(leg, origins)| {
-            if self.board.is_empty_at(usize::from(leg)) {
-                m | origins
-            } else {
-                m
-            }
-        });
-        let soldier_origins = SOLDIER_ORIGINS[c][gi];
-        let landings = self.check_landings(gi);
+        let horse = Piece::new(us, Role::Horse);
         // Whether one of `p` stands on a point of `m`.
         let any_on = |m: u128, p: Piece| Bits::new(m & occupied).any(|i| self.board.is(i, p));
+        let mut landings = self.check_landings(gi);
+        // Where a horse attacks the general from, its leg being empty: no move of a piece
+        // that uncovers nothing clears a leg, and a horse elsewhere attacks nothing more.
+        // A leg that holds one of the mover's pieces with a horse of the mover behind it:
+        // that piece's leaving uncovers the horse.
+        let mut horse_origins = 0u128;
+        for &(leg, origins) in &HORSE_LEGS[gi] {
+            let leg = usize::from(leg);
+            if self.board.is_empty_at(leg) {
+                horse_origins |= origins;
+            } else if self.board.is_color(leg, us) && any_on(origins, horse) {
+                landings.uncovering |= bit(leg);
+            }
+        }
+        let soldier_origins = SOLDIER_ORIGINS[c][gi];
         // The pieces attacking the general before the move, looked for only when the lines,
         // the horses or the soldiers show one (the general and the advisors stay in their
         // own palace and the elephants on their own side, away from the other general).
         let before = if landings.attacked
-            || any_on(horse_origins, Piece::new(us, Role::Horse))
+            || any_on(horse_origins, horse)
             || any_on(soldier_origins, Piece::new(us, Role::Soldier))
         {
             attacks::general_attackers(&self.board, g, us)
@@ -788,71 +797,95 @@ impl Position {
         // [`Position::keeps_general_safe`]): there are few, and the quick test of
         // [`Safety`] would first need the pieces attacking that general.
         let mut board: Option<Board> = None;
-        for (sq, piece) in self.own_pieces() {
-            let f = sq.index();
-            // Where a move of this piece can give check from: anywhere when the general is
-            // already attacked or when the piece's leaving alone uncovers an attack (a line
-            // opens, a cannon keeps one screen of two, a horse leg clears); for a piece on
-            // the general's file or rank (whose leaving changes them), anywhere on them;
-            // for any other piece, only where its landing surely makes an attack (`sure`:
-            // every such move gives check). Only the points the piece may reach count.
-            let (to_mask, sure) = if !before.is_empty()
-                || (uncover & bit(f) != 0 && attacks::uncovers(&self.board, gi, f, us))
+        let mut test = |m: Move, sure: bool| {
+            if m.capture != Some(Role::General)
+                && (sure
+                    || self.gives_check_on(board.get_or_insert(self.board), &check_mask, g, &m))
+                && self.keeps_general_safe(&m)
             {
-                (u128::MAX, false)
-            } else if piece.role == Role::General {
-                // The general's own move checks only by uncovering: it attacks from its
-                // palace only the other general on an open file, which then attacks it
-                // back (an illegal move); and it cannot screen a cannon on the file
-                // without facing the other general, nor stand on its rank (the palaces
-                // lie five ranks apart) or next to it.
+                out.push(m);
+            }
+        };
+        if !before.is_empty() {
+            // The general is attacked already: any move may check.
+            for (sq, _) in self.own_pieces() {
+                self.each_pseudo_move_from(sq, |m| test(m, false));
+            }
+            return;
+        }
+        // Where a piece off the general's file and rank that uncovers nothing may give
+        // check from, by role index: where its landing surely makes an attack (every such
+        // move gives check). The general moves only in its palace, away from the other
+        // general's lines and from the points a piece attacks it from (the palaces lie
+        // five ranks apart).
+        let off_lines = [
+            0,
+            landings.screen,
+            landings.screen,
+            landings.screen | horse_origins,
+            landings.screen | landings.chariot,
+            landings.screen | landings.cannon,
+            landings.screen | soldier_origins,
+        ];
+        // The points whose pieces need more than `off_lines`.
+        let special = landings.uncovering | lines;
+        // The pieces of the side to move, found from the occupied mask by their bytes
+        // (fewer instructions than gathering the mask of their points first): a piece's
+        // byte less the first byte of its side is its role index when below 7.
+        let first = attacks::code(Some(Piece::new(us, Role::General)));
+        for f in Bits::new(occupied) {
+            let r = usize::from(self.board.code_at(f).wrapping_sub(first));
+            if r >= 7 {
                 continue;
-            } else {
-                let reach = REACH[c][piece.role.index()][f];
-                if lines & bit(f) != 0 {
-                    let mask = match piece.role {
-                        Role::Horse => lines | horse_origins,
-                        // A soldier's step along its line through the general keeps the
-                        // points there occupied but its own (a capture only changes the
-                        // owner of one), and its other step leaves both lines: as its
-                        // leaving uncovers nothing, it checks only from where it attacks.
-                        Role::Soldier => soldier_origins,
-                        // A chariot or cannon reaches the general's lines only along its
-                        // own line through the general, and a quiet move there passes no
-                        // piece: the pieces on that line keep their order and nothing
-                        // attacks anew. Only a capture can check: a chariot's towards the
-                        // general (away from it, the pieces between stay), a cannon's
-                        // either way (away from the general, it jumps a piece that then
-                        // screens it).
-                        Role::Chariot => attacks::between_mask(gi, f) & occupied,
-                        Role::Cannon => lines & occupied,
-                        _ => lines,
-                    };
-                    (mask & reach, false)
-                } else {
-                    let mask = landings.screen
-                        | match piece.role {
-                            Role::Chariot => landings.chariot,
-                            Role::Cannon => landings.cannon,
-                            Role::Horse => horse_origins,
-                            Role::Soldier => soldier_origins,
-                            _ => 0,
-                        };
-                    (mask & reach, true)
+            }
+            let sq = Square::new_unchecked(f as u8);
+            // Where a move of this piece can give check from: anywhere when its leaving
+            // alone uncovers an attack (a line opens, a cannon keeps one screen of two, a
+            // horse leg clears); for a piece on the general's file or rank (whose leaving
+            // changes them), anywhere on them and where it attacks from; for any other
+            // piece, the points of `off_lines`. Only the points the piece may reach count.
+            let (to_mask, sure) = if special & bit(f) == 0 {
+                let mask = off_lines[r];
+                if mask == 0 {
+                    continue;
                 }
+                if matches!(Role::ALL[r], Role::Chariot | Role::Cannon) {
+                    self.line_checks(f, Role::ALL[r], gi, mask, &mut test);
+                    continue;
+                }
+                (mask & REACH[c][r][f], true)
+            } else if landings.uncovering & bit(f) != 0 {
+                (u128::MAX, false)
+            } else {
+                let mask = match Role::ALL[r] {
+                    // The general's own move checks only by uncovering: it attacks from its
+                    // palace only the other general on an open file, which then attacks it
+                    // back (an illegal move); and it cannot screen a cannon on the file
+                    // without facing the other general.
+                    Role::General => continue,
+                    Role::Horse => lines | horse_origins,
+                    // A soldier's step along its line through the general keeps the
+                    // points there occupied but its own (a capture only changes the
+                    // owner of one), and its other step leaves both lines: as its
+                    // leaving uncovers nothing, it checks only from where it attacks.
+                    Role::Soldier => soldier_origins,
+                    // A chariot or cannon reaches the general's lines only along its
+                    // own line through the general, and a quiet move there passes no
+                    // piece: the pieces on that line keep their order and nothing
+                    // attacks anew. Only a capture can check: a chariot's towards the
+                    // general (away from it, the pieces between stay), a cannon's
+                    // either way (away from the general, it jumps a piece that then
+                    // screens it).
+                    Role::Chariot => attacks::between_mask(gi, f) & occupied,
+                    Role::Cannon => lines & occupied,
+                    _ => lines,
+                };
+                (mask & REACH[c][r][f], false)
             };
             if to_mask == 0 {
                 continue;
             }
-            self.each_pseudo_move_into(sq, to_mask, |m| {
-                if m.capture != Some(Role::General)
-                    && (sure
-                        || self.gives_check_on(board.get_or_insert(self.board), &check_mask, g, &m))
-                    && self.keeps_general_safe(&m)
-                {
-                    out.push(m);
-                }
-            });
+            self.each_pseudo_move_into(sq, to_mask, |m| test(m, sure));
         }
     }
 
@@ -865,10 +898,14 @@ impl Position {
     /// screens it). Landing anywhere else on the lines adds a piece beyond a screen or
     /// between a cannon and its screen, and attacks nothing more. (When something attacks
     /// the general along a line already, which the landings also tell, they are unused.)
+    /// Also the mover's pieces on the lines whose leaving alone makes an attack along them
+    /// (see [`CheckLandings::uncovering`]).
     fn check_landings(&self, gi: usize) -> CheckLandings {
         let us = self.board.turn;
         let occupied = self.board.occupied();
         let theirs = |i: usize| self.board.is_color(i, !us);
+        let ours = |i: usize| self.board.is_color(i, us);
+        let cannon = Piece::new(us, Role::Cannon);
         let mut l = CheckLandings::default();
         for d in 0..4 {
             let ray = geometry::RAY_MASKS[gi][d];
@@ -886,7 +923,7 @@ impl Position {
             // The first piece attacks when it is the mover's chariot, or its general facing.
             l.attacked |= self.board.is(p1, Piece::new(us, Role::Chariot))
                 || (d >= 2 && self.board.is(p1, Piece::new(us, Role::General)));
-            if self.board.is(p1, Piece::new(us, Role::Cannon)) {
+            if self.board.is(p1, cannon) {
                 l.screen |= before_p1;
             }
             let rest = blockers & beyond(p1);
@@ -897,10 +934,69 @@ impl Position {
                 l.cannon |= (beyond(p1) & geometry::RAY_MASKS[p2][d ^ 1])
                     | if theirs(p2) { bit(p2) } else { 0 };
                 // The second piece attacks when it is the mover's cannon.
-                l.attacked |= self.board.is(p2, Piece::new(us, Role::Cannon));
+                l.attacked |= self.board.is(p2, cannon);
+                // With nothing attacking along the line, the mover's first piece uncovers
+                // a chariot (or its general, on the file) second or a cannon third, and
+                // its second piece a cannon third (the first piece then screens it).
+                if ours(p1) || ours(p2) {
+                    let rest = rest & beyond(p2);
+                    let cannon_third =
+                        rest != 0 && self.board.is(attacks::nearest(rest, d), cannon);
+                    if ours(p1)
+                        && (cannon_third
+                            || self.board.is(p2, Piece::new(us, Role::Chariot))
+                            || (d >= 2 && self.board.is(p2, Piece::new(us, Role::General))))
+                    {
+                        l.uncovering |= bit(p1);
+                    }
+                    if cannon_third && ours(p2) {
+                        l.uncovering |= bit(p2);
+                    }
+                }
             }
         }
         l
+    }
+
+    /// The moves of the mover's chariot or cannon (`role`) on `f`, off the file and rank
+    /// of the opponent's general on `gi`, to the points of `mask` (on those lines), each
+    /// passed to `out` as a sure check. Such a piece reaches the general's lines only where
+    /// its own rank and file cross them: the point on its rank first, then the one on its
+    /// file, the order of [`Position::line_moves`] (ranks' rays before files'). A chariot
+    /// reaches a point with nothing between, a cannon an empty one so too and an
+    /// opponent's piece over one screen.
+    #[inline(always)]
+    fn line_checks(
+        &self,
+        f: usize,
+        role: Role,
+        gi: usize,
+        mask: u128,
+        out: &mut impl FnMut(Move, bool),
+    ) {
+        let (file, rank, g_file, g_rank) = (f % 9, f / 9, gi % 9, gi / 9);
+        for to in [rank * 9 + g_file, g_rank * 9 + file] {
+            if mask & bit(to) == 0 {
+                continue;
+            }
+            let between = (attacks::between_mask(f, to) & self.board.occupied()).count_ones();
+            let capture = match self.board[to] {
+                None if between == 0 => None,
+                Some(t)
+                    if t.color != self.board.turn && between == u32::from(role == Role::Cannon) =>
+                {
+                    Some(t.role)
+                }
+                _ => continue,
+            };
+            let m = Move {
+                role,
+                from: Square::new_unchecked(f as u8),
+                to: Square::new_unchecked(to as u8),
+                capture,
+            };
+            out(m, true);
+        }
     }
 
     /// Calls `out` with each pseudo-legal move of the piece on `from` whose destination lies
