@@ -828,15 +828,11 @@ mod tests {
     fn incomplete_labels_are_completed_where_they_could_decide() {
         use Color::{Black, Red};
         let cxa = Settings::default().book();
-        let (none, red, black) = (
+        let (none, red) = (
             ByColor::new_with(|_| false),
             ByColor {
                 red: true,
                 black: false,
-            },
-            ByColor {
-                red: false,
-                black: true,
             },
         );
         let check = |ply| incomplete(cm(ply, Red, &[Label::Check], &[]));
