@@ -1,0 +1,481 @@
+//! The position graph (RULES.md §1): one node per distinct position (placement and side to
+//! move — [`Position`]'s `Eq`/`Hash`), one edge per move played. Lines (a game's main line,
+//! variations of a record) join the same graph.
+//!
+//! A **cycle in force** is cut where RULES.md §1 says: when a position occurs for the N-th
+//! time (N = the threshold), the stretch from the first of those N occurrences to the N-th,
+//! whatever loops it is made of, and nothing before or after it ([`stretches`]); it goes on
+//! for as long as the line repeats its pattern. Loops that never reach the threshold are
+//! reported as *periodic runs*: a stretch of the line's positions `p[s..=e]` with
+//! `p[t] == p[t - period]` for every `t` in `s + period ..= e`, `period` minimal. A cycle
+//! whose pattern passes a position twice (different loops through the same position, a
+//! rook chasing three pieces in turn) is flagged `intertwined`, and the strongly connected
+//! region of the graph it lies in is reported with each side's moves inside it.
+//!
+//! Its parts: the graph and the lines' walks through it, here; the cycles of a line
+//! ([`Run`], [`cycles()`], [`stretches`], [`periodic_runs`]), found on any sequence of keys, in
+//! `cycles`; the strongly connected regions of the graph ([`Region`], [`RegionSize`]) in
+//! `regions`.
+
+mod cycles;
+mod regions;
+
+pub use cycles::{cycles, periodic_runs, run_occurrences, stretches, Run, RunOccurrences};
+pub(crate) use cycles::{cycles_in, occurrence_indices, stretch, CycleRoom};
+use regions::RegionRoom;
+pub use regions::{Region, RegionSize};
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use petgraph::graph::{DiGraph, NodeIndex};
+use qili_notation::{Color, Move, Position};
+
+/// A line of play: a start position and the moves played from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// Where the line starts.
+    pub start: Position,
+    /// The moves, in order.
+    pub moves: Vec<Move>,
+}
+
+/// A move that is not legal where it is played: the line stops before it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("ply {ply}: illegal move {mv} in {fen}")]
+pub struct IllegalMoveAt {
+    /// 1-based ply of the move.
+    pub ply: usize,
+    /// The move (ICCS).
+    pub mv: String,
+    /// The position it was tried in.
+    pub fen: String,
+}
+
+/// An edge: one move played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    /// Which line it was played in.
+    pub line: usize,
+    /// 1-based ply in that line.
+    pub ply: usize,
+    /// The move.
+    pub mv: Move,
+    /// Who played it.
+    pub mover: Color,
+}
+
+/// A line's walk through the graph.
+#[derive(Debug, Clone)]
+pub struct Walk {
+    /// `positions[i]` stands after ply `i` (`positions[0]` is the start).
+    pub positions: Vec<Position>,
+    /// The node of each position.
+    pub nodes: Vec<NodeIndex>,
+    /// `moves[i]` is ply `i + 1`.
+    pub moves: Vec<Move>,
+    /// Where the line stopped on an illegal move, if it did.
+    pub stopped: Option<IllegalMoveAt>,
+}
+
+/// The distinct positions [`PositionGraph::add_line`] makes room for at most before it
+/// adds a line (more grow as they come).
+const RESERVED_NODES: usize = 1024;
+
+/// The position graph.
+#[derive(Debug, Clone, Default)]
+pub struct PositionGraph {
+    graph: DiGraph<Position, Played>,
+    index: FxHashMap<Position, NodeIndex>,
+    walks: Vec<Walk>,
+    scc: Option<Vec<usize>>,
+    /// The size of each strongly connected region, by component (computed with `scc`).
+    sizes: Option<Vec<RegionSize>>,
+    /// Room for finding and measuring the regions again.
+    room: RegionRoom,
+    /// Room for finding a line's cycles again.
+    cycle_room: CycleRoom<NodeIndex>,
+}
+
+/// Whether [`PositionGraph::add_moves`] tests each move's legality.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Legality {
+    /// Test it: the line stops at the first illegal move.
+    Check,
+    /// The moves are known to be legal in turn.
+    Known,
+}
+
+impl PositionGraph {
+    /// An empty graph.
+    pub fn new() -> PositionGraph {
+        PositionGraph::default()
+    }
+
+    /// Empties the graph for a new set of lines, keeping the room of its maps and lists
+    /// when they are no larger than the room [`PositionGraph::add_line`] makes for a line:
+    /// judging case after case, a batch then builds each case's graph without allocating
+    /// it anew, and never holds more than that between cases.
+    pub(crate) fn clear(&mut self) {
+        if self.index.capacity() > RESERVED_NODES
+            || self.graph.edge_count() > RESERVED_NODES
+            || self.cycle_room.prev.capacity() > RESERVED_NODES
+        {
+            *self = PositionGraph::new();
+            return;
+        }
+        self.graph.clear();
+        self.index.clear();
+        self.walks.clear();
+        self.forget_regions();
+    }
+
+    /// A graph of the given lines.
+    pub fn from_lines(lines: &[Line]) -> PositionGraph {
+        let mut g = PositionGraph::new();
+        for line in lines {
+            g.add_line(&line.start, &line.moves);
+        }
+        g
+    }
+
+    fn node(&mut self, pos: &Position) -> NodeIndex {
+        // One look-up for a position seen or new (a search, then an insert, hashed and
+        // compared it twice when new).
+        match self.index.entry(pos.clone()) {
+            std::collections::hash_map::Entry::Occupied(e) => *e.get(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                *e.insert(self.graph.add_node(pos.clone()))
+            }
+        }
+    }
+
+    /// Adds a line; returns its number. Stops at the first illegal move (recorded in the walk).
+    pub fn add_line(&mut self, start: &Position, moves: &[Move]) -> usize {
+        self.add_moves(start, moves, Legality::Check)
+    }
+
+    /// [`PositionGraph::add_line`] for moves known to be legal in turn from `start` (as
+    /// [`crate::input::read_move_list`] gives them): the same line, without testing each
+    /// move's legality again.
+    pub(crate) fn add_legal_line(&mut self, start: &Position, moves: &[Move]) -> usize {
+        self.add_moves(start, moves, Legality::Known)
+    }
+
+    fn add_moves(&mut self, start: &Position, moves: &[Move], legality: Legality) -> usize {
+        let line = self.walks.len();
+        let mut pos = start.clone();
+        // Room for the line at once: a position and a node per ply, an edge per move; and
+        // for its distinct positions up to a bound (a long line may repeat a few).
+        let plies = moves.len() + 1;
+        let distinct = plies.min(RESERVED_NODES);
+        self.index.reserve(distinct);
+        self.graph.reserve_nodes(distinct);
+        self.graph.reserve_edges(moves.len());
+        let mut positions = Vec::with_capacity(plies);
+        positions.push(pos.clone());
+        let mut nodes = Vec::with_capacity(plies);
+        nodes.push(self.node(&pos));
+        let mut walk = Walk {
+            positions,
+            nodes,
+            moves: Vec::with_capacity(moves.len()),
+            stopped: None,
+        };
+        for (i, mv) in moves.iter().enumerate() {
+            if legality == Legality::Check && !pos.is_legal(mv) {
+                walk.stopped = Some(IllegalMoveAt {
+                    ply: i + 1,
+                    mv: mv.to_string(),
+                    fen: pos.fen(),
+                });
+                break;
+            }
+            let mover = pos.turn();
+            pos.play_unchecked(mv);
+            let from = *walk.nodes.last().unwrap_or(&NodeIndex::new(0));
+            let to = self.node(&pos);
+            self.graph.add_edge(
+                from,
+                to,
+                Played {
+                    line,
+                    ply: i + 1,
+                    mv: *mv,
+                    mover,
+                },
+            );
+            walk.positions.push(pos.clone());
+            walk.nodes.push(to);
+            walk.moves.push(*mv);
+        }
+        self.walks.push(walk);
+        self.forget_regions();
+        line
+    }
+
+    /// The walk of line `line`.
+    pub fn walk(&self, line: usize) -> Option<&Walk> {
+        self.walks.get(line)
+    }
+
+    /// The walk of line `line`, its positions, moves and stop taken out of the graph (which
+    /// keeps the nodes: [`PositionGraph::cycles`], [`PositionGraph::intertwined`] and the
+    /// regions still see the line; [`PositionGraph::walk`] then has no positions).
+    pub(crate) fn take_walk(&mut self, line: usize) -> Option<Walk> {
+        let w = self.walks.get_mut(line)?;
+        Some(Walk {
+            positions: std::mem::take(&mut w.positions),
+            nodes: w.nodes.clone(),
+            moves: std::mem::take(&mut w.moves),
+            stopped: w.stopped.take(),
+        })
+    }
+
+    /// Number of distinct positions.
+    pub fn node_count(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    /// Number of moves played (all lines).
+    pub fn edge_count(&self) -> usize {
+        self.graph.edge_count()
+    }
+
+    /// The cycles of line `line` for a ruling `threshold` (see [`cycles()`]), in order.
+    pub fn cycles(&self, line: usize, threshold: usize) -> Vec<Run> {
+        self.walks
+            .get(line)
+            .map(|w| cycles(&w.nodes, threshold))
+            .unwrap_or_default()
+    }
+
+    /// [`PositionGraph::cycles`], found in the room the graph keeps for them.
+    pub(crate) fn cycles_in_room(&mut self, line: usize, threshold: usize) -> Vec<Run> {
+        match self.walks.get(line) {
+            Some(w) => cycles_in(&w.nodes, threshold, &mut self.cycle_room),
+            None => Vec::new(),
+        }
+    }
+
+    /// Whether the period of `run` on `line` passes a position twice (loops intertwine).
+    pub fn intertwined(&self, line: usize, run: &Run) -> bool {
+        let Some(w) = self.walks.get(line) else {
+            return false;
+        };
+        if run.joined() {
+            return true;
+        }
+        let mut seen = FxHashSet::with_capacity_and_hasher(run.span, Default::default());
+        (run.start..run.start + run.span).any(|i| w.nodes.get(i).is_some_and(|n| !seen.insert(*n)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use petgraph::visit::EdgeRef;
+    use qili_notation::ByColor;
+
+    #[test]
+    fn graph_of_a_shuffle_with_a_variation() {
+        let start = Position::startpos();
+        let mv = |pos: &Position, s: &str| {
+            s.parse::<qili_notation::Iccs>()
+                .unwrap()
+                .to_move(pos)
+                .unwrap()
+        };
+        let mut moves = Vec::new();
+        let mut pos = start.clone();
+        for s in [
+            "b0c2", "b9c7", "c2b0", "c7b9", "b0c2", "b9c7", "c2b0", "c7b9",
+        ] {
+            let m = mv(&pos, s);
+            pos.play_unchecked(&m);
+            moves.push(m);
+        }
+        let mut g = PositionGraph::new();
+        let line = g.add_line(&start, &moves);
+        assert_eq!(g.node_count(), 4);
+        assert_eq!(g.edge_count(), 8);
+        assert_eq!(
+            g.cycles(line, 3),
+            vec![Run {
+                start: 0,
+                period: 4,
+                end: 8,
+                span: 4
+            }]
+        );
+        assert!(!g.intertwined(line, &g.cycles(line, 3)[0]));
+        // A variation: the other horse shuffles from the same start; joins at the start node.
+        let mut vpos = start.clone();
+        let mut vmoves = Vec::new();
+        for s in ["h0g2", "h9g7", "g2h0", "g7h9"] {
+            let m = mv(&vpos, s);
+            vpos.play_unchecked(&m);
+            vmoves.push(m);
+        }
+        let v = g.add_line(&start, &vmoves);
+        assert_eq!(g.node_count(), 7);
+        assert_eq!(
+            g.cycles(v, 3),
+            vec![Run {
+                start: 0,
+                period: 4,
+                end: 4,
+                span: 4
+            }]
+        );
+        let region = g.region(line, 0).unwrap();
+        assert_eq!(region.positions, 7);
+        assert_eq!(region.moves[Color::Red].len(), 4);
+        assert_eq!(region.moves[Color::Black].len(), 4);
+        // The sizes measured once for every region agree with the listed region, from any
+        // position of it, and after a line is added.
+        let size = g.region_size(line, 0).unwrap();
+        assert_eq!(size.positions, 7);
+        assert_eq!(size.moves, ByColor { red: 4, black: 4 });
+        assert_eq!(g.region_size(v, 2), Some(size));
+        let w = g.add_line(&start, &moves[..1]);
+        assert_eq!(g.region_size(w, 0), Some(size));
+        assert_eq!(g.region_size(w, 5), None);
+    }
+
+    #[test]
+    fn illegal_move_stops_the_line() {
+        let start = Position::startpos();
+        let pos = start.clone();
+        let good = "b0c2"
+            .parse::<qili_notation::Iccs>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        let mut g = PositionGraph::new();
+        let line = g.add_line(&start, &[good, good]);
+        let w = g.walk(line).unwrap();
+        assert_eq!(w.moves.len(), 1);
+        assert_eq!(w.stopped.as_ref().map(|s| s.ply), Some(2));
+    }
+
+    #[test]
+    fn a_line_known_legal_is_the_line_checked() {
+        use qili_notation::Iccs;
+        // Two lines sharing positions, each repeating: the graph and the walks built
+        // without the legality test are those built with it.
+        let start = Position::startpos();
+        let line = |texts: &[&str]| {
+            let mut pos = start.clone();
+            let mut moves = Vec::new();
+            for t in texts {
+                let mv = t.parse::<Iccs>().unwrap().to_move(&pos).unwrap();
+                pos.play(&mv).unwrap();
+                moves.push(mv);
+            }
+            moves
+        };
+        let knights = ["h0g2", "h9g7", "g2h0", "g7h9"].repeat(3);
+        let cannons = [
+            &["h0g2", "h9g7"][..],
+            &["h2h1", "h7h8", "h1h2", "h8h7"].repeat(2),
+        ]
+        .concat();
+        let lines = [line(&knights), line(&cannons)];
+        let (mut checked, mut known) = (PositionGraph::new(), PositionGraph::new());
+        for moves in &lines {
+            assert_eq!(
+                checked.add_line(&start, moves),
+                known.add_legal_line(&start, moves)
+            );
+        }
+        assert_eq!(known.graph.node_count(), checked.graph.node_count());
+        let edges = |g: &PositionGraph| {
+            g.graph
+                .edge_references()
+                .map(|e| (e.source(), e.target(), *e.weight()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(edges(&known), edges(&checked));
+        assert_eq!(edges(&known).len(), knights.len() + cannons.len());
+        for (n, moves) in lines.iter().enumerate() {
+            let (k, c) = (known.walk(n).unwrap(), checked.walk(n).unwrap());
+            assert_eq!(k.positions, c.positions);
+            assert_eq!(k.nodes, c.nodes);
+            assert_eq!(k.moves, c.moves);
+            assert_eq!(&k.moves, moves);
+            assert!(k.stopped.is_none() && c.stopped.is_none());
+            assert_eq!(known.cycles(n, 3), checked.cycles(n, 3));
+            assert!(!known.cycles(n, 3).is_empty());
+        }
+    }
+
+    /// A graph emptied and built again is the graph built new: the same nodes, edges,
+    /// walk, cycles and regions; and one grown beyond a line's room does not keep it.
+    #[test]
+    fn a_cleared_graph_is_a_new_graph() {
+        let start = Position::startpos();
+        let line = |text: &[&str]| {
+            let mut pos = start.clone();
+            text.iter()
+                .map(|s| {
+                    let mv = s
+                        .parse::<qili_notation::Iccs>()
+                        .unwrap()
+                        .to_move(&pos)
+                        .unwrap();
+                    pos.play(&mv).unwrap();
+                    mv
+                })
+                .collect::<Vec<_>>()
+        };
+        let knights = line(&["h0g2", "h9g7", "g2h0", "g7h9"].repeat(3));
+        let cannons = line(&["h2h1", "h7h8", "h1h2", "h8h7"].repeat(2));
+        let mut reused = PositionGraph::new();
+        reused.add_legal_line(&start, &knights);
+        assert!(reused.region_size(0, 0).is_some());
+        assert!(!reused.cycles_in_room(0, 3).is_empty());
+        reused.clear();
+        let mut new = PositionGraph::new();
+        for g in [&mut reused, &mut new] {
+            assert_eq!(g.add_legal_line(&start, &cannons), 0);
+        }
+        let edges = |g: &PositionGraph| {
+            g.graph
+                .edge_references()
+                .map(|e| (e.source(), e.target(), *e.weight()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(edges(&reused), edges(&new));
+        assert_eq!(reused.node_count(), new.node_count());
+        let (r, n) = (reused.walk(0).unwrap(), new.walk(0).unwrap());
+        assert_eq!(
+            (&r.positions, &r.nodes, &r.moves),
+            (&n.positions, &n.nodes, &n.moves)
+        );
+        assert!(reused.walk(1).is_none());
+        assert_eq!(reused.cycles(0, 3), new.cycles(0, 3));
+        assert_eq!(reused.cycles_in_room(0, 3), new.cycles(0, 3));
+        assert_eq!(reused.region_size(0, 2), new.region_size(0, 2));
+        assert_eq!(reused.region(0, 2), new.region(0, 2));
+        // A line of more distinct positions than a line's room: the room is not kept.
+        let mut pos = start.clone();
+        let mut long = Vec::new();
+        while long.len() <= RESERVED_NODES {
+            let Some(&mv) = pos.legal_moves().first() else {
+                break;
+            };
+            pos.play(&mv).unwrap();
+            long.push(mv);
+        }
+        assert!(long.len() > RESERVED_NODES);
+        let mut big = PositionGraph::new();
+        big.add_legal_line(&start, &long);
+        big.clear();
+        assert!(
+            big.index.capacity() <= RESERVED_NODES,
+            "{}",
+            big.index.capacity()
+        );
+        assert_eq!((big.node_count(), big.edge_count()), (0, 0));
+    }
+}
