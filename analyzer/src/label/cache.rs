@@ -166,6 +166,7 @@ impl<V> PositionTable<V> {
     }
 
     /// The value remembered for `pos`, or the place for one.
+    #[inline]
     fn entry(&mut self, pos: &Position) -> Entry<'_, (Position, V)> {
         let hash = Self::hash(pos);
         self.table
