@@ -3,6 +3,9 @@
 //! the chase search and the mate search walking the same check series), and each is a pure
 //! function of the position, so a remembered list is the list itself.
 
+use std::hash::BuildHasher;
+
+use hashbrown::hash_table::{Entry, HashTable};
 use qili_notation::{Move, Position};
 
 /// A hash map for keys made of a position (whose hash is its Zobrist key, already uniformly
@@ -136,6 +139,60 @@ enum Replies {
     First(Span),
 }
 
+/// Values per position, in a hash table (`hashbrown`'s) whose lookup hands back the place
+/// of a position it lacks: a list generated after a miss is remembered there, without
+/// looking the position up again.
+struct PositionTable<V> {
+    table: HashTable<(Position, V)>,
+}
+
+impl<V> Default for PositionTable<V> {
+    fn default() -> PositionTable<V> {
+        PositionTable {
+            table: HashTable::new(),
+        }
+    }
+}
+
+impl<V> PositionTable<V> {
+    /// The hash of a position: its Zobrist key, Fx-hashed as [`KeyMap`] does.
+    fn hash(pos: &Position) -> u64 {
+        rustc_hash::FxBuildHasher.hash_one(pos)
+    }
+
+    fn get(&self, pos: &Position) -> Option<&V> {
+        let found = self.table.find(Self::hash(pos), |(p, _)| p == pos);
+        found.map(|(_, v)| v)
+    }
+
+    /// The value remembered for `pos`, or the place for one.
+    #[inline]
+    fn entry(&mut self, pos: &Position) -> Entry<'_, (Position, V)> {
+        let hash = Self::hash(pos);
+        self.table
+            .entry(hash, |(p, _)| p == pos, |(p, _)| Self::hash(p))
+    }
+
+    /// Remembers `value` for `pos`, which it does not hold.
+    fn insert_new(&mut self, pos: &Position, value: V) {
+        let hash = Self::hash(pos);
+        self.table
+            .insert_unique(hash, (pos.clone(), value), |(p, _)| Self::hash(p));
+    }
+
+    fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    fn capacity(&self) -> usize {
+        self.table.capacity()
+    }
+}
+
 /// Checking moves and legal moves per position, copied out into the caller's buffer. The
 /// lists live in one arena; when it (or a map) is full, everything is forgotten at once.
 ///
@@ -144,10 +201,16 @@ enum Replies {
 /// time everything was forgotten, as two maps would hold them (a position listed first
 /// answers, then all its moves, counts in both), so that the cache forgets at the same
 /// moments whichever way it keeps them: which list a search is given depends on it.
+///
+/// A list is looked up once: a miss keeps the place the lookup found, and the generated list
+/// goes there unless it does not fit (then everything is forgotten and the list stored
+/// afresh, [`MoveCache::store_afresh`]). Whether it fits is decided exactly as when the
+/// list was stored by a second lookup: by the maps' counts before it and the arena's room
+/// for it.
 #[derive(Default)]
 pub(crate) struct MoveCache {
-    checks: KeyMap<Position, Span>,
-    replies: KeyMap<Position, Replies>,
+    checks: PositionTable<Span>,
+    replies: PositionTable<Replies>,
     legal: usize,
     quick: usize,
     arena: Vec<Move>,
@@ -168,13 +231,22 @@ impl MoveCache {
     /// contents), in the order of [`checking_moves`](super::mate::checking_moves).
     pub fn checks_into(&mut self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
-        if let Some(&s) = self.checks.get(pos) {
-            out.extend_from_slice(self.slice(s));
-            return;
+        let maps_room = self.maps_room();
+        match self.checks.entry(pos) {
+            Entry::Occupied(known) => {
+                out.extend_from_slice(slice(&self.arena, known.get().1));
+                return;
+            }
+            Entry::Vacant(place) => {
+                pos.checking_moves_into(out);
+                if let Some(s) = push(&mut self.arena, maps_room, out) {
+                    place.insert((pos.clone(), s));
+                    return;
+                }
+            }
         }
-        pos.checking_moves_into(out);
-        if let Some(s) = self.store(out) {
-            self.checks.insert(pos.clone(), s);
+        if let Some(s) = self.store_afresh(out) {
+            self.checks.insert_new(pos, s);
         }
     }
 
@@ -182,13 +254,31 @@ impl MoveCache {
     /// contents), in the order of [`Position::legal_moves_into`].
     pub fn legal_into(&mut self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
-        if let Some(&Replies::All(s)) = self.replies.get(pos) {
-            out.extend_from_slice(self.slice(s));
-            return;
+        let maps_room = self.maps_room();
+        match self.replies.entry(pos) {
+            Entry::Occupied(mut known) => {
+                if let Replies::All(s) = known.get().1 {
+                    out.extend_from_slice(slice(&self.arena, s));
+                    return;
+                }
+                pos.legal_moves_into(out);
+                if let Some(s) = push(&mut self.arena, maps_room, out) {
+                    known.get_mut().1 = Replies::All(s);
+                    self.legal += 1;
+                    return;
+                }
+            }
+            Entry::Vacant(place) => {
+                pos.legal_moves_into(out);
+                if let Some(s) = push(&mut self.arena, maps_room, out) {
+                    place.insert((pos.clone(), Replies::All(s)));
+                    self.legal += 1;
+                    return;
+                }
+            }
         }
-        pos.legal_moves_into(out);
-        if let Some(s) = self.store(out) {
-            self.replies.insert(pos.clone(), Replies::All(s));
+        if let Some(s) = self.store_afresh(out) {
+            self.replies.insert_new(pos, Replies::All(s));
             self.legal += 1;
         }
     }
@@ -197,21 +287,28 @@ impl MoveCache {
     /// first: every legal move when they are known (returns `true`), else
     /// [`Position::quick_evasions_into`] (`false`: the other legal moves are not listed).
     pub fn first_answers_into(&mut self, pos: &Position, out: &mut Vec<Move>) -> bool {
-        match self.replies.get(pos) {
-            Some(&Replies::All(s)) => {
-                out.extend_from_slice(self.slice(s));
-                return true;
-            }
-            Some(&Replies::First(s)) => {
-                out.extend_from_slice(self.slice(s));
-                return false;
-            }
-            None => {}
-        }
         let start = out.len();
-        pos.quick_evasions_into(out);
-        if let Some(s) = self.store(&out[start..]) {
-            self.replies.insert(pos.clone(), Replies::First(s));
+        let maps_room = self.maps_room();
+        match self.replies.entry(pos) {
+            Entry::Occupied(known) => {
+                let (s, all) = match known.get().1 {
+                    Replies::All(s) => (s, true),
+                    Replies::First(s) => (s, false),
+                };
+                out.extend_from_slice(slice(&self.arena, s));
+                return all;
+            }
+            Entry::Vacant(place) => {
+                pos.quick_evasions_into(out);
+                if let Some(s) = push(&mut self.arena, maps_room, &out[start..]) {
+                    place.insert((pos.clone(), Replies::First(s)));
+                    self.quick += 1;
+                    return false;
+                }
+            }
+        }
+        if let Some(s) = self.store_afresh(&out[start..]) {
+            self.replies.insert_new(pos, Replies::First(s));
             self.quick += 1;
         }
         false
@@ -243,29 +340,37 @@ impl MoveCache {
         (maps, self.arena.capacity())
     }
 
-    fn slice(&self, s: Span) -> &[Move] {
-        &self.arena[s.start as usize..(s.start + s.len) as usize]
+    /// Whether every map can take another list (counted as in [`MoveCache`]).
+    fn maps_room(&self) -> bool {
+        self.checks.len() < CAP && self.legal < CAP && self.quick < CAP
     }
 
-    /// Copies `moves` into the arena, first forgetting everything when it is full.
-    fn store(&mut self, moves: &[Move]) -> Option<Span> {
+    /// Copies `moves` into the arena after forgetting everything, for a list that did not
+    /// fit ([`push`]); nothing for a list longer than the whole arena.
+    fn store_afresh(&mut self, moves: &[Move]) -> Option<Span> {
         if moves.len() > ARENA_CAP {
             return None;
         }
-        if self.arena.len() + moves.len() > ARENA_CAP
-            || self.checks.len() >= CAP
-            || self.legal >= CAP
-            || self.quick >= CAP
-        {
-            self.clear();
-        }
-        let start = self.arena.len();
-        self.arena.extend_from_slice(moves);
-        Some(Span {
-            start: start as u32,
-            len: moves.len() as u32,
-        })
+        self.clear();
+        push(&mut self.arena, true, moves)
     }
+}
+
+fn slice(arena: &[Move], s: Span) -> &[Move] {
+    &arena[s.start as usize..(s.start + s.len) as usize]
+}
+
+/// Copies `moves` into the arena when it and the maps (`maps_room`) have room for them.
+fn push(arena: &mut Vec<Move>, maps_room: bool, moves: &[Move]) -> Option<Span> {
+    if !maps_room || arena.len() + moves.len() > ARENA_CAP {
+        return None;
+    }
+    let start = arena.len();
+    arena.extend_from_slice(moves);
+    Some(Span {
+        start: start as u32,
+        len: moves.len() as u32,
+    })
 }
 
 #[cfg(test)]
