@@ -1,6 +1,7 @@
 //! Labelling the moves of a cycle: a cache per (position, move, context), and the one place
 //! where the cycle context (长打对长打, CXA 27.2, 细则11) is decided.
 
+use std::collections::hash_map::Entry;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
@@ -137,18 +138,24 @@ impl Labeller {
             usize::from(cx.mutual_perpetual_attack),
             usize::from(!cx.mutual_perpetual_attack),
         );
-        if let Some(known) = self.cache.get(&key) {
-            if let Some((l, false)) = &known[other] {
-                if serves(l) {
-                    return Arc::clone(l);
+        // One lookup finds the key's labels or the place for them (hashed once).
+        let known = match self.cache.entry(key) {
+            Entry::Occupied(known) => {
+                let known = known.into_mut();
+                if let Some((l, false)) = &known[other] {
+                    if serves(l) {
+                        return Arc::clone(l);
+                    }
                 }
-            }
-            if let Some((l, _)) = &known[this] {
-                if serves(l) {
-                    return Arc::clone(l);
+                if let Some((l, _)) = &known[this] {
+                    if serves(l) {
+                        return Arc::clone(l);
+                    }
                 }
+                known
             }
-        }
+            Entry::Vacant(slot) => slot.insert([None, None]),
+        };
         self.calls += 1;
         let (mut l, used) =
             label_move_context(before, mv, settings, cx, &mut self.mate, scope, legal);
@@ -156,7 +163,7 @@ impl Labeller {
             l.labels.push(Label::Idle);
         }
         let l = Arc::new(l);
-        self.cache.entry(key).or_default()[this] = Some((Arc::clone(&l), used));
+        known[this] = Some((Arc::clone(&l), used));
         l
     }
 
