@@ -1,6 +1,7 @@
 //! Labelling the moves of a cycle: a cache per (position, move, context), and the one place
 //! where the cycle context (长打对长打, CXA 27.2, 细则11) is decided.
 
+use std::collections::hash_map::Entry;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
@@ -24,27 +25,31 @@ type LabelCache = FxHashMap<(Position, Move, LabelRules), [Option<(Arc<MoveLabel
 /// with one mate search whose answers serve every move it labels.
 ///
 /// A labeller starts empty, as if new, but takes the maps of the last one dropped on the
-/// same thread, cleared ([`Spare`]): a batch of judgements does not grow them again from
+/// same thread, cleared ([`Maps`]): a batch of judgements does not grow them again from
 /// nothing for each. Nothing it remembered is kept, only the room.
 #[derive(Debug)]
 pub struct Labeller {
+    /// Its maps, boxed so that they pass from one labeller to the next as a pointer (they
+    /// are large); `None` only once dropped.
+    maps: Option<Box<Maps>>,
+    calls: usize,
+    scope: Scope,
+}
+
+/// What a [`Labeller`] remembers, and what it hands on, cleared, to the next labeller of
+/// its thread.
+#[derive(Debug, Default)]
+struct Maps {
     /// Labels per (position, move, mutual perpetual attack, rules), with whether the
     /// context decided anything (when not, they serve the other context too). Incomplete
     /// labels ([`Scope::Verdict`]) serve only that scope; complete ones serve both.
     cache: LabelCache,
     mate: MateSearch,
-    calls: usize,
-    scope: Scope,
-}
-
-/// The cleared maps of the last [`Labeller`] dropped on a thread, for the next one.
-struct Spare {
-    cache: LabelCache,
-    mate: MateSearch,
 }
 
 thread_local! {
-    static SPARE: std::cell::RefCell<Option<Spare>> = const { std::cell::RefCell::new(None) };
+    /// The cleared maps of the last [`Labeller`] dropped on the thread, for the next one.
+    static SPARE: std::cell::RefCell<Option<Box<Maps>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Most labels whose room a dropped labeller's cache hands on.
@@ -53,13 +58,8 @@ const SPARE_LABELS: usize = 1 << 12;
 impl Default for Labeller {
     fn default() -> Labeller {
         let spare = SPARE.with(|s| s.borrow_mut().take());
-        let (cache, mate) = match spare {
-            Some(Spare { cache, mate }) => (cache, mate),
-            None => (LabelCache::default(), MateSearch::new()),
-        };
         Labeller {
-            cache,
-            mate,
+            maps: Some(spare.unwrap_or_default()),
             calls: 0,
             scope: Scope::default(),
         }
@@ -68,15 +68,16 @@ impl Default for Labeller {
 
 impl Drop for Labeller {
     fn drop(&mut self) {
-        if self.cache.capacity() > SPARE_LABELS || !self.mate.worth_keeping() {
+        let Some(mut maps) = self.maps.take() else {
+            return;
+        };
+        if maps.cache.capacity() > SPARE_LABELS || !maps.mate.worth_keeping() {
             return;
         }
-        let mut cache = std::mem::take(&mut self.cache);
-        let mut mate = std::mem::take(&mut self.mate);
-        cache.clear();
-        mate.clear();
+        maps.cache.clear();
+        maps.mate.clear();
         // A thread being torn down has no spare any more: the maps are then just dropped.
-        let _ = SPARE.try_with(|s| *s.borrow_mut() = Some(Spare { cache, mate }));
+        let _ = SPARE.try_with(|s| *s.borrow_mut() = Some(maps));
     }
 }
 
@@ -137,26 +138,32 @@ impl Labeller {
             usize::from(cx.mutual_perpetual_attack),
             usize::from(!cx.mutual_perpetual_attack),
         );
-        if let Some(known) = self.cache.get(&key) {
-            if let Some((l, false)) = &known[other] {
-                if serves(l) {
-                    return Arc::clone(l);
+        let Maps { cache, mate } = &mut **self.maps.get_or_insert_with(Box::default);
+        // One lookup finds the key's labels or the place for them (hashed once).
+        let known = match cache.entry(key) {
+            Entry::Occupied(known) => {
+                let known = known.into_mut();
+                if let Some((l, false)) = &known[other] {
+                    if serves(l) {
+                        return Arc::clone(l);
+                    }
                 }
-            }
-            if let Some((l, _)) = &known[this] {
-                if serves(l) {
-                    return Arc::clone(l);
+                if let Some((l, _)) = &known[this] {
+                    if serves(l) {
+                        return Arc::clone(l);
+                    }
                 }
+                known
             }
-        }
+            Entry::Vacant(slot) => slot.insert([None, None]),
+        };
         self.calls += 1;
-        let (mut l, used) =
-            label_move_context(before, mv, settings, cx, &mut self.mate, scope, legal);
+        let (mut l, used) = label_move_context(before, mv, settings, cx, mate, scope, legal);
         if l.labels.is_empty() {
             l.labels.push(Label::Idle);
         }
         let l = Arc::new(l);
-        self.cache.entry(key).or_default()[this] = Some((Arc::clone(&l), used));
+        known[this] = Some((Arc::clone(&l), used));
         l
     }
 

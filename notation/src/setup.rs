@@ -221,13 +221,36 @@ impl Fields<'_> {
     #[inline]
     fn space_at(&self, i: usize) -> Result<usize, usize> {
         match self.text.as_bytes().get(i) {
-            Some(b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r') => Ok(1),
-            Some(&b) if b < 0x80 => Err(1),
+            Some(&b) if b < 0x80 => {
+                if is_ascii_space(b) {
+                    Ok(1)
+                } else {
+                    Err(1)
+                }
+            }
             _ => match self.text.get(i..).and_then(|t| t.chars().next()) {
                 Some(c) if c.is_whitespace() => Ok(c.len_utf8()),
                 Some(c) => Err(c.len_utf8()),
                 None => Err(1),
             },
+        }
+    }
+
+    /// Passes the white space before the next field: the field's byte offset, `None` at
+    /// the end of the text.
+    fn skip_space(&mut self) -> Option<usize> {
+        let bytes = self.text.as_bytes();
+        // An ASCII byte is white space or not by itself; only a byte beyond ASCII needs
+        // its character decoded.
+        loop {
+            match bytes.get(self.at) {
+                None => return None,
+                Some(&b) if b < 0x80 && !is_ascii_space(b) => return Some(self.at),
+                Some(_) => match self.space_at(self.at) {
+                    Ok(n) => self.at += n,
+                    Err(_) => return Some(self.at),
+                },
+            }
         }
     }
 }
@@ -236,36 +259,27 @@ impl<'t> Iterator for Fields<'t> {
     type Item = (usize, &'t str);
 
     fn next(&mut self) -> Option<(usize, &'t str)> {
-        let len = self.text.len();
-        while self.at < len {
-            match self.space_at(self.at) {
-                Ok(n) => self.at += n,
-                Err(_) => break,
-            }
-        }
-        if self.at >= len {
-            return None;
-        }
-        let start = self.at;
-        // Only a byte up to a space or beyond ASCII can be (or begin) white space.
+        let start = self.skip_space()?;
+        let bytes = self.text.as_bytes();
         loop {
-            let rest = self.text.as_bytes().get(self.at..).unwrap_or_default();
-            match rest.iter().position(|&b| b <= b' ' || b >= 0x80) {
-                None => {
-                    self.at = len;
-                    break;
-                }
-                Some(k) => {
-                    self.at += k;
-                    match self.space_at(self.at) {
-                        Ok(_) => break,
-                        Err(n) => self.at += n,
-                    }
-                }
+            match bytes.get(self.at) {
+                None => break,
+                Some(&b) if b < 0x80 && !is_ascii_space(b) => self.at += 1,
+                Some(_) => match self.space_at(self.at) {
+                    Ok(_) => break,
+                    Err(n) => self.at += n,
+                },
             }
         }
         Some((start, self.text.get(start..self.at).unwrap_or_default()))
     }
+}
+
+/// Whether an ASCII byte is white space as [`char::is_whitespace`] has it (which, unlike
+/// [`u8::is_ascii_whitespace`], counts the vertical tab).
+#[inline]
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
 }
 
 impl FromStr for Setup {
@@ -275,48 +289,74 @@ impl FromStr for Setup {
         let err = |kind, column| Err(FenError { kind, column });
         let text = fen.trim_end();
         let mut fields = Fields { text, at: 0 };
-        let Some((pstart, placement)) = fields.next() else {
+        let Some(pstart) = fields.skip_space() else {
             return err(FenErrorKind::Empty, 0);
         };
 
-        let rows = placement.bytes().filter(|&b| b == b'/').count() + 1;
-        if rows != 10 {
-            return err(FenErrorKind::RowCount(rows), pstart);
-        }
         let mut setup = Setup::empty();
+        // The placement is read in one pass, its rows counted on the way. A wrong row count
+        // is the error to report whatever else is wrong, so the first other problem met is
+        // only reported once the placement's rows are counted in full.
+        let bytes = text.as_bytes();
         // The row being read (0 = Black's back rank), its start and the points it has.
         let (mut row, mut row_start, mut file) = (0usize, pstart, 0usize);
         let row_length = |row: usize, len| FenErrorKind::RowLength { row: row + 1, len };
-        for (i, &b) in placement.as_bytes().iter().enumerate() {
-            let column = pstart + i;
+        let mut at = pstart;
+        let problem = loop {
+            let Some(&b) = bytes.get(at) else {
+                break None;
+            };
             match b {
                 b'/' => {
                     if file != 9 {
-                        return err(row_length(row, file), row_start);
+                        break Some((row_length(row, file), row_start));
+                    }
+                    if row == 9 {
+                        // An eleventh row: the count below says how many there are.
+                        break Some((FenErrorKind::RowCount(row + 2), pstart));
                     }
                     row += 1;
-                    row_start = column + 1;
+                    row_start = at + 1;
                     file = 0;
-                    continue;
                 }
-                b'1'..=b'9' => file += usize::from(b - b'0'),
+                b'1'..=b'9' => {
+                    file += usize::from(b - b'0');
+                    if file > 9 {
+                        break Some((row_length(row, file), at));
+                    }
+                }
                 _ => match PIECE_OF_LETTER.get(usize::from(b)).copied().flatten() {
                     Some(p) => {
-                        if file < 9 {
-                            setup.board[(9 - row) * 9 + file] = Some(p);
+                        if file == 9 {
+                            break Some((row_length(row, file + 1), at));
                         }
+                        setup.board[(9 - row) * 9 + file] = Some(p);
                         file += 1;
                     }
+                    // White space ends the placement.
+                    None if fields.space_at(at).is_ok() => break None,
                     None => {
                         // `b` starts a character: those before it were ASCII.
-                        let c = placement[i..].chars().next().unwrap_or('\u{fffd}');
-                        return err(FenErrorKind::UnknownLetter(c), column);
+                        let c = text.get(at..).and_then(|t| t.chars().next());
+                        let c = c.unwrap_or('\u{fffd}');
+                        break Some((FenErrorKind::UnknownLetter(c), at));
                     }
                 },
             }
-            if file > 9 {
-                return err(row_length(row, file), column);
+            at += 1;
+        };
+        if let Some((kind, column)) = problem {
+            let placement = fields.next().map_or("", |(_, p)| p);
+            let rows = placement.bytes().filter(|&b| b == b'/').count() + 1;
+            if rows != 10 {
+                return err(FenErrorKind::RowCount(rows), pstart);
             }
+            return err(kind, column);
+        }
+        // The whole placement was read: the next field starts after it.
+        fields.at = at;
+        if row != 9 {
+            return err(FenErrorKind::RowCount(row + 1), pstart);
         }
         if file != 9 {
             return err(row_length(row, file), row_start);

@@ -70,7 +70,7 @@ fn fen_fields_split_at_any_white_space_and_columns_count_bytes() {
     let spaced = "4k4/9/9/9/9/9/9/9/9/3K5\u{a0}b\u{3000}-\u{b}- 12\t40\r\n";
     let setup: Setup = spaced.parse().unwrap();
     assert_eq!(setup.fen(), "4k4/9/9/9/9/9/9/9/9/3K5 b - - 12 40");
-    let table: [(&str, FenErrorKind, usize); 4] = [
+    let table: [(&str, FenErrorKind, usize); 6] = [
         // A letter beyond ASCII is named whole, at its byte offset.
         (
             "4k4/9/9/9/9/9/9/9/9/3K4象 w",
@@ -85,6 +85,9 @@ fn fen_fields_split_at_any_white_space_and_columns_count_bytes() {
         ),
         // The row count is checked before the rows.
         ("4x4/9/9/9/9/9/9/9/9/9/3K5 w", FenErrorKind::RowCount(11), 0),
+        ("8/9/9 w", FenErrorKind::RowCount(3), 0),
+        // Eleven whole rows are counted in full.
+        ("9/9/9/9/9/9/9/9/9/9/9/9 w", FenErrorKind::RowCount(12), 0),
         // A field after a multi-byte space starts after its last byte.
         (
             "  4k4/9/9/9/9/9/9/9/9/3K5\u{3000}q",
