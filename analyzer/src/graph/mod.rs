@@ -276,24 +276,34 @@ mod tests {
     use petgraph::visit::EdgeRef;
     use qili_notation::ByColor;
 
+    /// The moves of `texts` (ICCS) played in turn from `start`.
+    fn iccs_line(start: &Position, texts: &[&str]) -> Vec<Move> {
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for t in texts {
+            let mv = t
+                .parse::<qili_notation::Iccs>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
+            pos.play(&mv).unwrap();
+            moves.push(mv);
+        }
+        moves
+    }
+
+    /// The graph's edges (source, target, what was played), in its order.
+    fn edges(g: &PositionGraph) -> Vec<(NodeIndex, NodeIndex, Played)> {
+        g.graph
+            .edge_references()
+            .map(|e| (e.source(), e.target(), *e.weight()))
+            .collect()
+    }
+
     #[test]
     fn graph_of_a_shuffle_with_a_variation() {
         let start = Position::startpos();
-        let mv = |pos: &Position, s: &str| {
-            s.parse::<qili_notation::Iccs>()
-                .unwrap()
-                .to_move(pos)
-                .unwrap()
-        };
-        let mut moves = Vec::new();
-        let mut pos = start.clone();
-        for s in [
-            "b0c2", "b9c7", "c2b0", "c7b9", "b0c2", "b9c7", "c2b0", "c7b9",
-        ] {
-            let m = mv(&pos, s);
-            pos.play_unchecked(&m);
-            moves.push(m);
-        }
+        let moves = iccs_line(&start, &["b0c2", "b9c7", "c2b0", "c7b9"].repeat(2));
         let mut g = PositionGraph::new();
         let line = g.add_line(&start, &moves);
         assert_eq!(g.node_count(), 4);
@@ -309,13 +319,7 @@ mod tests {
         );
         assert!(!g.intertwined(line, &g.cycles(line, 3)[0]));
         // A variation: the other horse shuffles from the same start; joins at the start node.
-        let mut vpos = start.clone();
-        let mut vmoves = Vec::new();
-        for s in ["h0g2", "h9g7", "g2h0", "g7h9"] {
-            let m = mv(&vpos, s);
-            vpos.play_unchecked(&m);
-            vmoves.push(m);
-        }
+        let vmoves = iccs_line(&start, &["h0g2", "h9g7", "g2h0", "g7h9"]);
         let v = g.add_line(&start, &vmoves);
         assert_eq!(g.node_count(), 7);
         assert_eq!(
@@ -360,20 +364,10 @@ mod tests {
 
     #[test]
     fn a_line_known_legal_is_the_line_checked() {
-        use qili_notation::Iccs;
         // Two lines sharing positions, each repeating: the graph and the walks built
         // without the legality test are those built with it.
         let start = Position::startpos();
-        let line = |texts: &[&str]| {
-            let mut pos = start.clone();
-            let mut moves = Vec::new();
-            for t in texts {
-                let mv = t.parse::<Iccs>().unwrap().to_move(&pos).unwrap();
-                pos.play(&mv).unwrap();
-                moves.push(mv);
-            }
-            moves
-        };
+        let line = |texts: &[&str]| iccs_line(&start, texts);
         let knights = ["h0g2", "h9g7", "g2h0", "g7h9"].repeat(3);
         let cannons = [
             &["h0g2", "h9g7"][..],
@@ -389,12 +383,6 @@ mod tests {
             );
         }
         assert_eq!(known.graph.node_count(), checked.graph.node_count());
-        let edges = |g: &PositionGraph| {
-            g.graph
-                .edge_references()
-                .map(|e| (e.source(), e.target(), *e.weight()))
-                .collect::<Vec<_>>()
-        };
         assert_eq!(edges(&known), edges(&checked));
         assert_eq!(edges(&known).len(), knights.len() + cannons.len());
         for (n, moves) in lines.iter().enumerate() {
@@ -414,20 +402,7 @@ mod tests {
     #[test]
     fn a_cleared_graph_is_a_new_graph() {
         let start = Position::startpos();
-        let line = |text: &[&str]| {
-            let mut pos = start.clone();
-            text.iter()
-                .map(|s| {
-                    let mv = s
-                        .parse::<qili_notation::Iccs>()
-                        .unwrap()
-                        .to_move(&pos)
-                        .unwrap();
-                    pos.play(&mv).unwrap();
-                    mv
-                })
-                .collect::<Vec<_>>()
-        };
+        let line = |texts: &[&str]| iccs_line(&start, texts);
         let knights = line(&["h0g2", "h9g7", "g2h0", "g7h9"].repeat(3));
         let cannons = line(&["h2h1", "h7h8", "h1h2", "h8h7"].repeat(2));
         let mut reused = PositionGraph::new();
@@ -439,12 +414,6 @@ mod tests {
         for g in [&mut reused, &mut new] {
             assert_eq!(g.add_legal_line(&start, &cannons), 0);
         }
-        let edges = |g: &PositionGraph| {
-            g.graph
-                .edge_references()
-                .map(|e| (e.source(), e.target(), *e.weight()))
-                .collect::<Vec<_>>()
-        };
         assert_eq!(edges(&reused), edges(&new));
         assert_eq!(reused.node_count(), new.node_count());
         let (r, n) = (reused.walk(0).unwrap(), new.walk(0).unwrap());
