@@ -153,6 +153,17 @@ pub struct CaseVerdictJson<'a> {
     pub judgement: VerdictLineJson<'a>,
 }
 
+impl Detail {
+    /// The schema version of the answers with this detail ([`SCHEMA_VERSION`] with
+    /// [`Detail::Explain`], else [`VERDICT_SCHEMA_VERSION`]).
+    pub const fn schema_version(self) -> u32 {
+        match self {
+            Detail::Explain => SCHEMA_VERSION,
+            Detail::Verdict => VERDICT_SCHEMA_VERSION,
+        }
+    }
+}
+
 /// One output line for a case that could not be judged.
 #[derive(Debug, Clone, Serialize)]
 pub struct CaseErrorJson<'a> {
@@ -258,10 +269,7 @@ fn answer_guarded(
             *room = Room::default();
             out.truncate(start);
             let json = CaseErrorJson {
-                schema_version: match detail {
-                    Detail::Explain => SCHEMA_VERSION,
-                    Detail::Verdict => VERDICT_SCHEMA_VERSION,
-                },
+                schema_version: detail.schema_version(),
                 id: RawValue::NULL,
                 line: line_no,
                 error: "internal error: the judge stopped on this case (please report it)".into(),
@@ -334,10 +342,7 @@ fn answer_line_in(
             let fields = serde_json::from_slice::<HashMap<String, Box<RawValue>>>(line).ok();
             let id = fields.as_ref().and_then(|f| f.get("id"));
             let json = CaseErrorJson {
-                schema_version: match detail {
-                    Detail::Explain => SCHEMA_VERSION,
-                    Detail::Verdict => VERDICT_SCHEMA_VERSION,
-                },
+                schema_version: detail.schema_version(),
                 id: id.map_or(RawValue::NULL, |v| &**v),
                 line: line_no,
                 error,
