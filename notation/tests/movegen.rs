@@ -562,3 +562,54 @@ fn attackers_through_a_capture_agree_with_the_board() {
         "every way is tested ({lines} on lines, {legs} legs, {others} elsewhere)"
     );
 }
+
+/// The legal moves filtered from the pseudo-legal ones as the order of
+/// [`Position::legal_moves_into`] is defined: with `swap_remove`.
+fn filtered_legal_moves(pos: &Position) -> Vec<qili_notation::Move> {
+    let mut out = Vec::new();
+    pos.pseudo_moves(&mut out);
+    let mut i = 0;
+    while i < out.len() {
+        if pos.keeps_general_safe(&out[i]) {
+            i += 1;
+        } else {
+            out.swap_remove(i);
+        }
+    }
+    out
+}
+
+/// In check (where the answers are generated directly, not filtered), the legal moves
+/// come in the filter's order: every position in check within two plies of the table's
+/// positions, and the checks answered there.
+#[test]
+fn evasions_in_the_filters_order() {
+    let mut checked = 0;
+    let mut double = 0;
+    let mut seen = std::collections::HashSet::new();
+    for p in positions() {
+        for m in p.legal_moves() {
+            let q = p.after(&m);
+            let replies = q.legal_moves();
+            for r in &replies {
+                let s = q.after(r);
+                for pos in [&q, &s] {
+                    if pos.is_check() && seen.insert(pos.fen()) {
+                        assert_eq!(
+                            pos.legal_moves(),
+                            filtered_legal_moves(pos),
+                            "{}",
+                            pos.fen()
+                        );
+                        checked += 1;
+                        double += usize::from(pos.checkers().0.count_ones() > 1);
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        checked >= 200 && double >= 1,
+        "{checked} in check, {double} double"
+    );
+}

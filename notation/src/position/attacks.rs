@@ -799,6 +799,37 @@ impl Safety {
         }
     }
 
+    /// Whether it knows the answering points ([`Safety::answer_mask`]): in check by one or
+    /// two pieces.
+    #[inline(always)]
+    pub(super) fn lists_answers(&self) -> bool {
+        matches!(self.n, 1 | 2)
+    }
+
+    /// In check by one or two pieces: the points a non-general move from `from` may land
+    /// on without surely leaving a checker attacking (the moves [`Safety::quick`] does not
+    /// call surely illegal); `None` for more checkers or none.
+    #[inline(always)]
+    pub(super) fn answer_mask(&self, from: usize) -> Option<u128> {
+        match self.n {
+            n @ (1 | 2) => Some(
+                self.answers[..n as usize]
+                    .iter()
+                    .fold(
+                        u128::MAX,
+                        |m, &(t, f)| {
+                            if f & bit(from) != 0 {
+                                m
+                            } else {
+                                m & t
+                            }
+                        },
+                    ),
+            ),
+            _ => None,
+        }
+    }
+
     /// For a non-general move `from`→`to`: `Some(true)` when it is surely legal,
     /// `Some(false)` when surely illegal, `None` when the board must be tested.
     #[inline(always)]

@@ -5,7 +5,8 @@
 
 use super::attacks::{self, Board, CheckMask, Safety};
 use super::geometry::{
-    self, bit, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, RAYS, SOLDIER_MOVES,
+    self, bit, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, RAYS, REACH,
+    SOLDIER_MOVES,
 };
 use super::Position;
 use crate::{Move, Piece, Role, Square};
@@ -276,14 +277,81 @@ impl Position {
         }
     }
 
-    /// Appends the legal moves of the side to move to `out`.
+    /// Appends the legal moves of the side to move to `out`, in the order of filtering
+    /// [`Position::pseudo_moves`] with `swap_remove` (an illegal move's place taken by the
+    /// last move left, which is tested in turn): the order the searches were tuned with.
+    /// In check by one or two pieces, [`Position::evasions_into`] lists them.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        let safety = self.safety();
+        if safety.lists_answers() {
+            self.evasions_into(&safety, out);
+        } else {
+            self.filtered_pseudo_moves(&safety, out);
+        }
+    }
+
+    /// [`Position::legal_moves_into`] in check by one or two pieces (`safety`): each piece's
+    /// moves generated only onto the points that may answer every check (see
+    /// [`Safety::answer_mask`]; the general's all), in generation order, and then put in
+    /// the filter's order. In check most pseudo-legal moves are illegal: generating and
+    /// storing them to drop them again costs more than these two passes.
+    fn evasions_into(&self, safety: &Safety, out: &mut Vec<Move>) {
+        let start = out.len();
+        let g = self.board.generals[self.board.turn];
+        for (sq, p) in self.own_pieces() {
+            let mask = if sq == g {
+                u128::MAX
+            } else {
+                answering_points(safety, sq, p)
+            };
+            if mask == 0 {
+                continue;
+            }
+            self.each_pseudo_move_into(sq, mask, |m| {
+                if self.keeps_general_safe_on(&m, safety) {
+                    out.push(m);
+                }
+            });
+        }
+        let k = out.len() - start;
+        if k == 0 || k > 128 {
+            // None to order, or more than a mask holds (no game reaches that many).
+            if k > 128 {
+                out.truncate(start);
+                self.filtered_pseudo_moves(safety, out);
+            }
+            return;
+        }
+        // The filter leaves a legal move whose index among the pseudo-legal moves lies
+        // below `k` where it was: the pieces whose moves start below `k` are walked again
+        // for those indices (each kept move met in turn among its piece's moves).
+        let mut stay = 0u128;
+        let mut index = 0usize;
+        let mut next = start;
+        for (sq, _) in self.own_pieces() {
+            if index >= k {
+                break;
+            }
+            self.each_pseudo_move_from(sq, |m| {
+                if next < start + k && out[next] == m {
+                    if index < k {
+                        stay |= 1 << index;
+                    }
+                    next += 1;
+                }
+                index += 1;
+            });
+        }
+        swap_removed_order(out, start, stay);
+    }
+
+    /// The pseudo-legal moves filtered by `safety` with `swap_remove`, appended to `out`.
+    fn filtered_pseudo_moves(&self, safety: &Safety, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_moves(out);
-        let safety = self.safety();
         let mut i = start;
         while i < out.len() {
-            if self.keeps_general_safe_on(&out[i], &safety) {
+            if self.keeps_general_safe_on(&out[i], safety) {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -376,12 +444,13 @@ impl Position {
             }
         }
         let safety = Safety::new(g, checkers);
-        let rest = self
-            .own_pieces()
-            .map(|(sq, _)| sq)
-            .filter(|&sq| !(in_check && sq == g));
-        for sq in rest {
-            self.each_pseudo_move_from(sq, |m| {
+        let rest = self.own_pieces().filter(|&(sq, _)| !(in_check && sq == g));
+        for (sq, p) in rest {
+            let mask = answering_points(&safety, sq, p);
+            if mask == 0 {
+                continue;
+            }
+            self.each_pseudo_move_into(sq, mask, |m| {
                 found = found || self.keeps_general_safe_on(&m, &safety);
             });
             if found {
@@ -464,6 +533,47 @@ impl Position {
     pub fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_legal_move()
     }
+}
+
+/// The points a move of the mover's `piece` (not the general) on `sq` may land on and
+/// still be legal, as far as [`Safety::answer_mask`] tells: in check by one or two
+/// pieces, the answering points (none when it may never reach one: no move of it is
+/// legal), else every point.
+#[inline(always)]
+fn answering_points(safety: &Safety, sq: Square, piece: Piece) -> u128 {
+    match safety.answer_mask(sq.index()) {
+        Some(m) if m & REACH[piece.color.index()][piece.role.index()][sq.index()] == 0 => 0,
+        m => m.unwrap_or(u128::MAX),
+    }
+}
+
+/// Puts the moves of `out` from `start` on, the moves a list keeps in their order there,
+/// where filtering that list with `swap_remove` leaves them; `stay`: the indices in the
+/// list, below the number kept `k`, of kept moves. That filter walks the list from the
+/// front, and each removed move's place is taken by the last move left: a kept move
+/// whose index lies below `k` stays where it was, and the places below `k` of the removed
+/// ones are filled, lowest first, by the kept moves from `k` on, last first.
+fn swap_removed_order(out: &mut Vec<Move>, start: usize, stay: u128) {
+    let k = out.len() - start;
+    let l = stay.count_ones() as usize;
+    if l == k {
+        return;
+    }
+    // The kept moves copied after them, and read back from there into their places.
+    out.extend_from_within(start..);
+    let src = start + k;
+    let (mut a, mut b) = (0, k);
+    for p in 0..k {
+        let from = if stay & 1 << p != 0 {
+            a += 1;
+            a - 1
+        } else {
+            b -= 1;
+            b
+        };
+        out[start + p] = out[src + from];
+    }
+    out.truncate(src);
 }
 
 /// Legality and check tests for many pseudo-legal moves of one position (see
