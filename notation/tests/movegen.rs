@@ -580,7 +580,7 @@ fn filtered_legal_moves(pos: &Position) -> Vec<qili_notation::Move> {
 }
 
 /// In check (where the answers are generated directly, not filtered), the legal moves
-/// come in the filter's order: every position in check within two plies of the table's
+/// come in the filter's order, also when the quick evasions are known: every position in check within two plies of the table's
 /// positions, and the checks answered there.
 #[test]
 fn evasions_in_the_filters_order() {
@@ -595,12 +595,12 @@ fn evasions_in_the_filters_order() {
                 let s = q.after(r);
                 for pos in [&q, &s] {
                     if pos.is_check() && seen.insert(pos.fen()) {
-                        assert_eq!(
-                            pos.legal_moves(),
-                            filtered_legal_moves(pos),
-                            "{}",
-                            pos.fen()
-                        );
+                        let legal = pos.legal_moves();
+                        assert_eq!(legal, filtered_legal_moves(pos), "{}", pos.fen());
+                        let (mut quick, mut knowing) = (Vec::new(), Vec::new());
+                        pos.quick_evasions_into(&mut quick);
+                        pos.legal_moves_knowing_into(&quick, &mut knowing);
+                        assert_eq!(knowing, legal, "{}", pos.fen());
                         checked += 1;
                         double += usize::from(pos.checkers().0.count_ones() > 1);
                     }

@@ -251,17 +251,20 @@ impl MoveCache {
     }
 
     /// Puts the legal moves of the side to move in `pos` into `out` (replacing its
-    /// contents), in the order of [`Position::legal_moves_into`].
+    /// contents), in the order of [`Position::legal_moves_into`] (knowing the first answers
+    /// when they are remembered, [`Position::legal_moves_knowing_into`]).
     pub fn legal_into(&mut self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
         let maps_room = self.maps_room();
         match self.replies.entry(pos) {
             Entry::Occupied(mut known) => {
-                if let Replies::All(s) = known.get().1 {
-                    out.extend_from_slice(slice(&self.arena, s));
-                    return;
+                match known.get().1 {
+                    Replies::All(s) => {
+                        out.extend_from_slice(slice(&self.arena, s));
+                        return;
+                    }
+                    Replies::First(s) => pos.legal_moves_knowing_into(slice(&self.arena, s), out),
                 }
-                pos.legal_moves_into(out);
                 if let Some(s) = push(&mut self.arena, maps_room, out) {
                     known.get_mut().1 = Replies::All(s);
                     self.legal += 1;

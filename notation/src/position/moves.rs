@@ -284,7 +284,20 @@ impl Position {
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         let safety = self.safety();
         if safety.lists_answers() {
-            self.evasions_into(&safety, out);
+            self.evasions_into(&safety, None, out);
+        } else {
+            self.filtered_pseudo_moves(&safety, out);
+        }
+    }
+
+    /// [`Position::legal_moves_into`] knowing `quick`, the moves
+    /// [`Position::quick_evasions_into`] lists here: they are the legal moves of the general
+    /// and the legal captures of a checker, so such a move is legal when it is among them,
+    /// without a test of the board.
+    pub fn legal_moves_knowing_into(&self, quick: &[Move], out: &mut Vec<Move>) {
+        let safety = self.safety();
+        if safety.lists_answers() {
+            self.evasions_into(&safety, Some(quick), out);
         } else {
             self.filtered_pseudo_moves(&safety, out);
         }
@@ -294,8 +307,9 @@ impl Position {
     /// moves generated only onto the points that may answer every check (see
     /// [`Safety::answer_mask`]; the general's all), in generation order, and then put in
     /// the filter's order. In check most pseudo-legal moves are illegal: generating and
-    /// storing them to drop them again costs more than these two passes.
-    fn evasions_into(&self, safety: &Safety, out: &mut Vec<Move>) {
+    /// storing them to drop them again costs more than these two passes. `quick`: the
+    /// quick evasions when they are known (see [`Position::legal_moves_knowing_into`]).
+    fn evasions_into(&self, safety: &Safety, quick: Option<&[Move]>, out: &mut Vec<Move>) {
         let start = out.len();
         let g = self.board.generals[self.board.turn];
         for (sq, p) in self.own_pieces() {
@@ -308,7 +322,16 @@ impl Position {
                 continue;
             }
             self.each_pseudo_move_into(sq, mask, |m| {
-                if self.keeps_general_safe_on(&m, safety) {
+                let legal = match quick {
+                    Some(q)
+                        if m.role == Role::General
+                            || safety.checkers.0 & bit(m.to.index()) != 0 =>
+                    {
+                        q.contains(&m)
+                    }
+                    _ => self.keeps_general_safe_on(&m, safety),
+                };
+                if legal {
                     out.push(m);
                 }
             });
