@@ -33,6 +33,7 @@ use qili_notation::{
 };
 
 use crate::explain::Lang;
+use crate::graph::PlayedLine;
 
 /// How to read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -249,6 +250,51 @@ fn read_position_and_moves(
     place: &str,
     options: &Options,
 ) -> Result<GameInput, InputError> {
+    let (mut input, played) =
+        read_position_and_line(fen, fen_place, items, place, options, usize::MAX)?;
+    if let Some(line) = played {
+        input.moves = line.into_moves();
+    }
+    Ok(input)
+}
+
+/// [`read_move_list`] (loose), the moves given as the line they play (for a batch's case,
+/// whose position graph takes the positions as they are), or as read (`Err`) when they
+/// are more than `max_plies`: such a line is refused, and is not played.
+pub(crate) fn read_played_line(
+    fen: &str,
+    moves: &[impl AsRef<str>],
+    place: &str,
+    max_plies: usize,
+) -> Result<(Position, Result<PlayedLine, Vec<Move>>), InputError> {
+    let (input, played) = read_position_and_line(
+        fen,
+        FenPlace::Of(place),
+        moves,
+        place,
+        &Options::default(),
+        max_plies,
+    )?;
+    let line = match played {
+        Some(line) => Ok(line),
+        // Any other form was read by the record reader: played here unless too long.
+        None if input.moves.len() > max_plies => Err(input.moves),
+        None => Ok(PlayedLine::replay(&input.start, &input.moves)),
+    };
+    Ok((input.start, line))
+}
+
+/// [`read_position_and_moves`], with the line of the moves when they are plain ICCS (see
+/// [`plain_iccs_moves`]; the input then holds no moves, the line has them) and no more
+/// than `max_plies`.
+fn read_position_and_line(
+    fen: &str,
+    fen_place: FenPlace<'_>,
+    items: &[impl AsRef<str>],
+    place: &str,
+    options: &Options,
+    max_plies: usize,
+) -> Result<(GameInput, Option<PlayedLine>), InputError> {
     let setup = read_setup(fen.trim(), fen_place)?;
     let mut warnings = Vec::new();
     let start = validate(setup.clone(), fen_place, options, &mut warnings)?;
@@ -257,12 +303,13 @@ fn read_position_and_moves(
     let tokens = items
         .iter()
         .flat_map(|m| m.as_ref().split_ascii_whitespace());
-    if let Some(moves) = plain_iccs_moves(&start, tokens, items.len()) {
-        return Ok(GameInput {
+    if let Some(line) = plain_iccs_moves(&start, tokens, items.len(), max_plies) {
+        let input = GameInput {
             start,
-            moves,
+            moves: Vec::new(),
             warnings,
-        });
+        };
+        return Ok((input, Some(line)));
     }
     let moves: std::borrow::Cow<str> = match items {
         [one] => one.as_ref().into(),
@@ -293,36 +340,47 @@ fn read_position_and_moves(
         ));
     }
     keep_warnings(&read, place, &mut warnings);
-    Ok(GameInput {
+    let input = GameInput {
         start,
         moves: game_moves,
         warnings,
-    })
+    };
+    Ok((input, None))
 }
 
-/// The moves of `items` played from `start` (a position read and validated before) when
-/// they are nothing but legal ICCS moves in the plain form (see [`plain_iccs_moves`]): the
-/// moves [`read_move_list`] reads there. `None` for any other items, or none.
-pub(crate) fn plain_move_list(start: &Position, items: &[impl AsRef<str>]) -> Option<Vec<Move>> {
+/// The line of `items` played from `start` (a position read and validated before) when
+/// they are nothing but legal ICCS moves in the plain form, no more than `max_plies` (see
+/// [`plain_iccs_moves`]): the moves [`read_move_list`] reads there. `None` for any other
+/// items, or none.
+pub(crate) fn plain_move_list(
+    start: &Position,
+    items: &[impl AsRef<str>],
+    max_plies: usize,
+) -> Option<PlayedLine> {
     let tokens = items
         .iter()
         .flat_map(|m| m.as_ref().split_ascii_whitespace());
-    plain_iccs_moves(start, tokens, items.len())
+    plain_iccs_moves(start, tokens, items.len(), max_plies)
 }
 
-/// The moves of a text split at ASCII white space into `tokens` when it is nothing but
+/// The line of a text split at ASCII white space into `tokens` when it is nothing but
 /// legal ICCS moves in the plain form `h2e2` (the form of engine and server cases), read
 /// without the record reader: the same moves the reader finds there, which then has nothing
-/// to warn about. `None` for any other text (the reader then reads it, with its errors).
+/// to warn about, each with the position after it (the moves are played to be read).
+/// `None` for any other text (the reader then reads it, with its errors), or for more than
+/// `max_plies` moves (not played: the positions take memory, and the line is refused).
 /// `expected`: how many moves to make room for.
 fn plain_iccs_moves<'t>(
     start: &Position,
     tokens: impl IntoIterator<Item = &'t str>,
     expected: usize,
-) -> Option<Vec<Move>> {
-    let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(expected);
+    max_plies: usize,
+) -> Option<PlayedLine> {
+    let mut line = PlayedLine::new(start.clone(), expected.min(max_plies));
     for token in tokens {
+        if line.moves().len() == max_plies {
+            return None;
+        }
         let b = token.as_bytes();
         let file = |c: u8| (b'a'..=b'i').contains(&c);
         if !(b.len() == 4
@@ -339,11 +397,10 @@ fn plain_iccs_moves<'t>(
             from: point(b[0], b[1])?,
             to: point(b[2], b[3])?,
         };
-        let mv = iccs.to_move(&pos).ok()?;
-        pos.play_unchecked(&mv);
-        moves.push(mv);
+        let mv = iccs.to_move(line.last()).ok()?;
+        line.play(mv);
     }
-    (!moves.is_empty()).then_some(moves)
+    (!line.moves().is_empty()).then_some(line)
 }
 
 /// The error of a record at `e`, read from `start` with `moves` before it.
@@ -658,12 +715,15 @@ mod tests {
             "h2e2 h7e7 e2e6 e7e3",
         ];
         for text in plain {
-            let fast = plain_iccs_moves(&start, text.split_ascii_whitespace(), 0).expect(text);
+            let fast =
+                plain_iccs_moves(&start, text.split_ascii_whitespace(), 0, usize::MAX).expect(text);
             let setup = Setup::from(&start);
             let read = record::text::read(&format!("{setup}\n{text}"));
             assert!(read.error.is_none() && read.warnings.is_empty(), "{text}");
             let slow: Vec<Move> = read.game.mainline().copied().collect();
-            assert_eq!(fast, slow, "{text}");
+            assert_eq!(fast.moves(), slow, "{text}");
+            // Each position is the one after its move.
+            assert_eq!(fast, PlayedLine::replay(&start, &slow), "{text}");
         }
         for text in [
             "",
@@ -675,7 +735,7 @@ mod tests {
             "h2e2 j9g7",
         ] {
             assert_eq!(
-                plain_iccs_moves(&start, text.split_ascii_whitespace(), 0),
+                plain_iccs_moves(&start, text.split_ascii_whitespace(), 0, usize::MAX),
                 None,
                 "{text:?}"
             );

@@ -8,7 +8,7 @@ use qili_notation::{ByColor, Color, Move, Position, Role};
 use serde::Serialize;
 
 use crate::conduct::{classify_with, Conduct, ConductKind, CycleMove, PieceRef, PieceTracker};
-use crate::graph::{IllegalMoveAt, Line, PositionGraph, Run};
+use crate::graph::{IllegalMoveAt, Line, PlayedLine, PositionGraph, Run};
 use crate::label::{CycleContext, Label, MoveLabels, Scope};
 use crate::labeling::Labeller;
 use crate::natural::{natural_limit, natural_limit_with, NaturalLimit};
@@ -194,19 +194,19 @@ pub fn judge_with(
 }
 
 /// [`judge`] (`scope` [`Scope::Full`]) or [`judge_verdict`] (`scope` [`Scope::Verdict`])
-/// for moves known to be legal in turn from `start` (as [`crate::input::read_move_list`]
-/// gives them): the same judgement, without testing each move's legality again. The
-/// position graph is built in `graph`, emptied first ([`PositionGraph::clear`]): a batch
-/// judges its cases one after the other in the room of one graph.
+/// for a line already played (its moves legal in turn, as [`crate::input::read_move_list`]
+/// gives them): the same judgement, without testing each move's legality again or playing
+/// it again. The position graph is built in `graph`, emptied first
+/// ([`PositionGraph::clear`]): a batch judges its cases one after the other in the room of
+/// one graph.
 pub(crate) fn judge_legal_in(
     graph: &mut PositionGraph,
-    start: &Position,
-    moves: &[Move],
+    line: PlayedLine,
     settings: &Settings,
     scope: Scope,
 ) -> Judgement {
     graph.clear();
-    graph.add_legal_line(start, moves);
+    graph.add_played_line(line);
     judge_walk(graph, 0, &mut Labeller::with_scope(scope), settings)
 }
 

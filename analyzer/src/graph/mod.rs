@@ -96,13 +96,62 @@ pub struct PositionGraph {
     cycle_room: CycleRoom<NodeIndex>,
 }
 
-/// Whether [`PositionGraph::add_moves`] tests each move's legality.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Legality {
-    /// Test it: the line stops at the first illegal move.
-    Check,
-    /// The moves are known to be legal in turn.
-    Known,
+/// A line known to be legal, with the position after each of its moves, as the reader
+/// of a case plays it to test each move (see [`PositionGraph::add_played_line`]): the
+/// graph then takes the positions and moves as they are, without playing the moves again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PlayedLine {
+    /// `positions[i]` stands after ply `i` (`positions[0]` is the start).
+    positions: Vec<Position>,
+    /// `moves[i]` is ply `i + 1`.
+    moves: Vec<Move>,
+}
+
+impl PlayedLine {
+    /// The line of no move yet from `start`, with room for `moves` moves.
+    pub(crate) fn new(start: Position, moves: usize) -> PlayedLine {
+        let mut positions = Vec::with_capacity(moves + 1);
+        positions.push(start);
+        PlayedLine {
+            positions,
+            moves: Vec::with_capacity(moves),
+        }
+    }
+
+    /// The moves `moves`, legal in turn from `start`, played.
+    pub(crate) fn replay(start: &Position, moves: &[Move]) -> PlayedLine {
+        let mut line = PlayedLine::new(start.clone(), moves.len());
+        for mv in moves {
+            line.play(*mv);
+        }
+        line
+    }
+
+    /// The position the line has come to.
+    pub(crate) fn last(&self) -> &Position {
+        // Never empty: it starts with its start position.
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// Plays `mv`, legal in [`PlayedLine::last`].
+    #[inline]
+    pub(crate) fn play(&mut self, mv: Move) {
+        // Played on the copy in its place: a position is copied once.
+        self.positions.push(self.last().clone());
+        let n = self.positions.len();
+        self.positions[n - 1].play_unchecked(&mv);
+        self.moves.push(mv);
+    }
+
+    /// The moves played.
+    pub(crate) fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves played, the positions dropped.
+    pub(crate) fn into_moves(self) -> Vec<Move> {
+        self.moves
+    }
 }
 
 impl PositionGraph {
@@ -151,17 +200,6 @@ impl PositionGraph {
 
     /// Adds a line; returns its number. Stops at the first illegal move (recorded in the walk).
     pub fn add_line(&mut self, start: &Position, moves: &[Move]) -> usize {
-        self.add_moves(start, moves, Legality::Check)
-    }
-
-    /// [`PositionGraph::add_line`] for moves known to be legal in turn from `start` (as
-    /// [`crate::input::read_move_list`] gives them): the same line, without testing each
-    /// move's legality again.
-    pub(crate) fn add_legal_line(&mut self, start: &Position, moves: &[Move]) -> usize {
-        self.add_moves(start, moves, Legality::Known)
-    }
-
-    fn add_moves(&mut self, start: &Position, moves: &[Move], legality: Legality) -> usize {
         let line = self.walks.len();
         let mut pos = start.clone();
         // Room for the line at once: a position and a node per ply, an edge per move; and
@@ -182,7 +220,7 @@ impl PositionGraph {
             stopped: None,
         };
         for (i, mv) in moves.iter().enumerate() {
-            if legality == Legality::Check && !pos.is_legal(mv) {
+            if !pos.is_legal(mv) {
                 walk.stopped = Some(IllegalMoveAt {
                     ply: i + 1,
                     mv: mv.to_string(),
@@ -209,6 +247,54 @@ impl PositionGraph {
             walk.moves.push(*mv);
         }
         self.walks.push(walk);
+        self.forget_regions();
+        line
+    }
+
+    /// [`PositionGraph::add_line`] for moves known to be legal in turn from `start` (as
+    /// [`crate::input::read_move_list`] gives them): the same line, without testing each
+    /// move's legality again.
+    #[cfg(test)]
+    pub(crate) fn add_legal_line(&mut self, start: &Position, moves: &[Move]) -> usize {
+        self.add_played_line(PlayedLine::replay(start, moves))
+    }
+
+    /// [`PositionGraph::add_line`] for a line already played (each move legal in turn):
+    /// the same line, its walk made of the line's positions and moves as they are.
+    pub(crate) fn add_played_line(&mut self, played: PlayedLine) -> usize {
+        let line = self.walks.len();
+        let PlayedLine { positions, moves } = played;
+        let distinct = positions.len().min(RESERVED_NODES);
+        self.index.reserve(distinct);
+        self.graph.reserve_nodes(distinct);
+        self.graph.reserve_edges(moves.len());
+        let mut nodes = Vec::with_capacity(positions.len());
+        let mut from = match positions.first() {
+            Some(start) => self.node(start),
+            None => NodeIndex::new(0),
+        };
+        nodes.push(from);
+        for (i, (mv, pair)) in moves.iter().zip(positions.windows(2)).enumerate() {
+            let to = self.node(&pair[1]);
+            self.graph.add_edge(
+                from,
+                to,
+                Played {
+                    line,
+                    ply: i + 1,
+                    mv: *mv,
+                    mover: pair[0].turn(),
+                },
+            );
+            nodes.push(to);
+            from = to;
+        }
+        self.walks.push(Walk {
+            positions,
+            nodes,
+            moves,
+            stopped: None,
+        });
         self.forget_regions();
         line
     }

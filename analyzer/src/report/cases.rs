@@ -50,7 +50,7 @@ use qili_notation::Position;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::graph::PositionGraph;
+use crate::graph::{PlayedLine, PositionGraph};
 use crate::judge::judge_legal_in;
 use crate::label::Scope;
 use crate::report::judge_json::{
@@ -198,14 +198,15 @@ struct Room {
     start: Option<(String, Position)>,
 }
 
-/// Reads the case on one line and prepares it: settings, start position and legal moves.
-/// The start position `room` remembers (given by the same text) is not read again when the
-/// moves are plain ICCS; anything else is read in full, with its errors.
+/// Reads the case on one line and prepares it: settings, and the line of its legal moves
+/// played from its start position. The start position `room` remembers (given by the same
+/// text) is not read again when the moves are plain ICCS; anything else is read in full,
+/// with its errors.
 fn prepare(
     case: &CaseLine<'_>,
     defaults: &Settings,
     room: &mut Room,
-) -> Result<(Settings, Position, Vec<qili_notation::Move>), String> {
+) -> Result<(Settings, PlayedLine), String> {
     let mut settings = defaults.clone();
     if let Some(r) = &case.rules {
         settings.rules = r.parse::<RuleSet>().map_err(|e| format!("rules: {e}"))?;
@@ -216,35 +217,30 @@ fn prepare(
         }
         settings.repetitions = n;
     }
+    // The audit's bound per game: judging takes memory in proportion to the plies.
+    let max_plies = crate::audit::MAX_PLIES;
     let known = room.start.as_ref().filter(|(fen, _)| *fen == *case.fen);
-    let plain = known.and_then(|(_, start)| {
-        crate::input::plain_move_list(start, &case.moves).map(|moves| (start.clone(), moves))
-    });
-    let (start, moves) = match plain {
-        Some(read) => read,
+    let plain =
+        known.and_then(|(_, start)| crate::input::plain_move_list(start, &case.moves, max_plies));
+    let line = match plain {
+        Some(line) => line,
         None => {
             // Moves as people write them, `startpos` or a FEN, a loose position read (as
             // `judge`).
-            let input = crate::input::read_move_list(
-                &case.fen,
-                &case.moves,
-                "moves",
-                &crate::input::Options::default(),
-            )
-            .map_err(|e| e.to_string())?;
-            room.start = Some((case.fen.to_string(), input.start.clone()));
-            (input.start, input.moves)
+            let (start, read) =
+                crate::input::read_played_line(&case.fen, &case.moves, "moves", max_plies)
+                    .map_err(|e| e.to_string())?;
+            let line = read.map_err(|moves| {
+                format!(
+                    "moves: {} plies: longer than the {max_plies} plies a line is judged up to (limit)",
+                    moves.len(),
+                )
+            })?;
+            room.start = Some((case.fen.to_string(), start));
+            line
         }
     };
-    if moves.len() > crate::audit::MAX_PLIES {
-        // The audit's bound per game: judging takes memory in proportion to the plies.
-        return Err(format!(
-            "moves: {} plies: longer than the {} plies a line is judged up to (limit)",
-            moves.len(),
-            crate::audit::MAX_PLIES
-        ));
-    }
-    Ok((settings, start, moves))
+    Ok((settings, line))
 }
 
 /// [`answer_line`], and a panic while judging (a defect: the judge is fuzzed against it)
@@ -310,14 +306,14 @@ fn answer_line_in(
     }
     .map_err(|e| e.to_string());
     let judged = match case.and_then(|c| prepare(&c, defaults, room).map(|p| (c, p))) {
-        Ok((case, (settings, start, moves))) => {
+        Ok((case, (settings, line))) => {
             // The moves were read legal in turn: judged as `judge` and `judge_verdict` judge
             // them, without testing each move's legality again.
             let scope = match detail {
                 Detail::Explain => Scope::Full,
                 Detail::Verdict => Scope::Verdict,
             };
-            let j = judge_legal_in(&mut room.graph, &start, &moves, &settings, scope);
+            let j = judge_legal_in(&mut room.graph, line, &settings, scope);
             let id = case.id.unwrap_or(RawValue::NULL);
             match detail {
                 Detail::Explain => {

@@ -140,7 +140,7 @@ impl fmt::Display for Misplaced {
 }
 
 /// Whether `piece` may ever stand on `sq` (palace points, elephant points, soldier ranks).
-pub fn can_stand_on(piece: Piece, sq: Square) -> bool {
+pub const fn can_stand_on(piece: Piece, sq: Square) -> bool {
     let f = sq.file().index();
     // Rank from the piece owner's side: 0 = own back rank.
     let r = match piece.color {
@@ -148,7 +148,7 @@ pub fn can_stand_on(piece: Piece, sq: Square) -> bool {
         Color::Black => 9 - sq.rank().index(),
     };
     match piece.role {
-        Role::General => (3..=5).contains(&f) && r <= 2,
+        Role::General => 3 <= f && f <= 5 && r <= 2,
         Role::Advisor => matches!((f, r), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2)),
         Role::Elephant => matches!(
             (f, r),
@@ -158,6 +158,30 @@ pub fn can_stand_on(piece: Piece, sq: Square) -> bool {
         Role::Horse | Role::Chariot | Role::Cannon => true,
     }
 }
+
+/// The points each point byte's piece may ever stand on ([`can_stand_on`]), by the byte
+/// ([`attacks::code`]; nothing for an empty point): each piece of a placement is checked
+/// with one mask test.
+static STANDS_ON: [u128; 16] = {
+    let mut t = [0u128; 16];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 7 {
+            let p = Piece::new(Color::ALL[c], Role::ALL[r]);
+            let mut i = 0;
+            while i < 90 {
+                if can_stand_on(p, Square::new_unchecked(i)) {
+                    t[attacks::code(Some(p)) as usize] |= 1 << i;
+                }
+                i += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 /// A legal Xiangqi position: placement and side to move, plus move counters.
 ///
@@ -239,7 +263,6 @@ impl Position {
     ) -> Result<(Position, Vec<Misplaced>), PositionError> {
         let mut reasons = Vec::new();
         let mut misplaced = Vec::new();
-        let mut counts = [[0usize; 7]; 2];
         let mut generals: ByColor<Option<Square>> = ByColor::default();
         // The board is built first (its generals set below) and only its occupied points
         // are visited, in board order, with the key summed on the way (the same as
@@ -259,35 +282,47 @@ impl Position {
             0
         };
         let mut occupied = board.occupied();
+        // The pieces counted by point byte (1 + [`Piece::index`]).
+        let mut counts = [0usize; 16];
+        let general = attacks::code(Some(Piece::new(Color::Red, Role::General)));
+        let black_general = attacks::code(Some(Piece::new(Color::Black, Role::General)));
         while occupied != 0 {
             let i = occupied.trailing_zeros() as usize;
             occupied &= occupied - 1;
+            let code = board.code_at(i) & 15;
+            key ^= zobrist::BY_CODE[usize::from(code)][i];
+            counts[usize::from(code)] += 1;
+            if code == general || code == black_general {
+                let color = if code == general {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
+                generals[color] = Some(Square::new_unchecked(i as u8));
+            }
+            if STANDS_ON[usize::from(code)] & (1 << i) != 0 {
+                continue;
+            }
+            // A piece where it can never stand (rare).
             let sq = Square::new_unchecked(i as u8);
-            key ^= zobrist::BY_CODE[usize::from(board.code_at(i) & 15)][i];
             if let Some(p) = board[i] {
-                counts[p.color.index()][p.role.index()] += 1;
-                if p.role == Role::General {
-                    generals[p.color] = Some(sq);
-                }
-                if !can_stand_on(p, sq) {
-                    let kind = PositionErrorKind::ImpossibleSquare {
+                let kind = PositionErrorKind::ImpossibleSquare {
+                    piece: p,
+                    square: sq,
+                };
+                if placement == Placement::Loose && kind.is_loose() {
+                    misplaced.push(Misplaced {
                         piece: p,
                         square: sq,
-                    };
-                    if placement == Placement::Loose && kind.is_loose() {
-                        misplaced.push(Misplaced {
-                            piece: p,
-                            square: sq,
-                        });
-                    } else {
-                        reasons.push(kind);
-                    }
+                    });
+                } else {
+                    reasons.push(kind);
                 }
             }
         }
         for color in Color::ALL {
             for role in Role::ALL {
-                let n = counts[color.index()][role.index()];
+                let n = counts[usize::from(attacks::code(Some(Piece::new(color, role))))];
                 let max = match role {
                     Role::General => 1,
                     Role::Soldier => 5,
