@@ -223,7 +223,10 @@ fn run_cases(
     } else {
         let file = std::fs::File::open(path)
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-        judge_cases_timed(std::io::BufReader::new(file), out, sink, settings, options)?
+        // A file's cases are read in large parts: after each read the answers so far are
+        // flushed (see `judge_cases`), a system call each.
+        let input = std::io::BufReader::with_capacity(64 * 1024, file);
+        judge_cases_timed(input, out, sink, settings, options)?
     };
     if let Some(mut t) = timings {
         t.flush()?;
