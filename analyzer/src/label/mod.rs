@@ -7,8 +7,11 @@
 //! the mover mated, ...) are kept in [`MoveLabels::dismissed`] with the article that
 //! dismisses them.
 
+use std::borrow::Cow;
+
 use qili_notation::{Color, Move, Position, Role, Square, SquareSet};
 use serde::{Deserialize, Serialize};
+use smallvec::{smallvec, SmallVec};
 
 use crate::material::Material;
 use crate::protection::{self, Protector};
@@ -190,21 +193,28 @@ pub enum ChaseNote {
     },
 }
 
+/// A short list kept inside the evidence that holds it, on the heap only past 16 items (of a
+/// byte each: articles, points), in the room a `Vec` takes. Every move labelled gets
+/// evidence naming a piece or two and citing an article or two: a list of its own for each
+/// was an allocation and a free per list and label.
+pub type Short<T> = SmallVec<[T; 16]>;
+
 /// The evidence for one label.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Evidence {
     /// The label it supports.
     pub label: Label,
     /// The articles or diagrams applied.
-    pub articles: Vec<Article>,
+    pub articles: Short<Article>,
     /// The mover's pieces concerned (points after the move).
-    pub pieces: Vec<Square>,
+    pub pieces: Short<Square>,
     /// The opponent's pieces concerned.
-    pub targets: Vec<Square>,
+    pub targets: Short<Square>,
     /// A line of play that shows it (mating line, exchange), if any.
     pub line: Vec<Move>,
-    /// One English sentence.
-    pub detail: String,
+    /// One English sentence (borrowed when it is always the same: a check's, an idle
+    /// move's).
+    pub detail: Cow<'static, str>,
 }
 
 /// Why a threat is not a chase.
@@ -366,11 +376,11 @@ pub(crate) fn label_move_context(
             mate_line: None,
             evidence: vec![Evidence {
                 label: Label::Idle,
-                articles: Vec::new(),
-                pieces: Vec::new(),
-                targets: Vec::new(),
+                articles: Short::new(),
+                pieces: Short::new(),
+                targets: Short::new(),
                 line: Vec::new(),
-                detail: format!("{mv} is not a legal move here: not labelled"),
+                detail: format!("{mv} is not a legal move here: not labelled").into(),
             }],
             dismissed: Vec::new(),
             complete: true,
@@ -414,9 +424,9 @@ pub(crate) fn label_move_context(
         out.labels.push(Label::Check);
         out.evidence.push(Evidence {
             label: Label::Check,
-            articles: vec![Article::Cxa28_1],
+            articles: smallvec![Article::Cxa28_1],
             pieces: standing.collect(),
-            targets: vec![after.general(!side)],
+            targets: smallvec![after.general(!side)],
             line: Vec::new(),
             detail: "the move attacks the opponent's general".into(),
         });
@@ -450,15 +460,15 @@ pub(crate) fn label_move_context(
             out.labels.push(Label::MateThreat);
             out.evidence.push(Evidence {
                 label: Label::MateThreat,
-                articles: vec![Article::Cxa28_2],
-                pieces: line.first().map(|m| vec![m.from]).unwrap_or_default(),
-                targets: vec![after.general(!side)],
+                articles: smallvec![Article::Cxa28_2],
+                pieces: line.first().map(|m| smallvec![m.from]).unwrap_or_default(),
+                targets: smallvec![after.general(!side)],
                 detail: {
                     let mut d = String::with_capacity(56);
                     d.push_str("moving again, the mover mates with ");
                     push_count(&mut d, line.len().div_ceil(2));
                     d.push_str(" check(s)");
-                    d
+                    d.into()
                 },
                 line: line.clone(),
             });
@@ -488,9 +498,9 @@ pub(crate) fn label_move_context(
         out.labels.push(Label::Idle);
         out.evidence.push(Evidence {
             label: Label::Idle,
-            articles: vec![Article::Cxa28_9],
-            pieces: vec![mv.to],
-            targets: Vec::new(),
+            articles: smallvec![Article::Cxa28_9],
+            pieces: smallvec![mv.to],
+            targets: Short::new(),
             line: Vec::new(),
             detail: "no check, mate threat or chase".into(),
         });
@@ -803,11 +813,11 @@ fn new_chases(
             detail.push(')');
             out.evidence.push(Evidence {
                 label: Label::Chase,
-                articles: c.articles.clone(),
-                pieces: c.attackers.clone(),
-                targets: vec![c.target],
+                articles: Short::from_slice(&c.articles),
+                pieces: Short::from_slice(&c.attackers),
+                targets: smallvec![c.target],
                 line: c.line.clone(),
-                detail,
+                detail: detail.into(),
             });
         }
     }
