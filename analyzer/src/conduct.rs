@@ -474,7 +474,7 @@ pub(crate) mod tests {
                 chases: chases
                     .iter()
                     .map(|(a, t)| Chase {
-                        attackers: vec![a.home],
+                        attackers: smallvec::smallvec![a.home],
                         target: t.home,
                         target_role: t.role,
                         root: Root::Unprotected,
@@ -483,7 +483,7 @@ pub(crate) mod tests {
                         series_len: 0,
                         protectors: Vec::new(),
                         net: crate::material::Material::default(),
-                        articles: Vec::new(),
+                        articles: crate::label::Short::new(),
                         notes: Vec::new(),
                     })
                     .collect(),

@@ -141,7 +141,7 @@ pub enum ChaseForm {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Chase {
     /// The attacking pieces' points (after the move).
-    pub attackers: Vec<Square>,
+    pub attackers: Short<Square>,
     /// The chased piece's point (after the move).
     pub target: Square,
     /// The chased piece's role.
@@ -160,7 +160,7 @@ pub struct Chase {
     /// The net material the line wins for the mover.
     pub net: Material,
     /// The articles or diagrams applied.
-    pub articles: Vec<Article>,
+    pub articles: Short<Article>,
     /// Remarks, e.g. an exception that may apply (worded by [`crate::terms::chase_note`]).
     pub notes: Vec<ChaseNote>,
 }
@@ -813,8 +813,8 @@ fn new_chases(
             detail.push(')');
             out.evidence.push(Evidence {
                 label: Label::Chase,
-                articles: Short::from_slice(&c.articles),
-                pieces: Short::from_slice(&c.attackers),
+                articles: c.articles.clone(),
+                pieces: c.attackers.clone(),
                 targets: smallvec![c.target],
                 line: c.line.clone(),
                 detail: detail.into(),
