@@ -199,6 +199,10 @@ pub enum ChaseNote {
 /// was an allocation and a free per list and label.
 pub type Short<T> = SmallVec<[T; 16]>;
 
+/// A line of play kept inside the evidence that holds it, on the heap only past four moves
+/// (a capture, an exchange), in the room a `Vec` takes; a chase's evidence copies its line.
+pub type ShortLine = SmallVec<[Move; 4]>;
+
 /// The evidence for one label.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Evidence {
@@ -211,7 +215,7 @@ pub struct Evidence {
     /// The opponent's pieces concerned.
     pub targets: Short<Square>,
     /// A line of play that shows it (mating line, exchange), if any.
-    pub line: Vec<Move>,
+    pub line: ShortLine,
     /// One English sentence (borrowed when it is always the same: a check's, an idle
     /// move's).
     pub detail: Cow<'static, str>,
@@ -379,7 +383,7 @@ pub(crate) fn label_move_context(
                 articles: Short::new(),
                 pieces: Short::new(),
                 targets: Short::new(),
-                line: Vec::new(),
+                line: ShortLine::new(),
                 detail: format!("{mv} is not a legal move here: not labelled").into(),
             }],
             dismissed: Vec::new(),
@@ -427,7 +431,7 @@ pub(crate) fn label_move_context(
             articles: smallvec![Article::Cxa28_1],
             pieces: standing.collect(),
             targets: smallvec![after.general(!side)],
-            line: Vec::new(),
+            line: ShortLine::new(),
             detail: "the move attacks the opponent's general".into(),
         });
         if heaviest_decides {
@@ -470,7 +474,7 @@ pub(crate) fn label_move_context(
                     d.push_str(" check(s)");
                     d.into()
                 },
-                line: line.clone(),
+                line: ShortLine::from_slice(&line),
             });
             out.mate_line = Some(line);
         }
@@ -501,7 +505,7 @@ pub(crate) fn label_move_context(
             articles: smallvec![Article::Cxa28_9],
             pieces: smallvec![mv.to],
             targets: Short::new(),
-            line: Vec::new(),
+            line: ShortLine::new(),
             detail: "no check, mate threat or chase".into(),
         });
     }
@@ -816,7 +820,7 @@ fn new_chases(
                 articles: c.articles.clone(),
                 pieces: c.attackers.clone(),
                 targets: smallvec![c.target],
-                line: c.line.clone(),
+                line: ShortLine::from_slice(&c.line),
                 detail: detail.into(),
             });
         }

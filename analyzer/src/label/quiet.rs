@@ -4,7 +4,7 @@ use qili_notation::{Move, Position, Role, Square, SquareSet};
 use smallvec::smallvec;
 
 use super::threat::Ctx;
-use super::{push_count, push_point, Evidence, Label, MoveLabels, Short};
+use super::{push_count, push_point, Evidence, Label, MoveLabels, Short, ShortLine};
 use crate::material::{Balance, Material};
 use crate::protection::{self, between};
 use crate::rules::Article;
@@ -65,7 +65,7 @@ pub(super) fn exchange_and_offer(
             articles: smallvec![Article::Cxa28_6],
             pieces: smallvec![mv.to],
             targets: smallvec![c],
-            line: vec![take],
+            line: smallvec![take],
             detail: {
                 let role = moved.role.english();
                 let mut d = String::with_capacity(52 + 2 * role.len());
@@ -96,7 +96,7 @@ fn evidence_exchange(piece: Square, other: Square, line: Vec<Move>) -> Evidence 
             d.push_str(" (an even exchange)");
             d.into()
         },
-        line,
+        line: ShortLine::from_vec(line),
     }
 }
 
@@ -180,7 +180,7 @@ pub(super) fn block(before: &Position, after: &Position, mv: &Move, out: &mut Mo
         articles: smallvec![Article::Cxa28_7],
         pieces: smallvec![to],
         targets: blocked,
-        line: Vec::new(),
+        line: ShortLine::new(),
         detail: detail.into(),
     });
 }
@@ -251,7 +251,7 @@ pub(super) fn follow(after: &Position, mv: &Move, out: &mut MoveLabels) {
         articles: smallvec![Article::Cxa28_8],
         pieces: smallvec![mv.to],
         targets: watched,
-        line: Vec::new(),
+        line: ShortLine::new(),
         detail: detail.into(),
     });
 }

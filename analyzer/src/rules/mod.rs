@@ -490,7 +490,7 @@ mod book_tests {
                 articles: crate::label::Short::from_slice(&cited),
                 pieces: crate::label::Short::new(),
                 targets: crate::label::Short::new(),
-                line: Vec::new(),
+                line: crate::label::ShortLine::new(),
                 detail: "".into(),
             }],
             dismissed: Vec::new(),
