@@ -187,8 +187,9 @@ pub struct Conduct {
     pub side: Color,
     /// The classification.
     pub kind: ConductKind,
-    /// The plies of the side's cycle moves (one period).
-    pub plies: Vec<usize>,
+    /// The plies of the side's cycle moves (one period), kept in place up to two (a period
+    /// of four plies, the commonest: one allocation and free less per conduct).
+    pub plies: SmallVec<[usize; 2]>,
     /// Every piece the side's chasing moves pursue, in order of first appearance.
     pub targets: Pieces,
     /// Every piece that chases in those moves.
@@ -640,7 +641,7 @@ pub(crate) mod tests {
             ],
         );
         assert_eq!(c.kind, ConductKind::PerpetualChase);
-        assert_eq!(c.plies, vec![1]);
+        assert_eq!(c.plies[..], [1]);
     }
 
     #[test]
