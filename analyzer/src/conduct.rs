@@ -169,8 +169,9 @@ pub struct CycleMove {
     pub ply: usize,
     /// Its labels and evidence (shared with the label cache and the judgement's plies).
     pub labels: Arc<MoveLabels>,
-    /// Its chases, pieces named by identity.
-    pub chases: Vec<ChaseRef>,
+    /// Its chases, pieces named by identity; one kept in place (a chasing move chases one
+    /// piece most often).
+    pub chases: SmallVec<[ChaseRef; 1]>,
 }
 
 impl CycleMove {
@@ -247,7 +248,7 @@ impl PieceTracker {
     }
 
     /// The chases of `labels` (played, i.e. after [`PieceTracker::play`]) by identity.
-    pub fn chases(&self, labels: &MoveLabels) -> Vec<ChaseRef> {
+    pub fn chases(&self, labels: &MoveLabels) -> SmallVec<[ChaseRef; 1]> {
         labels
             .chases
             .iter()
