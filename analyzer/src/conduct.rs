@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use qili_notation::{Color, Move, Position, Role, Square};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::label::{Label, MoveLabels};
 use crate::rules::Reading;
@@ -145,11 +146,16 @@ pub struct PieceRef {
     pub home: Square,
 }
 
+/// A few pieces, kept in place up to five (in the room a `Vec` takes): a chase has an
+/// attacker or two, a conduct a few targets and attackers, and a list of its own for each
+/// was an allocation and a free per chase and conduct.
+pub type Pieces = SmallVec<[PieceRef; 5]>;
+
 /// A chase of one cycle move with its pieces named by identity.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChaseRef {
     /// The attacking pieces.
-    pub attackers: Vec<PieceRef>,
+    pub attackers: Pieces,
     /// The chased piece.
     pub target: PieceRef,
     /// Where the chased piece stands after the move.
@@ -163,8 +169,9 @@ pub struct CycleMove {
     pub ply: usize,
     /// Its labels and evidence (shared with the label cache and the judgement's plies).
     pub labels: Arc<MoveLabels>,
-    /// Its chases, pieces named by identity.
-    pub chases: Vec<ChaseRef>,
+    /// Its chases, pieces named by identity; one kept in place (a chasing move chases one
+    /// piece most often).
+    pub chases: SmallVec<[ChaseRef; 1]>,
 }
 
 impl CycleMove {
@@ -181,16 +188,17 @@ pub struct Conduct {
     pub side: Color,
     /// The classification.
     pub kind: ConductKind,
-    /// The plies of the side's cycle moves (one period).
-    pub plies: Vec<usize>,
+    /// The plies of the side's cycle moves (one period), kept in place up to two (a period
+    /// of four plies, the commonest: one allocation and free less per conduct).
+    pub plies: SmallVec<[usize; 2]>,
     /// Every piece the side's chasing moves pursue, in order of first appearance.
-    pub targets: Vec<PieceRef>,
+    pub targets: Pieces,
     /// Every piece that chases in those moves.
-    pub attackers: Vec<PieceRef>,
+    pub attackers: Pieces,
     /// Pieces chased by every one of the side's moves (empty unless every move chases).
-    pub constant_targets: Vec<PieceRef>,
+    pub constant_targets: Pieces,
     /// The pieces that chase the constant targets (two or more: they take turns).
-    pub constant_target_attackers: Vec<PieceRef>,
+    pub constant_target_attackers: Pieces,
     /// The plies of checking moves counted as chases by the AXF forbidden reading (they
     /// renew the chase of a piece every other move chases; the *(open)* choice
     /// `axf_check_that_chases_is_chase`, RULES.md §5). Empty under CXA.
@@ -240,7 +248,7 @@ impl PieceTracker {
     }
 
     /// The chases of `labels` (played, i.e. after [`PieceTracker::play`]) by identity.
-    pub fn chases(&self, labels: &MoveLabels) -> Vec<ChaseRef> {
+    pub fn chases(&self, labels: &MoveLabels) -> SmallVec<[ChaseRef; 1]> {
         labels
             .chases
             .iter()
@@ -350,8 +358,8 @@ pub fn classify_with(side: Color, moves: &[CycleMove], reading: Reading) -> Cond
         .filter(|(_, &p)| p == Label::Chase)
         .map(|(m, _)| *m)
         .collect();
-    let mut targets = Vec::new();
-    let mut attackers = Vec::new();
+    let mut targets = Pieces::new();
+    let mut attackers = Pieces::new();
     for m in &chasing {
         for c in &m.chases {
             push_unique(&mut targets, c.target);
@@ -360,8 +368,8 @@ pub fn classify_with(side: Color, moves: &[CycleMove], reading: Reading) -> Cond
             }
         }
     }
-    let mut constant_targets = Vec::new();
-    let mut constant_target_attackers = Vec::new();
+    let mut constant_targets = Pieces::new();
+    let mut constant_target_attackers = Pieces::new();
     if !chasing.is_empty() && chasing.len() == own.len() {
         // Each move's chases are few: looked through in place, not gathered in a set each.
         for &t in &targets {
@@ -392,7 +400,7 @@ pub fn classify_with(side: Color, moves: &[CycleMove], reading: Reading) -> Cond
     }
 }
 
-fn push_unique<T: PartialEq>(v: &mut Vec<T>, x: T) {
+fn push_unique(v: &mut Pieces, x: PieceRef) {
     if !v.contains(&x) {
         v.push(x);
     }
@@ -474,7 +482,7 @@ pub(crate) mod tests {
                 chases: chases
                     .iter()
                     .map(|(a, t)| Chase {
-                        attackers: vec![a.home],
+                        attackers: smallvec::smallvec![a.home],
                         target: t.home,
                         target_role: t.role,
                         root: Root::Unprotected,
@@ -483,7 +491,7 @@ pub(crate) mod tests {
                         series_len: 0,
                         protectors: Vec::new(),
                         net: crate::material::Material::default(),
-                        articles: Vec::new(),
+                        articles: crate::label::Short::new(),
                         notes: Vec::new(),
                     })
                     .collect(),
@@ -495,7 +503,7 @@ pub(crate) mod tests {
             chases: chases
                 .iter()
                 .map(|&(a, t)| ChaseRef {
-                    attackers: vec![a],
+                    attackers: smallvec::smallvec![a],
                     target: t,
                     at: t.home,
                 })
@@ -603,8 +611,8 @@ pub(crate) mod tests {
                 cm(3, Color::Red, &[Chase], &[(rook, horse)]),
             ],
         );
-        assert_eq!(c.constant_targets, vec![horse]);
-        assert_eq!(c.constant_target_attackers, vec![rook]);
+        assert_eq!(c.constant_targets[..], [horse]);
+        assert_eq!(c.constant_target_attackers[..], [rook]);
         // Two pieces taking turns on one horse.
         let c = classify(
             Color::Red,
@@ -613,8 +621,8 @@ pub(crate) mod tests {
                 cm(3, Color::Red, &[Chase], &[(cannon, horse)]),
             ],
         );
-        assert_eq!(c.constant_targets, vec![horse]);
-        assert_eq!(c.constant_target_attackers, vec![rook, cannon]);
+        assert_eq!(c.constant_targets[..], [horse]);
+        assert_eq!(c.constant_target_attackers[..], [rook, cannon]);
         // One rook chasing two pieces in turn: no constant target.
         let c = classify(
             Color::Red,
@@ -624,7 +632,7 @@ pub(crate) mod tests {
             ],
         );
         assert!(c.constant_targets.is_empty());
-        assert_eq!(c.targets, vec![horse, cannon_b]);
+        assert_eq!(c.targets[..], [horse, cannon_b]);
         // Black's moves are ignored for Red's conduct.
         let c = classify(
             Color::Red,
@@ -634,7 +642,7 @@ pub(crate) mod tests {
             ],
         );
         assert_eq!(c.kind, ConductKind::PerpetualChase);
-        assert_eq!(c.plies, vec![1]);
+        assert_eq!(c.plies[..], [1]);
     }
 
     #[test]

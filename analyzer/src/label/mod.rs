@@ -7,8 +7,11 @@
 //! the mover mated, ...) are kept in [`MoveLabels::dismissed`] with the article that
 //! dismisses them.
 
+use std::borrow::Cow;
+
 use qili_notation::{Color, Move, Position, Role, Square, SquareSet};
 use serde::{Deserialize, Serialize};
+use smallvec::{smallvec, SmallVec};
 
 use crate::material::Material;
 use crate::protection::{self, Protector};
@@ -138,7 +141,7 @@ pub enum ChaseForm {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Chase {
     /// The attacking pieces' points (after the move).
-    pub attackers: Vec<Square>,
+    pub attackers: Short<Square>,
     /// The chased piece's point (after the move).
     pub target: Square,
     /// The chased piece's role.
@@ -157,7 +160,7 @@ pub struct Chase {
     /// The net material the line wins for the mover.
     pub net: Material,
     /// The articles or diagrams applied.
-    pub articles: Vec<Article>,
+    pub articles: Short<Article>,
     /// Remarks, e.g. an exception that may apply (worded by [`crate::terms::chase_note`]).
     pub notes: Vec<ChaseNote>,
 }
@@ -190,21 +193,32 @@ pub enum ChaseNote {
     },
 }
 
+/// A short list kept inside the evidence that holds it, on the heap only past 16 items (of a
+/// byte each: articles, points), in the room a `Vec` takes. Every move labelled gets
+/// evidence naming a piece or two and citing an article or two: a list of its own for each
+/// was an allocation and a free per list and label.
+pub type Short<T> = SmallVec<[T; 16]>;
+
+/// A line of play kept inside the evidence that holds it, on the heap only past four moves
+/// (a capture, an exchange), in the room a `Vec` takes; a chase's evidence copies its line.
+pub type ShortLine = SmallVec<[Move; 4]>;
+
 /// The evidence for one label.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Evidence {
     /// The label it supports.
     pub label: Label,
     /// The articles or diagrams applied.
-    pub articles: Vec<Article>,
+    pub articles: Short<Article>,
     /// The mover's pieces concerned (points after the move).
-    pub pieces: Vec<Square>,
+    pub pieces: Short<Square>,
     /// The opponent's pieces concerned.
-    pub targets: Vec<Square>,
+    pub targets: Short<Square>,
     /// A line of play that shows it (mating line, exchange), if any.
-    pub line: Vec<Move>,
-    /// One English sentence.
-    pub detail: String,
+    pub line: ShortLine,
+    /// One English sentence (borrowed when it is always the same: a check's, an idle
+    /// move's).
+    pub detail: Cow<'static, str>,
 }
 
 /// Why a threat is not a chase.
@@ -366,11 +380,11 @@ pub(crate) fn label_move_context(
             mate_line: None,
             evidence: vec![Evidence {
                 label: Label::Idle,
-                articles: Vec::new(),
-                pieces: Vec::new(),
-                targets: Vec::new(),
-                line: Vec::new(),
-                detail: format!("{mv} is not a legal move here: not labelled"),
+                articles: Short::new(),
+                pieces: Short::new(),
+                targets: Short::new(),
+                line: ShortLine::new(),
+                detail: format!("{mv} is not a legal move here: not labelled").into(),
             }],
             dismissed: Vec::new(),
             complete: true,
@@ -414,10 +428,10 @@ pub(crate) fn label_move_context(
         out.labels.push(Label::Check);
         out.evidence.push(Evidence {
             label: Label::Check,
-            articles: vec![Article::Cxa28_1],
+            articles: smallvec![Article::Cxa28_1],
             pieces: standing.collect(),
-            targets: vec![after.general(!side)],
-            line: Vec::new(),
+            targets: smallvec![after.general(!side)],
+            line: ShortLine::new(),
             detail: "the move attacks the opponent's general".into(),
         });
         if heaviest_decides {
@@ -450,17 +464,17 @@ pub(crate) fn label_move_context(
             out.labels.push(Label::MateThreat);
             out.evidence.push(Evidence {
                 label: Label::MateThreat,
-                articles: vec![Article::Cxa28_2],
-                pieces: line.first().map(|m| vec![m.from]).unwrap_or_default(),
-                targets: vec![after.general(!side)],
+                articles: smallvec![Article::Cxa28_2],
+                pieces: line.first().map(|m| smallvec![m.from]).unwrap_or_default(),
+                targets: smallvec![after.general(!side)],
                 detail: {
                     let mut d = String::with_capacity(56);
                     d.push_str("moving again, the mover mates with ");
                     push_count(&mut d, line.len().div_ceil(2));
                     d.push_str(" check(s)");
-                    d
+                    d.into()
                 },
-                line: line.clone(),
+                line: ShortLine::from_slice(&line),
             });
             out.mate_line = Some(line);
         }
@@ -488,10 +502,10 @@ pub(crate) fn label_move_context(
         out.labels.push(Label::Idle);
         out.evidence.push(Evidence {
             label: Label::Idle,
-            articles: vec![Article::Cxa28_9],
-            pieces: vec![mv.to],
-            targets: Vec::new(),
-            line: Vec::new(),
+            articles: smallvec![Article::Cxa28_9],
+            pieces: smallvec![mv.to],
+            targets: Short::new(),
+            line: ShortLine::new(),
             detail: "no check, mate threat or chase".into(),
         });
     }
@@ -805,9 +819,9 @@ fn new_chases(
                 label: Label::Chase,
                 articles: c.articles.clone(),
                 pieces: c.attackers.clone(),
-                targets: vec![c.target],
-                line: c.line.clone(),
-                detail,
+                targets: smallvec![c.target],
+                line: ShortLine::from_slice(&c.line),
+                detail: detail.into(),
             });
         }
     }

@@ -1,9 +1,10 @@
 //! The kinds of idle move (CXA 28.5–28.8): exchange offer 兑, offer 献, block 拦, follow 跟.
 
 use qili_notation::{Move, Position, Role, Square, SquareSet};
+use smallvec::smallvec;
 
 use super::threat::Ctx;
-use super::{push_count, push_point, Evidence, Label, MoveLabels};
+use super::{push_count, push_point, Evidence, Label, MoveLabels, Short, ShortLine};
 use crate::material::{Balance, Material};
 use crate::protection::{self, between};
 use crate::rules::Article;
@@ -61,10 +62,10 @@ pub(super) fn exchange_and_offer(
         out.labels.push(Label::Offer);
         out.evidence.push(Evidence {
             label: Label::Offer,
-            articles: vec![Article::Cxa28_6],
-            pieces: vec![mv.to],
-            targets: vec![c],
-            line: vec![take],
+            articles: smallvec![Article::Cxa28_6],
+            pieces: smallvec![mv.to],
+            targets: smallvec![c],
+            line: smallvec![take],
             detail: {
                 let role = moved.role.english();
                 let mut d = String::with_capacity(52 + 2 * role.len());
@@ -75,7 +76,7 @@ pub(super) fn exchange_and_offer(
                 d.push_str(" on ");
                 push_point(&mut d, c);
                 d.push_str(" at no risk");
-                d
+                d.into()
             },
         });
         return;
@@ -85,17 +86,17 @@ pub(super) fn exchange_and_offer(
 fn evidence_exchange(piece: Square, other: Square, line: Vec<Move>) -> Evidence {
     Evidence {
         label: Label::Exchange,
-        articles: vec![Article::Cxa28_5],
-        pieces: vec![piece],
-        targets: vec![other],
+        articles: smallvec![Article::Cxa28_5],
+        pieces: smallvec![piece],
+        targets: smallvec![other],
         detail: {
             let mut d = String::with_capacity(80);
             d.push_str("the moved piece can be exchanged for the piece on ");
             push_point(&mut d, other);
             d.push_str(" (an even exchange)");
-            d
+            d.into()
         },
-        line,
+        line: ShortLine::from_vec(line),
     }
 }
 
@@ -132,7 +133,7 @@ pub(super) fn block(before: &Position, after: &Position, mv: &Move, out: &mut Mo
     }
     let to = mv.to;
     let (tf, tr) = (to.file().index() as i8, to.rank().index() as i8);
-    let mut blocked = Vec::new();
+    let mut blocked = Short::new();
     let mut lost = SquareSet::EMPTY;
     let mut buf = Vec::new();
     for (sq, p) in after.pieces() {
@@ -176,11 +177,11 @@ pub(super) fn block(before: &Position, after: &Position, mv: &Move, out: &mut Mo
     out.labels.push(Label::Block);
     out.evidence.push(Evidence {
         label: Label::Block,
-        articles: vec![Article::Cxa28_7],
-        pieces: vec![to],
+        articles: smallvec![Article::Cxa28_7],
+        pieces: smallvec![to],
         targets: blocked,
-        line: Vec::new(),
-        detail,
+        line: ShortLine::new(),
+        detail: detail.into(),
     });
 }
 
@@ -193,8 +194,8 @@ pub(super) fn follow(after: &Position, mv: &Move, out: &mut MoveLabels) {
     let side = out.side;
     let them = !side;
     let passed = after.passed();
-    let mut watched = Vec::new();
-    let mut pinned = Vec::new();
+    let mut watched = Short::new();
+    let mut pinned = Short::<Square>::new();
     let g = after.general(them);
     let checking_now = after.attackers(g, side);
     // Lifting a piece opens an attack of the moved piece on the general only when it stands
@@ -247,11 +248,11 @@ pub(super) fn follow(after: &Position, mv: &Move, out: &mut MoveLabels) {
     out.labels.push(Label::Follow);
     out.evidence.push(Evidence {
         label: Label::Follow,
-        articles: vec![Article::Cxa28_8],
-        pieces: vec![mv.to],
+        articles: smallvec![Article::Cxa28_8],
+        pieces: smallvec![mv.to],
         targets: watched,
-        line: Vec::new(),
-        detail,
+        line: ShortLine::new(),
+        detail: detail.into(),
     });
 }
 

@@ -13,14 +13,10 @@ use qili_notation::{Move, Position, Role, Square, SquareSet};
 
 use super::cache::PositionMemo;
 use super::mate::MateSearch;
-use super::{Chase, ChaseForm, DismissReason, Dismissed, Root};
+use super::{Chase, ChaseForm, DismissReason, Dismissed, Root, Short};
 use crate::material::Material;
 use crate::protection::{self, Unprotected};
 use crate::rules::{Article, ChasePolicy};
-
-/// The room a chase's list of articles is made with: the most it cites (29.1, 29.3, the
-/// root's, the rule-set filters', novelty, the series') fit without growing it.
-const CHASE_ARTICLES: usize = 8;
 
 /// Most positions one threat search visits in check series before it stops looking.
 pub const SERIES_BUDGET: u32 = 20_000;
@@ -494,9 +490,9 @@ impl<'m> Ctx<'m> {
         if capturers.is_empty() {
             return None;
         }
-        // Room for every article a chase may come to cite (the root, the rule-set filters,
-        // novelty, a series), so that citing them never grows the list.
-        let mut articles: Vec<Article> = Vec::with_capacity(CHASE_ARTICLES);
+        // Every article a chase may come to cite (the root, the rule-set filters, novelty, a
+        // series) fits in the list's place: citing them never allocates.
+        let mut articles: Short<Article> = Short::new();
         articles.extend_from_slice(&[Article::Cxa29_1, Article::Cxa29_3]);
         let special = self.always_chased(pos, t, capturers);
         let best = best?;
@@ -537,9 +533,7 @@ impl<'m> Ctx<'m> {
                 articles.push(article);
             }
         }
-        let mut attackers: Vec<Square> =
-            Vec::with_capacity(capturers.count() + ex.line.len().div_ceil(2));
-        attackers.extend(capturers);
+        let mut attackers: Short<Square> = capturers.into_iter().collect();
         for m in ex.line.iter().step_by(2) {
             if !attackers.contains(&m.from) {
                 attackers.push(m.from);
@@ -1127,7 +1121,7 @@ impl<'m> Ctx<'m> {
             c.series_len = hit.prefix.len();
             c.form = ChaseForm::CheckSeries;
             c.target = hit.id;
-            let mut attackers: Vec<Square> = lead.to_vec();
+            let mut attackers = Short::from_slice(lead);
             for a in c.attackers.iter().filter_map(|s| id_square(ids[s.index()])) {
                 if !attackers.contains(&a) {
                     attackers.push(a);

@@ -202,7 +202,7 @@ fn evidence(e: &Evidence) -> EvidenceReport {
         pieces: squares(&e.pieces),
         targets: squares(&e.targets),
         line: iccs(&e.line),
-        detail: e.detail.clone(),
+        detail: e.detail.to_string(),
     }
 }
 

@@ -421,20 +421,25 @@ impl RuleBook {
         if self.set == RuleSet::Cxa {
             return;
         }
-        let map = |v: &mut Vec<Article>| {
+        // Renamed in place, the repeats moved behind the first occurrences, whose count is
+        // returned (lists of two kinds: an evidence's `Short`, a chase's `Vec`).
+        let map = |v: &mut [Article]| {
             for a in v.iter_mut() {
                 *a = self.label_article(*a);
             }
-            crate::verdict::first_occurrences(v);
+            crate::verdict::first_occurrences_in(v)
         };
         for e in &mut labels.evidence {
-            map(&mut e.articles);
+            let kept = map(&mut e.articles);
+            e.articles.truncate(kept);
         }
         for c in &mut labels.chases {
-            map(&mut c.articles);
+            let kept = map(&mut c.articles);
+            c.articles.truncate(kept);
         }
         for d in &mut labels.dismissed {
-            map(&mut d.chase.articles);
+            let kept = map(&mut d.chase.articles);
+            d.chase.articles.truncate(kept);
             d.article = self.label_article(d.article);
         }
     }
@@ -482,11 +487,11 @@ mod book_tests {
             mate_line: None,
             evidence: vec![Evidence {
                 label: Label::Chase,
-                articles: cited.to_vec(),
-                pieces: Vec::new(),
-                targets: Vec::new(),
-                line: Vec::new(),
-                detail: String::new(),
+                articles: crate::label::Short::from_slice(&cited),
+                pieces: crate::label::Short::new(),
+                targets: crate::label::Short::new(),
+                line: crate::label::ShortLine::new(),
+                detail: "".into(),
             }],
             dismissed: Vec::new(),
             complete: true,
@@ -501,7 +506,7 @@ mod book_tests {
         let mut axf = labels();
         book(RuleSet::Axf).cite_labels(&mut axf);
         assert_eq!(
-            axf.evidence[0].articles,
+            axf.evidence[0].articles[..],
             [
                 Article::AxfS1Chase,
                 Article::AxfS1Protected,
@@ -510,7 +515,7 @@ mod book_tests {
         );
         let mut cxa = labels();
         book(RuleSet::Cxa).cite_labels(&mut cxa);
-        assert_eq!(cxa.evidence[0].articles, cited);
+        assert_eq!(cxa.evidence[0].articles[..], cited);
     }
 
     #[test]

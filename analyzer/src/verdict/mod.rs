@@ -222,6 +222,13 @@ pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
 /// Keeps each item once, where it first comes, in order (for a handful, as the articles of
 /// a verdict: searching the kept ones is faster than building a set).
 pub(crate) fn first_occurrences<T: PartialEq>(items: &mut Vec<T>) {
+    let kept = first_occurrences_in(items);
+    items.truncate(kept);
+}
+
+/// [`first_occurrences`] within a slice, of any list: the first occurrences moved to the
+/// front in order, their count returned (the list is then cut to it).
+pub(crate) fn first_occurrences_in<T: PartialEq>(items: &mut [T]) -> usize {
     let mut kept = 0;
     for i in 0..items.len() {
         if !items[..kept].contains(&items[i]) {
@@ -229,7 +236,7 @@ pub(crate) fn first_occurrences<T: PartialEq>(items: &mut Vec<T>) {
             kept += 1;
         }
     }
-    items.truncate(kept);
+    kept
 }
 
 /// The forbidden-vs-allowed outcome shared by both rule sets: must change at the threshold,
