@@ -283,6 +283,13 @@ fn probe_agrees_with_playing_the_move() {
             assert_eq!(got_quick, expect_quick, "quick evasions in {}", q.fen());
             quick_lists += usize::from(!expect_quick.is_empty());
             assert_eq!(q.has_legal_move(), !expect_legal.is_empty(), "{}", q.fen());
+            // Known to be in check or not, the same answer.
+            assert_eq!(
+                q.has_legal_move_in_check(),
+                !expect_legal.is_empty(),
+                "{}",
+                q.fen()
+            );
             for from in Square::all() {
                 let mut expect: Vec<_> = expect_legal.iter().filter(|m| m.from == from).collect();
                 let mut got = q.legal_moves_from(from);

@@ -317,13 +317,13 @@ impl MoveCache {
         false
     }
 
-    /// Whether the side to move in `pos` has a legal move (from a remembered list when
-    /// there is one).
-    pub fn has_legal_move(&self, pos: &Position) -> bool {
+    /// Whether the side to move in `pos`, in check, has a legal move (from a remembered
+    /// list when there is one; see [`Position::has_legal_move_in_check`]).
+    pub fn has_legal_move_in_check(&self, pos: &Position) -> bool {
         match self.replies.get(pos) {
             Some(Replies::All(s)) => s.len > 0,
-            Some(Replies::First(s)) => s.len > 0 || pos.has_legal_move(),
-            None => pos.has_legal_move(),
+            Some(Replies::First(s)) => s.len > 0 || pos.has_legal_move_in_check(),
+            None => pos.has_legal_move_in_check(),
         }
     }
 

@@ -432,7 +432,7 @@ impl MateSearch {
         checks
             .iter()
             .copied()
-            .find(|m| !self.moves.has_legal_move(&pos.after(m)))
+            .find(|m| !self.moves.has_legal_move_in_check(&pos.after(m)))
     }
 
     fn attack_checks(

@@ -451,21 +451,45 @@ impl Position {
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
+        self.has_legal_move_knowing(false)
+    }
+
+    /// [`Position::has_legal_move`] for a position whose side to move is known to be in
+    /// check (after a checking move, say): the same answer, but the general's steps, the
+    /// likeliest answers to a check, are tried before the pieces giving check are looked
+    /// for, which is needed only when the general cannot step away. (Out of check it still
+    /// answers right, after trying the general's steps first for nothing.)
+    pub fn has_legal_move_in_check(&self) -> bool {
+        self.has_legal_move_knowing(true)
+    }
+
+    /// [`Position::has_legal_move`], trying the general's steps before anything else when
+    /// `known_check`.
+    #[inline(always)]
+    fn has_legal_move_knowing(&self, known_check: bool) -> bool {
         let us = self.board.turn;
         let g = self.board.generals[us];
-        let checkers = self.checkers();
-        let mut found = false;
         // In check, the general's own steps are the likeliest answers: try them first, each
         // destination scanned with the general lifted (no quick test is needed for them).
-        let in_check = !checkers.is_empty();
-        if in_check {
+        let general_steps = || {
+            let mut found = false;
             self.each_pseudo_move_from(g, |m| {
                 found = found || !attacks::general_step_attacked(&self.board, g.index(), m.to, !us);
             });
-            if found {
-                return true;
-            }
+            found
+        };
+        if known_check && general_steps() {
+            return true;
         }
+        let checkers = self.checkers();
+        let in_check = !checkers.is_empty();
+        if in_check && !known_check && general_steps() {
+            return true;
+        }
+        // The general's steps tried already (whether or not it was in check) are not
+        // tried again.
+        let in_check = in_check || known_check;
+        let mut found = false;
         let safety = Safety::new(g, checkers);
         let rest = self.own_pieces().filter(|&(sq, _)| !(in_check && sq == g));
         for (sq, p) in rest {
