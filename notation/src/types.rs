@@ -447,29 +447,48 @@ impl Square {
     }
 }
 
+/// The ICCS name of each point (`a0`..`i9`), by index: a name is then a `&'static str`,
+/// written without building its two bytes and checking them for UTF-8 each time (a label
+/// report or a judgement writes thousands of squares).
+static SQUARE_NAMES: [&str; 90] = {
+    static BYTES: [[u8; 2]; 90] = {
+        let mut t = [[0u8; 2]; 90];
+        let mut i = 0;
+        while i < 90 {
+            t[i] = [b'a' + (i % 9) as u8, b'0' + (i / 9) as u8];
+            i += 1;
+        }
+        t
+    };
+    let mut t = [""; 90];
+    let mut i = 0;
+    while i < 90 {
+        t[i] = match std::str::from_utf8(&BYTES[i]) {
+            Ok(name) => name,
+            Err(_) => panic!("square names are ASCII"),
+        };
+        i += 1;
+    }
+    t
+};
+
 impl Square {
-    /// The ICCS name's two ASCII bytes (`e4`): file letter and rank digit.
+    /// The ICCS name (`e4`): file letter and rank digit.
     #[inline]
-    fn name_bytes(self) -> [u8; 2] {
-        [self.file().char() as u8, self.rank().char() as u8]
+    pub fn name(self) -> &'static str {
+        SQUARE_NAMES[self.index()]
     }
 }
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.name_bytes();
-        // Two ASCII bytes: always UTF-8.
-        f.write_str(std::str::from_utf8(&name).map_err(|_| fmt::Error)?)
+        f.write_str(self.name())
     }
 }
 
 impl Serialize for Square {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let name = self.name_bytes();
-        match std::str::from_utf8(&name) {
-            Ok(name) => s.serialize_str(name),
-            Err(_) => s.collect_str(self),
-        }
+        s.serialize_str(self.name())
     }
 }
 

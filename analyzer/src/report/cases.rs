@@ -133,26 +133,6 @@ impl Default for BatchOptions {
     }
 }
 
-/// One output line for a judged case, with everything ([`Detail::Explain`]).
-#[derive(Debug, Clone, Serialize)]
-pub struct CaseJson<'a> {
-    /// The case's `id`.
-    pub id: &'a RawValue,
-    /// The judgement.
-    #[serde(flatten)]
-    pub judgement: JudgeJson<'a>,
-}
-
-/// One output line for a judged case, verdict first ([`Detail::Verdict`]).
-#[derive(Debug, Clone, Serialize)]
-pub struct CaseVerdictJson<'a> {
-    /// The case's `id`.
-    pub id: &'a RawValue,
-    /// The judgement without labelled moves and explanations.
-    #[serde(flatten)]
-    pub judgement: VerdictLineJson<'a>,
-}
-
 impl Detail {
     /// The schema version of the answers with this detail ([`SCHEMA_VERSION`] with
     /// [`Detail::Explain`], else [`VERDICT_SCHEMA_VERSION`]).
@@ -317,16 +297,16 @@ fn answer_line_in(
             let id = case.id.unwrap_or(RawValue::NULL);
             match detail {
                 Detail::Explain => {
-                    let json = CaseJson {
-                        id,
-                        judgement: judge_json(&j),
+                    let json = JudgeJson {
+                        id: Some(id),
+                        ..judge_json(&j)
                     };
                     serde_json::to_writer(&mut *out, &json)?;
                 }
                 Detail::Verdict => {
-                    let json = CaseVerdictJson {
-                        id,
-                        judgement: verdict_json(&j),
+                    let json = VerdictLineJson {
+                        id: Some(id),
+                        ..verdict_json(&j)
                     };
                     serde_json::to_writer(&mut *out, &json)?;
                 }

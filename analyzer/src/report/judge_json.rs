@@ -2,6 +2,7 @@
 
 use qili_notation::{Color, Position, Role, Square};
 use serde::{Serialize, Serializer};
+use serde_json::value::RawValue;
 
 use crate::conduct::{Conduct, PieceRef};
 use crate::explain;
@@ -21,6 +22,12 @@ pub const VERDICT_SCHEMA_VERSION: u32 = 2;
 /// The whole judgement (borrowing from the [`Judgement`] it is built from).
 #[derive(Debug, Clone, Serialize)]
 pub struct JudgeJson<'a> {
+    /// The case's `id`, first, in an answer of `qili judge --cases` (see
+    /// [`crate::report::cases`]); not written when `None`. A field here rather than a
+    /// wrapper flattening this struct (`#[serde(flatten)]`), which serde writes through a
+    /// map serializer, field by field, at a higher cost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<&'a RawValue>,
     /// Always [`SCHEMA_VERSION`].
     pub schema_version: u32,
     /// `cxa` or `axf`.
@@ -48,6 +55,12 @@ pub struct JudgeJson<'a> {
 /// moves and no explanations.
 #[derive(Debug, Clone, Serialize)]
 pub struct VerdictLineJson<'a> {
+    /// The case's `id`, first, in an answer of `qili judge --cases` (see
+    /// [`crate::report::cases`]); not written when `None`. A field here rather than a
+    /// wrapper flattening this struct (`#[serde(flatten)]`), which serde writes through a
+    /// map serializer, field by field, at a higher cost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<&'a RawValue>,
     /// Always [`VERDICT_SCHEMA_VERSION`].
     pub schema_version: u32,
     /// `cxa` or `axf`.
@@ -430,6 +443,7 @@ pub fn judge_json(j: &Judgement) -> JudgeJson<'_> {
     let start_fen = j.positions.first().map(|p| p.fen()).unwrap_or_default();
     let cycles = j.cycles.iter().map(|c| cycle(j, c, &start_fen)).collect();
     JudgeJson {
+        id: None,
         schema_version: SCHEMA_VERSION,
         rules: j.settings.rules.as_str(),
         repetitions: j.settings.repetitions,
@@ -462,6 +476,7 @@ pub fn verdict_json(j: &Judgement) -> VerdictLineJson<'_> {
     let start_fen = j.positions.first().map(|p| p.fen()).unwrap_or_default();
     let cycles = j.cycles.iter().map(|c| cycle(j, c, &start_fen)).collect();
     VerdictLineJson {
+        id: None,
         schema_version: VERDICT_SCHEMA_VERSION,
         rules: j.settings.rules.as_str(),
         repetitions: j.settings.repetitions,
