@@ -1078,12 +1078,11 @@ impl<'m> Ctx<'m> {
         if !in_reach(pos, t) {
             return false;
         }
-        match protection::best_exchange(pos, t) {
-            Some(ex) if ex.gains() && gains_with(bal, ex.net) => true,
-            Some(_) => self
-                .always_chased(pos, t, protection::legal_capturers(pos, t))
-                .is_some(),
-            None => false,
+        // The capturers come with the exchange (the pieces it starts from).
+        match protection::best_exchange_and_capturers(pos, t) {
+            (Some(ex), _) if ex.gains() && gains_with(bal, ex.net) => true,
+            (Some(_), capturers) => self.always_chased(pos, t, capturers).is_some(),
+            (None, _) => false,
         }
     }
 
