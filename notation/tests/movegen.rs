@@ -605,8 +605,9 @@ fn evasions_in_the_filters_order() {
                         let legal = pos.legal_moves();
                         assert_eq!(legal, filtered_legal_moves(pos), "{}", pos.fen());
                         let (mut quick, mut knowing) = (Vec::new(), Vec::new());
-                        pos.quick_evasions_into(&mut quick);
-                        pos.legal_moves_knowing_into(&quick, &mut knowing);
+                        let checkers = pos.quick_evasions_into(&mut quick);
+                        assert_eq!(checkers, pos.checkers(), "{}", pos.fen());
+                        pos.legal_moves_knowing_into(&quick, checkers, &mut knowing);
                         assert_eq!(knowing, legal, "{}", pos.fen());
                         checked += 1;
                         double += usize::from(pos.checkers().0.count_ones() > 1);

@@ -6,7 +6,7 @@
 use std::hash::BuildHasher;
 
 use hashbrown::hash_table::{Entry, HashTable};
-use qili_notation::{Move, Position};
+use qili_notation::{Move, Position, SquareSet};
 
 /// A hash map for keys made of a position (whose hash is its Zobrist key, already uniformly
 /// spread) and a few small numbers: Fx hashing (`rustc-hash`), far cheaper than SipHash.
@@ -132,11 +132,13 @@ struct Span {
 }
 
 /// The answers of a position remembered: every legal move, or only the first answers to a
-/// check ([`Position::quick_evasions_into`]) while the others were never asked for.
+/// check ([`Position::quick_evasions_into`]) while the others were never asked for, with
+/// the pieces giving check it found (handed to [`Position::legal_moves_knowing_into`] when
+/// the others are asked for, which then need not look for them again).
 #[derive(Clone, Copy)]
 enum Replies {
     All(Span),
-    First(Span),
+    First(Span, SquareSet),
 }
 
 /// Values per position, in a hash table (`hashbrown`'s) whose lookup hands back the place
@@ -263,7 +265,9 @@ impl MoveCache {
                         out.extend_from_slice(slice(&self.arena, s));
                         return;
                     }
-                    Replies::First(s) => pos.legal_moves_knowing_into(slice(&self.arena, s), out),
+                    Replies::First(s, checkers) => {
+                        pos.legal_moves_knowing_into(slice(&self.arena, s), checkers, out)
+                    }
                 }
                 if let Some(s) = push(&mut self.arena, maps_room, out) {
                     known.get_mut().1 = Replies::All(s);
@@ -292,26 +296,27 @@ impl MoveCache {
     pub fn first_answers_into(&mut self, pos: &Position, out: &mut Vec<Move>) -> bool {
         let start = out.len();
         let maps_room = self.maps_room();
-        match self.replies.entry(pos) {
+        let checkers = match self.replies.entry(pos) {
             Entry::Occupied(known) => {
                 let (s, all) = match known.get().1 {
                     Replies::All(s) => (s, true),
-                    Replies::First(s) => (s, false),
+                    Replies::First(s, _) => (s, false),
                 };
                 out.extend_from_slice(slice(&self.arena, s));
                 return all;
             }
             Entry::Vacant(place) => {
-                pos.quick_evasions_into(out);
+                let checkers = pos.quick_evasions_into(out);
                 if let Some(s) = push(&mut self.arena, maps_room, &out[start..]) {
-                    place.insert((pos.clone(), Replies::First(s)));
+                    place.insert((pos.clone(), Replies::First(s, checkers)));
                     self.quick += 1;
                     return false;
                 }
+                checkers
             }
-        }
+        };
         if let Some(s) = self.store_afresh(&out[start..]) {
-            self.replies.insert_new(pos, Replies::First(s));
+            self.replies.insert_new(pos, Replies::First(s, checkers));
             self.quick += 1;
         }
         false
@@ -322,7 +327,7 @@ impl MoveCache {
     pub fn has_legal_move_in_check(&self, pos: &Position) -> bool {
         match self.replies.get(pos) {
             Some(Replies::All(s)) => s.len > 0,
-            Some(Replies::First(s)) => s.len > 0 || pos.has_legal_move_in_check(),
+            Some(Replies::First(s, _)) => s.len > 0 || pos.has_legal_move_in_check(),
             None => pos.has_legal_move_in_check(),
         }
     }

@@ -9,7 +9,7 @@ use super::geometry::{
     SOLDIER_MOVES,
 };
 use super::Position;
-use crate::{Move, Piece, Role, Square};
+use crate::{Move, Piece, Role, Square, SquareSet};
 
 impl Position {
     /// Pseudo-legal moves of the piece on `from` (geometry only; own-general safety ignored).
@@ -291,11 +291,17 @@ impl Position {
     }
 
     /// [`Position::legal_moves_into`] knowing `quick`, the moves
-    /// [`Position::quick_evasions_into`] lists here: they are the legal moves of the general
-    /// and the legal captures of a checker, so such a move is legal when it is among them,
-    /// without a test of the board.
-    pub fn legal_moves_knowing_into(&self, quick: &[Move], out: &mut Vec<Move>) {
-        let safety = self.safety();
+    /// [`Position::quick_evasions_into`] lists here, and `checkers`, the pieces giving check
+    /// it returned: the quick evasions are the legal moves of the general and the legal
+    /// captures of a checker, so such a move is legal when it is among them, without a test
+    /// of the board; and the checkers are not looked for again.
+    pub fn legal_moves_knowing_into(
+        &self,
+        quick: &[Move],
+        checkers: SquareSet,
+        out: &mut Vec<Move>,
+    ) {
+        let safety = Safety::new(self.board.generals[self.board.turn], checkers);
         if safety.lists_answers() {
             self.evasions_into(&safety, Some(quick), out);
         } else {
@@ -385,7 +391,8 @@ impl Position {
     /// Appends the legal moves of the side to move that capture a piece giving check or move
     /// the general: the answers to a check a search tries first when one refutation is
     /// enough. Each is a legal move (a subset of [`Position::legal_moves_into`]); nothing
-    /// is appended when the side to move is not in check.
+    /// is appended when the side to move is not in check. Returns the pieces giving check
+    /// ([`Position::checkers`]), for [`Position::legal_moves_knowing_into`].
     ///
     /// ```
     /// use qili_notation::Position;
@@ -398,12 +405,12 @@ impl Position {
     /// assert!(!quick.is_empty() && quick.iter().all(|m| legal.contains(m)));
     /// assert!(quick.iter().any(|m| m.capture.is_some()));
     /// ```
-    pub fn quick_evasions_into(&self, out: &mut Vec<Move>) {
+    pub fn quick_evasions_into(&self, out: &mut Vec<Move>) -> SquareSet {
         let us = self.board.turn;
         let g = self.board.generals[us];
         let checkers = self.checkers();
         if checkers.is_empty() {
-            return;
+            return checkers;
         }
         // The general's moves: each destination scanned with the general lifted.
         self.each_pseudo_move_from(g, |m| {
@@ -429,6 +436,7 @@ impl Position {
                 }
             }
         }
+        checkers
     }
 
     /// The legal moves of the side to move.
