@@ -23,6 +23,12 @@ pub(super) fn exchange_and_offer(
     if !value.is_material() {
         return;
     }
+    // Both need an opponent piece that can take the moved one, and most moved pieces have
+    // none: a scan that stops at the first attacker says so before the legal capturers
+    // (a subset of the attackers) are listed.
+    if !after.is_attacked(mv.to, after.turn()) {
+        return;
+    }
     let capturers = protection::legal_capturers(after, mv.to);
     // 兑, offered: an equal opponent piece captures the moved piece, the mover recaptures,
     // and the exchange is even.

@@ -86,7 +86,7 @@ struct CaseLine<'a> {
     id: Option<&'a RawValue>,
     #[serde(borrow)]
     fen: Cow<'a, str>,
-    #[serde(default, borrow)]
+    #[serde(default, borrow, deserialize_with = "move_texts")]
     moves: Vec<Text<'a>>,
     #[serde(default, borrow)]
     rules: Option<Cow<'a, str>>,
@@ -103,6 +103,38 @@ impl AsRef<str> for Text<'_> {
     fn as_ref(&self) -> &str {
         &self.0
     }
+}
+
+/// Room reserved for a case's moves at once: most cases play fewer, and the list is then
+/// not grown (and copied) two or three times from serde's small start, which the JSON
+/// reader cannot size for it.
+const MOVES_RESERVED: usize = 16;
+
+/// Reads a case's moves as serde reads a `Vec` (the same errors: "expected a sequence"),
+/// into a list with room for [`MOVES_RESERVED`] moves from the start.
+fn move_texts<'de: 'a, 'a, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<Text<'a>>, D::Error> {
+    struct Moves<'a>(std::marker::PhantomData<Text<'a>>);
+    impl<'de: 'a, 'a> serde::de::Visitor<'de> for Moves<'a> {
+        type Value = Vec<Text<'a>>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a sequence")
+        }
+
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut moves = Vec::with_capacity(MOVES_RESERVED);
+            while let Some(m) = seq.next_element()? {
+                moves.push(m);
+            }
+            Ok(moves)
+        }
+    }
+    deserializer.deserialize_seq(Moves(std::marker::PhantomData))
 }
 
 /// What each answer carries.
