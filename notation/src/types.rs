@@ -455,7 +455,8 @@ static SQUARE_NAMES: [&str; 90] = {
         let mut t = [[0u8; 2]; 90];
         let mut i = 0;
         while i < 90 {
-            t[i] = [b'a' + (i % 9) as u8, b'0' + (i / 9) as u8];
+            let sq = Square::new_unchecked(i as u8);
+            t[i] = [sq.file().char() as u8, sq.rank().char() as u8];
             i += 1;
         }
         t

@@ -199,55 +199,24 @@ impl PositionGraph {
     }
 
     /// Adds a line; returns its number. Stops at the first illegal move (recorded in the walk).
+    /// Each move is tested and played, then the line is added as played
+    /// ([`PositionGraph::add_played_line`]).
     pub fn add_line(&mut self, start: &Position, moves: &[Move]) -> usize {
-        let line = self.walks.len();
-        let mut pos = start.clone();
-        // Room for the line at once: a position and a node per ply, an edge per move; and
-        // for its distinct positions up to a bound (a long line may repeat a few).
-        let plies = moves.len() + 1;
-        let distinct = plies.min(RESERVED_NODES);
-        self.index.reserve(distinct);
-        self.graph.reserve_nodes(distinct);
-        self.graph.reserve_edges(moves.len());
-        let mut positions = Vec::with_capacity(plies);
-        positions.push(pos.clone());
-        let mut nodes = Vec::with_capacity(plies);
-        nodes.push(self.node(&pos));
-        let mut walk = Walk {
-            positions,
-            nodes,
-            moves: Vec::with_capacity(moves.len()),
-            stopped: None,
-        };
+        let mut played = PlayedLine::new(start.clone(), moves.len());
+        let mut stopped = None;
         for (i, mv) in moves.iter().enumerate() {
-            if !pos.is_legal(mv) {
-                walk.stopped = Some(IllegalMoveAt {
+            if !played.last().is_legal(mv) {
+                stopped = Some(IllegalMoveAt {
                     ply: i + 1,
                     mv: mv.to_string(),
-                    fen: pos.fen(),
+                    fen: played.last().fen(),
                 });
                 break;
             }
-            let mover = pos.turn();
-            pos.play_unchecked(mv);
-            let from = *walk.nodes.last().unwrap_or(&NodeIndex::new(0));
-            let to = self.node(&pos);
-            self.graph.add_edge(
-                from,
-                to,
-                Played {
-                    line,
-                    ply: i + 1,
-                    mv: *mv,
-                    mover,
-                },
-            );
-            walk.positions.push(pos.clone());
-            walk.nodes.push(to);
-            walk.moves.push(*mv);
+            played.play(*mv);
         }
-        self.walks.push(walk);
-        self.forget_regions();
+        let line = self.add_played_line(played);
+        self.walks[line].stopped = stopped;
         line
     }
 
@@ -264,6 +233,8 @@ impl PositionGraph {
     pub(crate) fn add_played_line(&mut self, played: PlayedLine) -> usize {
         let line = self.walks.len();
         let PlayedLine { positions, moves } = played;
+        // Room for the line at once: a node per ply, an edge per move; and for its distinct
+        // positions up to a bound (a long line may repeat a few).
         let distinct = positions.len().min(RESERVED_NODES);
         self.index.reserve(distinct);
         self.graph.reserve_nodes(distinct);

@@ -421,25 +421,22 @@ impl RuleBook {
         if self.set == RuleSet::Cxa {
             return;
         }
-        // Renamed in place, the repeats moved behind the first occurrences, whose count is
-        // returned (lists of two kinds: an evidence's `Short`, a chase's `Vec`).
-        let map = |v: &mut [Article]| {
+        // Renamed in place, each kept once where it first comes.
+        let map = |v: &mut crate::label::Short<Article>| {
             for a in v.iter_mut() {
                 *a = self.label_article(*a);
             }
-            crate::verdict::first_occurrences_in(v)
+            let kept = crate::verdict::first_occurrences_in(v);
+            v.truncate(kept);
         };
         for e in &mut labels.evidence {
-            let kept = map(&mut e.articles);
-            e.articles.truncate(kept);
+            map(&mut e.articles);
         }
         for c in &mut labels.chases {
-            let kept = map(&mut c.articles);
-            c.articles.truncate(kept);
+            map(&mut c.articles);
         }
         for d in &mut labels.dismissed {
-            let kept = map(&mut d.chase.articles);
-            d.chase.articles.truncate(kept);
+            map(&mut d.chase.articles);
             d.article = self.label_article(d.article);
         }
     }

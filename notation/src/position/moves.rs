@@ -282,12 +282,7 @@ impl Position {
     /// last move left, which is tested in turn): the order the searches were tuned with.
     /// In check by one or two pieces, [`Position::evasions_into`] lists them.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        let safety = self.safety();
-        if safety.lists_answers() {
-            self.evasions_into(&safety, None, out);
-        } else {
-            self.filtered_pseudo_moves(&safety, out);
-        }
+        self.legal_moves_with(&self.safety(), None, out);
     }
 
     /// [`Position::legal_moves_into`] knowing `quick`, the moves
@@ -302,10 +297,18 @@ impl Position {
         out: &mut Vec<Move>,
     ) {
         let safety = Safety::new(self.board.generals[self.board.turn], checkers);
+        self.legal_moves_with(&safety, Some(quick), out);
+    }
+
+    /// [`Position::legal_moves_into`] with `safety` made from the pieces giving check, and
+    /// the quick evasions when they are known: [`Position::evasions_into`] in check by one
+    /// or two pieces, else the filtered pseudo-legal moves.
+    #[inline(always)]
+    fn legal_moves_with(&self, safety: &Safety, quick: Option<&[Move]>, out: &mut Vec<Move>) {
         if safety.lists_answers() {
-            self.evasions_into(&safety, Some(quick), out);
+            self.evasions_into(safety, quick, out);
         } else {
-            self.filtered_pseudo_moves(&safety, out);
+            self.filtered_pseudo_moves(safety, out);
         }
     }
 
