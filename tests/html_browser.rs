@@ -53,9 +53,17 @@ fn run_chromium(chromium: &Path, page: &Path, args: &[String]) -> String {
         "--disable-sync",
         "--hide-scrollbars",
     ])
-    .arg(format!("--user-data-dir={}", profile.display()))
-    .args(args)
-    .arg(format!("file://{}", page.display()));
+    .arg(format!("--user-data-dir={}", profile.display()));
+    if args.iter().any(|a| a.starts_with("--screenshot")) {
+        // Under load, headless Chromium can capture a frame whose tiles are not all painted
+        // yet (a CI run caught the index cut off half-way down a row): run every compositor
+        // stage before the frame is drawn, and let the page settle first.
+        cmd.args([
+            "--run-all-compositor-stages-before-draw",
+            "--virtual-time-budget=2000",
+        ]);
+    }
+    cmd.args(args).arg(format!("file://{}", page.display()));
     // Output goes to a file: a pipe left unread would fill and stall Chromium.
     let dump = profile.with_extension("out");
     cmd.stdin(Stdio::null())
@@ -355,12 +363,12 @@ fn audit_index_filters_to_disagreements_and_links_the_game() {
         &chromium,
         &filtered,
         &[
-            "--window-size=1280,900".into(),
+            "--window-size=1280,1000".into(),
             format!("--screenshot={}", shot.display()),
         ],
     );
     let (w, h, pixels) = decode_png(&shot);
-    assert_eq!((w, h), (1280, 900));
+    assert_eq!((w, h), (1280, 1000));
     let colours: std::collections::HashSet<[u8; 3]> = pixels
         .iter()
         .map(|p| [p[0] >> 3, p[1] >> 3, p[2] >> 3])
