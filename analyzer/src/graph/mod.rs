@@ -239,26 +239,20 @@ impl PositionGraph {
         self.index.reserve(distinct);
         self.graph.reserve_nodes(distinct);
         self.graph.reserve_edges(moves.len());
-        let mut nodes = Vec::with_capacity(positions.len());
-        let mut from = match positions.first() {
-            Some(start) => self.node(start),
-            None => NodeIndex::new(0),
-        };
-        nodes.push(from);
-        for (i, (mv, pair)) in moves.iter().zip(positions.windows(2)).enumerate() {
-            let to = self.node(&pair[1]);
+        // A node per position, in the line's order (a line always has its start position).
+        let nodes: Vec<NodeIndex> = positions.iter().map(|p| self.node(p)).collect();
+        let steps = moves.iter().zip(nodes.windows(2)).zip(&positions);
+        for (i, ((mv, pair), from)) in steps.enumerate() {
             self.graph.add_edge(
-                from,
-                to,
+                pair[0],
+                pair[1],
                 Played {
                     line,
                     ply: i + 1,
                     mv: *mv,
-                    mover: pair[0].turn(),
+                    mover: from.turn(),
                 },
             );
-            nodes.push(to);
-            from = to;
         }
         self.walks.push(Walk {
             positions,
