@@ -459,6 +459,7 @@ fn verdict_of(
     let in_force_ply = occurrence_indices.get(threshold - 1).copied();
     let repeated_ply = match verdict.reason {
         verdict::Reason::ForbiddenVsAllowed { repeated: true, .. }
+        | verdict::Reason::BothForbiddenRanked { repeated: true, .. }
         | verdict::Reason::OneSidedPerpetualCheck { repeated: true, .. } => {
             played_again(occurrence_indices, threshold)
         }
@@ -671,6 +672,16 @@ fn side_evidence(
             let screen = !c.attackers.contains(&m.labels.mv.to);
             book.chase_articles(c, &roles, screen, offer, &mut push);
         }
+    }
+    if book.ranks_forbidden_chases() && conduct.kind == ConductKind::PerpetualChase {
+        let chases = moves
+            .iter()
+            .filter(|m| m.labels.side == conduct.side && reading.chases_count(&m.labels))
+            .flat_map(|m| &m.labels.chases);
+        ev.chase_rank = Some(crate::rules::cxa::ChaseRank::of(
+            conduct.targets.iter().map(|t| t.role),
+            chases,
+        ));
     }
     if book.reads_horse_pinned_chariots() {
         for &t in &conduct.targets {

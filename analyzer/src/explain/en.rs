@@ -76,6 +76,7 @@ fn ruling(j: &Judgement) -> String {
 fn verdict_headline(v: &Verdict) -> String {
     match (v.status, v.reason) {
         (Status::MustChange, Reason::ForbiddenVsAllowed { offender, .. })
+        | (Status::MustChange, Reason::BothForbiddenRanked { offender, .. })
         | (
             Status::MustChange,
             Reason::OneSidedPerpetualCheck {
@@ -137,13 +138,26 @@ fn reason(j: &Judgement, c: &CycleJudgement) -> String {
         Reason::MutualPerpetualCheck => "Both sides check perpetually: draw.".to_string(),
         Reason::BothAllowed => "Both sides' conduct is allowed: draw if neither changes.".to_string(),
         Reason::BothForbidden => "Both sides' conduct is forbidden (and neither is a one-sided perpetual check): draw if neither changes.".to_string(),
-        Reason::ForbiddenVsAllowed { offender, repeated } => {
-            let mut t = format!(
-                "{}'s conduct is forbidden, {}'s is allowed: {} must change (变着).",
-                side(offender),
-                side(!offender),
-                side(offender)
-            );
+        Reason::ForbiddenVsAllowed { offender, repeated }
+        | Reason::BothForbiddenRanked {
+            offender, repeated, ..
+        } => {
+            let mut t = match v.reason {
+                Reason::BothForbiddenRanked { rank, above, .. } => format!(
+                    "Both sides chase perpetually, both forbidden, but {} {} and {} {}: by the ranking of forbidden chases, {} must change (变着).",
+                    side(offender),
+                    rank.en(),
+                    side(!offender),
+                    above.en(),
+                    side(offender)
+                ),
+                _ => format!(
+                    "{}'s conduct is forbidden, {}'s is allowed: {} must change (变着).",
+                    side(offender),
+                    side(!offender),
+                    side(offender)
+                ),
+            };
             if repeated {
                 let _ = write!(
                     t,

@@ -78,6 +78,7 @@ fn ruling(j: &Judgement) -> String {
 fn verdict_headline(v: &Verdict) -> String {
     match (v.status, v.reason) {
         (Status::MustChange, Reason::ForbiddenVsAllowed { offender, .. })
+        | (Status::MustChange, Reason::BothForbiddenRanked { offender, .. })
         | (
             Status::MustChange,
             Reason::OneSidedPerpetualCheck {
@@ -136,13 +137,26 @@ fn reason(j: &Judgement, c: &CycleJudgement) -> String {
         Reason::MutualPerpetualCheck => "双方长将：不变作和。".to_string(),
         Reason::BothAllowed => "双方均为允许着法：不变作和。".to_string(),
         Reason::BothForbidden => "双方均为禁止着法（不包括单方面长将）：不变作和。".to_string(),
-        Reason::ForbiddenVsAllowed { offender, repeated } => {
-            let mut t = format!(
-                "{}为禁止着法，{}为允许着法：{}必须变着。",
-                side(offender),
-                side(!offender),
-                side(offender)
-            );
+        Reason::ForbiddenVsAllowed { offender, repeated }
+        | Reason::BothForbiddenRanked {
+            offender, repeated, ..
+        } => {
+            let mut t = match v.reason {
+                Reason::BothForbiddenRanked { rank, above, .. } => format!(
+                    "双方长捉，均为禁止着法，但{}{}，{}{}：按禁止着法的轻重，{}必须变着。",
+                    side(offender),
+                    rank.zh(),
+                    side(!offender),
+                    above.zh(),
+                    side(offender)
+                ),
+                _ => format!(
+                    "{}为禁止着法，{}为允许着法：{}必须变着。",
+                    side(offender),
+                    side(!offender),
+                    side(offender)
+                ),
+            };
             if repeated {
                 let _ = write!(
                     t,

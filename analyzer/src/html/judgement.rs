@@ -65,6 +65,30 @@ pub fn verdict_text(v: &Verdict) -> Text {
             "双方均为禁止着法，不变作和",
             "both sides' moves are forbidden: draw",
         ),
+        Reason::BothForbiddenRanked {
+            offender,
+            repeated: false,
+            ..
+        } => {
+            let (zh, en) = side(offender);
+            Text::new(
+                format!("双方长捉，{zh}方较重，必须变着；不变再循环即判负"),
+                format!(
+                    "both sides chase perpetually, {en}'s chase is the heavier: {en} must change, and loses on one more cycle"
+                ),
+            )
+        }
+        Reason::BothForbiddenRanked {
+            offender,
+            repeated: true,
+            ..
+        } => {
+            let (zh, en) = side(offender);
+            Text::new(
+                format!("双方长捉，{zh}方须变着而不变，再次循环，判负"),
+                format!("{en} repeated the heavier chase: {en} loses"),
+            )
+        }
         Reason::ForbiddenVsAllowed {
             offender,
             repeated: false,

@@ -330,6 +330,7 @@ fn cycle<'a>(j: &Judgement, c: &'a CycleJudgement, start_fen: &str) -> CycleJson
         Reason::BothAllowed => ("both_allowed", None),
         Reason::BothForbidden => ("both_forbidden", None),
         Reason::ForbiddenVsAllowed { offender, .. } => ("forbidden_vs_allowed", Some(offender)),
+        Reason::BothForbiddenRanked { offender, .. } => ("both_forbidden_ranked", Some(offender)),
     };
     CycleJson {
         first_ply: c.repeated_index(),

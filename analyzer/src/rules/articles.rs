@@ -1,11 +1,17 @@
 //! The article catalogue: every article, rule or diagram that qili cites, as a value of
-//! [`Article`] carrying its code (`CXA 26.4`, `CXA 细则6`, `AXF r27 (D63–66)`) and its short
+//! [`Article`] carrying its code (`CXA1999 26.4`, `CXA1999 细则6`, `CXA2020 26.9.2`,
+//! `CXA2020 图26`, `AXF r27 (D63–66)`) and its short
 //! title in Chinese and English. A citation is written as a variant, so an unknown or
 //! misspelt article cannot compile; the code is what every output prints, the titles are
 //! what explanations and teaching pages add to it.
 //!
 //! A few entries are joint citations, one code for two articles that the labels cite
-//! together (`CXA 29.2, 细则6`, `AXF r15 (D18–25), r26 (D61–62)`).
+//! together (`CXA1999 29.2, 细则6`, `AXF r15 (D18–25), r26 (D61–62)`).
+//!
+//! The CXA codes carry their edition: `CXA1999` for the articles of the 1999 text (the
+//! seeds), which the labeller and both CXA rule books cite, the current one where its own
+//! number is not known here (as continued in the 2011 edition); `CXA2020` for the article
+//! numbers of the 2011/2020 edition that CXA2020.md quotes and for its figures (`图N`).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -24,7 +30,7 @@ macro_rules! catalogue {
             /// Every article of the catalogue, in catalogue order.
             pub const ALL: &'static [Article] = &[$(Article::$variant),*];
 
-            /// The citation, as every output prints it (`CXA 26.4`).
+            /// The citation, as every output prints it (`CXA1999 26.4`).
             pub const fn code(self) -> &'static str {
                 match self {
                     $(Article::$variant => $code,)*
@@ -49,51 +55,58 @@ macro_rules! catalogue {
 }
 
 catalogue! {
-    Cxa4_1_7 = "CXA 4.1.7", "走棋违反禁例，应变着而不变，判负", "a forbidden move not changed when it must be loses";
-    Cxa4_2_4 = "CXA 4.2.4", "连续60回合（可酌减）双方均未吃子，和棋", "60 moves (or fewer, by competition) without a capture: draw";
-    Cxa23_3 = "CXA 23.3", "自然限着和棋经审核属实即判和；提出方的将军最多计10着", "a natural-limit claim is verified; the claimant's checks count for at most 10 moves";
-    Cxa24_1 = "CXA 24.1", "一方长将，立即判负", "a side that checks perpetually loses at once";
-    Cxa24_2 = "CXA 24.2", "双方均为允许着法或禁止着法，不变作和，立即判和", "both allowed or both forbidden: draw";
-    Cxa24_3 = "CXA 24.3", "一方禁止着法另一方允许着法，犯禁方必须变着，再重复一次循环即判负", "forbidden against allowed: the offender must change; one more cycle loses";
-    Cxa25_2 = "CXA 25.2", "长将、长杀、长捉、一将一杀、一将一捉、一杀一捉为禁止着法；闲着、数将一闲等为允许着法", "perpetual attacks are forbidden; conduct with an idle move is allowed";
-    Cxa26_1 = "CXA 26.1", "任何情况下均不允许单方面长将", "a one-sided perpetual check is never allowed";
-    Cxa26_2 = "CXA 26.2", "双方均为允许着法，不变作和", "both allowed: draw if neither changes";
-    Cxa26_3 = "CXA 26.3", "双方均为禁止着法（不包括一方为长将），不变作和", "both forbidden (no one-sided perpetual check): draw";
-    Cxa26_4 = "CXA 26.4", "一方禁止着法，另一方允许着法，前者变着，不变判负", "forbidden against allowed: the forbidden side changes or loses";
-    Cxa27_1 = "CXA 27.1", "帅（将）与其他子同时捉或借帅（将）之力捉，按捉处理", "the general with another piece, or lending its power, chases";
-    Cxa27_2 = "CXA 27.2", "兵（卒）叫吃按闲；形成相互长打时按捉", "a soldier's threat is idle, but a chase in mutual perpetual attack";
-    Cxa27_3 = "CXA 27.3", "占据防守要点立即构成简明和棋，附带捉士相按闲", "occupying a defensive key point for a plain draw: the incidental threat on an advisor or elephant is idle";
-    Cxa28_1 = "CXA 28.1", "将：走子后攻击对方的将（帅）", "check: the move attacks the opponent's general";
-    Cxa28_2 = "CXA 28.2", "杀：走子后再走一步可将死对方", "mate threat: moving again, the mover could mate";
-    Cxa28_3 = "CXA 28.3", "捉：走子后再走一步可吃子得子", "chase: moving again, the mover could win material";
-    Cxa28_5 = "CXA 28.5", "兑：送子给对方吃，可吃回同等子力", "exchange offer: an even exchange is offered";
-    Cxa28_6 = "CXA 28.6", "献：无根子送给对方同类子吃", "offer: an unprotected piece put where a piece of its kind can take it";
-    Cxa28_7 = "CXA 28.7", "拦：阻拦对方棋子的行动路线", "block: the move cuts a line of an opponent piece";
-    Cxa28_8 = "CXA 28.8", "跟：牵制或跟随对方有根子", "follow: the move keeps a protected opponent piece pinned or watched";
-    Cxa28_9 = "CXA 28.9", "闲：不属于将、杀、捉的着法", "idle: neither check, mate threat nor chase";
-    Cxa28_10 = "CXA 28.10", "长将：连续不停照将而形成循环", "perpetual check";
-    Cxa28_11 = "CXA 28.11", "长杀：连续不停杀着而形成循环", "perpetual mate threat";
-    Cxa28_12 = "CXA 28.12", "长捉：连续追捉一子或数子而形成循环", "perpetual chase of one piece or several";
-    Cxa28_13 = "CXA 28.13", "长兑（长献、长拦、长跟）", "perpetual exchange offer (offer, block, follow)";
-    Cxa28_14 = "CXA 28.14", "长打对长打：双方步步是打", "mutual perpetual attack";
-    Cxa28_15 = "CXA 28.15", "长打对非长打", "perpetual attack against non-perpetual attack";
-    Cxa28_16 = "CXA 28.16", "假根子、少根子按无根子处理", "a falsely or insufficiently protected piece counts as unprotected";
-    Cxa29_1 = "CXA 29.1", "捉的形式：直接吃子、连续照将吃子、完整交换得子", "forms of a chase: direct capture, capture through checks, a gaining exchange";
-    Cxa29_3 = "CXA 29.3", "被捉的子须是无根子（含假根子、少根子）", "the chased piece must be unprotected (false and insufficient roots included)";
-    Cxa29_4 = "CXA 29.4", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
-    CxaXize1 = "CXA 细则1", "不许可单方面长将", "no one-sided perpetual check";
-    CxaXize3 = "CXA 细则3", "预计下一着能在子力价值上得子，按捉处理", "a threat to gain material is a chase";
-    CxaXize5 = "CXA 细则5", "捉子兼具兑、献、送吃，也按捉处理", "a chase that also offers is still a chase";
-    CxaXize7 = "CXA 细则7", "吃子后立即被将死，不按捉处理", "a capture after which the mover is mated at once is no chase";
-    CxaXize8 = "CXA 细则8", "双方均为禁止着法（不包括单方面长将），不变作和", "both forbidden (no one-sided perpetual check): draw";
-    CxaXize9 = "CXA 细则9", "其他棋子和帅（将）同时捉吃，按捉处理", "another piece with the general chases";
-    CxaXize11 = "CXA 细则11", "发生互打时，兵（卒）叫吃子均按捉处理", "in mutual attack a soldier's threat is a chase";
-    CxaXize13 = "CXA 细则13", "占据防守要点立即形成简明和棋，附带捉士相按闲", "defensive key point: incidental advisor/elephant threat is idle";
-    Cxa27_1Xize9 = "CXA 27.1, 细则9", "帅（将）单独捉子按闲，与其他子同时捉按捉", "the general alone is idle; with another piece it chases";
-    Cxa27_2Xize11 = "CXA 27.2, 细则11", "兵（卒）叫吃按闲，互打时按捉", "a soldier's threat is idle, but a chase in mutual attack";
-    Cxa29_2Xize2 = "CXA 29.2, 细则2", "捉须是走子后新产生的威胁", "a chase is a threat the move creates";
-    Cxa29_2Xize6 = "CXA 29.2, 细则6", "走子前已有的威胁不是新捉（从捉到捉）", "a threat that stood before the move is no new chase";
-    Cxa29_4Xize7 = "CXA 29.4, 细则7", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
+    Cxa4_1_7 = "CXA1999 4.1.7", "走棋违反禁例，应变着而不变，判负", "a forbidden move not changed when it must be loses";
+    Cxa4_2_4 = "CXA1999 4.2.4", "连续60回合（可酌减）双方均未吃子，和棋", "60 moves (or fewer, by competition) without a capture: draw";
+    Cxa23_3 = "CXA1999 23.3", "自然限着和棋经审核属实即判和；提出方的将军最多计10着", "a natural-limit claim is verified; the claimant's checks count for at most 10 moves";
+    Cxa24_1 = "CXA1999 24.1", "一方长将，立即判负", "a side that checks perpetually loses at once";
+    Cxa24_2 = "CXA1999 24.2", "双方均为允许着法或禁止着法，不变作和，立即判和", "both allowed or both forbidden: draw";
+    Cxa24_3 = "CXA1999 24.3", "一方禁止着法另一方允许着法，犯禁方必须变着，再重复一次循环即判负", "forbidden against allowed: the offender must change; one more cycle loses";
+    Cxa25_2 = "CXA1999 25.2", "长将、长杀、长捉、一将一杀、一将一捉、一杀一捉为禁止着法；闲着、数将一闲等为允许着法", "perpetual attacks are forbidden; conduct with an idle move is allowed";
+    Cxa26_1 = "CXA1999 26.1", "任何情况下均不允许单方面长将", "a one-sided perpetual check is never allowed";
+    Cxa26_2 = "CXA1999 26.2", "双方均为允许着法，不变作和", "both allowed: draw if neither changes";
+    Cxa26_3 = "CXA1999 26.3", "双方均为禁止着法（不包括一方为长将），不变作和", "both forbidden (no one-sided perpetual check): draw";
+    Cxa26_4 = "CXA1999 26.4", "一方禁止着法，另一方允许着法，前者变着，不变判负", "forbidden against allowed: the forbidden side changes or loses";
+    Cxa27_1 = "CXA1999 27.1", "帅（将）与其他子同时捉或借帅（将）之力捉，按捉处理", "the general with another piece, or lending its power, chases";
+    Cxa27_2 = "CXA1999 27.2", "兵（卒）叫吃按闲；形成相互长打时按捉", "a soldier's threat is idle, but a chase in mutual perpetual attack";
+    Cxa27_3 = "CXA1999 27.3", "占据防守要点立即构成简明和棋，附带捉士相按闲", "occupying a defensive key point for a plain draw: the incidental threat on an advisor or elephant is idle";
+    Cxa28_1 = "CXA1999 28.1", "将：走子后攻击对方的将（帅）", "check: the move attacks the opponent's general";
+    Cxa28_2 = "CXA1999 28.2", "杀：走子后再走一步可将死对方", "mate threat: moving again, the mover could mate";
+    Cxa28_3 = "CXA1999 28.3", "捉：走子后再走一步可吃子得子", "chase: moving again, the mover could win material";
+    Cxa28_5 = "CXA1999 28.5", "兑：送子给对方吃，可吃回同等子力", "exchange offer: an even exchange is offered";
+    Cxa28_6 = "CXA1999 28.6", "献：无根子送给对方同类子吃", "offer: an unprotected piece put where a piece of its kind can take it";
+    Cxa28_7 = "CXA1999 28.7", "拦：阻拦对方棋子的行动路线", "block: the move cuts a line of an opponent piece";
+    Cxa28_8 = "CXA1999 28.8", "跟：牵制或跟随对方有根子", "follow: the move keeps a protected opponent piece pinned or watched";
+    Cxa28_9 = "CXA1999 28.9", "闲：不属于将、杀、捉的着法", "idle: neither check, mate threat nor chase";
+    Cxa28_10 = "CXA1999 28.10", "长将：连续不停照将而形成循环", "perpetual check";
+    Cxa28_11 = "CXA1999 28.11", "长杀：连续不停杀着而形成循环", "perpetual mate threat";
+    Cxa28_12 = "CXA1999 28.12", "长捉：连续追捉一子或数子而形成循环", "perpetual chase of one piece or several";
+    Cxa28_13 = "CXA1999 28.13", "长兑（长献、长拦、长跟）", "perpetual exchange offer (offer, block, follow)";
+    Cxa28_14 = "CXA1999 28.14", "长打对长打：双方步步是打", "mutual perpetual attack";
+    Cxa28_15 = "CXA1999 28.15", "长打对非长打", "perpetual attack against non-perpetual attack";
+    Cxa28_16 = "CXA1999 28.16", "假根子、少根子按无根子处理", "a falsely or insufficiently protected piece counts as unprotected";
+    Cxa29_1 = "CXA1999 29.1", "捉的形式：直接吃子、连续照将吃子、完整交换得子", "forms of a chase: direct capture, capture through checks, a gaining exchange";
+    Cxa29_3 = "CXA1999 29.3", "被捉的子须是无根子（含假根子、少根子）", "the chased piece must be unprotected (false and insufficient roots included)";
+    Cxa29_4 = "CXA1999 29.4", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
+    Cxa2020_26_9 = "CXA2020 26.9", "双方均为禁止着法时，按禁止着法的轻重排序，较重一方须变着；同等则作和", "both forbidden: forbidden conduct is ranked, the side of the lower rank must change; the same rank draws";
+    Cxa2020_26_9_2 = "CXA2020 26.9.2", "一方单独长捉车，另一方联合捉，前者变着", "one side chases the chariot alone, the other jointly: the former changes";
+    Cxa2020_26_9_3 = "CXA2020 26.9.3", "一方单独长捉无根子，另一方联合捉，前者变着", "one side chases unprotected pieces alone, the other jointly: the former changes";
+    Cxa2020Fig3 = "CXA2020 图3", "双方长捉同等，不变作和", "figure 3: both sides chase perpetually with the same rank: draw";
+    Cxa2020Fig6 = "CXA2020 图6", "单方面长将，长将方必须变着", "figure 6: a one-sided perpetual check: the checker must change";
+    Cxa2020Fig10 = "CXA2020 图10", "长捉车对单子长捉无根子，捉车方变着", "figure 10: chasing only the chariot against chasing an unprotected piece with one piece: the chariot chaser changes";
+    Cxa2020Fig26 = "CXA2020 图26", "长捉车对联合捉、捉少根子，捉车方变着", "figure 26: chasing only the chariot against a joint chase of an insufficiently protected piece: the chariot chaser changes";
+    CxaXize1 = "CXA1999 细则1", "不许可单方面长将", "no one-sided perpetual check";
+    CxaXize3 = "CXA1999 细则3", "预计下一着能在子力价值上得子，按捉处理", "a threat to gain material is a chase";
+    CxaXize5 = "CXA1999 细则5", "捉子兼具兑、献、送吃，也按捉处理", "a chase that also offers is still a chase";
+    CxaXize7 = "CXA1999 细则7", "吃子后立即被将死，不按捉处理", "a capture after which the mover is mated at once is no chase";
+    CxaXize8 = "CXA1999 细则8", "双方均为禁止着法（不包括单方面长将），不变作和", "both forbidden (no one-sided perpetual check): draw";
+    CxaXize9 = "CXA1999 细则9", "其他棋子和帅（将）同时捉吃，按捉处理", "another piece with the general chases";
+    CxaXize11 = "CXA1999 细则11", "发生互打时，兵（卒）叫吃子均按捉处理", "in mutual attack a soldier's threat is a chase";
+    CxaXize13 = "CXA1999 细则13", "占据防守要点立即形成简明和棋，附带捉士相按闲", "defensive key point: incidental advisor/elephant threat is idle";
+    Cxa27_1Xize9 = "CXA1999 27.1, 细则9", "帅（将）单独捉子按闲，与其他子同时捉按捉", "the general alone is idle; with another piece it chases";
+    Cxa27_2Xize11 = "CXA1999 27.2, 细则11", "兵（卒）叫吃按闲，互打时按捉", "a soldier's threat is idle, but a chase in mutual attack";
+    Cxa29_2Xize2 = "CXA1999 29.2, 细则2", "捉须是走子后新产生的威胁", "a chase is a threat the move creates";
+    Cxa29_2Xize6 = "CXA1999 29.2, 细则6", "走子前已有的威胁不是新捉（从捉到捉）", "a threat that stood before the move is no new chase";
+    Cxa29_4Xize7 = "CXA1999 29.4, 细则7", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
     AxfS1Check = "AXF S1 (check)", "将：走子后下一着可吃对方将（帅）", "check: after the move the opponent's king could be captured next move";
     AxfS1MateThreat = "AXF S1 (threat to checkmate)", "杀：走子后形成可将死对方的着法", "threat to checkmate: the move sets up a sequence leading to mate";
     AxfS1Chase = "AXF S1 (chase)", "捉：走子后下一着可以吃对方将（帅）以外的子，且吃子是真实的威胁", "chase: after the move the mover could capture a piece other than the king next move, as a real threat";
@@ -143,10 +156,11 @@ impl Article {
     }
 
     /// The code without its rule-set prefix (`23.3`, `细则11`), for a second article cited
-    /// beside a first (`CXA 4.2.4、23.3`).
+    /// beside a first (`CXA1999 4.2.4、23.3`).
     pub fn local(self) -> &'static str {
         let c = self.code();
-        c.strip_prefix("CXA ")
+        c.strip_prefix("CXA1999 ")
+            .or_else(|| c.strip_prefix("CXA2020 "))
             .or_else(|| c.strip_prefix("AXF "))
             .unwrap_or(c)
     }
@@ -190,7 +204,8 @@ mod tests {
             assert_eq!(a.code().parse::<Article>(), Ok(a));
             assert!(!a.zh().is_empty() && !a.en().is_empty(), "{}", a.code());
         }
-        assert!("CXA 26.5".parse::<Article>().is_err());
+        assert!("CXA1999 26.5".parse::<Article>().is_err());
+        assert!("CXA 26.4".parse::<Article>().is_err());
     }
 
     #[test]
@@ -198,12 +213,13 @@ mod tests {
         assert_eq!(Article::Cxa23_3.local(), "23.3");
         assert_eq!(Article::CxaXize11.local(), "细则11");
         assert_eq!(Article::AxfR27.local(), "r27 (D63–66)");
+        assert_eq!(Article::Cxa2020_26_9_2.local(), "26.9.2");
     }
 
     #[test]
     fn serializes_as_its_code() {
         let json = serde_json::to_string(&Article::Cxa29_2Xize6).unwrap();
-        assert_eq!(json, "\"CXA 29.2, 细则6\"");
+        assert_eq!(json, "\"CXA1999 29.2, 细则6\"");
         assert_eq!(
             serde_json::from_str::<Article>(&json).unwrap(),
             Article::Cxa29_2Xize6

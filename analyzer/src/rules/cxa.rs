@@ -1,23 +1,203 @@
-//! The CXA rule book: the Chinese Xiangqi Association competition rules (第24–29条, 棋例细则;
-//! RULES.md §3–§5). Everything in which CXA differs from AXF is here.
+//! The CXA rule books: the Chinese Xiangqi Association competition rules (第24–29条, 棋例细则;
+//! RULES.md §3–§5) in two editions, the current one (2011, re-issued 2020: CXA2020.md) and the
+//! 1999 text of the seeds. Everything in which CXA differs from AXF is here, and everything in
+//! which the editions differ is a field of [`Edition`] (the one place a third edition would
+//! change).
+//!
+//! Citations: the labeller and the 1999 edition cite the 1999 articles (`CXA1999 24.3`). The
+//! current edition cites its own number where CXA2020.md quotes it (`CXA2020 26.9.2`) and its
+//! figures for what they show (`CXA2020 图26`); for a rule it keeps from 1999 whose 2011/2020
+//! number is not known here, it cites the 1999 article (`CXA1999 26.3`, continued in the 2011
+//! edition): a 2020 number is never guessed (docs/rules.md, "Citations").
 
 use qili_notation::{ByColor, Color, Role};
 
 use super::{Article, ChasePolicy, Names, OpenChoice, OpenChoices, Reading};
 use crate::conduct::{Conduct, ConductKind};
 use crate::label::{Chase, Root};
-use crate::verdict::{must_change, OpenNote, Outcome, Reason, Status, Verdict, VerdictInput};
+use crate::verdict::{
+    must_change, OpenNote, Outcome, Reason, SideEvidence, Status, Verdict, VerdictInput,
+};
 
 use Article::*;
 
-/// The names of the rule set.
-pub const NAMES: Names = Names {
-    short: "CXA",
-    zh: "中国象棋协会规则",
-    en: "Chinese Xiangqi Association",
+/// One edition of the CXA rules: each difference between the editions (CXA2020.md §2, and
+/// the reading of a one-sided perpetual check that 图6 shows) is a field here.
+#[derive(Debug, Clone, Copy)]
+pub struct Edition {
+    /// Its names (`CXA 2011/2020`, `CXA 1999`).
+    pub names: Names,
+    /// What counts as a chase (the labeller switches of CXA2020.md §2.2–§2.4 are fields of
+    /// [`ChasePolicy`]).
+    pub chase: ChasePolicy,
+    /// A one-sided perpetual check loses at once (1999 24.1 "一方长将立即判负"), or, as the
+    /// current edition's 图6 rules it ("红方必须变着"), the checker must change and loses if
+    /// it plays the cycle once more (like any lone forbidden conduct, 1999 24.3).
+    pub perpetual_check_loses_at_once: bool,
+    /// The ranking of forbidden conduct when both sides chase perpetually (CXA2020 26.9,
+    /// CXA2020.md §2.1): `None` where both forbidden is always a draw (1999 26.3, 细则8).
+    pub ranking: Option<&'static Ranking>,
+    /// The article of this edition for what a label's (1999) article says.
+    pub label_article: fn(Article) -> Article,
+}
+
+/// How a side chases perpetually, for the ranking of CXA2020 26.9 (CXA2020.md §2.1), from
+/// the lowest rank (must change against any higher) up.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum ChaseRank {
+    /// 长捉车: every chased piece is a chariot.
+    ChariotOnly,
+    /// 长捉无根子 (单子捉): every chase is by one piece, on pieces without a real root
+    /// (unprotected or falsely protected) or won by a gaining exchange, not only chariots.
+    Alone,
+    /// 联合捉 or 少根: some chase is by several pieces on one target, or some target is
+    /// insufficiently protected (28.16), and not only chariots are chased.
+    JointOrInsufficient,
+}
+
+impl ChaseRank {
+    /// The rank of a side's perpetual chase from its counted chases: `targets` the roles of
+    /// every chased piece, `chases` the chases of its counted chasing moves.
+    pub fn of<'a>(
+        targets: impl IntoIterator<Item = Role>,
+        chases: impl IntoIterator<Item = &'a Chase>,
+    ) -> ChaseRank {
+        let mut targets = targets.into_iter().peekable();
+        if targets.peek().is_some() && targets.all(|r| r == Role::Chariot) {
+            return ChaseRank::ChariotOnly;
+        }
+        let joint = chases
+            .into_iter()
+            .any(|c| c.attackers.len() >= 2 || c.root == Root::InsufficientRoot);
+        if joint {
+            ChaseRank::JointOrInsufficient
+        } else {
+            ChaseRank::Alone
+        }
+    }
+
+    /// The Chinese term.
+    pub const fn zh(self) -> &'static str {
+        match self {
+            ChaseRank::ChariotOnly => "长捉车",
+            ChaseRank::Alone => "单子长捉无根子",
+            ChaseRank::JointOrInsufficient => "联合捉或捉少根子",
+        }
+    }
+
+    /// The English term.
+    pub const fn en(self) -> &'static str {
+        match self {
+            ChaseRank::ChariotOnly => "chases only the chariot",
+            ChaseRank::Alone => "chases unprotected pieces with one piece",
+            ChaseRank::JointOrInsufficient => "chases jointly or an insufficiently protected piece",
+        }
+    }
+}
+
+/// One row of the ranking: a side whose perpetual chase ranks `lower` must change against a
+/// side whose chase ranks `higher`, by `articles`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RankRow {
+    /// The rank of the side that must change.
+    pub lower: ChaseRank,
+    /// The rank of the side that may go on.
+    pub higher: ChaseRank,
+    /// The articles and figures of the row.
+    pub articles: &'static [Article],
+}
+
+/// The ranking of forbidden conduct of an edition: its rows, and what two sides of the same
+/// rank get (a draw) with its articles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ranking {
+    /// The rows (a pair of ranks not listed is a draw).
+    pub rows: &'static [RankRow],
+    /// The articles of a draw between two perpetual chases of the same rank.
+    pub same_rank: &'static [Article],
+}
+
+impl Ranking {
+    /// The row for a side of rank `a` against a side of rank `b`, if `a` must change.
+    pub fn row(&self, a: ChaseRank, b: ChaseRank) -> Option<&'static RankRow> {
+        self.rows.iter().find(|r| r.lower == a && r.higher == b)
+    }
+}
+
+/// CXA2020 26.9 (CXA2020.md §2.1): when both sides chase perpetually, the chariot-only chase
+/// changes against any other (26.9.2 against a joint chase; 图10 against a chase by one piece
+/// of an unprotected piece), the chase by one piece of unprotected pieces changes against a
+/// joint or 少根 chase (26.9.3; 图26 shows a chariot-only chase against one); the same rank
+/// draws (图3).
+pub const RANKING_2020: Ranking = Ranking {
+    rows: &[
+        RankRow {
+            lower: ChaseRank::ChariotOnly,
+            higher: ChaseRank::Alone,
+            articles: &[Cxa2020_26_9, Cxa2020Fig10],
+        },
+        RankRow {
+            lower: ChaseRank::ChariotOnly,
+            higher: ChaseRank::JointOrInsufficient,
+            articles: &[Cxa2020_26_9_2, Cxa2020Fig26],
+        },
+        RankRow {
+            lower: ChaseRank::Alone,
+            higher: ChaseRank::JointOrInsufficient,
+            articles: &[Cxa2020_26_9_3],
+        },
+    ],
+    same_rank: &[Cxa2020_26_9, Cxa2020Fig3],
 };
 
-/// What counts as a chase under CXA: the forms of 29.1 (a capture through a series of
+/// The current edition (2011, re-issued 2020; CXA2020.md): the 1999 chase rules but for
+/// the switches of CXA2020.md §2.2–§2.4 ([`CHASE_2020`]), the ranking of 26.9, and a
+/// one-sided perpetual check that must change (图6).
+pub const CXA2020: Edition = Edition {
+    names: Names {
+        short: "CXA 2011/2020",
+        zh: "中国象棋协会规则（2011/2020年版）",
+        en: "Chinese Xiangqi Association, 2011/2020 edition",
+    },
+    chase: CHASE_2020,
+    perpetual_check_loses_at_once: false,
+    ranking: Some(&RANKING_2020),
+    label_article: label_article_2020,
+};
+
+/// The 1999 edition (the seeds' text), ruling as qili's CXA rule book did before the
+/// editions were told apart.
+pub const CXA1999: Edition = Edition {
+    names: Names {
+        short: "CXA 1999",
+        zh: "中国象棋协会规则（1999年版）",
+        en: "Chinese Xiangqi Association, 1999 edition",
+    },
+    chase: CHASE,
+    perpetual_check_loses_at_once: true,
+    ranking: None,
+    label_article: label_article_1999,
+};
+
+/// The labeller cites the 1999 articles: the 1999 edition names them as they are.
+fn label_article_1999(a: Article) -> Article {
+    a
+}
+
+/// The 2011/2020 article for a label's 1999 article: the 1999 article where the 2020
+/// number is not known here (docs/rules.md, "Citations").
+fn label_article_2020(a: Article) -> Article {
+    a
+}
+
+/// What counts as a chase in the current edition: as in 1999 ([`CHASE`]) but for the
+/// switches of CXA2020.md §2.2–§2.4.
+pub const CHASE_2020: ChasePolicy = ChasePolicy { ..CHASE };
+
+/// What counts as a chase under CXA 1999: the forms of 29.1 (a capture through a series of
 /// checks, a gaining exchange), 少根 (28.16), the general alone idle (27.1, 细则9), a soldier
 /// alone idle outside mutual perpetual attack (27.2, 细则11); none of the AXF pair rules.
 pub const CHASE: ChasePolicy = ChasePolicy {
@@ -85,8 +265,14 @@ pub fn conduct_article(kind: ConductKind) -> Article {
     }
 }
 
-/// The conduct → verdict table of CXA (第24条, 第26条, 细则1, 细则8; RULES.md §5).
-pub fn verdict(open: &OpenChoices, input: &VerdictInput<'_>, threshold: usize) -> Verdict {
+/// The conduct → verdict table of CXA (第24条, 第26条, 细则1, 细则8; RULES.md §5) in
+/// `edition`.
+pub fn verdict(
+    edition: &Edition,
+    open: &OpenChoices,
+    input: &VerdictInput<'_>,
+    threshold: usize,
+) -> Verdict {
     let (red, black) = (input.red.kind, input.black.kind);
     let forbidden = ByColor {
         red: forbidden(red),
@@ -102,21 +288,71 @@ pub fn verdict(open: &OpenChoices, input: &VerdictInput<'_>, threshold: usize) -
         (Outcome::Draw, Status::Final, Reason::MutualPerpetualCheck)
     } else if pc.red || pc.black {
         let checker = if pc.red { Color::Red } else { Color::Black };
-        articles.extend([Cxa24_1, Cxa26_1, CxaXize1]);
-        if forbidden[!checker] {
-            articles.push(Cxa26_3);
+        if edition.perpetual_check_loses_at_once {
+            articles.extend([Cxa24_1, Cxa26_1, CxaXize1]);
+            if forbidden[!checker] {
+                articles.push(Cxa26_3);
+            }
+            (
+                Outcome::win(!checker),
+                Status::Final,
+                Reason::OneSidedPerpetualCheck {
+                    checker,
+                    repeated: false,
+                },
+            )
+        } else {
+            // 图6: the perpetual checker must change (26.1: never allowed), and loses when
+            // the record shows the cycle played once more (24.3, 4.1.7).
+            articles.extend([Cxa2020Fig6, Cxa26_1, CxaXize1, Cxa24_3]);
+            if forbidden[!checker] {
+                articles.push(Cxa26_3);
+            }
+            let (result, status, _) = must_change(checker, input, threshold);
+            let repeated = status == Status::Final;
+            if repeated {
+                articles.push(Cxa4_1_7);
+            }
+            (
+                result,
+                status,
+                Reason::OneSidedPerpetualCheck { checker, repeated },
+            )
         }
-        (
-            Outcome::win(!checker),
-            Status::Final,
-            Reason::OneSidedPerpetualCheck {
-                checker,
-                repeated: false,
-            },
-        )
     } else if forbidden.red && forbidden.black {
-        articles.extend([Cxa24_2, Cxa26_3, CxaXize8]);
-        (Outcome::Draw, Status::Final, Reason::BothForbidden)
+        match edition
+            .ranking
+            .and_then(|r| ranked(r, input).map(|row| (r, row)))
+        {
+            Some((_, (offender, row))) => {
+                articles.extend(row.articles.iter().copied());
+                let (result, status, _) = must_change(offender, input, threshold);
+                let repeated = status == Status::Final;
+                articles.extend([Cxa24_3, Cxa26_4]);
+                if repeated {
+                    articles.push(Cxa4_1_7);
+                }
+                (
+                    result,
+                    status,
+                    Reason::BothForbiddenRanked {
+                        offender,
+                        rank: row.lower,
+                        above: row.higher,
+                        repeated,
+                    },
+                )
+            }
+            None => {
+                articles.extend([Cxa24_2, Cxa26_3, CxaXize8]);
+                if let Some(r) = edition.ranking {
+                    if both_chase(input) {
+                        articles.extend(r.same_rank.iter().copied());
+                    }
+                }
+                (Outcome::Draw, Status::Final, Reason::BothForbidden)
+            }
+        }
     } else if !forbidden.red && !forbidden.black {
         articles.extend([Cxa24_2, Cxa26_2]);
         (Outcome::Draw, Status::Final, Reason::BothAllowed)
@@ -164,6 +400,28 @@ pub fn verdict(open: &OpenChoices, input: &VerdictInput<'_>, threshold: usize) -
         articles,
         open: notes,
     }
+}
+
+/// Both sides chase perpetually (长捉 against 长捉): what the ranking of 26.9 looks at.
+fn both_chase(input: &VerdictInput<'_>) -> bool {
+    input.red.kind == ConductKind::PerpetualChase && input.black.kind == ConductKind::PerpetualChase
+}
+
+/// Both sides chase perpetually and one side's chase ranks lower than the other's in
+/// `ranking`: that side (it must change) and the row.
+fn ranked(ranking: &Ranking, input: &VerdictInput<'_>) -> Option<(Color, &'static RankRow)> {
+    if !both_chase(input) {
+        return None;
+    }
+    let rank = |c: Color| -> Option<ChaseRank> {
+        let ev: &SideEvidence = &input.evidence[c];
+        ev.chase_rank
+    };
+    let (red, black) = (rank(Color::Red)?, rank(Color::Black)?);
+    if let Some(row) = ranking.row(red, black) {
+        return Some((Color::Red, row));
+    }
+    ranking.row(black, red).map(|row| (Color::Black, row))
 }
 
 /// A forbidden chase whose targets are only advisors and elephants stands because CXA 27.3 is

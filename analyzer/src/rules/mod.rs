@@ -1,7 +1,8 @@
 //! Rule sets, rule books and analysis settings.
 //!
 //! A [`RuleBook`] (from [`Settings::book`]) is the only place that knows how the rule sets
-//! differ: [`cxa`] and [`axf`] each hold everything of one rule set — what counts as a chase
+//! differ: [`cxa`] (two editions, [`cxa::Edition`]) and [`axf`] each hold everything of one
+//! rule set — what counts as a chase
 //! ([`ChasePolicy`]), which label decides a move's part in the conduct ([`Reading`]), the
 //! conduct → verdict table, the articles a chase cites in the verdict, the *(open)* choices
 //! of RULES.md with their defaults and citations, and the rule set's names. Every citation
@@ -23,27 +24,51 @@ pub use articles::Article;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RuleSet {
-    /// Chinese Xiangqi Association competition rules (第24–29条, 棋例细则). The default.
+    /// Chinese Xiangqi Association competition rules, the current edition (2011, re-issued
+    /// 2020: CXA2020.md; [`cxa::CXA2020`]). The default.
     #[default]
     Cxa,
+    /// Chinese Xiangqi Association competition rules, the 1999 edition (第24–29条, 棋例细则 as
+    /// in the seeds; [`cxa::CXA1999`]): the rules under which games before 2011 were played.
+    Cxa1999,
     /// Asian Xiangqi Federation rules (used by the WXF).
     Axf,
 }
 
 impl RuleSet {
-    /// `cxa` or `axf`.
+    /// Every rule set, the default first.
+    pub const ALL: [RuleSet; 3] = [RuleSet::Cxa, RuleSet::Cxa1999, RuleSet::Axf];
+
+    /// `cxa`, `cxa1999` or `axf`.
     pub fn as_str(self) -> &'static str {
         match self {
             RuleSet::Cxa => "cxa",
+            RuleSet::Cxa1999 => "cxa1999",
             RuleSet::Axf => "axf",
         }
     }
 
-    /// The names reports print ([`cxa::NAMES`], [`axf::NAMES`]).
-    pub const fn names(self) -> Names {
+    /// Whether it is an edition of the CXA rules (what the two editions share: the
+    /// definitions of 第28–29条, the heaviest reading, the conduct → verdict table but for
+    /// the switches of [`cxa::Edition`]).
+    pub const fn is_cxa(self) -> bool {
+        matches!(self, RuleSet::Cxa | RuleSet::Cxa1999)
+    }
+
+    /// The CXA edition, for a CXA rule set.
+    pub const fn edition(self) -> Option<&'static cxa::Edition> {
         match self {
-            RuleSet::Cxa => cxa::NAMES,
-            RuleSet::Axf => axf::NAMES,
+            RuleSet::Cxa => Some(&cxa::CXA2020),
+            RuleSet::Cxa1999 => Some(&cxa::CXA1999),
+            RuleSet::Axf => None,
+        }
+    }
+
+    /// The names reports print ([`cxa::Edition::names`], [`axf::NAMES`]).
+    pub const fn names(self) -> Names {
+        match self.edition() {
+            Some(e) => e.names,
+            None => axf::NAMES,
         }
     }
 }
@@ -52,9 +77,12 @@ impl std::str::FromStr for RuleSet {
     type Err = String;
     fn from_str(s: &str) -> Result<RuleSet, String> {
         match s.to_ascii_lowercase().as_str() {
-            "cxa" => Ok(RuleSet::Cxa),
+            "cxa" | "cxa2020" | "cxa2011" => Ok(RuleSet::Cxa),
+            "cxa1999" => Ok(RuleSet::Cxa1999),
             "axf" | "wxf" => Ok(RuleSet::Axf),
-            _ => Err(format!("unknown rule set {s:?}: expected cxa or axf")),
+            _ => Err(format!(
+                "unknown rule set {s:?}: expected cxa, cxa1999 or axf"
+            )),
         }
     }
 }
@@ -307,11 +335,11 @@ impl ChasePolicy {
 /// The names of a rule set, as reports print them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Names {
-    /// The short name (`CXA`).
+    /// The short name with the edition (`CXA 2011/2020`, `CXA 1999`, `AXF`).
     pub short: &'static str,
-    /// The Chinese name (`中国象棋协会规则`).
+    /// The Chinese name (`中国象棋协会规则（2011/2020年版）`).
     pub zh: &'static str,
-    /// The English name (`Chinese Xiangqi Association`).
+    /// The English name (`Chinese Xiangqi Association, 2011/2020 edition`).
     pub en: &'static str,
 }
 
@@ -347,16 +375,16 @@ impl RuleBook {
 
     /// What counts as a chase.
     pub const fn chase(self) -> ChasePolicy {
-        match self.set {
-            RuleSet::Cxa => cxa::CHASE,
-            RuleSet::Axf => axf::CHASE,
+        match self.set.edition() {
+            Some(e) => e.chase,
+            None => axf::CHASE,
         }
     }
 
     /// Which label decides a move's part in the conduct.
     pub const fn reading(self) -> Reading {
         match self.set {
-            RuleSet::Cxa => cxa::reading(&self.open),
+            RuleSet::Cxa | RuleSet::Cxa1999 => cxa::reading(&self.open),
             RuleSet::Axf => axf::reading(&self.open),
         }
     }
@@ -364,7 +392,7 @@ impl RuleBook {
     /// The *(open)* choices of this rule set (and the shared ones), with their defaults.
     pub fn open_choices(self) -> impl Iterator<Item = &'static OpenChoice> {
         let own = match self.set {
-            RuleSet::Cxa => cxa::OPEN_CHOICES,
+            RuleSet::Cxa | RuleSet::Cxa1999 => cxa::OPEN_CHOICES,
             RuleSet::Axf => axf::OPEN_CHOICES,
         };
         own.iter().chain(SHARED_OPEN_CHOICES)
@@ -375,17 +403,27 @@ impl RuleBook {
     /// has no such rule, so that evidence is neither gathered nor completed for it.
     pub const fn reads_horse_pinned_chariots(self) -> bool {
         match self.set {
-            RuleSet::Cxa => false,
+            RuleSet::Cxa | RuleSet::Cxa1999 => false,
             RuleSet::Axf => true,
+        }
+    }
+
+    /// Whether its verdict ranks two forbidden perpetual chases (CXA2020 26.9, the
+    /// [`cxa::Edition::ranking`] table): then each side's
+    /// [`SideEvidence::chase_rank`](crate::verdict::SideEvidence) is gathered.
+    pub const fn ranks_forbidden_chases(self) -> bool {
+        match self.set.edition() {
+            Some(e) => e.ranking.is_some(),
+            None => false,
         }
     }
 
     /// The conduct → verdict table: rules on a cycle whose ruling is in force at
     /// `threshold` occurrences.
     pub fn verdict(self, input: &VerdictInput<'_>, threshold: usize) -> Verdict {
-        match self.set {
-            RuleSet::Cxa => cxa::verdict(&self.open, input, threshold),
-            RuleSet::Axf => axf::verdict(&self.open, input, threshold),
+        match self.set.edition() {
+            Some(e) => cxa::verdict(e, &self.open, input, threshold),
+            None => axf::verdict(&self.open, input, threshold),
         }
     }
 
@@ -401,24 +439,27 @@ impl RuleBook {
         push: &mut dyn FnMut(Article),
     ) {
         match self.set {
-            RuleSet::Cxa => cxa::chase_articles(chase, roles, screen, offer, push),
+            RuleSet::Cxa | RuleSet::Cxa1999 => {
+                cxa::chase_articles(chase, roles, screen, offer, push)
+            }
             RuleSet::Axf => axf::chase_articles(chase, roles, screen, offer, push),
         }
     }
 
     /// The article of this rule set for what a label's article says: the labeller cites
-    /// the definitions of CXA 28–29, and a rule set that defines the same thing elsewhere
-    /// names its own article (AXF: the terms of S1, the Appendix). Identity under CXA.
+    /// the definitions of CXA1999 28–29, and a rule set that defines the same thing elsewhere
+    /// names its own article (AXF: the terms of S1, the Appendix; CXA 2011/2020: its own
+    /// number where known, [`cxa::Edition::label_article`]). Identity under CXA 1999.
     pub fn label_article(self, a: Article) -> Article {
-        match self.set {
-            RuleSet::Cxa => a,
-            RuleSet::Axf => axf::label_article(a),
+        match self.set.edition() {
+            Some(e) => (e.label_article)(a),
+            None => axf::label_article(a),
         }
     }
 
     /// Every article of `labels` as [`RuleBook::label_article`] names it, without repeats.
     pub fn cite_labels(self, labels: &mut MoveLabels) {
-        if self.set == RuleSet::Cxa {
+        if self.set == RuleSet::Cxa1999 {
             return;
         }
         // Renamed in place, each kept once where it first comes.
@@ -454,7 +495,7 @@ mod book_tests {
     fn open_choices_list_their_defaults() {
         let defaults = serde_json::to_value(OpenChoices::default()).unwrap();
         let mut names = std::collections::HashSet::new();
-        for set in [RuleSet::Cxa, RuleSet::Axf] {
+        for set in RuleSet::ALL {
             for c in RuleBook::new(set, OpenChoices::default()).open_choices() {
                 assert_eq!(defaults[c.name], c.default, "{}", c.name);
                 names.insert(c.name);
@@ -511,7 +552,7 @@ mod book_tests {
             ]
         );
         let mut cxa = labels();
-        book(RuleSet::Cxa).cite_labels(&mut cxa);
+        book(RuleSet::Cxa1999).cite_labels(&mut cxa);
         assert_eq!(cxa.evidence[0].articles[..], cited);
     }
 
@@ -523,8 +564,24 @@ mod book_tests {
             ..Settings::default()
         }
         .book();
-        assert_eq!(cxa.names().short, "CXA");
+        assert_eq!(cxa.names().short, "CXA 2011/2020");
         assert_eq!(axf.names().short, "AXF");
+        let cxa1999 = Settings {
+            rules: RuleSet::Cxa1999,
+            ..Settings::default()
+        }
+        .book();
+        assert_eq!(cxa1999.names().short, "CXA 1999");
+        assert!(cxa.ranks_forbidden_chases() && !cxa1999.ranks_forbidden_chases());
+        assert_eq!(
+            "cxa1999".parse::<RuleSet>(),
+            Ok(RuleSet::Cxa1999),
+            "the 1999 edition by name"
+        );
+        assert_eq!(
+            serde_json::to_string(&RuleSet::Cxa1999).unwrap(),
+            "\"cxa1999\""
+        );
         assert_ne!(cxa.chase(), axf.chase());
         assert_eq!(cxa.reading(), Reading::Heaviest);
         assert!(matches!(axf.reading(), Reading::Forbidden { .. }));

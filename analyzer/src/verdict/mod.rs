@@ -86,6 +86,18 @@ pub enum Reason {
     BothAllowed,
     /// Both sides' conduct is forbidden (neither a one-sided perpetual check): draw.
     BothForbidden,
+    /// Both sides chase perpetually, and the rule book ranks one side's chase lower
+    /// (CXA2020 26.9): that side must change, and loses if it repeats the cycle once more.
+    BothForbiddenRanked {
+        /// The side whose chase ranks lower.
+        offender: Color,
+        /// The rank of its chase.
+        rank: crate::rules::cxa::ChaseRank,
+        /// The rank of the other side's chase.
+        above: crate::rules::cxa::ChaseRank,
+        /// Whether the record shows the cycle played once more after the threshold.
+        repeated: bool,
+    },
     /// One side's conduct is forbidden, the other's allowed: the offender must change, and
     /// loses if it repeats the cycle once more.
     ForbiddenVsAllowed {
@@ -194,6 +206,9 @@ pub struct SideEvidence {
     /// The first ply at which a move of the side had an attack not counted as new only
     /// because the baseline is the attack itself (it answered a check; RULES.md §3).
     pub parried: Option<usize>,
+    /// The rank of the side's perpetual chase (CXA2020 26.9), where the rule book ranks
+    /// forbidden chases and the side chases perpetually.
+    pub chase_rank: Option<crate::rules::cxa::ChaseRank>,
 }
 
 impl VerdictInput<'_> {
