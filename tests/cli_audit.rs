@@ -421,3 +421,94 @@ fn html_report_has_pages_only_for_rulings_in_force_named_after_their_files() {
     assert!(out2.join("twice.html").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `judge` and `audit` of one record give one ruling (issue 32, item 3): the same result
+/// and status in both JSON outputs, and an audit line that says what the judge says.
+fn judge_and_audit_agree(file: &Path, game: usize, rules: &str) -> (Value, Vec<Value>, String) {
+    let f = file.to_str().unwrap();
+    let g = game.to_string();
+    let judge = qili(&[
+        "judge", f, "--game", &g, "--rules", rules, "--format", "json",
+    ]);
+    assert!(judge.status.success(), "{judge:?}");
+    let judged: Value = serde_json::from_slice(&judge.stdout).expect("judge JSON");
+    let audit = qili(&["audit", f, "--json", "--rules", rules]);
+    let lines = json_lines(&audit);
+    let audited = lines
+        .iter()
+        .find(|l| l["type"] == "game" && l["data"]["index"] == game)
+        .unwrap_or_else(|| panic!("game {game} audited: {audit:?}"))["data"]
+        .clone();
+    for key in ["result", "status", "articles"] {
+        assert_eq!(
+            judged["ruling"][key], audited["ruling"][key],
+            "{rules}: {key} of judge and audit"
+        );
+    }
+    let text = qili(&["audit", f, "--list", "--rules", rules]);
+    let line = String::from_utf8_lossy(&text.stdout)
+        .lines()
+        .find(|l| l.contains(&format!("#{game}:")))
+        .unwrap_or_else(|| panic!("game {game} listed: {text:?}"))
+        .to_owned();
+    let findings = audited["findings"].as_array().cloned().unwrap_or_default();
+    (judged, findings, line)
+}
+
+/// A one-sided perpetual check in force at the third occurrence, after which the players
+/// change moves and play on (the shape of wukong Hu Ronghua game 36). CXA 1999 (24.1): the
+/// checker loses at once, in `judge` and in `audit` alike (the game was played past the
+/// loss); CXA 2011/2020 (图6): the checker must change, and did.
+#[test]
+fn judge_and_audit_rule_a_perpetual_check_played_past_alike() {
+    let dir = temp_dir("perpetual-check-played-past");
+    let file = dir.join("played-past.txt");
+    std::fs::write(
+        &file,
+        "3k5/R8/9/9/9/9/9/9/9/5K3 w - - 0 1\n\
+         a8a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9 f0f1 d9e9 f1f2 e9d9 a8a7 d9e9\n",
+    )
+    .unwrap();
+    let (judged, findings, line) = judge_and_audit_agree(&file, 1, "cxa1999");
+    assert_eq!(judged["ruling"]["result"], "black_wins");
+    assert_eq!(judged["ruling"]["status"], "final");
+    assert!(!line.contains("had to change"), "{line}");
+    assert!(
+        line.contains("Black wins") && line.contains("CXA1999 24.1"),
+        "{line}"
+    );
+    assert!(
+        findings
+            .iter()
+            .any(|f| f["kind"] == "played_past_loss" && f["loser"] == "red" && f["ply"] == 8),
+        "{findings:?}"
+    );
+    let (judged, findings, line) = judge_and_audit_agree(&file, 1, "cxa");
+    assert_eq!(judged["ruling"]["result"], "black_wins");
+    assert_eq!(judged["ruling"]["status"], "must_change");
+    assert!(
+        line.contains("Red had to change at move 4 (ply 8) and changed"),
+        "{line}"
+    );
+    assert!(line.contains("CXA2020 图6"), "{line}");
+    assert!(
+        findings.iter().any(|f| f["kind"] == "played_past_changed"),
+        "{findings:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The real game of issue 32: wukong, Hu Ronghua, game 36 (Red checks perpetually at moves
+/// 55–58, then changes).
+#[test]
+fn judge_and_audit_agree_on_hu_ronghua_game_36() {
+    let Some(file) = shared("games/wukong/Hu_Ronghua_1391_UCI_games.pgn") else {
+        return;
+    };
+    let (judged, _, line) = judge_and_audit_agree(&file, 36, "cxa1999");
+    assert_eq!(judged["ruling"]["status"], "final");
+    assert!(line.contains("Black wins"), "{line}");
+    let (judged, _, line) = judge_and_audit_agree(&file, 36, "cxa");
+    assert_eq!(judged["ruling"]["status"], "must_change");
+    assert!(line.contains("Red had to change at move 58"), "{line}");
+}

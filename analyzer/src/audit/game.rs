@@ -45,10 +45,12 @@ pub enum Finding {
         /// Whether the record leaves the cycle afterwards.
         left_cycle: bool,
     },
-    /// A stretch before the one that decides the record was ruled a loss in force (final: a
-    /// one-sided perpetual check under CXA 24.1, or a forbidden cycle played once more), and
-    /// the game went on. The last ruling in force decides the record (RULES.md §1), so this
-    /// does not contradict it; the arbiter could have ended the game at `ply`.
+    /// A stretch was ruled a loss in force (final: a one-sided perpetual check under CXA1999
+    /// 24.1, or a forbidden cycle played once more), and the game went on: the arbiter
+    /// could have ended the game at `ply`. For a stretch before the one that decides the
+    /// record, the last ruling in force decides (RULES.md §1), so this does not contradict
+    /// it; for the deciding stretch (a loss at once, played past) the record is compared
+    /// with the loss.
     PlayedPastLoss {
         /// The ply at which the earlier loss took its form.
         ply: usize,
@@ -344,9 +346,12 @@ pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameRe
 
 /// Compares a ruling with the recorded result.
 ///
-/// A loss ruled on a cycle binds the record when the record ends in that cycle or the cycle
-/// went on past the threshold; when the players changed moves at the threshold and played
-/// on, the ruling is only noted (the record's result comes from the rest of the game).
+/// A loss ruled on a cycle binds the record when the record ends in that cycle, the cycle
+/// went on past the threshold, or the loss came at once at the threshold (CXA1999 24.1: a
+/// one-sided perpetual check loses at once; the game should have ended there, as `qili
+/// judge` rules it); when the players changed moves at the threshold of a must-change (or a
+/// draw) and played on, the ruling is only noted (the record's result comes from the rest
+/// of the game).
 pub fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize) -> Vec<Finding> {
     let mut out = Vec::new();
     if let Some(ply) = ruled.natural_limit_ply {
@@ -359,7 +364,8 @@ pub fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize) -> Vec
     }
     let Some(d) = &ruled.decision else { return out };
     let ended_in_cycle = d.last_ply >= plies;
-    let binding = ended_in_cycle || d.continued;
+    let at_once = matches!(d.outcome, Outcome::Loses(_)) && !d.continued;
+    let binding = ended_in_cycle || d.continued || at_once;
     match (d.outcome, recorded) {
         (Outcome::Loses(loser), Some(GameResult::Draw)) if binding => {
             out.push(Finding::DrawShouldBeLoss { loser })
@@ -377,7 +383,12 @@ pub fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize) -> Vec
         }
         _ => {}
     }
-    if d.ply < plies && (!ended_in_cycle || d.continued) {
+    if d.ply < plies && at_once {
+        // A loss in force at once, played past: the same finding as an earlier loss.
+        if let Outcome::Loses(loser) = d.outcome {
+            out.push(Finding::PlayedPastLoss { ply: d.ply, loser });
+        }
+    } else if d.ply < plies && (!ended_in_cycle || d.continued) {
         let side = match d.outcome {
             Outcome::MustChange(c) | Outcome::Loses(c) => Some(c),
             Outcome::Draw => None,
