@@ -210,7 +210,7 @@ fn verdict_first_rules_as_the_full_judgement() {
         let case: Case = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let game = from_fen_and_moves(&case.fen, &case.moves.join(" "))
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        for rules in [RuleSet::Cxa, RuleSet::Axf] {
+        for rules in RuleSet::ALL {
             for repetitions in [2, 3] {
                 let settings = Settings {
                     rules,

@@ -95,7 +95,7 @@ fn rulings_and_labels_are_symmetric() {
     for (name, case) in cases() {
         let start = Position::from_fen(&case.fen).unwrap();
         let moves = replay(&start, &case.moves);
-        for rules in [RuleSet::Cxa, RuleSet::Axf] {
+        for rules in RuleSet::ALL {
             let settings = Settings {
                 rules,
                 ..Settings::default()

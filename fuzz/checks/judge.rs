@@ -113,10 +113,12 @@ pub fn judge_game_capped(data: &[u8], cap: usize) {
         return;
     };
     let settings = Settings {
-        rules: if knobs & 1 == 0 {
-            RuleSet::Cxa
-        } else {
-            RuleSet::Axf
+        // The 1999 CXA edition rules as the current one but for the verdict switches
+        // (perpetual check, the ranking of 26.9): the knob of the mate depth picks it.
+        rules: match (knobs & 1, knobs >> 5 & 1) {
+            (0, 0) => RuleSet::Cxa,
+            (0, _) => RuleSet::Cxa1999,
+            _ => RuleSet::Axf,
         },
         repetitions: 2 + u32::from(knobs >> 1 & 3),
         natural_limit: [60, 0, 5, 20][usize::from(knobs >> 3 & 3)],

@@ -247,7 +247,7 @@ pub(crate) struct FileQuery {
     /// The file's name: its extension chooses the reader (`.toml` ruling case, `.iccs`/`.ucci`
     /// line file, anything else a record of any format); it names the file in messages.
     pub name: Option<String>,
-    /// `cxa` or `axf`.
+    /// `cxa` (CXA 2011/2020), `cxa1999` (CXA 1999) or `axf`.
     pub rules: Option<String>,
     /// Occurrences at which a ruling is in force.
     pub repetitions: Option<u32>,

@@ -1,4 +1,4 @@
-//! `qili audit PATH... [--rules cxa|axf] [--repetitions N] [--jobs N] [--json] [--html DIR]`.
+//! `qili audit PATH... [--rules cxa|cxa1999|axf] [--repetitions N] [--jobs N] [--json] [--html DIR]`.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -17,7 +17,7 @@ pub struct Args {
     /// `-`: standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// Rule set.
+    /// Rule set: cxa (the CXA rules, 2011/2020 edition; the default), cxa1999 (the CXA rules, 1999 edition: games before 2011) or axf.
     #[arg(long, default_value = "cxa")]
     rules: RuleSet,
     /// Occurrences of a position at which a ruling is in force.

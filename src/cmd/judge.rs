@@ -1,4 +1,4 @@
-//! `qili judge [--rules cxa|axf] [--repetitions N] [--natural-limit N] [--lang zh|en]
+//! `qili judge [--rules cxa|cxa1999|axf] [--repetitions N] [--natural-limit N] [--lang zh|en]
 //! [--format text|json|html] (--fen FEN [--moves "m1 m2 ..."] | FILE [--game N] |
 //! --cases FILE|- [--explain] [--jobs N])`.
 
@@ -30,7 +30,7 @@ pub enum Format {
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("input").required(true).args(["fen", "file", "cases"])))]
 pub struct Args {
-    /// Rule set: cxa (default) or axf.
+    /// Rule set: cxa (the CXA rules, 2011/2020 edition; the default), cxa1999 (the CXA rules, 1999 edition: games before 2011) or axf.
     #[arg(long, default_value = "cxa")]
     rules: RuleSet,
     /// Occurrences of a position at which a ruling is in force.

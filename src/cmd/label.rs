@@ -1,4 +1,4 @@
-//! `qili label [--rules cxa|axf] (--fen FEN [--moves "m1 m2 ..."] | FILE|-) [--strict] [--format text|json]`:
+//! `qili label [--rules cxa|cxa1999|axf] (--fen FEN [--moves "m1 m2 ..."] | FILE|-) [--strict] [--format text|json]`:
 //! labels every move of a line (将 杀 捉 兑 献 拦 跟 闲) with its evidence.
 
 use std::io::Write;
@@ -23,7 +23,7 @@ pub enum Format {
 /// Arguments of `qili label`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Rule set: cxa (default) or axf.
+    /// Rule set: cxa (the CXA rules, 2011/2020 edition; the default), cxa1999 (the CXA rules, 1999 edition: games before 2011) or axf.
     #[arg(long, default_value = "cxa")]
     rules: RuleSet,
     /// Start position as FEN (quote it) or `startpos`.

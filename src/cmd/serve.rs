@@ -1,4 +1,4 @@
-//! `qili serve [--addr 127.0.0.1:8080] [--rules cxa|axf] [--repetitions N]`: the arbiter's
+//! `qili serve [--addr 127.0.0.1:8080] [--rules cxa|cxa1999|axf] [--repetitions N]`: the arbiter's
 //! page and the JSON API over HTTP (docs/http-api.md), until Ctrl-C.
 
 use std::io::Write;
@@ -16,7 +16,7 @@ pub struct Args {
     /// the local network too (port 0: any free port, printed at start).
     #[arg(long, default_value = DEFAULT_ADDR)]
     addr: SocketAddr,
-    /// Default rule set of every request: cxa or axf (a request may choose its own).
+    /// Default rule set of every request: cxa (CXA 2011/2020), cxa1999 (CXA 1999) or axf (a request may choose its own).
     #[arg(long, default_value = "cxa")]
     rules: RuleSet,
     /// Default occurrences of a position at which a ruling is in force.

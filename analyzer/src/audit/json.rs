@@ -82,6 +82,11 @@ pub struct SummaryJson<'a> {
     pub games_with_repetition: usize,
     /// Games with a position occurring at least `repetitions` times.
     pub games_with_ruling_threshold: usize,
+    /// The rule set (`cxa`, `cxa1999`, `axf`).
+    pub rules: &'static str,
+    /// Its name with the edition (`CXA 2011/2020`, `CXA 1999`, `AXF`) in short, Chinese
+    /// and English.
+    pub rules_name: RulesName,
     /// The occurrence count of a ruling in force.
     pub repetitions: u32,
     /// Repetition cycles found.
@@ -96,6 +101,17 @@ pub struct SummaryJson<'a> {
     pub seconds: f64,
     /// Throughput.
     pub games_per_second: f64,
+}
+
+/// The name of a rule set with its edition.
+#[derive(Debug, Serialize)]
+pub struct RulesName {
+    /// `CXA 2011/2020`, `CXA 1999`, `AXF`.
+    pub short: &'static str,
+    /// The Chinese name.
+    pub zh: &'static str,
+    /// The English name.
+    pub en: &'static str,
 }
 
 /// The JSON line of a game.
@@ -151,6 +167,15 @@ pub fn summary_line(s: &Summary) -> String {
         plies: s.plies,
         games_with_repetition: s.games_with_repetition,
         games_with_ruling_threshold: s.games_with_ruling_threshold,
+        rules: s.rules.as_str(),
+        rules_name: {
+            let n = s.rules.names();
+            RulesName {
+                short: n.short,
+                zh: n.zh,
+                en: n.en,
+            }
+        },
         repetitions: s.repetitions,
         cycles: s.cycles,
         rulings: &s.rulings,

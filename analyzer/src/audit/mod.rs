@@ -201,6 +201,7 @@ pub fn audit_sources(
     let settings = &config.settings;
     let scope = config.scope;
     let mut summary = Summary::new(settings.repetitions);
+    summary.rules = settings.rules;
     let audit_batch = |inputs: Vec<GameInput>| -> Vec<GameReport> {
         inputs
             .into_par_iter()

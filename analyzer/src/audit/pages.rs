@@ -208,7 +208,7 @@ fn summary_rows(s: &Summary, settings: &Settings, pages: usize) -> Vec<(Text, St
     vec![
         (
             Text::new("规则", "rules"),
-            settings.rules.as_str().to_uppercase(),
+            settings.rules.names().short.to_owned(),
         ),
         (Text::new("文件", "files"), s.files.to_string()),
         (

@@ -23,6 +23,8 @@ pub struct Summary {
     pub games_with_repetition: usize,
     /// Games with a position occurring at least `repetitions` times (a ruling in force).
     pub games_with_ruling_threshold: usize,
+    /// The rule set the games were ruled under.
+    pub rules: crate::rules::RuleSet,
     /// The occurrence count used for the line above.
     pub repetitions: u32,
     /// Repetition cycles found.
