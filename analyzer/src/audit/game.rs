@@ -49,8 +49,8 @@ pub enum Finding {
     /// 24.1, or a forbidden cycle played once more), and the game went on: the arbiter
     /// could have ended the game at `ply`. For a stretch before the one that decides the
     /// record, the last ruling in force decides (RULES.md §1), so this does not contradict
-    /// it; for the deciding stretch (a loss at once, played past) the record is compared
-    /// with the loss.
+    /// it; nor for the deciding stretch when its loss came at once (CXA1999 24.1) and the
+    /// players went on: the record's result then comes from the rest of the game.
     PlayedPastLoss {
         /// The ply at which the earlier loss took its form.
         ply: usize,
@@ -346,12 +346,12 @@ pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameRe
 
 /// Compares a ruling with the recorded result.
 ///
-/// A loss ruled on a cycle binds the record when the record ends in that cycle, the cycle
-/// went on past the threshold, or the loss came at once at the threshold (CXA1999 24.1: a
-/// one-sided perpetual check loses at once; the game should have ended there, as `qili
-/// judge` rules it); when the players changed moves at the threshold of a must-change (or a
-/// draw) and played on, the ruling is only noted (the record's result comes from the rest
-/// of the game).
+/// A loss ruled on a cycle binds the record when the record ends in that cycle or the cycle
+/// went on past the threshold; when the players changed moves at the threshold and played
+/// on, the ruling is only noted (the record's result comes from the rest of the game): a
+/// must-change as "had to change and changed", a loss at once (CXA1999 24.1, a one-sided
+/// perpetual check, as `qili judge` rules it) as a loss played past, like an earlier loss
+/// (RULES.md §1: the last ruling in force decides, and the game went on).
 pub fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize) -> Vec<Finding> {
     let mut out = Vec::new();
     if let Some(ply) = ruled.natural_limit_ply {
@@ -364,8 +364,8 @@ pub fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize) -> Vec
     }
     let Some(d) = &ruled.decision else { return out };
     let ended_in_cycle = d.last_ply >= plies;
+    let binding = ended_in_cycle || d.continued;
     let at_once = matches!(d.outcome, Outcome::Loses(_)) && !d.continued;
-    let binding = ended_in_cycle || d.continued || at_once;
     match (d.outcome, recorded) {
         (Outcome::Loses(loser), Some(GameResult::Draw)) if binding => {
             out.push(Finding::DrawShouldBeLoss { loser })
@@ -383,7 +383,7 @@ pub fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize) -> Vec
         }
         _ => {}
     }
-    if d.ply < plies && at_once {
+    if d.ply < plies && at_once && !ended_in_cycle {
         // A loss in force at once, played past: the same finding as an earlier loss.
         if let Outcome::Loses(loser) = d.outcome {
             out.push(Finding::PlayedPastLoss { ply: d.ply, loser });
