@@ -16,7 +16,7 @@ library behind the ``qili`` command, with the GIL released.
 (True, 32000)
 
 Errors are exceptions (``QiliError``, a ``ValueError``, and its subclasses ``FenError``,
-``MoveError``, ``ReadError``) carrying the message of the command line and the place as
+``MoveError``) carrying the message of the command line and the place as
 attributes (``place``, ``move_number``, ``ply``, ``column``, ``fen``, ``file``, ``game``):
 
 >>> try:
@@ -40,7 +40,6 @@ from ._qili import (
     Judgement,
     MoveError,
     QiliError,
-    ReadError,
     __version__,
 )
 
@@ -54,7 +53,6 @@ __all__ = [
     "Judgement",
     "MoveError",
     "QiliError",
-    "ReadError",
     "__version__",
     "audit",
     "find_files",

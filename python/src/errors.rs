@@ -28,12 +28,6 @@ create_exception!(
     "A move that cannot be read or played: `move_number`, `ply` (1-based), `column` \
      (1-based, in the move text as given) and `fen` (the position it was tried in)."
 );
-create_exception!(
-    qili,
-    ReadError,
-    QiliError,
-    "A file or record that cannot be read: `file`, `game` (1-based)."
-);
 
 /// Where an error happened, as attributes of the exception.
 #[derive(Default)]
@@ -47,7 +41,8 @@ pub(crate) struct Place {
     pub game: Option<usize>,
 }
 
-/// The kinds of exception.
+/// The kinds of exception (`Read`: a file or record, `QiliError` itself; the readers of
+/// this module hand their problems over as values).
 #[derive(Clone, Copy)]
 pub(crate) enum Kind {
     Fen,
@@ -60,7 +55,7 @@ pub(crate) fn raise(py: Python<'_>, kind: Kind, message: String, place: Place) -
     let err = match kind {
         Kind::Fen => FenError::new_err(message),
         Kind::Move => MoveError::new_err(message),
-        Kind::Read => ReadError::new_err(message),
+        Kind::Read => QiliError::new_err(message),
     };
     let value = err.value(py);
     // Setting an attribute on a fresh exception instance does not fail; were it to, the

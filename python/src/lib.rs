@@ -58,7 +58,6 @@ fn _qili(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("QiliError", py.get_type::<errors::QiliError>())?;
     m.add("FenError", py.get_type::<errors::FenError>())?;
     m.add("MoveError", py.get_type::<errors::MoveError>())?;
-    m.add("ReadError", py.get_type::<errors::ReadError>())?;
     m.add_function(wrap_pyfunction!(judging::judge, m)?)?;
     m.add_function(wrap_pyfunction!(judging::label, m)?)?;
     m.add_function(wrap_pyfunction!(judging::is_optional_game_end, m)?)?;
