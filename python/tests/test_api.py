@@ -229,3 +229,22 @@ def test_find_files():
     assert len(files) == 3 and files == sorted(files)
     assert all(os.path.isfile(f) for f in files)
     assert qili.find_files(["/no/such/path"]) == []
+
+
+def test_stubs_name_every_public_item():
+    import ast
+    import pathlib
+
+    stub = pathlib.Path(qili.__file__).with_name("__init__.pyi")
+    assert pathlib.Path(qili.__file__).with_name("py.typed").exists()
+    tree = ast.parse(stub.read_text(encoding="utf-8"))
+    names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    names |= {t.id for n in tree.body if isinstance(n, (ast.AnnAssign, ast.Assign))
+              for t in ([n.target] if isinstance(n, ast.AnnAssign) else n.targets)}
+    assert set(qili.__all__) <= names
+    for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+        members = {m.name for m in cls.body if isinstance(m, ast.FunctionDef)}
+        members |= {m.target.id for m in cls.body if isinstance(m, ast.AnnAssign)}
+        public = {a for a in dir(getattr(qili, cls.name)) if not a.startswith("_")}
+        public -= set(dir(ValueError))
+        assert public <= members, cls.name
