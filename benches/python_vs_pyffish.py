@@ -7,10 +7,14 @@ on the same cases and the same call (pyffish's: `("xiangqi", fen, uci_moves)`):
   Fairy-Stockfish rules (ccpd-fairy-stockfish.jsonl, docs/real-games.md).
 
 Rounds alternate (pyffish over a set, then qili over the same set, ROUNDS times), so that
-both meet the same drift of a shared machine; CPU time of this process is the figure (the
-GIL is released while qili judges, and nothing else runs). Per case: CPU time of a round
-divided by its cases; the figure is the median round. Also prints how often the two agree
-(qili under AXF, the value's sign).
+both meet the same drift of a shared machine. Two figures per set and side:
+
+- round: CPU time of this process over a round divided by its cases (the GIL is released
+  while qili judges, and nothing else runs), the median round;
+- per case: each case's least wall time over the rounds (the least disturbed by other
+  processes, as benches/pyffish_compare.py measures), the mean and the median over the cases.
+
+Also prints how often the two give the same ruling (qili under AXF; the value's sign).
 
     pip install ./python pyffish
     python benches/python_vs_pyffish.py [--rounds 5]
@@ -58,10 +62,14 @@ def load(shared):
     return {"vectors": vectors, "ccpd threefold": ccpd}
 
 
-def one_round(fn, cases):
+def one_round(fn, cases, best):
+    """CPU time per case of a round; `best[k]`: case k's least wall time so far."""
+    clock = time.perf_counter
     t = time.process_time()
-    for fen, moves in cases:
+    for k, (fen, moves) in enumerate(cases):
+        s = clock()
         fn("xiangqi", fen, moves)
+        best[k] = min(best[k], clock() - s)
     return (time.process_time() - t) / len(cases)
 
 
@@ -79,14 +87,21 @@ def main():
                     == ruling(qili.is_optional_game_end("xiangqi", f, m)) for f, m in cases)
         print(f"{name}: {len(cases)} cases, the same ruling from both on {agree}")
     print(f"qili {qili.__version__}, pyffish {pyffish.version()}, {args.rounds} alternating rounds")
-    print(f"{'cases':18}{'n':>6}{'pyffish us/case':>17}{'qili us/case':>14}{'ratio':>9}")
+    print(f"{'us per case':48}{'pyffish':>10}{'qili':>10}{'ratio':>9}")
     for name, cases in sets.items():
         py, ql = [], []
+        py_best, ql_best = [float("inf")] * len(cases), [float("inf")] * len(cases)
         for _ in range(args.rounds):
-            py.append(one_round(pyffish.is_optional_game_end, cases))
-            ql.append(one_round(qili.is_optional_game_end, cases))
-        p, q = statistics.median(py) * 1e6, statistics.median(ql) * 1e6
-        print(f"{name:18}{len(cases):6}{p:17.1f}{q:14.1f}{p / q:8.1f}x")
+            py.append(one_round(pyffish.is_optional_game_end, cases, py_best))
+            ql.append(one_round(qili.is_optional_game_end, cases, ql_best))
+        rows = [
+            ("round CPU, median round", statistics.median(py), statistics.median(ql)),
+            ("per case least, mean", statistics.mean(py_best), statistics.mean(ql_best)),
+            ("per case least, median", statistics.median(py_best), statistics.median(ql_best)),
+        ]
+        for what, p, q in rows:
+            print(f"{name + ' (' + str(len(cases)) + '), ' + what:48}"
+                  f"{p * 1e6:10.1f}{q * 1e6:10.1f}{p / q:8.1f}x")
 
 
 if __name__ == "__main__":

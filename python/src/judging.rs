@@ -1,6 +1,7 @@
 //! `judge`, `label` and `is_optional_game_end`: a line of play (a FEN and its moves) read as
 //! the command line reads `judge --cases` lines, judged by the library's judge.
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use pyo3::prelude::*;
@@ -8,8 +9,10 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use qili_analyzer::audit::MAX_PLIES;
 use qili_analyzer::explain::{self, Lang};
-use qili_analyzer::input::{self, GameInput, InputError};
+use qili_analyzer::input::{self, InputError};
 use qili_analyzer::judge::RulingSource;
+use qili_analyzer::label::Scope;
+use qili_analyzer::lines::{LineError, LineJudge};
 use qili_analyzer::report::judge_json::{judge_json, verdict_json};
 use qili_analyzer::report::label as label_report;
 use qili_analyzer::{CycleContext, Outcome, Settings, Status};
@@ -68,59 +71,62 @@ pub(crate) fn uci_to_iccs(text: &str) -> Option<String> {
     ))
 }
 
-/// Reads `fen` and `texts` (see [`move_texts`]); with `uci`, the texts are Fairy-Stockfish
-/// UCI moves, one each. Errors are the exceptions of [`crate::errors`].
-pub(crate) fn read(
+thread_local! {
+    /// The room lines are judged in, kept from call to call on each thread.
+    static ROOM: RefCell<LineJudge> = RefCell::new(LineJudge::new());
+}
+
+/// Judges `fen` and `texts` (see [`move_texts`]; with `uci`, Fairy-Stockfish UCI moves) in
+/// the thread's room, with the GIL released: each move read and tested once.
+pub(crate) fn judge_texts(
     py: Python<'_>,
     fen: &str,
-    mut texts: Vec<String>,
+    texts: Vec<String>,
     uci: bool,
-) -> PyResult<GameInput> {
-    if uci {
-        for (i, t) in texts.iter_mut().enumerate() {
-            match uci_to_iccs(t) {
-                Some(iccs) => *t = iccs,
-                None => {
-                    return Err(errors::raise(
-                        py,
-                        Kind::Move,
-                        format!(
-                            "{PLACE}: ply {}: {t:?} is not a UCI move of Fairy-Stockfish \
-                             (files a-i, ranks 1-10 from Red's side, e.g. h3e3)",
-                            i + 1
-                        ),
-                        Place {
-                            place: Some(PLACE.to_owned()),
-                            ply: Some(i + 1),
-                            ..Place::default()
-                        },
-                    ))
-                }
+    settings: &Settings,
+    scope: Scope,
+) -> PyResult<qili_analyzer::Judgement> {
+    let texts = if uci { uci_texts(py, texts)? } else { texts };
+    py.detach(|| ROOM.with(|room| room.borrow_mut().judge(fen, &texts, PLACE, settings, scope)))
+        .map_err(|e| match e {
+            LineError::Input(e) => input_error(py, *e),
+            too_long @ LineError::TooLong { .. } => errors::raise(
+                py,
+                Kind::Move,
+                too_long.to_string(),
+                Place {
+                    place: Some(PLACE.to_owned()),
+                    ply: Some(MAX_PLIES + 1),
+                    ..Place::default()
+                },
+            ),
+        })
+}
+
+/// Fairy-Stockfish UCI moves in ICCS; a text that is none is a `MoveError` naming its ply.
+fn uci_texts(py: Python<'_>, mut texts: Vec<String>) -> PyResult<Vec<String>> {
+    for (i, t) in texts.iter_mut().enumerate() {
+        match uci_to_iccs(t) {
+            Some(iccs) => *t = iccs,
+            None => {
+                return Err(errors::raise(
+                    py,
+                    Kind::Move,
+                    format!(
+                        "{PLACE}: ply {}: {t:?} is not a UCI move of Fairy-Stockfish \
+                         (files a-i, ranks 1-10 from Red's side, e.g. h3e3)",
+                        i + 1
+                    ),
+                    Place {
+                        place: Some(PLACE.to_owned()),
+                        ply: Some(i + 1),
+                        ..Place::default()
+                    },
+                ))
             }
         }
     }
-    let game = py
-        .detach(|| input::read_move_list(fen, &texts, PLACE, &input::Options::default()))
-        .map_err(|e| input_error(py, e))?;
-    if game.moves.len() > MAX_PLIES {
-        // The bound of `qili judge` (docs/exit-codes.md): judging takes memory in proportion
-        // to the plies.
-        return Err(errors::raise(
-            py,
-            Kind::Move,
-            format!(
-                "{PLACE}: {} plies: longer than the {MAX_PLIES} plies a line is judged up to \
-                 (limit; `qili label` labels a line of any length)",
-                game.moves.len()
-            ),
-            Place {
-                place: Some(PLACE.to_owned()),
-                ply: Some(MAX_PLIES + 1),
-                ..Place::default()
-            },
-        ));
-    }
-    Ok(game)
+    Ok(texts)
 }
 
 /// The judgement of a line of play: the ruling, every cycle with both sides' conduct and
@@ -306,7 +312,7 @@ fn verdict_text(j: &qili_analyzer::Judgement) -> String {
 /// The side to move after the judged line.
 fn side_to_move(j: &qili_analyzer::Judgement) -> Color {
     let start = j.positions.first().map_or(Color::Red, |p| p.turn());
-    if j.moves.len() % 2 == 0 {
+    if j.moves.len().is_multiple_of(2) {
         start
     } else {
         !start
@@ -359,8 +365,7 @@ pub fn judge(
     natural_limit: u32,
 ) -> PyResult<Judgement> {
     let settings = settings(rules, repetitions, natural_limit)?;
-    let game = read(py, fen, move_texts(moves)?, false)?;
-    let j = py.detach(|| qili_analyzer::judge(&game.start, &game.moves, &settings));
+    let j = judge_texts(py, fen, move_texts(moves)?, false, &settings, Scope::Full)?;
     Ok(Judgement::new(j))
 }
 
@@ -375,7 +380,13 @@ pub fn label<'py>(
     mutual_attack: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let settings = settings(rules, 3, 60)?;
-    let game = read(py, fen, move_texts(moves)?, false)?;
+    let move_texts_ref = move_texts(moves)?;
+    let game = py
+        .detach(|| {
+            input::read_move_list(fen, &move_texts_ref, PLACE, &input::Options::default())
+                .map_err(Box::new)
+        })
+        .map_err(|e| input_error(py, *e))?;
     let cycle = CycleContext {
         mutual_perpetual_attack: mutual_attack,
     };
@@ -404,8 +415,7 @@ pub fn is_optional_game_end(
     final_only: bool,
 ) -> PyResult<(bool, i32)> {
     let settings: Settings = settings(rules, repetitions, natural_limit)?;
-    let game = read(py, fen, move_texts(moves)?, uci)?;
-    let j = py.detach(|| qili_analyzer::judge_verdict(&game.start, &game.moves, &settings));
+    let j = judge_texts(py, fen, move_texts(moves)?, uci, &settings, Scope::Verdict)?;
     Ok(game_end(&j.ruling, side_to_move(&j), final_only))
 }
 
