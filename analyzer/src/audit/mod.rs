@@ -37,8 +37,7 @@ use rayon::prelude::*;
 pub use game::{audit_game, audit_game_guarded, max_occurrences, Finding, GameReport, MAX_PLIES};
 pub use input::{
     discover, failure_of_read, find, is_large_record, open_path, read_bytes, read_path,
-    stream_path, FailureKind,
-    FileGames, GameInput, ReadFailure, STREAM_THRESHOLD,
+    stream_path, FailureKind, FileGames, GameInput, ReadFailure, STREAM_THRESHOLD,
 };
 pub(crate) use pages::finding_text;
 pub use qili_notation::record::PathError;
