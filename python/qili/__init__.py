@@ -235,11 +235,15 @@ def audit(
     ``summary`` is the summary object. The audit runs on ``jobs`` threads of its own
     (default: one per core) with the GIL released.
 
-    >>> import os
-    >>> corpus = os.path.join(os.path.dirname(__file__), "..", "..", "corpus", "games")
-    >>> a = audit(corpus) if os.path.isdir(corpus) else None
-    >>> games = list(a) if a else []
-    >>> (sum(g["disagrees"] for g in games), a.summary["games_read"]) if a else (1, 4)
-    (1, 4)
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> with open(os.path.join(folder, "g.pgn"), "w", encoding="utf-8") as f:
+    ...     _ = f.write('[Result "1/2-1/2"]\\n[FEN "3k5/R8/9/9/9/9/9/9/9/5K3 w - - 0 1"]\\n'
+    ...                 '1. a8a9 d9d8 2. a9a8 d8d9 3. a8a9 d9d8 4. a9a8 d8d9 1/2-1/2\\n')
+    >>> a = audit(folder)
+    >>> [(g["ruling"]["result"], g["findings"], g["disagrees"]) for g in a]
+    [('black_wins', [{'kind': 'draw_should_be_loss', 'loser': 'red'}], True)]
+    >>> a.summary["games_read"], a.summary["games_disagreeing"]
+    (1, 1)
     """
     return _qili.audit(_paths(paths), rules, repetitions, natural_limit, jobs, all_repetitions)
