@@ -11,6 +11,7 @@ pub mod input;
 pub mod judge;
 pub mod label;
 pub mod labeling;
+pub mod lines;
 pub mod material;
 pub mod natural;
 pub mod protection;

@@ -457,7 +457,7 @@ pub fn read_bytes(file: &str, bytes: &[u8], rules: RuleSet) -> Vec<GameInput> {
 }
 
 /// The failure of a file that could not be read at all.
-fn failure_of_read(e: &ReadError) -> ReadFailure {
+pub fn failure_of_read(e: &ReadError) -> ReadFailure {
     let kind = match e {
         ReadError::Io { .. } => FailureKind::Io,
         ReadError::NotAFile { .. } => FailureKind::NotAFile,

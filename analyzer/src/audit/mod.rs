@@ -36,8 +36,8 @@ use rayon::prelude::*;
 
 pub use game::{audit_game, audit_game_guarded, max_occurrences, Finding, GameReport, MAX_PLIES};
 pub use input::{
-    discover, find, is_large_record, open_path, read_bytes, read_path, stream_path, FailureKind,
-    FileGames, GameInput, ReadFailure, STREAM_THRESHOLD,
+    discover, failure_of_read, find, is_large_record, open_path, read_bytes, read_path,
+    stream_path, FailureKind, FileGames, GameInput, ReadFailure, STREAM_THRESHOLD,
 };
 pub(crate) use pages::finding_text;
 pub use qili_notation::record::PathError;
