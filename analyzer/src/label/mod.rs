@@ -23,6 +23,8 @@ mod quiet;
 mod threat;
 
 #[cfg(test)]
+mod edition_tests;
+#[cfg(test)]
 mod tests;
 
 pub use crate::rules::ChasePolicy;
@@ -395,7 +397,23 @@ pub fn label_move_after(
 /// (`prior`, [`label_move_after`]): a reply to a check under a rule book whose mate threat
 /// made by the check is idle.
 pub(crate) fn depends_on_prior(before: &Position, settings: &Settings) -> bool {
-    settings.book().chase().reply_threat_made_by_check_is_idle && before.is_check()
+    policy_of(settings).reply_threat_made_by_check_is_idle && before.is_check()
+}
+
+/// The chase rules the labeller applies under `settings`: its rule book's.
+#[cfg(not(test))]
+fn policy_of(settings: &Settings) -> ChasePolicy {
+    settings.book().chase()
+}
+
+/// The chase rules the labeller applies under `settings`: its rule book's, or in the unit
+/// tests the policy [`edition_tests::with_policy`] sets (the switches of an edition not wired to a
+/// rule set yet, one at a time).
+#[cfg(test)]
+fn policy_of(settings: &Settings) -> ChasePolicy {
+    edition_tests::POLICY
+        .with(|p| p.get())
+        .unwrap_or_else(|| settings.book().chase())
 }
 
 /// [`label_move_with`] within `scope`, also telling whether the cycle context decided
@@ -436,7 +454,7 @@ pub(crate) fn label_move_context(
         return (labels, false);
     }
     let after = before.after(mv);
-    let policy = settings.book().chase();
+    let policy = policy_of(settings);
     // A check or a mate threat is all the verdict asks of a move counted by its heaviest
     // label (CXA 27.4, 细则12).
     let heaviest_decides =

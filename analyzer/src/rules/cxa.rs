@@ -45,8 +45,9 @@ pub const CHASE: ChasePolicy = ChasePolicy {
 /// What counts as a chase under the current edition (2011, re-issued 2020; CXA2020.md §2):
 /// [`CHASE`] with the edition's switches of §2.2–§2.4 — a step of the general that answers
 /// a check is idle (`CXA2020 26.1`; decides 图13 and 图18 ply 2), a reply to a check whose
-/// mate threat only the check made is idle (`CXA2020 图13`; the same plies), a root that
-/// chases at a loss is idle (`CXA2020 26.5`). [`CHASE`] keeps the 1999 text's values.
+/// mate threat only the check made is idle (`CXA2020 图13`; decides 图13 ply 2), a root that
+/// chases at a loss is idle (`CXA2020 26.5`; decides none of the 31 figures: the roots of
+/// 图21, 图22 and 图28 chase at no loss). [`CHASE`] keeps the 1999 text's values.
 pub const CHASE_2020: ChasePolicy = ChasePolicy {
     general_step_out_of_check_is_idle: true,
     reply_threat_made_by_check_is_idle: true,

@@ -277,7 +277,8 @@ pub struct ChasePolicy {
     /// any move (27.1 makes only the general's own threat idle). AXF: no such rule, and the
     /// general may chase anyway (r28); a perpetual mate threat is allowed (r9): today's
     /// behaviour is kept. Under the 2020 values it decides 图13 ply 2 and 图18 ply 2 (将4平5,
-    /// 杀 → 闲, verdict unchanged). The soldier's clause of the same article (a soldier's
+    /// 杀 → 闲 as in the book; 图13's verdict is unchanged, 图18's turns from a draw to "Red
+    /// must change" because its ply 3, 闲 in the book by 27.3, is still labelled 捉 here). The soldier's clause of the same article (a soldier's
     /// move that chases together with another piece, or after which another piece makes a
     /// new chase, is a chase) needs no field: both editions rule so here, because 27.2
     /// (细则11) makes only a threat by soldiers alone idle ([`DismissReason::SoldierChase`](crate::label::DismissReason)).
@@ -291,9 +292,10 @@ pub struct ChasePolicy {
     /// check; the position alone cannot tell a threat the check created from one that stood
     /// before it as well, and both are read so. 1999 edition (细则13's example calls a
     /// similar move 杀): no. AXF: no such rule (a perpetual mate threat is allowed, r9):
-    /// today's behaviour is kept. Under the 2020 values it decides 图13 ply 2 and 图18
-    /// ply 2 with [`ChasePolicy::general_step_out_of_check_is_idle`] (both are general
-    /// steps; verdict-neutral).
+    /// today's behaviour is kept. Under the 2020 values it decides 图13 ply 2 (with
+    /// [`ChasePolicy::general_step_out_of_check_is_idle`]: the reply is a step of the general;
+    /// verdict-neutral); not 图18 ply 2, whose mate threat stood before the check, nor 图19
+    /// ply 4 (a block; the threat stood before the check: 杀 in the book).
     pub reply_threat_made_by_check_is_idle: bool,
     /// A root that chases at a loss is idle (CXA2020.md §2.4, `CXA2020 26.5`): when the
     /// capturer protects another piece of its side that the opponent cannot win before the
