@@ -494,6 +494,17 @@ fn text_entry(s: &mut String, m: &MoveReport, after: &Position, lang: Lang) {
                 e.detail,
                 list(&e.articles)
             );
+        } else if e.label == Label::Idle && !e.line.is_empty() {
+            // A mate threat the rule book does not count (CXA2020 26.1, 图13), with its line.
+            let _ = writeln!(
+                s,
+                "      {} {} [{}] {} {}",
+                terms::label(e.label).get(lang),
+                e.detail,
+                list(&e.articles),
+                if zh { "着法" } else { "line" },
+                e.line.join(" ")
+            );
         }
     }
     for d in &m.dismissed {
