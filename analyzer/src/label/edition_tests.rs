@@ -145,10 +145,6 @@ fn general_step_out_of_check_with_a_chase() {
     assert_eq!(d.article, Article::Cxa2020_26_1);
 }
 
-fn dismissed(l: &MoveLabels, reason: DismissReason) -> bool {
-    l.dismissed.iter().any(|d| d.reason == reason)
-}
-
 /// CXA2020.md §2.2, the soldier's clause: a soldier's move that chases together with
 /// another piece is a chase in both editions (only soldiers alone are idle, 27.2).
 #[test]
