@@ -19,7 +19,12 @@ type LabelRules = (RuleBook, u32);
 /// The labels a [`Labeller`] remembers: per (position, move, rules), the labels under each
 /// cycle context (index: mutual perpetual attack), with whether the context decided
 /// anything. Both contexts under one key: a lookup asks for both, with one hash.
-type LabelCache = FxHashMap<(Position, Move, LabelRules), [Option<(Arc<MoveLabels>, bool)>; 2]>;
+///
+/// The key's last part is the hash of the position before the previous move where the labels
+/// may depend on it ([`crate::label::label_move_after`]: a reply to a check under a rule book
+/// whose mate threat made by the check is idle), `None` elsewhere.
+type LabelCache =
+    FxHashMap<(Position, Move, LabelRules, Option<u64>), [Option<(Arc<MoveLabels>, bool)>; 2]>;
 
 /// Labels moves through [`crate::label_move`], each (position, move, context, rules) once,
 /// with one mate search whose answers serve every move it labels.
@@ -117,11 +122,13 @@ impl Labeller {
         settings: &Settings,
         cx: CycleContext,
     ) -> Arc<MoveLabels> {
-        self.label_known(before, mv, settings, cx, false, self.scope)
+        self.label_known(before, mv, settings, cx, false, self.scope, None)
     }
 
     /// [`Labeller::label`] within `scope`; `legal`: the move is known to be legal (the
-    /// classifier does not test it again).
+    /// classifier does not test it again); `prior`: the position the previous move was
+    /// played in, if known ([`crate::label::label_move_after`]).
+    #[allow(clippy::too_many_arguments)]
     fn label_known(
         &mut self,
         before: &Position,
@@ -130,10 +137,12 @@ impl Labeller {
         cx: CycleContext,
         legal: bool,
         scope: Scope,
+        prior: Option<&Position>,
     ) -> Arc<MoveLabels> {
         let rules = (settings.book(), settings.mate_depth);
         let serves = |l: &MoveLabels| l.complete || scope == Scope::Verdict;
-        let key = (before.clone(), *mv, rules);
+        let prior = prior.filter(|_| crate::label::depends_on_prior(before, settings));
+        let key = (before.clone(), *mv, rules, prior.map(Position::zobrist));
         let (this, other) = (
             usize::from(cx.mutual_perpetual_attack),
             usize::from(!cx.mutual_perpetual_attack),
@@ -158,7 +167,7 @@ impl Labeller {
             Entry::Vacant(slot) => slot.insert([None, None]),
         };
         self.calls += 1;
-        let (mut l, used) = label_move_context(before, mv, settings, cx, mate, scope, legal);
+        let (mut l, used) = label_move_context(before, mv, settings, cx, mate, scope, legal, prior);
         if l.labels.is_empty() {
             l.labels.push(Label::Idle);
         }
@@ -214,10 +223,24 @@ impl Labeller {
         let plain = CycleContext {
             mutual_perpetual_attack: false,
         };
+        // The position each move's previous move was played in: the one before it, and for
+        // the first, the last of the period when it leads back to the first.
+        // Asked only where the first move's labels may depend on it.
+        let cyclic = match (positions.last(), moves.last(), positions.first()) {
+            (Some(p), Some(m), Some(first))
+                if crate::label::depends_on_prior(first, settings)
+                    && p.after(m).zobrist() == first.zobrist() =>
+            {
+                Some(p)
+            }
+            _ => None,
+        };
+        let prior = |i: usize| if i == 0 { cyclic } else { positions.get(i - 1) };
         let labels: Vec<Arc<MoveLabels>> = positions
             .iter()
             .zip(moves)
-            .map(|(p, m)| self.label_known(p, m, settings, plain, legal, scope(p)))
+            .enumerate()
+            .map(|(i, (p, m))| self.label_known(p, m, settings, plain, legal, scope(p), prior(i)))
             .collect();
         let attack = |l: &Arc<MoveLabels>| l.primary_or_idle().is_attack();
         // A move that does not attack can only become one through a soldier's lone threat.
@@ -235,7 +258,8 @@ impl Labeller {
         let relabelled: Vec<Arc<MoveLabels>> = positions
             .iter()
             .zip(moves)
-            .map(|(p, m)| self.label_known(p, m, settings, mutual, legal, scope(p)))
+            .enumerate()
+            .map(|(i, (p, m))| self.label_known(p, m, settings, mutual, legal, scope(p), prior(i)))
             .collect();
         if relabelled.iter().all(attack) {
             (mutual, relabelled)

@@ -25,8 +25,8 @@ pub use graph::{Line, PositionGraph};
 pub use incremental::Incremental;
 pub use judge::{judge, judge_lines, judge_verdict, judge_with, Judgement, Ruling};
 pub use label::{
-    label_line, label_move, label_move_with, Chase, ChaseNote, CycleContext, Label, MoveLabels,
-    Root,
+    label_line, label_move, label_move_after, label_move_with, Chase, ChaseNote, CycleContext,
+    Label, MoveLabels, Root,
 };
 pub use rules::{OpenChoices, RuleSet, Settings};
 pub use verdict::{Article, Outcome, Status, Verdict};

@@ -109,6 +109,13 @@ pub const fn dismiss(r: DismissReason) -> Term {
         DismissReason::SeveralAttackers => {
             Term::new("多子攻击有根子", "several pieces attack a protected piece")
         }
+        DismissReason::GeneralAnswersCheck => {
+            Term::new("将（帅）应将的走动", "the general's step answers a check")
+        }
+        DismissReason::RootAtLoss => Term::new(
+            "根子捉子，完整交换不得子",
+            "a root captures, and the complete exchange does not gain",
+        ),
     }
 }
 
@@ -301,6 +308,8 @@ mod tests {
             DismissReason::MatedAfterCapture,
             DismissReason::SameKindMutual,
             DismissReason::SeveralAttackers,
+            DismissReason::GeneralAnswersCheck,
+            DismissReason::RootAtLoss,
         ];
         distinct(&d.map(dismiss));
     }

@@ -23,6 +23,8 @@ mod quiet;
 mod threat;
 
 #[cfg(test)]
+mod edition_tests;
+#[cfg(test)]
 mod tests;
 
 pub use crate::rules::ChasePolicy;
@@ -237,6 +239,13 @@ pub enum DismissReason {
     SameKindMutual,
     /// Several pieces attacking a protected piece (AXF r35).
     SeveralAttackers,
+    /// The general's step answers a check: idle even if a chase follows (CXA2020 26.1;
+    /// [`ChasePolicy::general_step_out_of_check_is_idle`]).
+    GeneralAnswersCheck,
+    /// The capturer is a root of another piece, and the complete exchange — the opponent
+    /// taking the piece it abandons — does not gain (CXA2020 26.5;
+    /// [`ChasePolicy::root_chase_needs_complete_gain`]).
+    RootAtLoss,
 }
 
 /// A threat that is not a chase, and why.
@@ -354,12 +363,64 @@ pub fn label_move_with(
     cycle: CycleContext,
     mate: &mut MateSearch,
 ) -> MoveLabels {
-    label_move_context(before, mv, settings, cycle, mate, Scope::Full, false).0
+    label_move_context(before, mv, settings, cycle, mate, Scope::Full, false, None).0
+}
+
+/// [`label_move_with`] for a move played right after another: `prior` is the position
+/// the previous move was played in (the opponent to move there). Only a reply to a check
+/// asks it, under a rule book whose mate threat made by the check is idle
+/// ([`ChasePolicy::reply_threat_made_by_check_is_idle`], CXA2020 图13): the threat was made
+/// by the check when the replying side did not threaten mate in `prior`. Without it
+/// ([`label_move_with`]) such a threat counts.
+pub fn label_move_after(
+    prior: &Position,
+    before: &Position,
+    mv: &Move,
+    settings: &Settings,
+    cycle: CycleContext,
+    mate: &mut MateSearch,
+) -> MoveLabels {
+    label_move_context(
+        before,
+        mv,
+        settings,
+        cycle,
+        mate,
+        Scope::Full,
+        false,
+        Some(prior),
+    )
+    .0
+}
+
+/// Whether the labels of a move played in `before` may depend on the position before it
+/// (`prior`, [`label_move_after`]): a reply to a check under a rule book whose mate threat
+/// made by the check is idle.
+pub(crate) fn depends_on_prior(before: &Position, settings: &Settings) -> bool {
+    policy_of(settings).reply_threat_made_by_check_is_idle && before.is_check()
+}
+
+/// The chase rules the labeller applies under `settings`: its rule book's.
+#[cfg(not(test))]
+fn policy_of(settings: &Settings) -> ChasePolicy {
+    settings.book().chase()
+}
+
+/// The chase rules the labeller applies under `settings`: its rule book's, or in the unit
+/// tests the policy [`edition_tests::with_policy`] sets (the switches of an edition not wired to a
+/// rule set yet, one at a time).
+#[cfg(test)]
+fn policy_of(settings: &Settings) -> ChasePolicy {
+    edition_tests::POLICY
+        .with(|p| p.get())
+        .unwrap_or_else(|| settings.book().chase())
 }
 
 /// [`label_move_with`] within `scope`, also telling whether the cycle context decided
 /// anything: when it did not, the labels are the same under the other context. `legal`:
-/// the caller knows the move to be legal (it is then not tested again).
+/// the caller knows the move to be legal (it is then not tested again); `prior`: the
+/// position the previous move was played in, if known ([`label_move_after`]).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn label_move_context(
     before: &Position,
     mv: &Move,
@@ -368,6 +429,7 @@ pub(crate) fn label_move_context(
     mate: &mut MateSearch,
     scope: Scope,
     legal: bool,
+    prior: Option<&Position>,
 ) -> (MoveLabels, bool) {
     let side = before.turn();
     debug_assert!(!legal || before.is_legal(mv), "{mv} is not legal here");
@@ -392,11 +454,17 @@ pub(crate) fn label_move_context(
         return (labels, false);
     }
     let after = before.after(mv);
-    let policy = settings.book().chase();
+    let policy = policy_of(settings);
     // A check or a mate threat is all the verdict asks of a move counted by its heaviest
     // label (CXA 27.4, 细则12).
     let heaviest_decides =
         scope == Scope::Verdict && settings.book().reading().counts_heaviest_only();
+    // CXA2020 26.1 (CXA2020.md §2.2): a step of the general that answers a check is idle
+    // even if a chase or a mate threat follows from it.
+    let general_out_of_check =
+        policy.general_step_out_of_check_is_idle && mv.role == Role::General && before.is_check();
+    // A mate threat a rule of the book does not count, with its line and the article.
+    let mut threat_aside: Option<(Vec<Move>, Article)> = None;
     let mut ctx = threat::Ctx::with_mate(
         policy,
         settings.mate_depth,
@@ -460,7 +528,30 @@ pub(crate) fn label_move_context(
         }
     } else {
         let passed = after.passed();
-        if let Some(line) = ctx.mate.find(&passed, settings.mate_depth) {
+        let found = ctx.mate.find(&passed, settings.mate_depth);
+        let found = match found {
+            Some(line) if general_out_of_check => {
+                threat_aside = Some((line, Article::Cxa2020_26_1));
+                None
+            }
+            // CXA2020 图13 (CXA2020.md §2.3): the threat stood in the position the reply to
+            // the check was made in, the reply takes no part in it, and it was not there
+            // before the check.
+            Some(line)
+                if policy.reply_threat_made_by_check_is_idle
+                    && series_stood(before, &after, mv, &line)
+                    && prior.is_some_and(|p| {
+                        p.turn() != side
+                            && !p.is_check()
+                            && ctx.mate.find(&p.passed(), settings.mate_depth).is_none()
+                    }) =>
+            {
+                threat_aside = Some((line, Article::Cxa2020Fig13));
+                None
+            }
+            other => other,
+        };
+        if let Some(line) = found {
             out.labels.push(Label::MateThreat);
             out.evidence.push(Evidence {
                 label: Label::MateThreat,
@@ -491,6 +582,18 @@ pub(crate) fn label_move_context(
             new_chases(&moved, now, dismissed, &mut ctx, &settings.open, &mut out);
         }
     }
+    if general_out_of_check && !out.chases.is_empty() {
+        out.labels.retain(|l| *l != Label::Chase);
+        out.evidence.retain(|e| e.label != Label::Chase);
+        for chase in out.chases.drain(..) {
+            out.dismissed.push(Dismissed {
+                chase,
+                reason: DismissReason::GeneralAnswersCheck,
+                article: Article::Cxa2020_26_1,
+                line: Vec::new(),
+            });
+        }
+    }
     if out.complete {
         quiet::exchange_and_offer(&after, mv, &mut ctx, &mut out);
     }
@@ -498,7 +601,24 @@ pub(crate) fn label_move_context(
         quiet::block(before, &after, mv, &mut out);
         quiet::follow(&after, mv, &mut out);
     }
-    if out.labels.is_empty() {
+    if let Some((line, article)) = threat_aside {
+        // The mate threat set aside is the idle label's evidence, whatever else the move is.
+        out.labels.push(Label::Idle);
+        let detail = if article == Article::Cxa2020_26_1 {
+            "the general's step answers a check: the mate threat that follows is not counted"
+        } else {
+            "a reply to a check: the mate threat stood once the check was answered, and the \
+             reply takes no part in it (the check made it): not counted"
+        };
+        out.evidence.push(Evidence {
+            label: Label::Idle,
+            articles: smallvec![Article::Cxa28_9, article],
+            pieces: line.first().map(|m| smallvec![m.from]).unwrap_or_default(),
+            targets: smallvec![after.general(!side)],
+            line: ShortLine::from_slice(&line),
+            detail: detail.into(),
+        });
+    } else if out.labels.is_empty() {
         out.labels.push(Label::Idle);
         out.evidence.push(Evidence {
             label: Label::Idle,
@@ -671,11 +791,17 @@ pub fn label_line(
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len());
     let mut mate = MateSearch::new();
+    let mut prior: Option<Position> = None;
     for m in moves {
         if !pos.is_legal(m) {
             break;
         }
-        out.push(label_move_with(&pos, m, settings, cycle, &mut mate));
+        let l = match &prior {
+            Some(p) => label_move_after(p, &pos, m, settings, cycle, &mut mate),
+            None => label_move_with(&pos, m, settings, cycle, &mut mate),
+        };
+        out.push(l);
+        prior = Some(pos.clone());
         pos.play_unchecked(m);
     }
     out

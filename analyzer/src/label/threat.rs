@@ -592,6 +592,26 @@ impl<'m> Ctx<'m> {
                 line: Vec::new(),
             }));
         }
+        // CXA2020 26.5: a root that chases at a loss is idle.
+        if self.policy.root_chase_needs_complete_gain && special.is_none() {
+            match root_at_loss(pos, t, &ex, capturers, series) {
+                Ok(None) => {}
+                Ok(Some(other)) => {
+                    chase.line.clone_from(&other.line);
+                    chase.net = other.net;
+                    ex = other;
+                }
+                Err(total) => {
+                    chase.net = total;
+                    return Some(Err(Dismissed {
+                        chase,
+                        reason: DismissReason::RootAtLoss,
+                        article: Article::Cxa2020_26_5,
+                        line: Vec::new(),
+                    }));
+                }
+            }
+        }
         // 29.4, 细则7: after the capture the mover must not be mated at once.
         match self.safe_capture(pos, t, &ex, capturers, special.is_some(), series) {
             Ok(None) => {}
@@ -1064,6 +1084,16 @@ impl<'m> Ctx<'m> {
         {
             return None;
         }
+        // CXA2020 26.5, as in `direct_capturers`.
+        let ex = if self.policy.root_chase_needs_complete_gain && special.is_none() {
+            match root_at_loss(pos, t, &ex, capturers, bal) {
+                Ok(None) => ex,
+                Ok(Some(other)) => other,
+                Err(_) => return None,
+            }
+        } else {
+            ex
+        };
         match self.safe_capture(pos, t, &ex, capturers, special.is_some(), bal) {
             Ok(None) => Some(bal + ex.net),
             Ok(Some(other)) => Some(bal + other.net),
@@ -1142,6 +1172,94 @@ impl<'m> Ctx<'m> {
             }
         })
     }
+}
+
+/// CXA2020 26.5 ([`ChasePolicy::root_chase_needs_complete_gain`]): whether the capture
+/// that starts `ex` (a gaining exchange on `t` for the side to move in `pos`, after a check
+/// series that won `series`) is made by a root that abandons a piece it protects, so that
+/// taking costs more than it wins: the complete exchange is a loss ([`Balance::Loss`](crate::material::Balance);
+/// an even or not comparable one — a crossed soldier against a horse, 25.3 — still
+/// chases: 图21 ply 3, 图22 ply 1, 图28 ply 1). A piece is abandoned when the capturer attacks its
+/// point (guards it), the opponent could not win it before the capture, and can once the
+/// capturer has taken: the opponent, answering the capture, either goes on with the
+/// exchange on `t` or takes the abandoned piece, whichever leaves the mover less.
+/// `Ok(None)`: the capture abandons nothing that costs the gain; `Ok(Some(other))`: it
+/// does, but `other`, another capturer's gaining exchange, is not at a loss; `Err(total)`:
+/// every capture is at a loss, `total` the complete net of `ex`'s.
+fn root_at_loss(
+    pos: &Position,
+    t: Square,
+    ex: &protection::Exchange,
+    capturers: SquareSet,
+    series: Material,
+) -> Result<Option<protection::Exchange>, Material> {
+    let at_loss = |n: Material| (series + n).judge() == crate::material::Balance::Loss;
+    let total = match complete_net(pos, t, ex) {
+        Some(total) if at_loss(total) => total,
+        _ => return Ok(None),
+    };
+    for c in capturers {
+        if c == ex.first.from {
+            continue;
+        }
+        let Some(other) = protection::exchange_from_capturer(pos, c, t) else {
+            continue;
+        };
+        if !gains_with(series, other.net) {
+            continue;
+        }
+        match complete_net(pos, t, &other) {
+            Some(n) if at_loss(n) => {}
+            _ => return Ok(Some(other)),
+        }
+    }
+    Err(total)
+}
+
+/// The complete net of the exchange `ex` on `t` for the side to move in `pos` when its
+/// first capturer abandons a piece it protects ([`root_at_loss`]): the worse for the mover
+/// of going on with the exchange on `t` and of the opponent taking the abandoned piece
+/// (its own exchange there) instead of recapturing. `None` when the capture abandons no
+/// piece.
+fn complete_net(pos: &Position, t: Square, ex: &protection::Exchange) -> Option<Material> {
+    let us = pos.turn();
+    let root = ex.first.from;
+    let won = pos.piece_at(t).map(|p| Material::of(p, t))?;
+    let guarded: SquareSet = pos
+        .occupied_by(us)
+        .filter(|&sq| {
+            sq != root
+                && pos
+                    .piece_at(sq)
+                    .is_some_and(|p| Material::of(p, sq).is_material())
+                && pos.attackers(sq, us).contains(root)
+        })
+        .collect();
+    if guarded.is_empty() {
+        return None;
+    }
+    let (stay, took) = (pos.passed(), pos.after(&ex.first));
+    let mut worst: Option<Material> = None;
+    for sq in guarded {
+        let gains = |p: &Position| protection::best_exchange(p, sq).filter(|e| e.gains());
+        if gains(&stay).is_some() {
+            // Lost whether or not the capturer leaves: not abandoned by it.
+            continue;
+        }
+        let Some(e) = gains(&took) else {
+            continue;
+        };
+        let instead = won - e.net;
+        if worst.is_none_or(|w| w.preferable_to(instead)) {
+            worst = Some(instead);
+        }
+    }
+    let instead = worst?;
+    Some(if ex.net.preferable_to(instead) {
+        instead
+    } else {
+        ex.net
+    })
 }
 
 /// Whether the side to move attacks on `t` an opponent's piece that counts as material:

@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use crate::explain::Lang;
 use crate::label::{
-    label_move_with, Chase, ChaseNote, CycleContext, Dismissed, Evidence, Label, MateSearch,
-    MoveLabels, Root,
+    label_move_after, label_move_with, Chase, ChaseNote, CycleContext, Dismissed, Evidence, Label,
+    MateSearch, MoveLabels, Root,
 };
 use crate::material::Material;
 use crate::protection::{Protector, ProtectorStatus};
@@ -283,11 +283,16 @@ pub fn write_text<W: std::io::Write>(
     let mut pos = start.clone();
     let mut mate = MateSearch::new();
     let mut rows = String::new();
+    let mut prior: Option<Position> = None;
     for (i, m) in moves.iter().enumerate() {
         if !pos.is_legal(m) {
             break;
         }
-        let l = label_move_with(&pos, m, settings, cycle, &mut mate);
+        let l = match &prior {
+            Some(p) => label_move_after(p, &pos, m, settings, cycle, &mut mate),
+            None => label_move_with(&pos, m, settings, cycle, &mut mate),
+        };
+        prior = Some(pos.clone());
         let entry = move_report(i, &mut pos, m, &l);
         rows.clear();
         text_entry(&mut rows, &entry, &pos, lang);
@@ -319,11 +324,16 @@ impl Serialize for Plies<'_> {
         let mut seq = s.serialize_seq(None)?;
         let mut pos = self.start.clone();
         let mut mate = MateSearch::new();
+        let mut prior: Option<Position> = None;
         for (i, m) in self.moves.iter().enumerate() {
             if !pos.is_legal(m) {
                 break;
             }
-            let l = label_move_with(&pos, m, self.settings, self.cycle, &mut mate);
+            let l = match &prior {
+                Some(p) => label_move_after(p, &pos, m, self.settings, self.cycle, &mut mate),
+                None => label_move_with(&pos, m, self.settings, self.cycle, &mut mate),
+            };
+            prior = Some(pos.clone());
             seq.serialize_element(&move_report(i, &mut pos, m, &l))?;
         }
         seq.end()
@@ -483,6 +493,17 @@ fn text_entry(s: &mut String, m: &MoveReport, after: &Position, lang: Lang) {
                 terms::label(e.label).get(lang),
                 e.detail,
                 list(&e.articles)
+            );
+        } else if e.label == Label::Idle && !e.line.is_empty() {
+            // A mate threat the rule book does not count (CXA2020 26.1, 图13), with its line.
+            let _ = writeln!(
+                s,
+                "      {} {} [{}] {} {}",
+                terms::label(e.label).get(lang),
+                e.detail,
+                list(&e.articles),
+                if zh { "着法" } else { "line" },
+                e.line.join(" ")
             );
         }
     }

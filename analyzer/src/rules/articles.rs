@@ -107,6 +107,9 @@ catalogue! {
     Cxa29_2Xize2 = "CXA1999 29.2, 细则2", "捉须是走子后新产生的威胁", "a chase is a threat the move creates";
     Cxa29_2Xize6 = "CXA1999 29.2, 细则6", "走子前已有的威胁不是新捉（从捉到捉）", "a threat that stood before the move is no new chase";
     Cxa29_4Xize7 = "CXA1999 29.4, 细则7", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
+    Cxa2020_26_1 = "CXA2020 26.1", "将（帅）应将的走动按闲，即使随之产生捉或杀", "a step of the general that answers a check is idle, even if a chase or mate threat follows";
+    Cxa2020_26_5 = "CXA2020 26.5", "作为根的子捉子，完整交换不能得子的按闲", "a piece that is a root chases only if the complete exchange gains";
+    Cxa2020Fig13 = "CXA2020 图13", "应将后的杀势仅由对方照将造成，按闲", "a reply to a check whose mate threat only the check created is idle";
     AxfS1Check = "AXF S1 (check)", "将：走子后下一着可吃对方将（帅）", "check: after the move the opponent's king could be captured next move";
     AxfS1MateThreat = "AXF S1 (threat to checkmate)", "杀：走子后形成可将死对方的着法", "threat to checkmate: the move sets up a sequence leading to mate";
     AxfS1Chase = "AXF S1 (chase)", "捉：走子后下一着可以吃对方将（帅）以外的子，且吃子是真实的威胁", "chase: after the move the mover could capture a piece other than the king next move, as a real threat";

@@ -35,6 +35,12 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     series_and_exchange_forms: false,
     protection_renews_minor_on_chariot: false,
     defensive_key_point: false,
+    // CXA2020.md §2.2–§2.4 have no AXF counterpart: the general may chase (r28), a
+    // perpetual mate threat is allowed (r9), and a chase is judged on the target (AXF.md
+    // §1.7). Today's behaviour is kept.
+    general_step_out_of_check_is_idle: false,
+    reply_threat_made_by_check_is_idle: false,
+    root_chase_needs_complete_gain: false,
     mutual_attack: None,
     general_alone: AxfR28,
     soldier_alone: AxfR29,

@@ -200,6 +200,9 @@ pub const CHASE_2020: ChasePolicy = ChasePolicy { ..CHASE };
 /// What counts as a chase under CXA 1999: the forms of 29.1 (a capture through a series of
 /// checks, a gaining exchange), 少根 (28.16), the general alone idle (27.1, 细则9), a soldier
 /// alone idle outside mutual perpetual attack (27.2, 细则11); none of the AXF pair rules.
+/// The switches of the current edition (CXA2020.md §2.2–§2.4) have the 1999 text's values:
+/// a general's step out of check and a reply to a check are labelled as any move, and a
+/// root's chase is a chase (细则4); [`CHASE_2020`] has the current edition's.
 pub const CHASE: ChasePolicy = ChasePolicy {
     general_chase_permitted: false,
     soldier_chase_permitted: false,
@@ -211,9 +214,25 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     series_and_exchange_forms: true,
     protection_renews_minor_on_chariot: true,
     defensive_key_point: true,
+    general_step_out_of_check_is_idle: false,
+    reply_threat_made_by_check_is_idle: false,
+    root_chase_needs_complete_gain: false,
     mutual_attack: Some(Cxa28_14),
     general_alone: Cxa27_1Xize9,
     soldier_alone: Cxa27_2Xize11,
+};
+
+/// What counts as a chase under the current edition (2011, re-issued 2020; CXA2020.md §2):
+/// [`CHASE`] with the edition's switches of §2.2–§2.4 — a step of the general that answers
+/// a check is idle (`CXA2020 26.1`; decides 图13 and 图18 ply 2), a reply to a check whose
+/// mate threat only the check made is idle (`CXA2020 图13`; decides 图13 ply 2), a root that
+/// chases at a loss is idle (`CXA2020 26.5`; decides none of the 31 figures: the roots of
+/// 图21, 图22 and 图28 chase at no loss). [`CHASE`] keeps the 1999 text's values.
+pub const CHASE_2020: ChasePolicy = ChasePolicy {
+    general_step_out_of_check_is_idle: true,
+    reply_threat_made_by_check_is_idle: true,
+    root_chase_needs_complete_gain: true,
+    ..CHASE
 };
 
 /// CXA 27.4, 细则12: a move counts by its heaviest label (将 > 杀 > 捉 > the idle kinds).

@@ -297,6 +297,49 @@ pub struct ChasePolicy {
     /// defensive key point that makes a plain draw, which is idle (CXA 27.3, 细则13): such
     /// chases carry a note that the case is not detected. AXF: no such rule.
     pub defensive_key_point: bool,
+    /// A step of the general that answers a check is idle even if a chase or a mate threat
+    /// follows from it (CXA2020.md §2.2; CXA 2011/2020 26.1, cited `CXA2020 26.1`): its
+    /// chases are dismissed ([`DismissReason::GeneralAnswersCheck`](crate::label::DismissReason))
+    /// and its mate threat is not a label (the idle label's evidence keeps the mating line).
+    /// A check it gives stays a check. 1999 edition: no such clause — the step is labelled as
+    /// any move (27.1 makes only the general's own threat idle). AXF: no such rule, and the
+    /// general may chase anyway (r28); a perpetual mate threat is allowed (r9): today's
+    /// behaviour is kept. Under the 2020 values it decides 图13 ply 2 and 图18 ply 2 (将4平5,
+    /// 杀 → 闲 as in the book; 图13's verdict is unchanged, 图18's turns from a draw to "Red
+    /// must change" because its ply 3, 闲 in the book by 27.3, is still labelled 捉 here). The soldier's clause of the same article (a soldier's
+    /// move that chases together with another piece, or after which another piece makes a
+    /// new chase, is a chase) needs no field: both editions rule so here, because 27.2
+    /// (细则11) makes only a threat by soldiers alone idle ([`DismissReason::SoldierChase`](crate::label::DismissReason)).
+    pub general_step_out_of_check_is_idle: bool,
+    /// A reply to a check is not a mate threat when the threat exists only because the
+    /// checking side's own check made it (CXA2020.md §2.3, `CXA2020 图13` ply 2): the
+    /// mating line stood in the position the reply was made in — its first move was there,
+    /// the same piece from the same point, and was not legal only because of the check —
+    /// and the reply takes no part in it (it moves no piece of the line and stands on no
+    /// point the line's moves pass over or depend on). The reply then merely ends the
+    /// check; the position alone cannot tell a threat the check created from one that stood
+    /// before it as well, and both are read so. 1999 edition (细则13's example calls a
+    /// similar move 杀): no. AXF: no such rule (a perpetual mate threat is allowed, r9):
+    /// today's behaviour is kept. Under the 2020 values it decides 图13 ply 2 (with
+    /// [`ChasePolicy::general_step_out_of_check_is_idle`]: the reply is a step of the general;
+    /// verdict-neutral); not 图18 ply 2, whose mate threat stood before the check, nor 图19
+    /// ply 4 (a block; the threat stood before the check: 杀 in the book).
+    pub reply_threat_made_by_check_is_idle: bool,
+    /// A root that chases at a loss is idle (CXA2020.md §2.4, `CXA2020 26.5`): when the
+    /// capturer protects another piece of its side that the opponent cannot win before the
+    /// capture and wins once the capturer has left (or been taken), the capture does not
+    /// chase if taking costs more than it wins — the complete exchange, the opponent
+    /// answering the capture either by going on with the exchange on the target or by taking
+    /// the abandoned piece (whichever leaves the mover less), is a loss. An even or not
+    /// comparable complete exchange still chases: the figures say so (图21 ply 3 and 图28
+    /// ply 1, a chariot guarding a horse or cannon takes a horse or cannon; 图22 ply 1, a
+    /// chariot guarding a horse takes a crossed soldier, whose value floats, 25.3: all
+    /// chases in the book). When several pieces can capture, the threat stands if one of
+    /// them is not at a loss. 1999 edition (细则4, "凡用作为根的子捉吃对方的子，也按捉处理"): no — a root's
+    /// chase is a chase, judged on the target's point alone. AXF: no such rule (a chase is
+    /// a capture threatened for the next move, judged on the target, AXF.md §1.7): today's
+    /// behaviour is kept.
+    pub root_chase_needs_complete_gain: bool,
     /// The citation of "mutual perpetual attack" (长打对长打, CXA 28.14), which decides
     /// whether a soldier's threat chases (27.2, 细则11); `None` where the rule set has no such
     /// notion (AXF: soldiers may always chase, r29).
