@@ -193,10 +193,6 @@ fn label_article_2020(a: Article) -> Article {
     a
 }
 
-/// What counts as a chase in the current edition: as in 1999 ([`CHASE`]) but for the
-/// switches of CXA2020.md §2.2–§2.4.
-pub const CHASE_2020: ChasePolicy = ChasePolicy { ..CHASE };
-
 /// What counts as a chase under CXA 1999: the forms of 29.1 (a capture through a series of
 /// checks, a gaining exchange), 少根 (28.16), the general alone idle (27.1, 细则9), a soldier
 /// alone idle outside mutual perpetual attack (27.2, 细则11); none of the AXF pair rules.
