@@ -109,6 +109,10 @@ pub const fn dismiss(r: DismissReason) -> Term {
         DismissReason::SeveralAttackers => {
             Term::new("多子攻击有根子", "several pieces attack a protected piece")
         }
+        DismissReason::SameKindPair => Term::new(
+            "同类子可以互吃且有根，为兑",
+            "a same-kind pair that can trade, the mover's piece protected: an exchange offer",
+        ),
     }
 }
 
@@ -301,6 +305,7 @@ mod tests {
             DismissReason::MatedAfterCapture,
             DismissReason::SameKindMutual,
             DismissReason::SeveralAttackers,
+            DismissReason::SameKindPair,
         ];
         distinct(&d.map(dismiss));
     }
