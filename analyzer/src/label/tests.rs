@@ -378,7 +378,8 @@ fn a_check_series_that_sacrifices_and_still_gains_chases() {
         Material {
             minors: 0,
             guards: 1,
-            soldiers: 0
+            soldiers: 0,
+            chariots: 0
         }
     );
     // AXF: no chase through checks (r13 D14–16, r38 D97–98).

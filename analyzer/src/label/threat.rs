@@ -708,6 +708,7 @@ impl<'m> Ctx<'m> {
                 }));
             }
         }
+        cite_soldier_for_chariot(&mut chase);
         Some(Ok(chase))
     }
 
@@ -1234,6 +1235,8 @@ impl<'m> Ctx<'m> {
             c.articles.insert(0, Article::Cxa28_3);
             // The net of the whole line: the series' captures, then the exchange.
             c.net = bal + c.net;
+            c.articles.retain(|a| *a != Article::Cxa2020_26_7);
+            cite_soldier_for_chariot(c);
         };
         Some(match self.direct_net(&pos, t, bal)? {
             Ok(mut c) => {
@@ -1245,6 +1248,14 @@ impl<'m> Ctx<'m> {
                 Err(d)
             }
         })
+    }
+}
+
+/// Cites CXA2020 26.7 on a chase whose line gains only because one soldier given for a
+/// chariot gains ([`Material::soldier_for_chariot`]; 25.3 alone leaves it unclear).
+fn cite_soldier_for_chariot(chase: &mut Chase) {
+    if chase.net.soldier_for_chariot() {
+        chase.articles.push(Article::Cxa2020_26_7);
     }
 }
 

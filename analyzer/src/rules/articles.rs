@@ -82,6 +82,7 @@ catalogue! {
     Cxa29_3 = "CXA 29.3", "被捉的子须是无根子（含假根子、少根子）", "the chased piece must be unprotected (false and insufficient roots included)";
     Cxa29_4 = "CXA 29.4", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
     Cxa2020Fig2 = "CXA2020 图2", "同类子可以互吃、本方子有根，为兑：其互吃不算捉、杀（一捉一兑；1999年版细则3图三）", "a same-kind pair that can take each other, the mover's piece protected, is an exchange offer: its capture is no chase or mate threat (the 1999 edition's figure 3 for 细则3)";
+    Cxa2020_26_7 = "CXA2020 26.7", "以兵换车算得子（一兵换数子、一子换数兵不算得子）", "a soldier given up to win a chariot is a gain (a soldier for several pieces, or a piece for several soldiers, is not)";
     CxaXize1 = "CXA 细则1", "不许可单方面长将", "no one-sided perpetual check";
     CxaXize3 = "CXA 细则3", "预计下一着能在子力价值上得子，按捉处理", "a threat to gain material is a chase";
     CxaXize5 = "CXA 细则5", "捉子兼具兑、献、送吃，也按捉处理", "a chase that also offers is still a chase";
