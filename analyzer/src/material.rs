@@ -21,6 +21,12 @@ pub struct Material {
     pub guards: i8,
     /// Crossed soldiers.
     pub soldiers: i8,
+    /// Chariots, also counted in `minors`: whether the pieces are one chariot or a horse and
+    /// a cannon decides a soldier's trade (CXA2020 26.7: a soldier for a chariot gains; 25.3:
+    /// a soldier for several pieces does not). Not serialized: the evidence prints the three
+    /// currencies.
+    #[serde(skip)]
+    pub chariots: i8,
 }
 
 /// The outcome of comparing material.
@@ -44,6 +50,7 @@ impl Material {
         minors: 0,
         guards: 0,
         soldiers: 0,
+        chariots: 0,
     };
 
     /// The material value of `piece` standing on `sq` (zero for the general and an
@@ -52,6 +59,7 @@ impl Material {
         match piece.role {
             Role::Chariot => Material {
                 minors: 2,
+                chariots: 1,
                 ..Material::ZERO
             },
             Role::Horse | Role::Cannon => Material {
@@ -103,9 +111,25 @@ impl Material {
             (b, 0) => b,
             (Balance::Gain, 1) => Balance::Gain,
             (Balance::Loss, -1) => Balance::Loss,
+            // One soldier given for a chariot (one piece, not several) gains (CXA2020 26.7).
+            _ if self.soldier_for_chariot() => Balance::Gain,
+            _ if (-self).soldier_for_chariot() => Balance::Loss,
             // A soldier traded against pieces: its value floats (CXA 25.3).
             _ => Balance::Unclear,
         }
+    }
+
+    /// Whether this balance gives one crossed soldier and wins pieces worth at least a
+    /// chariot, a chariot among them: a gain by CXA2020 26.7 ("a soldier given up to win a
+    /// chariot"), which CXA 25.3 of 1999 does not contradict — it makes only one soldier
+    /// for *several* pieces, or one piece for several soldiers, no gain (CXA2020.md §3.4).
+    /// A soldier for a horse and a cannon stays unclear (several pieces, 25.3).
+    pub fn soldier_for_chariot(self) -> bool {
+        self.soldiers == -1
+            && self.chariots >= 1
+            && self.minors >= 2
+            && self.guards >= 0
+            && self.minors - 2 * self.chariots >= 0
     }
 
     /// Whether this balance is strictly better than `other` for the side it belongs to.
@@ -150,6 +174,7 @@ impl std::ops::Add for Material {
             minors: self.minors.saturating_add(o.minors),
             guards: self.guards.saturating_add(o.guards),
             soldiers: self.soldiers.saturating_add(o.soldiers),
+            chariots: self.chariots.saturating_add(o.chariots),
         }
     }
 }
@@ -168,6 +193,7 @@ impl std::ops::Neg for Material {
             minors: self.minors.saturating_neg(),
             guards: self.guards.saturating_neg(),
             soldiers: self.soldiers.saturating_neg(),
+            chariots: self.chariots.saturating_neg(),
         }
     }
 }
@@ -217,6 +243,15 @@ mod tests {
             Balance::Unclear
         );
         assert_eq!((p + p - of(Role::Horse)).judge(), Balance::Unclear);
+        // A soldier for a chariot gains (CXA2020 26.7); for a horse and a cannon, several
+        // pieces, it stays unclear (25.3); two soldiers for a chariot too.
+        let (r, n, c) = (of(Role::Chariot), of(Role::Horse), of(Role::Cannon));
+        assert_eq!((r - p).judge(), Balance::Gain);
+        assert!((r - p).soldier_for_chariot());
+        assert_eq!((p - r).judge(), Balance::Loss);
+        assert_eq!((n + c - p).judge(), Balance::Unclear);
+        assert_eq!((r - p - p).judge(), Balance::Unclear);
+        assert_eq!((r - n - p).judge(), Balance::Unclear);
         assert_eq!((of(Role::Horse) + p).judge(), Balance::Gain);
         // Inside an exchange a horse is still worth taking for a soldier.
         assert!((of(Role::Horse) - p).preferable_to(Material::ZERO));

@@ -116,6 +116,10 @@ pub const fn dismiss(r: DismissReason) -> Term {
             "根子捉子，完整交换不得子",
             "a root captures, and the complete exchange does not gain",
         ),
+        DismissReason::SameKindPair => Term::new(
+            "同类子可以互吃且有根，为兑",
+            "a same-kind pair that can trade, the mover's piece protected: an exchange offer",
+        ),
     }
 }
 
@@ -310,6 +314,7 @@ mod tests {
             DismissReason::SeveralAttackers,
             DismissReason::GeneralAnswersCheck,
             DismissReason::RootAtLoss,
+            DismissReason::SameKindPair,
         ];
         distinct(&d.map(dismiss));
     }

@@ -38,6 +38,10 @@ pub struct MateSearch {
     /// Whether the current search stopped somewhere only because it ran out of checks
     /// (a deeper search could find more there).
     cut: bool,
+    /// Moves the attacker may not play, anywhere in the line (`from`, `to`): a same-kind
+    /// pair's capture set aside (CXA2020 §3.1). Only a search made for
+    /// [`MateSearch::find_without`] has any: its memos hold for them alone.
+    aside: Vec<(qili_notation::Square, qili_notation::Square)>,
 }
 
 impl std::fmt::Debug for MateSearch {
@@ -159,6 +163,7 @@ impl MateSearch {
             moves: MoveCache::default(),
             scratch: super::threat::Scratch::default(),
             cut: false,
+            aside: Vec::new(),
         }
     }
 
@@ -201,6 +206,32 @@ impl MateSearch {
         let answer = self.search(pos, depth);
         self.answers.insert(pos, depth, answer.clone());
         answer
+    }
+
+    /// [`Self::find`] with the attacker's moves `aside` (`from`, `to`: a same-kind pair's
+    /// capture, CXA2020 §3.1) set aside anywhere in the line. The plain search first (its
+    /// answer is remembered): when it finds no mate there is none without those moves
+    /// either; when it does, the search is made again without them (another defence than
+    /// the line shown may be met by a move set aside), in a search of its own, whose memos
+    /// hold for those moves alone.
+    pub fn find_without(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        aside: &[(qili_notation::Square, qili_notation::Square)],
+    ) -> Option<Vec<Move>> {
+        self.find(pos, depth)?;
+        let mut own = MateSearch::new();
+        own.aside = aside.to_vec();
+        own.search(pos, depth)
+    }
+
+    /// Drops the moves set aside ([`Self::aside`]) from the attacker's checks.
+    #[inline]
+    fn drop_aside(&self, checks: &mut Vec<Move>) {
+        if !self.aside.is_empty() {
+            checks.retain(|m| !self.aside.iter().any(|&(f, t)| m.from == f && m.to == t));
+        }
     }
 
     fn search(&mut self, pos: &Position, depth: u32) -> Option<Vec<Move>> {
@@ -259,6 +290,7 @@ impl MateSearch {
         let start = self.nodes;
         let mut checks = self.buf(ply);
         self.moves.checks_into(pos, &mut checks);
+        self.drop_aside(&mut checks);
         let mut mates = Some(false);
         if d == 1 {
             if self.mating_check(pos, &checks).is_some() {
@@ -421,6 +453,7 @@ impl MateSearch {
         }
         let mut checks = self.buf(ply);
         self.moves.checks_into(pos, &mut checks);
+        self.drop_aside(&mut checks);
         let found = self.attack_checks(pos, &checks, d, ply, line);
         self.bufs[ply] = checks;
         found

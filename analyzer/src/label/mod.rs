@@ -19,6 +19,7 @@ use crate::rules::{Article, Settings};
 
 mod cache;
 pub mod mate;
+mod pair;
 mod quiet;
 mod threat;
 
@@ -246,6 +247,9 @@ pub enum DismissReason {
     /// taking the piece it abandons — does not gain (CXA2020 26.5;
     /// [`ChasePolicy::root_chase_needs_complete_gain`]).
     RootAtLoss,
+    /// The capture of a same-kind pair that can take each other, the mover's piece
+    /// protected: an exchange offer, its capture set aside (CXA2020 §3.1, 图2).
+    SameKindPair,
 }
 
 /// A threat that is not a chase, and why.
@@ -528,7 +532,16 @@ pub(crate) fn label_move_context(
         }
     } else {
         let passed = after.passed();
-        let found = ctx.mate.find(&passed, settings.mate_depth);
+        // A same-kind pair's capture is set aside for mate threats and chases alike
+        // (CXA2020 §3.1, 图29).
+        let pairs = ctx.pairs(&passed);
+        let found = if pairs.is_empty() {
+            ctx.mate.find(&passed, settings.mate_depth)
+        } else {
+            let aside: SmallVec<[(Square, Square); 2]> =
+                pairs.iter().map(|p| (p.mine, p.theirs)).collect();
+            ctx.mate.find_without(&passed, settings.mate_depth, &aside)
+        };
         let found = match found {
             Some(line) if general_out_of_check => {
                 threat_aside = Some((line, Article::Cxa2020_26_1));
@@ -572,7 +585,10 @@ pub(crate) fn label_move_context(
         if heaviest_decides && out.mate_line.is_some() {
             out.complete = false;
         } else {
-            let (now, dismissed) = ctx.threats(&passed, targets);
+            if !pairs.is_empty() {
+                pair::exchange(before, mv, &pairs, &mut ctx, &mut out);
+            }
+            let (now, dismissed) = ctx.threats_given(&passed, targets, pairs);
             let moved = Moved {
                 before,
                 after: &after,
@@ -911,6 +927,26 @@ fn new_chases(
             chase.articles.push(Article::Cxa29_2Xize2);
             chase.notes.extend(note);
             out.chases.push(chase);
+        }
+    }
+    // A threat the move makes that is no chase only because a same-kind pair's capture is
+    // set aside: the move offers that exchange (兑, CXA2020 §3.1, 图21, 图30).
+    for d in &dismissed {
+        if d.reason != DismissReason::SameKindPair {
+            continue;
+        }
+        let t = d.chase.target;
+        let new = d.chase.attackers.iter().any(|&a| {
+            let from = if a == mv.to { mv.from } else { a };
+            attack_stood(before, passed, standing, from, a, t, open, &policy).is_none()
+        });
+        let named = out
+            .evidence
+            .iter()
+            .any(|e| e.label == Label::Exchange && e.targets.contains(&t));
+        if new && !named {
+            out.labels.push(Label::Exchange);
+            out.evidence.push(pair::set_aside_evidence(&d.chase));
         }
     }
     if out.dismissed.is_empty() {

@@ -46,8 +46,15 @@ pub(super) fn exchange_and_offer(
         }
     }
     if let Some(e) = exchange {
-        out.labels.push(Label::Exchange);
-        out.evidence.push(e);
+        // The same two pieces may already be named as a same-kind pair (CXA2020 §3.1).
+        let named = out
+            .evidence
+            .iter()
+            .any(|x| x.label == Label::Exchange && x.pieces == e.pieces && x.targets == e.targets);
+        if !named {
+            out.labels.push(Label::Exchange);
+            out.evidence.push(e);
+        }
     }
     // 献: an unprotected piece moves where an opponent piece of the same kind can take it,
     // and taking it neither gets the taker mated at once nor loses it material.

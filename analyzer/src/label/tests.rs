@@ -378,7 +378,8 @@ fn a_check_series_that_sacrifices_and_still_gains_chases() {
         Material {
             minors: 0,
             guards: 1,
-            soldiers: 0
+            soldiers: 0,
+            chariots: 0
         }
     );
     // AXF: no chase through checks (r13 D14–16, r38 D97–98).
@@ -582,4 +583,51 @@ fn evidence_pieces_read_as_displayed() {
         push_count(&mut s, n);
         assert_eq!(s, format!("x{n}"));
     }
+}
+
+/// CXA2020 §3.1 (图2, 图30's variation): a horse that can be taken back by the horse it
+/// attacks, itself protected, offers an exchange, even on an unprotected horse; when the
+/// other horse cannot take back (its leg is blocked), the attack chases again.
+#[test]
+fn same_kind_pair_is_exchange_unless_it_cannot_trade() {
+    let s = settings(RuleSet::Cxa);
+    let pair = last(
+        "1nr1k4/9/9/9/3N5/9/9/9/9/3K5 b - - 0 1",
+        "b9c7",
+        &s,
+        CycleContext::default(),
+    );
+    assert_eq!(pair.labels, vec![Label::Exchange]);
+    assert!(dismissed(&pair, DismissReason::SameKindPair));
+    let e = pair
+        .evidence
+        .iter()
+        .find(|e| e.label == Label::Exchange)
+        .unwrap();
+    assert!(e.articles.contains(&Article::Cxa2020Fig2));
+    assert_eq!(e.pieces.as_slice(), ["c7".parse::<Square>().unwrap()]);
+    assert_eq!(e.targets.as_slice(), ["d5".parse::<Square>().unwrap()]);
+    // The red soldier on d6 blocks the red horse's way back to c7: no pair, a chase.
+    let blocked = last(
+        "1nr1k4/9/9/3P5/3N5/9/9/9/9/3K5 b - - 0 1",
+        "b9c7",
+        &s,
+        CycleContext::default(),
+    );
+    assert_eq!(blocked.primary(), Label::Chase);
+    assert_eq!(targets(&blocked), ["d5"]);
+    assert!(!dismissed(&blocked, DismissReason::SameKindPair));
+}
+
+/// The pair's capture is set aside under CXA only: AXF rules the pair by its own r24.
+#[test]
+fn same_kind_pair_rule_is_cxas() {
+    let l = last(
+        "1nr1k4/9/9/9/3N5/9/9/9/9/3K5 b - - 0 1",
+        "b9c7",
+        &settings(RuleSet::Axf),
+        CycleContext::default(),
+    );
+    assert!(dismissed(&l, DismissReason::SameKindMutual));
+    assert!(!dismissed(&l, DismissReason::SameKindPair));
 }

@@ -13,6 +13,7 @@ use qili_notation::{Move, Position, Role, Square, SquareSet};
 
 use super::cache::PositionMemo;
 use super::mate::MateSearch;
+use super::pair::{self, Pairs};
 use super::{Chase, ChaseForm, DismissReason, Dismissed, Root, Short};
 use crate::material::Material;
 use crate::protection::{self, Unprotected};
@@ -119,6 +120,10 @@ pub(crate) struct Ctx<'m> {
     probing: bool,
     /// Whether [`Self::deepen`] probes first (always, but in the tests that compare).
     pub probe: bool,
+    /// The same-kind pairs of the position whose threats are being asked (CXA2020 §3.1):
+    /// their captures are set aside there (as direct captures, inside the exchange on the
+    /// target, as the first check of a series). Empty outside [`Self::threats_given`].
+    pairs: Pairs,
 }
 
 /// Which kinds of piece take part in a threat (its capturers and the pieces that capture in
@@ -187,6 +192,17 @@ impl<'m> Ctx<'m> {
             standing_check: SquareSet::EMPTY,
             probing: false,
             probe: true,
+            pairs: Pairs::new(),
+        }
+    }
+
+    /// The same-kind pairs of `pos` whose captures the rule set sets aside
+    /// ([`ChasePolicy::same_kind_pair_is_exchange`]): none where it does not.
+    pub fn pairs(&mut self, pos: &Position) -> Pairs {
+        if self.policy.same_kind_pair_is_exchange {
+            pair::same_kind_pairs(self, pos)
+        } else {
+            Pairs::new()
         }
     }
 
@@ -218,6 +234,7 @@ impl<'m> Ctx<'m> {
         t: Square,
         capturers: SquareSet,
         best: protection::Exchange,
+        aside: SquareSet,
     ) -> (
         protection::Exchange,
         Vec<crate::protection::Protector>,
@@ -241,7 +258,7 @@ impl<'m> Ctx<'m> {
             if c == best.first.from {
                 continue;
             }
-            let Some(other) = protection::exchange_from_capturer(pos, c, t) else {
+            let Some(other) = protection::exchange_from_capturer_aside(pos, c, t, aside) else {
                 continue;
             };
             let (p, k) = judged(&other);
@@ -255,6 +272,57 @@ impl<'m> Ctx<'m> {
     /// The threats of the side to move in `pos` against the targets in `wanted` (points of
     /// `pos`), with the threats the chase rules dismiss.
     pub fn threats(&mut self, pos: &Position, wanted: SquareSet) -> (Vec<Found>, Vec<Dismissed>) {
+        let pairs = self.pairs(pos);
+        self.threats_given(pos, wanted, pairs)
+    }
+
+    /// [`Self::threats`] given the same-kind pairs of `pos` ([`Self::pairs`]), whose
+    /// captures are set aside (CXA2020 §3.1).
+    pub fn threats_given(
+        &mut self,
+        pos: &Position,
+        wanted: SquareSet,
+        pairs: Pairs,
+    ) -> (Vec<Found>, Vec<Dismissed>) {
+        // The answers of `won` depend on the pairs: none is kept across a search with them.
+        let fresh = !pairs.is_empty();
+        if fresh {
+            self.mate.scratch.won_memo.clear();
+        }
+        self.pairs = pairs;
+        let out = self.threats_of(pos, wanted);
+        self.pairs.clear();
+        if fresh {
+            self.mate.scratch.won_memo.clear();
+        }
+        out
+    }
+
+    /// Whether the side to move in `pos`, which has just lost `lost` on `on`, has a line
+    /// that starts by taking back on `on` and gains on the whole, that loss counted (a
+    /// recapture with check that wins more, 29.1, 细则3): the capture it answers lost
+    /// material. Asked of a same-kind pair's capture ([`pair::same_kind_pairs`]), with no
+    /// pair set aside.
+    pub(crate) fn retaking_gains(&mut self, pos: &Position, on: Square, lost: Material) -> bool {
+        let saved = std::mem::take(&mut self.pairs);
+        let (nodes, cut) = (self.nodes, self.cut);
+        let them = !pos.turn();
+        let targets: SquareSet = pos
+            .pieces()
+            .filter(|&(sq, p)| p.color == them && Material::of(p, sq).is_material())
+            .map(|(sq, _)| sq)
+            .collect();
+        let (found, _) = self.threats_of(pos, targets);
+        (self.nodes, self.cut) = (nodes, cut);
+        self.pairs = saved;
+        found.iter().any(|f| {
+            f.chase.line.first().is_some_and(|m| m.to == on)
+                && (f.chase.net - lost).judge() == crate::material::Balance::Gain
+        })
+    }
+
+    /// [`Self::threats`], the pairs of `pos` known ([`Self::pairs`]).
+    fn threats_of(&mut self, pos: &Position, wanted: SquareSet) -> (Vec<Found>, Vec<Dismissed>) {
         self.nodes = 0;
         let ids = identity(pos);
         let mut dismissed = Vec::new();
@@ -415,7 +483,31 @@ impl<'m> Ctx<'m> {
                 continue;
             };
             let mut legal = SquareSet::EMPTY;
-            match self.direct_capturers(pos, sq, Material::ZERO, true, &mut legal) {
+            let aside = pair::aside_at(&self.pairs, pos, sq);
+            let threat = self.direct_capturers(pos, sq, Material::ZERO, true, &mut legal, aside);
+            if !aside.is_empty() && !matches!(threat, Some(Ok(_))) {
+                // The pair's capture set aside, what would have been a chase is kept with
+                // the rule that sets it aside (CXA2020 §3.1, 图2).
+                let mut all = SquareSet::EMPTY;
+                let full = self.direct_capturers(
+                    pos,
+                    sq,
+                    Material::ZERO,
+                    true,
+                    &mut all,
+                    SquareSet::EMPTY,
+                );
+                if let (Some(Ok(mut chase)), Some(v)) = (full, dismissed.as_deref_mut()) {
+                    chase.target = id;
+                    v.push(Dismissed {
+                        chase,
+                        reason: DismissReason::SameKindPair,
+                        article: Article::Cxa2020Fig2,
+                        line: Vec::new(),
+                    });
+                }
+            }
+            match threat {
                 Some(Ok(mut chase)) => {
                     let capturers = legal
                         .into_iter()
@@ -463,12 +555,15 @@ impl<'m> Ctx<'m> {
         series: Material,
     ) -> Option<Result<Chase, Dismissed>> {
         let mut legal = SquareSet::EMPTY;
-        self.direct_capturers(pos, t, series, false, &mut legal)
+        let aside = pair::aside_at(&self.pairs, pos, t);
+        self.direct_capturers(pos, t, series, false, &mut legal, aside)
     }
 
     /// [`Self::direct_net`], also putting into `legal` the pieces that can capture the
     /// target at once (when it is attacked); `attacked`: the side to move is known to
-    /// attack `t` (the caller found it so).
+    /// attack `t` (the caller found it so); `aside`: the mover's pieces whose capture of
+    /// the target is set aside (same-kind pairs, CXA2020 §3.1), which take no part in the
+    /// exchange on it.
     fn direct_capturers(
         &mut self,
         pos: &Position,
@@ -476,6 +571,7 @@ impl<'m> Ctx<'m> {
         series: Material,
         attacked: bool,
         legal: &mut SquareSet,
+        aside: SquareSet,
     ) -> Option<Result<Chase, Dismissed>> {
         let us = pos.turn();
         let victim = pos.piece_at(t)?;
@@ -485,7 +581,7 @@ impl<'m> Ctx<'m> {
         if !attacked && !pos.is_attacked(t, us) {
             return None;
         }
-        let (best, capturers) = protection::best_exchange_and_capturers(pos, t);
+        let (best, capturers) = protection::best_exchange_and_capturers_aside(pos, t, aside);
         *legal = capturers;
         if capturers.is_empty() {
             return None;
@@ -496,7 +592,7 @@ impl<'m> Ctx<'m> {
         articles.extend_from_slice(&[Article::Cxa29_1, Article::Cxa29_3]);
         let special = self.always_chased(pos, t, capturers);
         let best = best?;
-        let (mut ex, protectors, class) = self.weakest_protection(pos, t, capturers, best);
+        let (mut ex, protectors, class) = self.weakest_protection(pos, t, capturers, best, aside);
         let root = if let Some(class) = class {
             if !self.policy.series_and_exchange_forms
                 && special.is_none()
@@ -613,7 +709,7 @@ impl<'m> Ctx<'m> {
             }
         }
         // 29.4, 细则7: after the capture the mover must not be mated at once.
-        match self.safe_capture(pos, t, &ex, capturers, special.is_some(), series) {
+        match self.safe_capture(pos, t, &ex, capturers, special.is_some(), series, aside) {
             Ok(None) => {}
             Ok(Some(other)) => {
                 chase.notes.push(super::ChaseNote::SafeCapturer {
@@ -632,6 +728,7 @@ impl<'m> Ctx<'m> {
                 }));
             }
         }
+        cite_soldier_for_chariot(&mut chase);
         Some(Ok(chase))
     }
 
@@ -642,6 +739,7 @@ impl<'m> Ctx<'m> {
     /// check series before it won, CXA 细则3 — or any capture of a target chased whatever
     /// its protection when `special`) is; `Err(line)`: every capture gets the mover mated,
     /// `line` after the capture of `ex`.
+    #[allow(clippy::too_many_arguments)]
     fn safe_capture(
         &mut self,
         pos: &Position,
@@ -650,6 +748,7 @@ impl<'m> Ctx<'m> {
         capturers: SquareSet,
         special: bool,
         series: Material,
+        aside: SquareSet,
     ) -> Result<Option<protection::Exchange>, Vec<Move>> {
         let Some(line) = self.mate.find(&pos.after(&ex.first), self.mate_depth) else {
             return Ok(None);
@@ -658,7 +757,7 @@ impl<'m> Ctx<'m> {
             if c == ex.first.from {
                 continue;
             }
-            let Some(other) = protection::exchange_from_capturer(pos, c, t) else {
+            let Some(other) = protection::exchange_from_capturer_aside(pos, c, t, aside) else {
                 continue;
             };
             if !(other.gains() && gains_with(series, other.net) || special) {
@@ -945,6 +1044,11 @@ impl<'m> Ctx<'m> {
             if remaining.is_empty() || self.nodes >= SERIES_BUDGET {
                 break;
             }
+            // A same-kind pair's capture is set aside, also as a check of a series
+            // (CXA2020 §3.1, 图13).
+            if pair::is_pair_capture(&self.pairs, &m) {
+                continue;
+            }
             let next = pos.after(&m);
             let ids1 = play_ids(ids, &m);
             let bal = bal + taken(pos, &m);
@@ -1050,7 +1154,8 @@ impl<'m> Ctx<'m> {
 
     /// [`Self::won`] without the memo, for a target [`in_reach`].
     fn won_judged(&mut self, pos: &Position, t: Square, bal: Material) -> Option<Material> {
-        let (ex, capturers) = protection::best_exchange_and_capturers(pos, t);
+        let aside = pair::aside_at(&self.pairs, pos, t);
+        let (ex, capturers) = protection::best_exchange_and_capturers_aside(pos, t, aside);
         let ex = ex?;
         let special = if capturers.is_empty() {
             None
@@ -1094,7 +1199,7 @@ impl<'m> Ctx<'m> {
         } else {
             ex
         };
-        match self.safe_capture(pos, t, &ex, capturers, special.is_some(), bal) {
+        match self.safe_capture(pos, t, &ex, capturers, special.is_some(), bal, aside) {
             Ok(None) => Some(bal + ex.net),
             Ok(Some(other)) => Some(bal + other.net),
             Err(_) => None,
@@ -1160,6 +1265,8 @@ impl<'m> Ctx<'m> {
             c.articles.insert(0, Article::Cxa28_3);
             // The net of the whole line: the series' captures, then the exchange.
             c.net = bal + c.net;
+            c.articles.retain(|a| *a != Article::Cxa2020_26_7);
+            cite_soldier_for_chariot(c);
         };
         Some(match self.direct_net(&pos, t, bal)? {
             Ok(mut c) => {
@@ -1260,6 +1367,14 @@ fn complete_net(pos: &Position, t: Square, ex: &protection::Exchange) -> Option<
     } else {
         ex.net
     })
+}
+
+/// Cites CXA2020 26.7 on a chase whose line gains only because one soldier given for a
+/// chariot gains ([`Material::soldier_for_chariot`]; 25.3 alone leaves it unclear).
+fn cite_soldier_for_chariot(chase: &mut Chase) {
+    if chase.net.soldier_for_chariot() {
+        chase.articles.push(Article::Cxa2020_26_7);
+    }
 }
 
 /// Whether the side to move attacks on `t` an opponent's piece that counts as material:

@@ -245,6 +245,7 @@ fn ordered_attackers(
     pos: &Position,
     t: Square,
     known: SquareSet,
+    aside: SquareSet,
 ) -> ([Square; 16], [u8; 16], usize) {
     let side = pos.turn();
     let set = if known == UNKNOWN {
@@ -252,6 +253,7 @@ fn ordered_attackers(
     } else {
         known
     };
+    let set = SquareSet(set.0 & !aside.0);
     let mut sqs = [Square::new_unchecked(0); 16];
     let mut keys = [0u8; 16];
     let mut n = 0;
@@ -284,7 +286,9 @@ fn ordered_attackers(
 /// attacker no gain (a soldier traded for two elephants is no gain, 25.3, although the
 /// usual scale calls it even with standing pat after the soldier took one), the attacker
 /// one that leaves it a gain; only then does [`Material::preferable_to`] decide.
-/// `known`: the side to move's attackers of `t`, or [`UNKNOWN`].
+/// `known`: the side to move's attackers of `t`, or [`UNKNOWN`]; `aside`: pieces that take
+/// no part in the exchange (a same-kind pair's capture set aside, CXA2020 §3.1).
+#[allow(clippy::too_many_arguments)]
 fn swap(
     pos: &Position,
     t: Square,
@@ -293,6 +297,7 @@ fn swap(
     acc: Material,
     defender: bool,
     known: SquareSet,
+    aside: SquareSet,
 ) -> Material {
     pv.len = 0;
     if depth == 0 {
@@ -305,7 +310,7 @@ fn swap(
         return Material::ZERO;
     }
     let won = Material::of(victim, t);
-    let (sqs, keys, n) = ordered_attackers(pos, t, known);
+    let (sqs, keys, n) = ordered_attackers(pos, t, known, aside);
     // Whether the attacker ends with a gain when the side to move ends on `x`.
     let attacker_gains = |x: Material| {
         let mine = acc + x;
@@ -334,6 +339,7 @@ fn swap(
                         -(acc + won),
                         !defender,
                         UNKNOWN,
+                        aside,
                     );
                 if better(v, best) {
                     best = v;
@@ -360,12 +366,23 @@ pub fn best_exchange(pos: &Position, t: Square) -> Option<Exchange> {
 /// [`best_exchange`] and [`legal_capturers`] at once (the capturers are those the exchanges
 /// start with).
 pub fn best_exchange_and_capturers(pos: &Position, t: Square) -> (Option<Exchange>, SquareSet) {
+    best_exchange_and_capturers_aside(pos, t, SquareSet::EMPTY)
+}
+
+/// [`best_exchange_and_capturers`] with the pieces on `aside` taking no part in the
+/// exchange, neither as first capturer nor later (a same-kind pair's capture set aside,
+/// CXA2020 §3.1): the capturers returned are the others.
+pub fn best_exchange_and_capturers_aside(
+    pos: &Position,
+    t: Square,
+    aside: SquareSet,
+) -> (Option<Exchange>, SquareSet) {
     let mut capturers = SquareSet::EMPTY;
     match pos.piece_at(t) {
         Some(victim) if victim.color != pos.turn() && victim.role != Role::General => {}
         _ => return (None, capturers),
     }
-    let (sqs, _, n) = ordered_attackers(pos, t, UNKNOWN);
+    let (sqs, _, n) = ordered_attackers(pos, t, UNKNOWN, aside);
     let mut best: Option<Exchange> = None;
     for &from in &sqs[..n] {
         // `ordered_attackers` gives the geometry: only the mover's safety is tested.
@@ -373,7 +390,7 @@ pub fn best_exchange_and_capturers(pos: &Position, t: Square) -> (Option<Exchang
             continue;
         };
         capturers.insert(from);
-        let Some(ex) = exchange_after(pos, mv, &next, t) else {
+        let Some(ex) = exchange_after(pos, mv, &next, t, aside) else {
             continue;
         };
         // A first capture that gains beats one that does not (CXA 25.3 on the whole line);
@@ -397,22 +414,40 @@ pub fn exchange_from(pos: &Position, from: Square, t: Square) -> Option<Exchange
     }
     // The capture's geometry and the mover's safety, for this one capturer.
     let mv = pos.move_from_squares(from, t).filter(|m| pos.is_legal(m))?;
-    exchange_of(pos, mv, t)
+    exchange_of(pos, mv, t, SquareSet::EMPTY)
 }
 
 /// [`exchange_from`] for a piece `from` known to capture on `t` legally (one of
 /// [`legal_capturers`]): the legality test is not made again.
 pub(crate) fn exchange_from_capturer(pos: &Position, from: Square, t: Square) -> Option<Exchange> {
-    exchange_of(pos, capture_move(pos, from, t)?, t)
+    exchange_from_capturer_aside(pos, from, t, SquareSet::EMPTY)
 }
 
-/// The exchange on `t` that starts with the legal capture `mv`.
-fn exchange_of(pos: &Position, mv: Move, t: Square) -> Option<Exchange> {
-    exchange_after(pos, mv, &pos.after(&mv), t)
+/// [`exchange_from_capturer`] with the pieces on `aside` taking no part in the rest of the
+/// exchange (see [`best_exchange_and_capturers_aside`]).
+pub(crate) fn exchange_from_capturer_aside(
+    pos: &Position,
+    from: Square,
+    t: Square,
+    aside: SquareSet,
+) -> Option<Exchange> {
+    exchange_of(pos, capture_move(pos, from, t)?, t, aside)
+}
+
+/// The exchange on `t` that starts with the legal capture `mv` (`aside`: pieces that take
+/// no part in it).
+fn exchange_of(pos: &Position, mv: Move, t: Square, aside: SquareSet) -> Option<Exchange> {
+    exchange_after(pos, mv, &pos.after(&mv), t, aside)
 }
 
 /// [`exchange_of`] given `next`, the position after `mv`.
-fn exchange_after(pos: &Position, mv: Move, next: &Position, t: Square) -> Option<Exchange> {
+fn exchange_after(
+    pos: &Position,
+    mv: Move,
+    next: &Position,
+    t: Square,
+    aside: SquareSet,
+) -> Option<Exchange> {
     let victim = pos.piece_at(t)?;
     let mut sub = Pv::new();
     let won = Material::of(victim, t);
@@ -422,7 +457,17 @@ fn exchange_after(pos: &Position, mv: Move, next: &Position, t: Square) -> Optio
     } else {
         next.attackers(t, victim.color)
     };
-    let net = won - swap(next, t, MAX_EXCHANGE - 1, &mut sub, -won, true, defenders);
+    let net = won
+        - swap(
+            next,
+            t,
+            MAX_EXCHANGE - 1,
+            &mut sub,
+            -won,
+            true,
+            defenders,
+            aside,
+        );
     // The line straight from the capture and the rest (no second principal line to fill).
     let rest = &sub.moves[..sub.len.min(MAX_EXCHANGE - 1)];
     let mut line = Vec::with_capacity(rest.len() + 1);

@@ -125,6 +125,7 @@ fn cheaper_attacker_gains_despite_root() {
         ex.net,
         Material {
             minors: 1,
+            chariots: 1,
             ..Material::ZERO
         }
     );

@@ -31,6 +31,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     horse_pinned_chariot_always_chased: true,
     cannon_confined_chariot_no_offer: true,
     same_kind_mutual_is_offer: true,
+    same_kind_pair_is_exchange: false,
     insufficient_root_chases: false,
     series_and_exchange_forms: false,
     protection_renews_minor_on_chariot: false,

@@ -206,6 +206,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     horse_pinned_chariot_always_chased: false,
     cannon_confined_chariot_no_offer: false,
     same_kind_mutual_is_offer: false,
+    same_kind_pair_is_exchange: true,
     insufficient_root_chases: true,
     series_and_exchange_forms: true,
     protection_renews_minor_on_chariot: true,

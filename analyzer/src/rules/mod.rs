@@ -277,6 +277,19 @@ pub struct ChasePolicy {
     /// Two pieces of the same kind attacking each other, both able to capture: an offer,
     /// not a chase. CXA: no (the unprotected one is chased, 细则5); AXF: yes (r24, D51–55).
     pub same_kind_mutual_is_offer: bool,
+    /// A same-kind pair that can take each other (chariot–chariot, horse–horse,
+    /// cannon–cannon), the mover's piece protected, is an exchange offer (兑): the pair's
+    /// capture is set aside when the mover's chases and mate threats are looked for — even
+    /// when the enemy piece is unprotected, insufficiently protected only because another
+    /// attacker joins, or the capture would be followed by a further gain; threats by other
+    /// pieces still count, and a pair that cannot actually take each other chases again
+    /// (CXA2020 §3.1: 图2, 9, 13, 21, 29, 30 and 30's variation; 图2 is the 1999 book's
+    /// figure 三 for 细则3, "一捉一兑", so both editions). CXA: yes. AXF: no — r24 (D51–55)
+    /// is its own version ([`Self::same_kind_mutual_is_offer`]: every capturer of the
+    /// target's kind, no root asked), and a second attacker joining against a protected
+    /// piece is no chase there anyway (r35, D86–89), so AXF.md rules the joined cases of
+    /// 图21 and 图30 alike without this rule.
+    pub same_kind_pair_is_exchange: bool,
     /// Several attackers against a protected piece (少根, more attackers than protectors)
     /// chase. CXA: yes (28.16, 29.3); AXF: no (r35, D86–89).
     pub insufficient_root_chases: bool,
