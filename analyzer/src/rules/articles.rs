@@ -93,6 +93,7 @@ catalogue! {
     Cxa27_2Xize11 = "CXA 27.2, 细则11", "兵（卒）叫吃按闲，互打时按捉", "a soldier's threat is idle, but a chase in mutual attack";
     Cxa29_2Xize2 = "CXA 29.2, 细则2", "捉须是走子后新产生的威胁", "a chase is a threat the move creates";
     Cxa29_2Xize6 = "CXA 29.2, 细则6", "走子前已有的威胁不是新捉（从捉到捉）", "a threat that stood before the move is no new chase";
+    Cxa29_2WinMadeReal = "CXA 28.3, 29.2, 细则2", "原已存在的攻击，走子前吃子不能得子（被将死、有根、或别处失子更多），走子后能够得子，按新捉处理", "a standing attack that could not win material before the move (the capture was answered by mate, met a real root, or lost more elsewhere) and can after it is a new chase";
     Cxa29_4Xize7 = "CXA 29.4, 细则7", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
     AxfS1Check = "AXF S1 (check)", "将：走子后下一着可吃对方将（帅）", "check: after the move the opponent's king could be captured next move";
     AxfS1MateThreat = "AXF S1 (threat to checkmate)", "杀：走子后形成可将死对方的着法", "threat to checkmate: the move sets up a sequence leading to mate";

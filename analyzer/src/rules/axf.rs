@@ -34,6 +34,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     insufficient_root_chases: false,
     series_and_exchange_forms: false,
     protection_renews_minor_on_chariot: false,
+    novelty_of_the_win: false,
     defensive_key_point: false,
     mutual_attack: None,
     general_alone: AxfR28,

@@ -30,6 +30,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     insufficient_root_chases: true,
     series_and_exchange_forms: true,
     protection_renews_minor_on_chariot: true,
+    novelty_of_the_win: true,
     defensive_key_point: true,
     mutual_attack: Some(Cxa28_14),
     general_alone: Cxa27_1Xize9,

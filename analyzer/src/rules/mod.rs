@@ -265,6 +265,15 @@ pub struct ChasePolicy {
     /// chariot whatever its protection, the attack was a chase before the protector went,
     /// and it stays the same chase ([`ChasePolicy::protection_renews`]).
     pub protection_renews_minor_on_chariot: bool,
+    /// Novelty is about the win, not only the attack (CXA 28.3, 29.2, 29.4, 细则2, 细则3,
+    /// 细则7; CXA2020.md §3.2, figures 图3, 图10, 图12): an attack that stood before the move
+    /// but could not then be carried out with gain — the capture was answered by mate, met a
+    /// real root the move cuts, or lost more elsewhere (a piece of the mover left en prise) —
+    /// is a new chase when the move makes the win real. CXA: yes; AXF: no — the same
+    /// attacker still attacking the same target is no new chase even when the capture only
+    /// just became profitable (D103, Appendix non-perpetual chase); only taking away the
+    /// target's last real protector renews it (Appendix, perpetual chase).
+    pub novelty_of_the_win: bool,
     /// A threat on an advisor or elephant may be the incidental threat of occupying a
     /// defensive key point that makes a plain draw, which is idle (CXA 27.3, 细则13): such
     /// chases carry a note that the case is not detected. AXF: no such rule.
