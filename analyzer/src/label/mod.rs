@@ -220,6 +220,13 @@ pub enum NotWonBefore {
         /// The protector that could recapture before the move.
         protector: Square,
     },
+    /// The target was protected through checks (CXA2020.md §3.5): after the capture, the
+    /// opponent's piece on `protector` took the capturer back at the end of a series of
+    /// checks (CXA 29.1), which the move cuts.
+    RootThroughChecks {
+        /// The opponent's piece that starts the series and takes back.
+        protector: Square,
+    },
     /// The capture lost more elsewhere: the opponent would have answered it by winning the
     /// mover's piece on `piece` with the piece on `by`, worth more than the target.
     LostElsewhere {

@@ -32,7 +32,12 @@ pub(super) fn not_won_before(
             return None;
         }
         let (piece, by) = loses_elsewhere(ctx, before, capture)?;
-        NotWonBefore::LostElsewhere { piece, by }
+        if piece == capture.to {
+            // The capturer itself is won back through checks: a root through checks.
+            NotWonBefore::RootThroughChecks { protector: by }
+        } else {
+            NotWonBefore::LostElsewhere { piece, by }
+        }
     } else if let Some(d) = dismissed.iter().find(|d| d.chase.target == t) {
         // A threat the rules set aside for another reason than 29.4 (the general or a
         // soldier alone, ...) is not a win the move made real.
