@@ -497,7 +497,7 @@ impl<'m> Ctx<'m> {
         let special = self.always_chased(pos, t, capturers);
         let best = best?;
         let (mut ex, mut protectors, mut class) = self.weakest_protection(pos, t, capturers, best);
-        if class.is_none() && special.is_none() {
+        if class.is_none() && special.is_none() && self.policy.false_root_by_mate {
             // Roots that take back only to be mated are false (28.16, 假根).
             if let Some((outright, p)) = self.mated_roots(pos, t, capturers) {
                 (ex, protectors, class) = (outright, p, Some(Unprotected::FalseRoot));

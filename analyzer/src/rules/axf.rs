@@ -35,6 +35,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     series_and_exchange_forms: false,
     protection_renews_minor_on_chariot: false,
     novelty_of_the_win: false,
+    false_root_by_mate: false,
     defensive_key_point: false,
     mutual_attack: None,
     general_alone: AxfR28,

@@ -31,6 +31,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     series_and_exchange_forms: true,
     protection_renews_minor_on_chariot: true,
     novelty_of_the_win: true,
+    false_root_by_mate: true,
     defensive_key_point: true,
     mutual_attack: Some(Cxa28_14),
     general_alone: Cxa27_1Xize9,
