@@ -16,7 +16,7 @@ use qili_notation::{Color, Square};
 
 use crate::conduct::ConductKind;
 use crate::explain::Lang;
-use crate::label::{ChaseNote, DismissReason, Label, Root};
+use crate::label::{ChaseNote, DismissReason, Label, NotWonBefore, Root};
 use crate::protection::ProtectorStatus;
 use crate::rules::Article;
 use crate::verdict::Outcome;
@@ -176,6 +176,24 @@ pub fn protector(s: &ProtectorStatus, lang: Lang) -> String {
             "false root: the capture checks from {} and the recapture does not answer it",
             list(by)
         ),
+        (Lang::Zh, ProtectorStatus::AllowsMate { line }) => {
+            let moves: Vec<Square> = line.iter().map(|m| m.from).take(1).collect();
+            format!(
+                "假根：反吃即被将死（{}先将：{}）",
+                list(&moves),
+                line.iter()
+                    .map(|m| m.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        }
+        (Lang::En, ProtectorStatus::AllowsMate { line }) => format!(
+            "false root: the recapture allows mate: {}",
+            line.iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
     }
 }
 
@@ -192,6 +210,14 @@ pub fn chase_note(n: &ChaseNote, lang: Lang) -> String {
         (Lang::En, ChaseNote::KeyPointNotDetected) => format!("{} (defensive key point making a plain draw) may apply: not detected (open choice `key_point_plain_case_only`: plain case only, docs/rules.md §7)", Article::Cxa27_3),
         (Lang::Zh, ChaseNote::SafeCapturer { mated, safe }) => format!("用{mated}的子吃会被立即将死；用{safe}的子吃则安全，故捉成立（{}，{}：有一个安全的吃子者即可）", Article::Cxa29_4, Article::CxaXize7.local()),
         (Lang::En, ChaseNote::SafeCapturer { mated, safe }) => format!("capturing with {mated} gets the mover mated; capturing with {safe} is safe, so the chase stands ({}: one safe capturer is enough)", Article::Cxa29_4Xize7),
+        (Lang::Zh, ChaseNote::WinMadeReal { before: NotWonBefore::Mated { checker } }) => format!("走子前已有此攻击，但当时吃子即被对方将死（{checker}先将）；走子后吃子安全，能够得子，按新捉处理（{}，{}）", Article::Cxa29_2WinMadeReal.local(), Article::Cxa29_4Xize7.local()),
+        (Lang::En, ChaseNote::WinMadeReal { before: NotWonBefore::Mated { checker } }) => format!("the attack stood before the move, but the capture was then answered by mate (first check from {checker}); after the move it is safe and wins: a new chase ({}; {})", Article::Cxa29_2WinMadeReal, Article::Cxa29_4Xize7),
+        (Lang::Zh, ChaseNote::WinMadeReal { before: NotWonBefore::Rooted { protector } }) => format!("走子前已有此攻击，但当时目标有{protector}的真根，吃子不能得子；走子断根，能够得子，按新捉处理（{}，{}）", Article::Cxa29_2WinMadeReal.local(), Article::CxaXize3.local()),
+        (Lang::En, ChaseNote::WinMadeReal { before: NotWonBefore::Rooted { protector } }) => format!("the attack stood before the move, but the target then had a real root on {protector} and the capture won nothing; the move cuts the root (断根) and the capture wins: a new chase ({}; {})", Article::Cxa29_2WinMadeReal, Article::CxaXize3),
+        (Lang::Zh, ChaseNote::WinMadeReal { before: NotWonBefore::RootThroughChecks { protector } }) => format!("走子前已有此攻击，但当时目标有经连续照将反吃的根（{protector}的子将军后吃回吃子的子）；走子断此根，能够得子，按新捉处理（{}，{}）", Article::Cxa29_2WinMadeReal.local(), Article::Cxa28_16.local()),
+        (Lang::En, ChaseNote::WinMadeReal { before: NotWonBefore::RootThroughChecks { protector } }) => format!("the attack stood before the move, but the target was then protected through checks (the piece on {protector} takes the capturer back after a series of checks); the move cuts that root and the capture wins: a new chase ({}; {})", Article::Cxa29_2WinMadeReal, Article::Cxa28_16),
+        (Lang::Zh, ChaseNote::WinMadeReal { before: NotWonBefore::LostElsewhere { piece, by } }) => format!("走子前已有此攻击，但当时吃子后对方可用{by}的子吃掉{piece}的子，别处失子更多；走子后能够得子，按新捉处理（{}，{}）", Article::Cxa29_2WinMadeReal.local(), Article::CxaXize3.local()),
+        (Lang::En, ChaseNote::WinMadeReal { before: NotWonBefore::LostElsewhere { piece, by } }) => format!("the attack stood before the move, but the capture then lost more elsewhere (the piece on {by} would win the mover's piece on {piece}); after the move the capture wins: a new chase ({}; {})", Article::Cxa29_2WinMadeReal, Article::CxaXize3),
     }
 }
 
@@ -334,6 +360,7 @@ mod tests {
             ProtectorStatus::ExposesGeneral { by: vec![sq] },
             ProtectorStatus::ScreenLost,
             ProtectorStatus::MustAnswerCheck { by: vec![sq] },
+            ProtectorStatus::AllowsMate { line: Vec::new() },
         ];
         for lang in [Lang::Zh, Lang::En] {
             let texts: HashSet<String> = all.iter().map(|s| protector(s, lang)).collect();
@@ -359,6 +386,25 @@ mod tests {
             ChaseNote::SafeCapturer {
                 mated: sq("e7"),
                 safe: sq("c5"),
+            },
+            ChaseNote::WinMadeReal {
+                before: NotWonBefore::Mated { checker: sq("e7") },
+            },
+            ChaseNote::WinMadeReal {
+                before: NotWonBefore::Rooted {
+                    protector: sq("c5"),
+                },
+            },
+            ChaseNote::WinMadeReal {
+                before: NotWonBefore::RootThroughChecks {
+                    protector: sq("c5"),
+                },
+            },
+            ChaseNote::WinMadeReal {
+                before: NotWonBefore::LostElsewhere {
+                    piece: sq("e7"),
+                    by: sq("c5"),
+                },
             },
         ];
         for lang in [Lang::Zh, Lang::En] {

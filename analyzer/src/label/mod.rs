@@ -19,6 +19,7 @@ use crate::rules::{Article, Settings};
 
 mod cache;
 pub mod mate;
+mod novelty;
 mod pair;
 mod quiet;
 mod threat;
@@ -193,6 +194,49 @@ pub enum ChaseNote {
         mated: Square,
         /// A safe capturer.
         safe: Square,
+    },
+    /// The attack stood before the move, but its capture could not win material then; the
+    /// move makes the win real: a new chase
+    /// ([`ChasePolicy::novelty_of_the_win`](crate::rules::ChasePolicy), CXA 28.3, 29.2,
+    /// 细则2).
+    WinMadeReal {
+        /// Why the capture did not win before the move.
+        before: NotWonBefore,
+    },
+}
+
+/// Why a standing attack could not be carried out with gain before the move (CXA 28.3,
+/// 29.2, 29.4, 细则2, 细则3, 细则7): the evidence of [`ChaseNote::WinMadeReal`]. Points are
+/// those of the position before the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NotWonBefore {
+    /// The capture was answered by mate (29.4, 细则7), the mating line starting with a
+    /// check by the piece on `checker`.
+    Mated {
+        /// The opponent's piece giving the first check of the mating line.
+        checker: Square,
+    },
+    /// The target had a real root then (the piece on `protector`), which the move cut
+    /// (断根) or made false: the exchange did not gain.
+    Rooted {
+        /// The protector that could recapture before the move.
+        protector: Square,
+    },
+    /// The target was protected through checks (CXA2020.md §3.5): after the capture, the
+    /// opponent's piece on `protector` took the capturer back at the end of a series of
+    /// checks (CXA 29.1), which the move cuts.
+    RootThroughChecks {
+        /// The opponent's piece that starts the series and takes back.
+        protector: Square,
+    },
+    /// The capture lost more elsewhere: the opponent would have answered it by winning the
+    /// mover's piece on `piece` with the piece on `by`, worth more than the target.
+    LostElsewhere {
+        /// The mover's piece left to be won.
+        piece: Square,
+        /// The opponent's piece that wins it.
+        by: Square,
     },
 }
 
@@ -910,10 +954,23 @@ fn new_chases(
             let backed_up = chase.root == Root::InsufficientRoot
                 && !before.is_check()
                 && protection::best_exchange(before, f.id).is_none_or(|e| !e.gains());
-            let existed = !backed_up && all_stood;
+            let mut existed = !backed_up && all_stood;
             let parried = existed && any_parried;
-            let note = ChaseNote::stood(before.is_check());
-            (existed, parried.then_some(note))
+            let mut note = parried.then_some(ChaseNote::stood(before.is_check()));
+            // Novelty is about the win (CXA 28.3, 29.2, 细则2): an attack that could be
+            // carried out before the move but won nothing then is new when the move makes
+            // the win real.
+            if existed && !parried && policy.novelty_of_the_win {
+                let first = chase.line.first().copied();
+                if let Some(why) =
+                    first.and_then(|m| novelty::not_won_before(ctx, before, passed, f.id, &m))
+                {
+                    existed = false;
+                    chase.articles.push(Article::Cxa29_2WinMadeReal);
+                    note = Some(ChaseNote::WinMadeReal { before: why });
+                }
+            }
+            (existed, note)
         };
         if existed {
             chase.notes.extend(note);

@@ -592,7 +592,14 @@ impl<'m> Ctx<'m> {
         articles.extend_from_slice(&[Article::Cxa29_1, Article::Cxa29_3]);
         let special = self.always_chased(pos, t, capturers);
         let best = best?;
-        let (mut ex, protectors, class) = self.weakest_protection(pos, t, capturers, best, aside);
+        let (mut ex, mut protectors, mut class) =
+            self.weakest_protection(pos, t, capturers, best, aside);
+        if class.is_none() && special.is_none() && self.policy.false_root_by_mate {
+            // Roots that take back only to be mated are false (28.16, 假根).
+            if let Some((outright, p)) = self.mated_roots(pos, t, capturers) {
+                (ex, protectors, class) = (outright, p, Some(Unprotected::FalseRoot));
+            }
+        }
         let root = if let Some(class) = class {
             if !self.policy.series_and_exchange_forms
                 && special.is_none()
@@ -730,6 +737,50 @@ impl<'m> Ctx<'m> {
         }
         cite_soldier_for_chariot(&mut chase);
         Some(Ok(chase))
+    }
+
+    /// CXA 28.16 (假根; CXA2020.md §3.5): a capture of the piece on `t` that does not gain
+    /// because a protector takes back wins it outright when every real protector's
+    /// recapture allows the capturing side to mate at once (within
+    /// [`protection::FALSE_ROOT_MATE_DEPTH`] checks): those protectors are false
+    /// ([`ProtectorStatus::AllowsMate`](protection::ProtectorStatus), with the mating line).
+    /// Returns the capture not taken back and the protectors, for the first capturer (of
+    /// `capturers`) for which it holds. Asked only of a protected target the exchange does
+    /// not win, so the mate searches it costs are spent there only.
+    fn mated_roots(
+        &mut self,
+        pos: &Position,
+        t: Square,
+        capturers: SquareSet,
+    ) -> Option<(protection::Exchange, Vec<crate::protection::Protector>)> {
+        'capturer: for c in capturers {
+            let Some(mv) = pos.move_from_squares(c, t) else {
+                continue;
+            };
+            let mut protectors = protection::protectors(pos, t, &mv);
+            self.standing_check_aside(&mut protectors);
+            if !protectors.iter().any(|p| p.status.is_real()) {
+                continue;
+            }
+            let p1 = pos.after(&mv);
+            for p in protectors.iter_mut().filter(|p| p.status.is_real()) {
+                let Some(rec) = p1.move_from_squares(p.square, t) else {
+                    continue 'capturer;
+                };
+                if !p1.is_legal(&rec) {
+                    continue 'capturer;
+                }
+                match self
+                    .mate
+                    .find(&p1.after(&rec), protection::FALSE_ROOT_MATE_DEPTH)
+                {
+                    Some(line) => p.status = protection::ProtectorStatus::AllowsMate { line },
+                    None => continue 'capturer,
+                }
+            }
+            return Some((protection::outright(pos, mv, t)?, protectors));
+        }
+        None
     }
 
     /// 29.4, 细则7: winning the target must not get the mover mated at once; when several

@@ -53,7 +53,18 @@ pub enum ProtectorStatus {
         /// The checking pieces.
         by: Vec<Square>,
     },
+    /// False root (假根, CXA 28.16; CXA2020.md §3.5): the recapture is legal, but it allows
+    /// the capturing side to mate at once, by `line` (found by the chase rules, which
+    /// bound the search: [`FALSE_ROOT_MATE_DEPTH`]).
+    AllowsMate {
+        /// The mating line after the recapture, starting with the capturing side's check.
+        line: Vec<qili_notation::Move>,
+    },
 }
+
+/// The checks a mate after a recapture may take for the root to be false (CXA 28.16: the
+/// root gives no real protection when its recapture is mated at once): one, a mate in one.
+pub const FALSE_ROOT_MATE_DEPTH: u32 = 1;
 
 impl ProtectorStatus {
     /// Whether the protector can really recapture.
@@ -89,6 +100,15 @@ impl ProtectorStatus {
                 format!(
                     "false root: the capture checks from {} and the recapture does not answer it",
                     list(by)
+                )
+            }
+            ProtectorStatus::AllowsMate { line } => {
+                format!(
+                    "false root: the recapture allows mate: {}",
+                    line.iter()
+                        .map(|m| m.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 )
             }
         }
@@ -479,6 +499,24 @@ fn exchange_after(
         net,
         balance: net.judge(),
         defenders,
+    })
+}
+
+/// The capture `mv` of the piece on `t` not taken back: the exchange when every protector's
+/// recapture is false for a reason the exchange does not see (a recapture that allows mate,
+/// [`ProtectorStatus::AllowsMate`]). `None` when `t` holds no capturable piece.
+pub fn outright(pos: &Position, mv: Move, t: Square) -> Option<Exchange> {
+    let victim = pos.piece_at(t)?;
+    if victim.color == pos.turn() || victim.role == Role::General {
+        return None;
+    }
+    let net = Material::of(victim, t);
+    Some(Exchange {
+        first: mv,
+        line: vec![mv],
+        net,
+        balance: net.judge(),
+        defenders: UNKNOWN,
     })
 }
 

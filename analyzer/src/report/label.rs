@@ -158,6 +158,13 @@ fn protector(p: &Protector) -> ProtectorReport {
         ProtectorStatus::ExposesGeneral { by } => ("exposes_general", squares(by)),
         ProtectorStatus::ScreenLost => ("screen_lost", Vec::new()),
         ProtectorStatus::MustAnswerCheck { by } => ("must_answer_check", squares(by)),
+        ProtectorStatus::AllowsMate { line } => (
+            "allows_mate",
+            line.first()
+                .map(|m| m.from.to_string())
+                .into_iter()
+                .collect(),
+        ),
     };
     ProtectorReport {
         square: p.square.to_string(),

@@ -35,6 +35,8 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     insufficient_root_chases: false,
     series_and_exchange_forms: false,
     protection_renews_minor_on_chariot: false,
+    novelty_of_the_win: false,
+    false_root_by_mate: false,
     defensive_key_point: false,
     // CXA2020.md §2.2–§2.4 have no AXF counterpart: the general may chase (r28), a
     // perpetual mate threat is allowed (r9), and a chase is judged on the target (AXF.md

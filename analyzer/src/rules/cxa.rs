@@ -210,6 +210,8 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     insufficient_root_chases: true,
     series_and_exchange_forms: true,
     protection_renews_minor_on_chariot: true,
+    novelty_of_the_win: true,
+    false_root_by_mate: true,
     defensive_key_point: true,
     general_step_out_of_check_is_idle: false,
     reply_threat_made_by_check_is_idle: false,

@@ -306,6 +306,21 @@ pub struct ChasePolicy {
     /// chariot whatever its protection, the attack was a chase before the protector went,
     /// and it stays the same chase ([`ChasePolicy::protection_renews`]).
     pub protection_renews_minor_on_chariot: bool,
+    /// Novelty is about the win, not only the attack (CXA 28.3, 29.2, 29.4, 细则2, 细则3,
+    /// 细则7; CXA2020.md §3.2, figures 图3, 图10, 图12): an attack that stood before the move
+    /// but could not then be carried out with gain — the capture was answered by mate, met a
+    /// real root the move cuts, or lost more elsewhere (a piece of the mover left en prise) —
+    /// is a new chase when the move makes the win real. CXA: yes; AXF: no — the same
+    /// attacker still attacking the same target is no new chase even when the capture only
+    /// just became profitable (D103, Appendix non-perpetual chase); only taking away the
+    /// target's last real protector renews it (Appendix, perpetual chase).
+    pub novelty_of_the_win: bool,
+    /// A protector whose recapture allows the capturing side to mate at once is a false
+    /// root (假根, CXA 28.16 "形式上是根，实际上起不到充分保护作用"; CXA2020.md §3.5). CXA: yes;
+    /// AXF: no — a false protector is one that cannot legally recapture (r34, D83–85,
+    /// AXF.md §1.7); applied under AXF it moved two CCPD games away from the peer engine's
+    /// AXF ruling (全國賽對局譜/00009028, 中炮局/00002297), below the agreement AXF keeps.
+    pub false_root_by_mate: bool,
     /// A threat on an advisor or elephant may be the incidental threat of occupying a
     /// defensive key point that makes a plain draw, which is idle (CXA 27.3, 细则13): such
     /// chases carry a note that the case is not detected. AXF: no such rule.
