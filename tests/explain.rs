@@ -82,7 +82,7 @@ fn default_size_is_the_arbiters_announcement() {
     assert!(en.contains("Red: perpetual chase (长捉)"), "{en}");
     assert!(en.contains("Black: idle (闲着) — allowed."), "{en}");
     assert_eq!(en.matches("Articles:").count(), 1, "{en}");
-    assert_eq!(en.matches("CXA 26.4").count(), 1, "{en}");
+    assert_eq!(en.matches("CXA1999 26.4").count(), 1, "{en}");
     assert!(en.contains("docs/rules.md"), "{en}");
     // No evidence, and no natural-limit paragraph for an eight-ply line.
     assert!(!en.contains("winning line"), "{en}");
