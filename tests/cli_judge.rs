@@ -130,9 +130,17 @@ fn text_in_both_languages() {
         "{t}"
     );
     assert!(t.contains("AXF r6 (D1–3)") && t.contains("AXF r3"), "{t}");
-    let o = qili(&["judge", "--fen", CHECK_FEN, "--moves", CHECK_MOVES]);
+    let o = qili(&[
+        "judge",
+        "--rules",
+        "cxa1999",
+        "--fen",
+        CHECK_FEN,
+        "--moves",
+        CHECK_MOVES,
+    ]);
     assert!(
-        stdout(&o).starts_with("裁决（中国象棋协会规则）：黑胜"),
+        stdout(&o).starts_with("裁决（中国象棋协会规则（1999年版））：黑胜"),
         "{}",
         stdout(&o)
     );
