@@ -94,7 +94,7 @@ fn default_size_is_the_arbiters_announcement() {
 
     let zh = case("zh", &[]);
     assert!(
-        zh.starts_with("裁决（中国象棋协会规则）：红方必须变着"),
+        zh.starts_with("裁决（中国象棋协会规则（2011/2020年版））：红方必须变着"),
         "{zh}"
     );
     assert!(zh.contains("第4回合（第8步）"), "{zh}");
