@@ -186,7 +186,7 @@ fn judge_reads_a_ruling_case_as_audit_does() {
     let (code, out, err) = qili(&["judge", "--lang", "en", case]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        ruling(&out).starts_with("Ruling (CXA): Red must change"),
+        ruling(&out).starts_with("Ruling (CXA 2011/2020): Red must change"),
         "{out}"
     );
     let (code, out, err) = qili(&["label", case]);
@@ -203,7 +203,7 @@ fn judge_reads_a_ruling_case_as_audit_does() {
     let (code, out, err) = qili(&["judge", "--lang", "en", chinese.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        ruling(&out).starts_with("Ruling (CXA): Red must change"),
+        ruling(&out).starts_with("Ruling (CXA 2011/2020): Red must change"),
         "{out}"
     );
     let (_, out, err) = qili(&["audit", "--json", chinese.to_str().unwrap()]);

@@ -25,8 +25,10 @@ fn json(o: &Output) -> serde_json::Value {
     serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
 }
 
+/// The same perpetual check under the default rules, CXA 2011/2020 (图6): the checker must
+/// change, and the figure is cited.
 #[test]
-fn perpetual_check_as_json() {
+fn perpetual_check_must_change_under_cxa() {
     let o = qili(&[
         "judge",
         "--format",
@@ -38,8 +40,38 @@ fn perpetual_check_as_json() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let j = json(&o);
-    assert_eq!(j["schema_version"], 1);
     assert_eq!(j["rules"], "cxa");
+    assert_eq!(j["ruling"]["result"], "black_wins");
+    assert_eq!(j["ruling"]["status"], "must_change");
+    assert!(
+        j["ruling"]["articles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a == "CXA2020 图6"),
+        "{j}"
+    );
+}
+
+#[test]
+fn perpetual_check_as_json() {
+    // CXA 1999: the one-sided perpetual checker loses at once (24.1); CXA 2011/2020 (the
+    // default) makes it change first (图6, `perpetual_check_must_change_under_cxa`).
+    let o = qili(&[
+        "judge",
+        "--rules",
+        "cxa1999",
+        "--format",
+        "json",
+        "--fen",
+        CHECK_FEN,
+        "--moves",
+        CHECK_MOVES,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let j = json(&o);
+    assert_eq!(j["schema_version"], 1);
+    assert_eq!(j["rules"], "cxa1999");
     assert_eq!(j["ruling"]["result"], "black_wins");
     assert_eq!(j["ruling"]["status"], "final");
     assert_eq!(j["ruling"]["source"], "cycle");
@@ -50,7 +82,7 @@ fn perpetual_check_as_json() {
         .iter()
         .filter_map(|a| a.as_str())
         .collect();
-    assert!(articles.contains(&"CXA 24.1"), "{articles:?}");
+    assert!(articles.contains(&"CXA1999 24.1"), "{articles:?}");
     assert!(j["ruling"]["explanation"]["zh"]
         .as_str()
         .unwrap()
@@ -98,9 +130,17 @@ fn text_in_both_languages() {
         "{t}"
     );
     assert!(t.contains("AXF r6 (D1–3)") && t.contains("AXF r3"), "{t}");
-    let o = qili(&["judge", "--fen", CHECK_FEN, "--moves", CHECK_MOVES]);
+    let o = qili(&[
+        "judge",
+        "--rules",
+        "cxa1999",
+        "--fen",
+        CHECK_FEN,
+        "--moves",
+        CHECK_MOVES,
+    ]);
     assert!(
-        stdout(&o).starts_with("裁决（中国象棋协会规则）：黑胜"),
+        stdout(&o).starts_with("裁决（中国象棋协会规则（1999年版））：黑胜"),
         "{}",
         stdout(&o)
     );

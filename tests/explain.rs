@@ -67,7 +67,10 @@ fn board_ranks(s: &str) -> usize {
 fn default_size_is_the_arbiters_announcement() {
     let en = case("en", &[]);
     // The ruling first, with the move number of the score sheet and the ply.
-    assert!(en.starts_with("Ruling (CXA): Red must change"), "{en}");
+    assert!(
+        en.starts_with("Ruling (CXA 2011/2020): Red must change"),
+        "{en}"
+    );
     assert!(en.contains("in force at move 4 (ply 8)"), "{en}");
     // The repeated position as a board (ten ranks) and as FEN.
     assert_eq!(board_ranks(&en), 10, "{en}");
@@ -82,7 +85,7 @@ fn default_size_is_the_arbiters_announcement() {
     assert!(en.contains("Red: perpetual chase (长捉)"), "{en}");
     assert!(en.contains("Black: idle (闲着) — allowed."), "{en}");
     assert_eq!(en.matches("Articles:").count(), 1, "{en}");
-    assert_eq!(en.matches("CXA 26.4").count(), 1, "{en}");
+    assert_eq!(en.matches("CXA1999 26.4").count(), 1, "{en}");
     assert!(en.contains("docs/rules.md"), "{en}");
     // No evidence, and no natural-limit paragraph for an eight-ply line.
     assert!(!en.contains("winning line"), "{en}");
@@ -91,7 +94,7 @@ fn default_size_is_the_arbiters_announcement() {
 
     let zh = case("zh", &[]);
     assert!(
-        zh.starts_with("裁决（中国象棋协会规则）：红方必须变着"),
+        zh.starts_with("裁决（中国象棋协会规则（2011/2020年版））：红方必须变着"),
         "{zh}"
     );
     assert!(zh.contains("第4回合（第8步）"), "{zh}");
@@ -147,7 +150,7 @@ fn cycles_not_in_force_get_one_line() {
         moves,
     ]);
     // Not in force at 4 repetitions: no board, one line.
-    assert!(two.starts_with("Ruling (CXA): none"), "{two}");
+    assert!(two.starts_with("Ruling (CXA 2011/2020): none"), "{two}");
     assert_eq!(board_ranks(&two), 0, "{two}");
     assert!(
         two.contains("Other cycles (one line each; --all-cycles expands them):"),

@@ -192,6 +192,8 @@ fn judge_page_of_a_corpus_game_renders_in_chromium() {
     let out = Command::new(QILI)
         .args([
             "judge",
+            "--rules",
+            "cxa1999",
             "--format",
             "html",
             "--fen",
@@ -216,7 +218,7 @@ fn judge_page_of_a_corpus_game_renders_in_chromium() {
         dom.contains("Red checks perpetually"),
         "the verdict names the perpetual checker"
     );
-    assert!(dom.contains("CXA 24.1"), "the article is cited");
+    assert!(dom.contains("CXA1999 24.1"), "the article is cited");
     assert_eq!(
         dom.matches(r#"class="arrow check""#).count(),
         2,

@@ -312,6 +312,7 @@ pub(crate) async fn audit(
     let out = analyse(&state, "/audit", move || {
         let started = std::time::Instant::now();
         let mut summary = audit::Summary::new(config.settings.repetitions);
+        summary.rules = config.settings.rules;
         summary.files = 1;
         let mut out = String::new();
         for g in audit::read_bytes(&name, &bytes, config.settings.rules) {

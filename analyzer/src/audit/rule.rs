@@ -187,7 +187,11 @@ mod tests {
             pos.play_unchecked(&m);
             moves.push(m);
         }
-        let settings = Settings::default();
+        // CXA 1999: the perpetual check loses at once (under 2011/2020 it must change, 图6).
+        let settings = Settings {
+            rules: crate::rules::RuleSet::Cxa1999,
+            ..Settings::default()
+        };
         let j = judge(&start, &moves, &settings);
         assert_eq!(j.ruling.result, verdict::Outcome::Draw, "{:?}", j.ruling);
         let findings = compare_judgement(&j, Some(GameResult::Draw));

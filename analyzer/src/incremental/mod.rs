@@ -21,7 +21,9 @@
 //!
 //! // Red's chariot checks from b9 and b8 for ever; Black's general shuffles d9 / d8.
 //! let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/1R2K4 w - - 0 1")?;
-//! let mut game = Incremental::new(start, Settings::default());
+//! // Under the 1999 CXA text a one-sided perpetual check loses at once (24.1).
+//! let settings = Settings { rules: qili_analyzer::RuleSet::Cxa1999, ..Settings::default() };
+//! let mut game = Incremental::new(start, settings);
 //! let line = ["b0b9", "d9d8", "b9b8", "d8d9", "b8b9", "d9d8", "b9b8", "d8d9", "b8b9"];
 //! for (i, text) in line.iter().enumerate() {
 //!     let mv = text.parse::<Iccs>()?.to_move(game.position())?;

@@ -154,7 +154,11 @@ fn judge_rules_a_draw_by_the_natural_limit() {
             claimant: Color::Red
         }
     );
-    assert!(j.ruling.articles.iter().any(|a| a.code() == "CXA 4.2.4"));
+    assert!(j
+        .ruling
+        .articles
+        .iter()
+        .any(|a| a.code() == "CXA1999 4.2.4"));
     let en = crate::explain::en::explain(&j);
     assert!(
         en.contains("natural move limit of 60 moves was reached at move 60 (ply 120)"),

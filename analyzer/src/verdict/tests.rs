@@ -84,7 +84,7 @@ fn cxa_table_over_every_pair_of_conducts() {
             let red = conduct(Color::Red, &labels_for(rk));
             let black = conduct(Color::Black, &labels_for(bk));
             assert_eq!((red.kind, black.kind), (rk, bk));
-            let v = rule_on(RuleSet::Cxa, &red, &black, 3);
+            let v = rule_on(RuleSet::Cxa1999, &red, &black, 3);
             let (rf, bf) = (rk.is_perpetual_attack(), bk.is_perpetual_attack());
             let (rpc, bpc) = (
                 rk == ConductKind::PerpetualCheck,
@@ -106,20 +106,20 @@ fn cxa_table_over_every_pair_of_conducts() {
             assert_eq!((v.result, v.status), expected, "{rk:?} vs {bk:?}");
             assert_eq!(v.forbidden, ByColor { red: rf, black: bf });
             assert!(!v.articles.is_empty());
-            assert!(has(&v, "CXA 25.2"));
+            assert!(has(&v, "CXA1999 25.2"));
             if (rpc || bpc) && !(rpc && bpc) {
                 assert!(
-                    has(&v, "CXA 24.1") && has(&v, "CXA 26.1") && has(&v, "CXA 细则1"),
+                    has(&v, "CXA1999 24.1") && has(&v, "CXA1999 26.1") && has(&v, "CXA1999 细则1"),
                     "{rk:?} vs {bk:?}"
                 );
-                assert_eq!(has(&v, "CXA 26.3"), if rpc { bf } else { rf });
+                assert_eq!(has(&v, "CXA1999 26.3"), if rpc { bf } else { rf });
             }
             if expected.1 == Status::MustChange {
-                assert!(has(&v, "CXA 24.3") && has(&v, "CXA 26.4"));
+                assert!(has(&v, "CXA1999 24.3") && has(&v, "CXA1999 26.4"));
                 // One more repetition: the offender loses.
-                let v4 = rule_on(RuleSet::Cxa, &red, &black, 4);
+                let v4 = rule_on(RuleSet::Cxa1999, &red, &black, 4);
                 assert_eq!((v4.result, v4.status), (expected.0, Status::Final));
-                assert!(has(&v4, "CXA 4.1.7"));
+                assert!(has(&v4, "CXA1999 4.1.7"));
                 assert!(matches!(
                     v4.reason,
                     Reason::ForbiddenVsAllowed { repeated: true, .. }
@@ -149,7 +149,7 @@ fn axf_differences() {
         assert!(has(&v, art), "{k:?}: {:?}", v.articles);
         assert!(has(&v, crate::rules::Article::AxfR5.code()));
         // The perpetual attacks among them are forbidden under CXA.
-        let c = rule_on(RuleSet::Cxa, &red, &idle, 3);
+        let c = rule_on(RuleSet::Cxa1999, &red, &idle, 3);
         let cxa = if k.is_perpetual_attack() {
             (Outcome::BlackWins, Status::MustChange)
         } else {
@@ -187,7 +187,7 @@ fn axf_differences() {
             }
         )
     );
-    let cxa = rule_on(RuleSet::Cxa, &pc, &checks, 3);
+    let cxa = rule_on(RuleSet::Cxa1999, &pc, &checks, 3);
     assert_eq!(
         (cxa.result, cxa.status, cxa.reason),
         (
@@ -238,7 +238,7 @@ fn axf_chase_patterns() {
     assert_eq!(v.result, Outcome::Draw);
     assert!(has(&v, "AXF r32 (D76–80)"));
     assert_eq!(
-        rule_on(RuleSet::Cxa, &two, &idle, 3).status,
+        rule_on(RuleSet::Cxa1999, &two, &idle, 3).status,
         Status::MustChange
     );
     // Two pieces taking turns on one: forbidden (r33).
@@ -259,7 +259,7 @@ fn axf_chase_patterns() {
     assert!(has(&v, "AXF D37") && has(&v, "AXF D50"));
     // Under CXA both are forbidden: draw.
     assert_eq!(
-        rule_on(RuleSet::Cxa, &one, &mixed, 3).reason,
+        rule_on(RuleSet::Cxa1999, &one, &mixed, 3).reason,
         Reason::BothForbidden
     );
     // Mutual perpetual chase: draw.
@@ -346,7 +346,7 @@ fn cxa_key_point_open_choice() {
     let advisor = piece(Color::Black, Role::Advisor, "d9");
     let idle = conduct(Color::Black, &labels_for(ConductKind::Idle));
     let red = chaser(Color::Red, &[(rook, advisor), (rook, advisor)]);
-    let v = rule_on(RuleSet::Cxa, &red, &idle, 3);
+    let v = rule_on(RuleSet::Cxa1999, &red, &idle, 3);
     assert_eq!(v.status, Status::MustChange);
     assert_eq!(
         v.open,
@@ -355,10 +355,10 @@ fn cxa_key_point_open_choice() {
             target: advisor
         }]
     );
-    assert!(has(&v, "CXA 27.3"));
+    assert!(has(&v, "CXA1999 27.3"));
     let horse = piece(Color::Black, Role::Horse, "c7");
     let red = chaser(Color::Red, &[(rook, horse), (rook, horse)]);
-    assert!(rule_on(RuleSet::Cxa, &red, &idle, 3).open.is_empty());
+    assert!(rule_on(RuleSet::Cxa1999, &red, &idle, 3).open.is_empty());
 }
 
 #[test]
