@@ -109,6 +109,10 @@ pub const fn dismiss(r: DismissReason) -> Term {
         DismissReason::SeveralAttackers => {
             Term::new("多子攻击有根子", "several pieces attack a protected piece")
         }
+        DismissReason::LosesElsewhere => Term::new(
+            "被牵子捉子：吃子后对方在别处得更多子力",
+            "the capture lets the opponent win more elsewhere",
+        ),
     }
 }
 
@@ -181,6 +185,8 @@ pub fn chase_note(n: &ChaseNote, lang: Lang) -> String {
         (Lang::En, ChaseNote::KeyPointNotDetected) => format!("{} (defensive key point making a plain draw) may apply: not detected (open choice `key_point_plain_case_only`: plain case only, docs/rules.md §7)", Article::Cxa27_3),
         (Lang::Zh, ChaseNote::SafeCapturer { mated, safe }) => format!("用{mated}的子吃会被立即将死；用{safe}的子吃则安全，故捉成立（{}，{}：有一个安全的吃子者即可）", Article::Cxa29_4, Article::CxaXize7.local()),
         (Lang::En, ChaseNote::SafeCapturer { mated, safe }) => format!("capturing with {mated} gets the mover mated; capturing with {safe} is safe, so the chase stands ({}: one safe capturer is enough)", Article::Cxa29_4Xize7),
+        (Lang::Zh, ChaseNote::SecondPiece { second }) => format!("目标处的交换本身不得子，但去掉了{second}之子的保护，随即吃掉它：整个着法序列得子（{}，{}；{}）", Article::Cxa29_1, Article::CxaXize3.local(), Article::Cxa2020Fig4),
+        (Lang::En, ChaseNote::SecondPiece { second }) => format!("the exchange on the target wins nothing by itself, but it takes away the guard of the piece on {second}, which is taken next: the whole sequence gains ({}, {}; {})", Article::Cxa29_1, Article::CxaXize3.local(), Article::Cxa2020Fig4),
     }
 }
 
@@ -301,6 +307,7 @@ mod tests {
             DismissReason::MatedAfterCapture,
             DismissReason::SameKindMutual,
             DismissReason::SeveralAttackers,
+            DismissReason::LosesElsewhere,
         ];
         distinct(&d.map(dismiss));
     }
@@ -346,6 +353,7 @@ mod tests {
                 mated: sq("e7"),
                 safe: sq("c5"),
             },
+            ChaseNote::SecondPiece { second: sq("e7") },
         ];
         for lang in [Lang::Zh, Lang::En] {
             let texts: HashSet<String> = all.iter().map(|n| chase_note(n, lang)).collect();

@@ -20,6 +20,7 @@ use crate::rules::{Article, Settings};
 mod cache;
 pub mod mate;
 mod quiet;
+mod sequence;
 mod threat;
 
 #[cfg(test)]
@@ -191,6 +192,13 @@ pub enum ChaseNote {
         /// A safe capturer.
         safe: Square,
     },
+    /// The exchange on the target wins nothing on its own, but it takes away the guard of
+    /// the piece on `second`, which the mover then wins: the whole sequence gains (CXA 29.1,
+    /// 细则3; CXA2020 图4). The chase's line goes on with that capture.
+    SecondPiece {
+        /// The second piece's point.
+        second: Square,
+    },
 }
 
 /// A short list kept inside the evidence that holds it, on the heap only past 16 items (of a
@@ -237,6 +245,10 @@ pub enum DismissReason {
     SameKindMutual,
     /// Several pieces attacking a protected piece (AXF r35).
     SeveralAttackers,
+    /// The capture lets the opponent win more elsewhere than it wins (the capturer held a
+    /// piece of its own, 被牵子捉子, CXA2020 图23): the line is the capture, then the
+    /// opponent's exchange on that piece.
+    LosesElsewhere,
 }
 
 /// A threat that is not a chase, and why.
@@ -248,7 +260,8 @@ pub struct Dismissed {
     pub reason: DismissReason,
     /// The article applied.
     pub article: Article,
-    /// For `MatedAfterCapture`: the opponent's mating line after the capture.
+    /// For `MatedAfterCapture`: the opponent's mating line after the capture; for
+    /// `LosesElsewhere`: the capture, then the opponent's exchange elsewhere.
     pub line: Vec<Move>,
 }
 

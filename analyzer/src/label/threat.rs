@@ -13,6 +13,7 @@ use qili_notation::{Move, Position, Role, Square, SquareSet};
 
 use super::cache::PositionMemo;
 use super::mate::MateSearch;
+use super::sequence;
 use super::{Chase, ChaseForm, DismissReason, Dismissed, Root, Short};
 use crate::material::Material;
 use crate::protection::{self, Unprotected};
@@ -497,6 +498,7 @@ impl<'m> Ctx<'m> {
         let special = self.always_chased(pos, t, capturers);
         let best = best?;
         let (mut ex, protectors, class) = self.weakest_protection(pos, t, capturers, best);
+        let mut second: Option<sequence::Second> = None;
         let root = if let Some(class) = class {
             if !self.policy.series_and_exchange_forms
                 && special.is_none()
@@ -525,6 +527,10 @@ impl<'m> Ctx<'m> {
         } else if let Some(article) = special {
             articles.push(article);
             Root::Protected
+        } else if let Some(s) = self.second_piece(pos, t, &ex, attacked) {
+            articles.extend_from_slice(&[Article::CxaXize3, Article::Cxa2020Fig4]);
+            second = Some(s);
+            Root::GainsDespiteRoot
         } else {
             return None;
         };
@@ -558,6 +564,13 @@ impl<'m> Ctx<'m> {
             articles,
             notes: Vec::new(),
         };
+        if let Some(s) = second {
+            // The line goes on with the second piece's exchange (CXA2020 图4).
+            chase.line.extend_from_slice(&s.exchange.line);
+            chase.net = s.net;
+            chase.form = ChaseForm::Exchange;
+            chase.notes.push(super::ChaseNote::SecondPiece { second: s.target });
+        }
         if self.policy.cannon_confined_chariot_no_offer
             && victim.role == Role::Chariot
             && capturers
@@ -592,6 +605,28 @@ impl<'m> Ctx<'m> {
                 line: Vec::new(),
             }));
         }
+        // 被牵子捉子 (CXA2020 图23): the capture must not lose more elsewhere than it wins.
+        if root != Root::Protected {
+            if let Some(lost) = sequence::counter_capture(pos, t, &ex) {
+                match self.holds_elsewhere(pos, t, &ex, capturers, series) {
+                    Some(other) => {
+                        chase.line.clone_from(&other.line);
+                        chase.net = other.net;
+                        ex = other;
+                    }
+                    None => {
+                        let mut line = vec![ex.first];
+                        line.extend_from_slice(&lost.exchange.line);
+                        return Some(Err(Dismissed {
+                            chase,
+                            reason: DismissReason::LosesElsewhere,
+                            article: self.policy.loses_elsewhere,
+                            line,
+                        }));
+                    }
+                }
+            }
+        }
         // 29.4, 细则7: after the capture the mover must not be mated at once.
         match self.safe_capture(pos, t, &ex, capturers, special.is_some(), series) {
             Ok(None) => {}
@@ -613,6 +648,48 @@ impl<'m> Ctx<'m> {
             }
         }
         Some(Ok(chase))
+    }
+
+    /// CXA 29.1, 细则3 (CXA2020 图4): for a target `t` attacked in the position asked
+    /// (`attacked`: not at the end of a check series, where the search would pay for it at
+    /// every node), an exchange `ex` that wins nothing on its own but leaves a second piece
+    /// without its guard ([`sequence::follow_up`]). The forms of 29.1 beyond the plain
+    /// capture are CXA's ([`ChasePolicy::series_and_exchange_forms`]): under AXF a protected
+    /// piece is not chased (AXF.md §1.7).
+    fn second_piece(
+        &self,
+        pos: &Position,
+        t: Square,
+        ex: &protection::Exchange,
+        attacked: bool,
+    ) -> Option<sequence::Second> {
+        if !attacked || !self.policy.series_and_exchange_forms {
+            return None;
+        }
+        sequence::follow_up(pos, t, ex)
+    }
+
+    /// 被牵子捉子 (CXA2020 图23): the capture of `ex` lets the opponent win more elsewhere;
+    /// another capturer's exchange that gains (with `series`, what a check series before it
+    /// won) and does not, if any.
+    fn holds_elsewhere(
+        &self,
+        pos: &Position,
+        t: Square,
+        ex: &protection::Exchange,
+        capturers: SquareSet,
+        series: Material,
+    ) -> Option<protection::Exchange> {
+        capturers
+            .into_iter()
+            .filter(|&c| c != ex.first.from)
+            .find_map(|c| {
+                let other = protection::exchange_from_capturer(pos, c, t)?;
+                (other.gains()
+                    && gains_with(series, other.net)
+                    && sequence::counter_capture(pos, t, &other).is_none())
+                .then_some(other)
+            })
     }
 
     /// 29.4, 细则7: winning the target must not get the mover mated at once; when several

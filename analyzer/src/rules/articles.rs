@@ -94,6 +94,8 @@ catalogue! {
     Cxa29_2Xize2 = "CXA 29.2, 细则2", "捉须是走子后新产生的威胁", "a chase is a threat the move creates";
     Cxa29_2Xize6 = "CXA 29.2, 细则6", "走子前已有的威胁不是新捉（从捉到捉）", "a threat that stood before the move is no new chase";
     Cxa29_4Xize7 = "CXA 29.4, 细则7", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
+    Cxa2020Fig4 = "CXA2020 图4", "吃子去掉另一子的保护，整个着法序列得子，按捉处理", "a capture that takes away a second piece's guard gains over the whole sequence: a chase";
+    Cxa2020Fig23 = "CXA2020 图23", "被牵子捉子：吃子后对方在别处得更多子力，按闲处理", "a capture by a piece that holds its own piece (被牵子捉子) loses more elsewhere: idle";
     AxfS1Check = "AXF S1 (check)", "将：走子后下一着可吃对方将（帅）", "check: after the move the opponent's king could be captured next move";
     AxfS1MateThreat = "AXF S1 (threat to checkmate)", "杀：走子后形成可将死对方的着法", "threat to checkmate: the move sets up a sequence leading to mate";
     AxfS1Chase = "AXF S1 (chase)", "捉：走子后下一着可以吃对方将（帅）以外的子，且吃子是真实的威胁", "chase: after the move the mover could capture a piece other than the king next move, as a real threat";

@@ -34,6 +34,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     mutual_attack: Some(Cxa28_14),
     general_alone: Cxa27_1Xize9,
     soldier_alone: Cxa27_2Xize11,
+    loses_elsewhere: Cxa2020Fig23,
 };
 
 /// CXA 27.4, 细则12: a move counts by its heaviest label (将 > 杀 > 捉 > the idle kinds).

@@ -277,6 +277,10 @@ pub struct ChasePolicy {
     pub general_alone: Article,
     /// The citation for a threat by soldiers alone (CXA 27.2, 细则11; AXF r29).
     pub soldier_alone: Article,
+    /// The citation for a capture that loses more elsewhere than it wins, the capturer
+    /// holding a piece of its own (被牵子捉子): no chase under every rule set (CXA2020 图23;
+    /// AXF S1: a chase is a real threat).
+    pub loses_elsewhere: Article,
 }
 
 impl ChasePolicy {
