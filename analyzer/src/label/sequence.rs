@@ -19,7 +19,7 @@
 //! inside the line is the static exchange's (least valuable capturer first, each side may
 //! stop), so the search is a few exchanges per threat, no deeper.
 
-use qili_notation::{Color, Position, Square, SquareSet};
+use qili_notation::{Color, Move, Position, Square, SquareSet};
 
 use crate::material::{Balance, Material};
 use crate::protection::{self, Exchange};
@@ -93,51 +93,176 @@ fn best_new(
     best
 }
 
-/// The exchange `ex` on `t` (in `pos`, the mover to move) wins nothing on its own, but it
-/// ends with the mover to move and leaves a second piece without its guard: the mover's
-/// capture of it makes the whole sequence gain (CXA 29.1, 细则3; CXA2020 图4). The
-/// opponent may stop the exchange after each capture of the mover: each of those points
-/// must already gain, or it would stop there. Only the opponent's pieces whose guards or
-/// attackers the exchange changed are looked at.
-pub(crate) fn follow_up(pos: &Position, t: Square, ex: &Exchange) -> Option<Second> {
-    let n = ex.line.len();
-    if n < 2 || n % 2 == 1 || ex.gains() {
-        return None;
+/// Most captures on the target's point that [`follow_up`] looks through.
+const MAX_PLIES: u32 = 6;
+
+/// What [`follow_up`] searches in: the position the threat is asked in and the target.
+struct Seq<'a> {
+    root: &'a Position,
+    t: Square,
+    us: Color,
+}
+
+/// One way the sequence gains: its moves from the root, and the second piece it wins.
+struct Witness {
+    line: Vec<Move>,
+    second: Option<(Square, Exchange)>,
+    net: Material,
+}
+
+impl Seq<'_> {
+    /// The legal captures on the target's point for the side to move in `node`, least
+    /// valuable capturer first (the static exchange's order).
+    fn captures(&self, node: &Position) -> Vec<Move> {
+        let mut out: Vec<Move> = protection::legal_capturers(node, self.t)
+            .into_iter()
+            .filter_map(|from| node.move_from_squares(from, self.t))
+            .collect();
+        out.sort_by_key(|m| {
+            node.piece_at(m.from)
+                .map_or(u8::MAX, |p| Material::order_key(p, m.from))
+        });
+        out
     }
-    let us = pos.turn();
-    let mut now = pos.clone();
-    let mut acc = Material::ZERO;
-    // The opponent's points the exchange emptied or took: their guards are gone.
-    let mut left = SquareSet::EMPTY;
-    for (i, m) in ex.line.iter().enumerate() {
-        let v = value_at(&now, m.to);
-        if i % 2 == 0 {
-            acc = acc + v;
-            if acc.judge() != Balance::Gain {
-                return None;
+
+    /// The mover to move in `node` (after the opponent's recapture; `acc` won so far,
+    /// `line` the moves from the root): whether the mover gains — ahead already, or by a
+    /// second piece the exchange left without its guard, or by capturing again on the
+    /// target.
+    fn mover(&self, node: &Position, acc: Material, k: u32, line: &mut Vec<Move>) -> Option<Witness> {
+        if acc.judge() == Balance::Gain {
+            return Some(Witness {
+                line: line.clone(),
+                second: None,
+                net: acc,
+            });
+        }
+        if let Some(s) = self.second(node, acc, line) {
+            return Some(s);
+        }
+        if k == 0 {
+            return None;
+        }
+        for m in self.captures(node) {
+            let v = value_at(node, self.t);
+            line.push(m);
+            let w = self.defender(&node.after(&m), acc + v, k - 1, line);
+            line.pop();
+            if w.is_some() {
+                return w;
             }
-        } else {
-            acc = acc - v;
+        }
+        None
+    }
+
+    /// The opponent to move in `node` after the mover's capture on the target: the mover
+    /// gains only if it is ahead should the opponent stop here, and after every recapture
+    /// the opponent may make. The witness follows the first recapture (the cheapest) that
+    /// leaves a second piece to win, if any does.
+    fn defender(&self, node: &Position, acc: Material, k: u32, line: &mut Vec<Move>) -> Option<Witness> {
+        if acc.judge() != Balance::Gain {
+            return None;
+        }
+        let replies = if k == 0 { Vec::new() } else { self.captures(node) };
+        if replies.is_empty() {
+            return Some(Witness {
+                line: line.clone(),
+                second: None,
+                net: acc,
+            });
+        }
+        let mut first = None;
+        for r in replies {
+            let v = value_at(node, self.t);
+            line.push(r);
+            let w = self.mover(&node.after(&r), acc - v, k - 1, line);
+            line.pop();
+            let w = w?;
+            // The witness shows a second piece where one is won.
+            if first
+                .as_ref()
+                .is_none_or(|f: &Witness| f.second.is_none() && w.second.is_some())
+            {
+                first = Some(w);
+            }
+        }
+        first
+    }
+
+    /// A second capture for the mover in `node` that makes the sequence (`acc` so far)
+    /// gain: a piece of the opponent whose guards or attackers the sequence changed, which
+    /// the mover could not win at the root.
+    fn second(&self, node: &Position, acc: Material, line: &[Move]) -> Option<Witness> {
+        let them = !self.us;
+        // The opponent's points the sequence emptied or took: their guards are gone.
+        let mut left = SquareSet::EMPTY;
+        left.insert(self.t);
+        for m in line.iter().skip(1).step_by(2) {
             left.insert(m.from);
         }
-        now.play_unchecked(m);
-    }
-    left.insert(t);
-    let them = !us;
-    let candidates: SquareSet = attacked_material(&now, them, us, t)
-        .into_iter()
-        .filter(|&q| {
-            let guards = pos.attackers(q, them);
-            guards.into_iter().any(|g| left.contains(g))
-                || now.attackers(q, us) != pos.attackers(q, us)
+        let candidates: SquareSet = attacked_material(node, them, self.us, self.t)
+            .into_iter()
+            .filter(|&q| {
+                self.root.attackers(q, them).into_iter().any(|g| left.contains(g))
+                    || node.attackers(q, self.us) != self.root.attackers(q, self.us)
+            })
+            .collect();
+        if candidates.is_empty() {
+            return None;
+        }
+        let s = best_new(self.root, node, candidates, acc, |total| {
+            total.judge() == Balance::Gain
+        })?;
+        let mut full = line.to_vec();
+        full.extend_from_slice(&s.exchange.line);
+        Some(Witness {
+            line: full,
+            net: s.net,
+            second: Some((s.target, s.exchange)),
         })
-        .collect();
-    if candidates.is_empty() {
+    }
+}
+
+/// The exchange on `t` (in `pos`, the mover to move) wins nothing on its own (`ex`, the
+/// static exchange, does not gain), but the mover has a capture on `t` after which,
+/// whatever the opponent recaptures with (or if it stops), the mover ends ahead or wins a
+/// second piece that the exchange left without its guard and that it could not win before
+/// (CXA 29.1, 细则3; CXA2020 图4). Looks at most [`MAX_PLIES`] captures deep on `t`; only
+/// the opponent's pieces whose guards or attackers the exchange changed are candidates.
+/// Returns the line (the exchange, then the second piece's exchange) and the second piece.
+pub(crate) fn follow_up(pos: &Position, t: Square, ex: &Exchange) -> Option<(Vec<Move>, Second)> {
+    if ex.gains() {
         return None;
     }
-    best_new(pos, &now, candidates, acc, |total| {
-        total.judge() == Balance::Gain
-    })
+    let seq = Seq {
+        root: pos,
+        t,
+        us: pos.turn(),
+    };
+    let mut line = Vec::with_capacity(MAX_PLIES as usize + 4);
+    let won = value_at(pos, t);
+    for m in seq.captures(pos) {
+        line.push(m);
+        let w = seq.defender(&pos.after(&m), won, MAX_PLIES - 1, &mut line);
+        line.pop();
+        // A gain without a second piece is the static exchange's (not this rule's).
+        if let Some(Witness {
+            line,
+            second: Some((target, exchange)),
+            net,
+        }) = w
+        {
+            return Some((
+                line,
+                Second {
+                    target,
+                    exchange,
+                    net,
+                },
+            ));
+        }
+    }
+    None
 }
 
 /// The capture that starts the gaining exchange `ex` on `t` (in `pos`, the mover to move)

@@ -498,7 +498,7 @@ impl<'m> Ctx<'m> {
         let special = self.always_chased(pos, t, capturers);
         let best = best?;
         let (mut ex, protectors, class) = self.weakest_protection(pos, t, capturers, best);
-        let mut second: Option<sequence::Second> = None;
+        let mut second: Option<(Vec<Move>, sequence::Second)> = None;
         let root = if let Some(class) = class {
             if !self.policy.series_and_exchange_forms
                 && special.is_none()
@@ -564,9 +564,9 @@ impl<'m> Ctx<'m> {
             articles,
             notes: Vec::new(),
         };
-        if let Some(s) = second {
+        if let Some((line, s)) = second {
             // The line goes on with the second piece's exchange (CXA2020 图4).
-            chase.line.extend_from_slice(&s.exchange.line);
+            chase.line = line;
             chase.net = s.net;
             chase.form = ChaseForm::Exchange;
             chase.notes.push(super::ChaseNote::SecondPiece { second: s.target });
@@ -662,7 +662,7 @@ impl<'m> Ctx<'m> {
         t: Square,
         ex: &protection::Exchange,
         attacked: bool,
-    ) -> Option<sequence::Second> {
+    ) -> Option<(Vec<Move>, sequence::Second)> {
         if !attacked || !self.policy.series_and_exchange_forms {
             return None;
         }
