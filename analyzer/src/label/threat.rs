@@ -708,7 +708,8 @@ impl<'m> Ctx<'m> {
         special: bool,
         series: Material,
     ) -> Result<Option<protection::Exchange>, Vec<Move>> {
-        let Some(line) = self.mate.find(&pos.after(&ex.first), self.mate_depth) else {
+        let depth = self.mate_depth.max(self.policy.capture_safety_checks);
+        let Some(line) = self.mate.find(&pos.after(&ex.first), depth) else {
             return Ok(None);
         };
         for c in capturers {
@@ -723,7 +724,7 @@ impl<'m> Ctx<'m> {
             }
             if self
                 .mate
-                .find(&pos.after(&other.first), self.mate_depth)
+                .find(&pos.after(&other.first), depth)
                 .is_none()
             {
                 return Ok(Some(other));

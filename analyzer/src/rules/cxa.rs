@@ -35,6 +35,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     general_alone: Cxa27_1Xize9,
     soldier_alone: Cxa27_2Xize11,
     loses_elsewhere: Cxa2020Fig23,
+    capture_safety_checks: 5,
 };
 
 /// CXA 27.4, 细则12: a move counts by its heaviest label (将 > 杀 > 捉 > the idle kinds).

@@ -281,6 +281,15 @@ pub struct ChasePolicy {
     /// holding a piece of its own (被牵子捉子): no chase under every rule set (CXA2020 图23;
     /// AXF S1: a chase is a real threat).
     pub loses_elsewhere: Article,
+    /// The fewest checks the 29.4 safety test of a capture (细则7: the capture must not get
+    /// the mover mated at once) searches for a mate, whatever [`Settings::mate_depth`]
+    /// says (the search uses the larger of the two). A CXA reference figure rules a capture
+    /// unsafe because of a five-check mate (CXA2020.md §3.6): CXA 5. The test runs only on a
+    /// capture that gains, so the deeper search is paid there alone (the mate-threat label
+    /// and the check series keep [`Settings::mate_depth`]). AXF: the same 5 — its chase is
+    /// a real threat (AXF S1), which a capture answered by mate is not, and AXF sets no
+    /// depth of its own.
+    pub capture_safety_checks: u32,
 }
 
 impl ChasePolicy {
