@@ -129,7 +129,13 @@ impl Seq<'_> {
     /// `line` the moves from the root): whether the mover gains — ahead already, or by a
     /// second piece the exchange left without its guard, or by capturing again on the
     /// target.
-    fn mover(&self, node: &Position, acc: Material, k: u32, line: &mut Vec<Move>) -> Option<Witness> {
+    fn mover(
+        &self,
+        node: &Position,
+        acc: Material,
+        k: u32,
+        line: &mut Vec<Move>,
+    ) -> Option<Witness> {
         if acc.judge() == Balance::Gain {
             return Some(Witness {
                 line: line.clone(),
@@ -159,11 +165,21 @@ impl Seq<'_> {
     /// gains only if it is ahead should the opponent stop here, and after every recapture
     /// the opponent may make. The witness follows the first recapture (the cheapest) that
     /// leaves a second piece to win, if any does.
-    fn defender(&self, node: &Position, acc: Material, k: u32, line: &mut Vec<Move>) -> Option<Witness> {
+    fn defender(
+        &self,
+        node: &Position,
+        acc: Material,
+        k: u32,
+        line: &mut Vec<Move>,
+    ) -> Option<Witness> {
         if acc.judge() != Balance::Gain {
             return None;
         }
-        let replies = if k == 0 { Vec::new() } else { self.captures(node) };
+        let replies = if k == 0 {
+            Vec::new()
+        } else {
+            self.captures(node)
+        };
         if replies.is_empty() {
             return Some(Witness {
                 line: line.clone(),
@@ -190,8 +206,12 @@ impl Seq<'_> {
     }
 
     /// A second capture for the mover in `node` that makes the sequence (`acc` so far)
-    /// gain: a piece of the opponent whose guards or attackers the sequence changed, which
-    /// the mover could not win at the root.
+    /// gain: a piece of the opponent that one of the pieces the sequence took or moved away
+    /// guarded at the root, and that the mover could not win there. A piece that only
+    /// comes under a new attack (a line the capturer opened) is not one: its guard is not
+    /// removed, the attack is moved (CXA 细则5 corpus case `label-cxa-xize5-…`: the horse
+    /// that takes a protected horse and opens its chariot's file on an elephant the chariot
+    /// already attacked before the move does not chase the horse).
     fn second(&self, node: &Position, acc: Material, line: &[Move]) -> Option<Witness> {
         let them = !self.us;
         // The opponent's points the sequence emptied or took: their guards are gone.
@@ -203,8 +223,10 @@ impl Seq<'_> {
         let candidates: SquareSet = attacked_material(node, them, self.us, self.t)
             .into_iter()
             .filter(|&q| {
-                self.root.attackers(q, them).into_iter().any(|g| left.contains(g))
-                    || node.attackers(q, self.us) != self.root.attackers(q, self.us)
+                self.root
+                    .attackers(q, them)
+                    .into_iter()
+                    .any(|g| left.contains(g))
             })
             .collect();
         if candidates.is_empty() {
@@ -228,7 +250,8 @@ impl Seq<'_> {
 /// whatever the opponent recaptures with (or if it stops), the mover ends ahead or wins a
 /// second piece that the exchange left without its guard and that it could not win before
 /// (CXA 29.1, 细则3; CXA2020 图4). Looks at most [`MAX_PLIES`] captures deep on `t`; only
-/// the opponent's pieces whose guards or attackers the exchange changed are candidates.
+/// the opponent's pieces guarded at the root by a piece the exchange took or moved away
+/// are candidates.
 /// Returns the line (the exchange, then the second piece's exchange) and the second piece.
 pub(crate) fn follow_up(pos: &Position, t: Square, ex: &Exchange) -> Option<(Vec<Move>, Second)> {
     if ex.gains() {

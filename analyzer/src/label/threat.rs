@@ -569,7 +569,9 @@ impl<'m> Ctx<'m> {
             chase.line = line;
             chase.net = s.net;
             chase.form = ChaseForm::Exchange;
-            chase.notes.push(super::ChaseNote::SecondPiece { second: s.target });
+            chase
+                .notes
+                .push(super::ChaseNote::SecondPiece { second: s.target });
         }
         if self.policy.cannon_confined_chariot_no_offer
             && victim.role == Role::Chariot
@@ -722,11 +724,7 @@ impl<'m> Ctx<'m> {
             if !(other.gains() && gains_with(series, other.net) || special) {
                 continue;
             }
-            if self
-                .mate
-                .find(&pos.after(&other.first), depth)
-                .is_none()
-            {
+            if self.mate.find(&pos.after(&other.first), depth).is_none() {
                 return Ok(Some(other));
             }
         }
