@@ -608,7 +608,12 @@ impl<'m> Ctx<'m> {
             }));
         }
         // 被牵子捉子 (CXA2020 图23): the capture must not lose more elsewhere than it wins.
-        if root != Root::Protected {
+        // CXA only: AXF judges the capture by the target's protection (AXF S1).
+        let held = self
+            .policy
+            .loses_elsewhere
+            .filter(|_| root != Root::Protected);
+        if let Some(article) = held {
             if let Some(lost) = sequence::counter_capture(pos, t, &ex) {
                 match self.holds_elsewhere(pos, t, &ex, capturers, series) {
                     Some(other) => {
@@ -622,7 +627,7 @@ impl<'m> Ctx<'m> {
                         return Some(Err(Dismissed {
                             chase,
                             reason: DismissReason::LosesElsewhere,
-                            article: self.policy.loses_elsewhere,
+                            article,
                             line,
                         }));
                     }

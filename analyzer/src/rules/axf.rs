@@ -38,7 +38,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     mutual_attack: None,
     general_alone: AxfR28,
     soldier_alone: AxfR29,
-    loses_elsewhere: AxfS1Chase,
+    loses_elsewhere: None,
     capture_safety_checks: 5,
 };
 

@@ -34,7 +34,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     mutual_attack: Some(Cxa28_14),
     general_alone: Cxa27_1Xize9,
     soldier_alone: Cxa27_2Xize11,
-    loses_elsewhere: Cxa2020Fig23,
+    loses_elsewhere: Some(Cxa2020Fig23),
     capture_safety_checks: 5,
 };
 
