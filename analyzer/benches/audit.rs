@@ -81,6 +81,24 @@ fn main() {
     }
     let audit = t.elapsed().as_secs_f64();
 
+    // The cost of deeper mate searches everywhere (mate threats, check series, the 29.4
+    // safety test): the same audit at 5 and 6 checks (CXA2020.md §3.6; the rule books
+    // deepen only the safety test of a capture).
+    let deeper: Vec<(u32, f64)> = [5, 6]
+        .into_iter()
+        .map(|mate_depth| {
+            let s = Settings {
+                mate_depth,
+                ..settings.clone()
+            };
+            let t = Instant::now();
+            for g in inputs.iter().cloned() {
+                std::hint::black_box(audit_game(g, &s, Scope::Threshold));
+            }
+            (mate_depth, t.elapsed().as_secs_f64())
+        })
+        .collect();
+
     let t = Instant::now();
     let summary = audit_files(
         &files,
@@ -106,6 +124,13 @@ fn main() {
         rate(audit),
         audit / replay.max(1e-9)
     );
+    for (depth, secs) in &deeper {
+        println!(
+            "  audit at mate depth {depth} everywhere: {secs:8.2} s = {:.1} x replay ({:.2} x the default)",
+            secs / replay.max(1e-9),
+            secs / audit.max(1e-9)
+        );
+    }
     let per = |n: usize, secs: f64| n as f64 / secs.max(1e-9);
     println!(
         "  of which: {quiet_n} games without repetition {quiet_s:.3} s ({:.0} games/s), {} with {rep_s:.2} s ({:.0} games/s): a repeated game costs {:.0} x a quiet one",

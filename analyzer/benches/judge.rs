@@ -80,11 +80,18 @@ fn cases() -> Vec<(GameInput, RuleSet)> {
 }
 
 fn judge_all(cases: &[(GameInput, RuleSet)]) -> usize {
+    judge_all_at(cases, Settings::default().mate_depth)
+}
+
+/// [`judge_all`] with the mate searches of the labels (mate threats, check series) at
+/// `mate_depth` checks (the 29.4 safety test searches at least the rule book's depth).
+fn judge_all_at(cases: &[(GameInput, RuleSet)], mate_depth: u32) -> usize {
     cases
         .iter()
         .map(|(g, rules)| {
             let s = Settings {
                 rules: *rules,
+                mate_depth,
                 ..Settings::default()
             };
             judge(&g.start, &g.moves, &s).cycles.len()
@@ -139,6 +146,21 @@ fn bench(c: &mut Criterion) {
         cases.len() as f64 / base_s,
         judge_s / base_s
     );
+    // The cost of deeper mate searches everywhere (mate threats, check series, the safety
+    // test), as ratios to the same baseline (CXA2020.md §3.6: the rule book deepens only the
+    // safety test of a capture).
+    for depth in [5, 6] {
+        let t = Instant::now();
+        for _ in 0..rounds {
+            std::hint::black_box(judge_all_at(&cases, depth));
+        }
+        let s = t.elapsed().as_secs_f64() / rounds as f64;
+        println!(
+            "summary: mate depth {depth} everywhere: judge/replay time ratio {:.1} ({:.2} x the default)",
+            s / base_s,
+            s / judge_s
+        );
+    }
 }
 
 criterion_group!(benches, bench);

@@ -120,6 +120,10 @@ pub const fn dismiss(r: DismissReason) -> Term {
             "同类子可以互吃且有根，为兑",
             "a same-kind pair that can trade, the mover's piece protected: an exchange offer",
         ),
+        DismissReason::LosesElsewhere => Term::new(
+            "被牵子捉子：吃子后对方在别处得更多子力",
+            "the capture lets the opponent win more elsewhere",
+        ),
     }
 }
 
@@ -218,6 +222,8 @@ pub fn chase_note(n: &ChaseNote, lang: Lang) -> String {
         (Lang::En, ChaseNote::WinMadeReal { before: NotWonBefore::RootThroughChecks { protector } }) => format!("the attack stood before the move, but the target was then protected through checks (the piece on {protector} takes the capturer back after a series of checks); the move cuts that root and the capture wins: a new chase ({}; {})", Article::Cxa29_2WinMadeReal, Article::Cxa28_16),
         (Lang::Zh, ChaseNote::WinMadeReal { before: NotWonBefore::LostElsewhere { piece, by } }) => format!("走子前已有此攻击，但当时吃子后对方可用{by}的子吃掉{piece}的子，别处失子更多；走子后能够得子，按新捉处理（{}，{}）", Article::Cxa29_2WinMadeReal.local(), Article::CxaXize3.local()),
         (Lang::En, ChaseNote::WinMadeReal { before: NotWonBefore::LostElsewhere { piece, by } }) => format!("the attack stood before the move, but the capture then lost more elsewhere (the piece on {by} would win the mover's piece on {piece}); after the move the capture wins: a new chase ({}; {})", Article::Cxa29_2WinMadeReal, Article::CxaXize3),
+        (Lang::Zh, ChaseNote::SecondPiece { second }) => format!("目标处的交换本身不得子，但去掉了{second}之子的保护，随即吃掉它：整个着法序列得子（{}，{}；{}）", Article::Cxa29_1, Article::CxaXize3.local(), Article::Cxa2020Fig4),
+        (Lang::En, ChaseNote::SecondPiece { second }) => format!("the exchange on the target wins nothing by itself, but it takes away the guard of the piece on {second}, which is taken next: the whole sequence gains ({}, {}; {})", Article::Cxa29_1, Article::CxaXize3.local(), Article::Cxa2020Fig4),
     }
 }
 
@@ -341,6 +347,7 @@ mod tests {
             DismissReason::GeneralAnswersCheck,
             DismissReason::RootAtLoss,
             DismissReason::SameKindPair,
+            DismissReason::LosesElsewhere,
         ];
         distinct(&d.map(dismiss));
     }
@@ -406,6 +413,7 @@ mod tests {
                     by: sq("c5"),
                 },
             },
+            ChaseNote::SecondPiece { second: sq("e7") },
         ];
         for lang in [Lang::Zh, Lang::En] {
             let texts: HashSet<String> = all.iter().map(|n| chase_note(n, lang)).collect();

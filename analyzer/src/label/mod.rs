@@ -22,6 +22,7 @@ pub mod mate;
 mod novelty;
 mod pair;
 mod quiet;
+mod sequence;
 mod threat;
 
 #[cfg(test)]
@@ -195,6 +196,13 @@ pub enum ChaseNote {
         /// A safe capturer.
         safe: Square,
     },
+    /// The exchange on the target wins nothing on its own, but it takes away the guard of
+    /// the piece on `second`, which the mover then wins: the whole sequence gains (CXA 29.1,
+    /// 细则3; CXA2020 图4). The chase's line goes on with that capture.
+    SecondPiece {
+        /// The second piece's point.
+        second: Square,
+    },
     /// The attack stood before the move, but its capture could not win material then; the
     /// move makes the win real: a new chase
     /// ([`ChasePolicy::novelty_of_the_win`](crate::rules::ChasePolicy), CXA 28.3, 29.2,
@@ -294,6 +302,10 @@ pub enum DismissReason {
     /// The capture of a same-kind pair that can take each other, the mover's piece
     /// protected: an exchange offer, its capture set aside (CXA2020 §3.1, 图2).
     SameKindPair,
+    /// The capture lets the opponent win more elsewhere than it wins (the capturer held a
+    /// piece of its own, 被牵子捉子, CXA2020 图23): the line is the capture, then the
+    /// opponent's exchange on that piece.
+    LosesElsewhere,
 }
 
 /// A threat that is not a chase, and why.
@@ -305,7 +317,8 @@ pub struct Dismissed {
     pub reason: DismissReason,
     /// The article applied.
     pub article: Article,
-    /// For `MatedAfterCapture`: the opponent's mating line after the capture.
+    /// For `MatedAfterCapture`: the opponent's mating line after the capture; for
+    /// `LosesElsewhere`: the capture, then the opponent's exchange elsewhere.
     pub line: Vec<Move>,
 }
 

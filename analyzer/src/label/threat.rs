@@ -14,6 +14,7 @@ use qili_notation::{Move, Position, Role, Square, SquareSet};
 use super::cache::PositionMemo;
 use super::mate::MateSearch;
 use super::pair::{self, Pairs};
+use super::sequence;
 use super::{Chase, ChaseForm, DismissReason, Dismissed, Root, Short};
 use crate::material::Material;
 use crate::protection::{self, Unprotected};
@@ -600,6 +601,7 @@ impl<'m> Ctx<'m> {
                 (ex, protectors, class) = (outright, p, Some(Unprotected::FalseRoot));
             }
         }
+        let mut second: Option<(Vec<Move>, sequence::Second)> = None;
         let root = if let Some(class) = class {
             if !self.policy.series_and_exchange_forms
                 && special.is_none()
@@ -628,6 +630,10 @@ impl<'m> Ctx<'m> {
         } else if let Some(article) = special {
             articles.push(article);
             Root::Protected
+        } else if let Some(s) = self.second_piece(pos, t, &ex, attacked) {
+            articles.extend_from_slice(&[Article::CxaXize3, Article::Cxa2020Fig4]);
+            second = Some(s);
+            Root::GainsDespiteRoot
         } else {
             return None;
         };
@@ -661,6 +667,15 @@ impl<'m> Ctx<'m> {
             articles,
             notes: Vec::new(),
         };
+        if let Some((line, s)) = second {
+            // The line goes on with the second piece's exchange (CXA2020 图4).
+            chase.line = line;
+            chase.net = s.net;
+            chase.form = ChaseForm::Exchange;
+            chase
+                .notes
+                .push(super::ChaseNote::SecondPiece { second: s.target });
+        }
         if self.policy.cannon_confined_chariot_no_offer
             && victim.role == Role::Chariot
             && capturers
@@ -712,6 +727,33 @@ impl<'m> Ctx<'m> {
                         article: Article::Cxa2020_26_5,
                         line: Vec::new(),
                     }));
+                }
+            }
+        }
+        // 被牵子捉子 (CXA2020 图23): the capture must not lose more elsewhere than it wins.
+        // CXA only: AXF judges the capture by the target's protection (AXF S1).
+        let held = self
+            .policy
+            .loses_elsewhere
+            .filter(|_| root != Root::Protected);
+        if let Some(article) = held {
+            if let Some(lost) = sequence::counter_capture(pos, t, &ex) {
+                match self.holds_elsewhere(pos, t, &ex, capturers, series) {
+                    Some(other) => {
+                        chase.line.clone_from(&other.line);
+                        chase.net = other.net;
+                        ex = other;
+                    }
+                    None => {
+                        let mut line = vec![ex.first];
+                        line.extend_from_slice(&lost.exchange.line);
+                        return Some(Err(Dismissed {
+                            chase,
+                            reason: DismissReason::LosesElsewhere,
+                            article,
+                            line,
+                        }));
+                    }
                 }
             }
         }
@@ -783,6 +825,48 @@ impl<'m> Ctx<'m> {
         None
     }
 
+    /// CXA 29.1, 细则3 (CXA2020 图4): for a target `t` attacked in the position asked
+    /// (`attacked`: not at the end of a check series, where the search would pay for it at
+    /// every node), an exchange `ex` that wins nothing on its own but leaves a second piece
+    /// without its guard ([`sequence::follow_up`]). The forms of 29.1 beyond the plain
+    /// capture are CXA's ([`ChasePolicy::series_and_exchange_forms`]): under AXF a protected
+    /// piece is not chased (AXF.md §1.7).
+    fn second_piece(
+        &self,
+        pos: &Position,
+        t: Square,
+        ex: &protection::Exchange,
+        attacked: bool,
+    ) -> Option<(Vec<Move>, sequence::Second)> {
+        if !attacked || !self.policy.series_and_exchange_forms {
+            return None;
+        }
+        sequence::follow_up(pos, t, ex)
+    }
+
+    /// 被牵子捉子 (CXA2020 图23): the capture of `ex` lets the opponent win more elsewhere;
+    /// another capturer's exchange that gains (with `series`, what a check series before it
+    /// won) and does not, if any.
+    fn holds_elsewhere(
+        &self,
+        pos: &Position,
+        t: Square,
+        ex: &protection::Exchange,
+        capturers: SquareSet,
+        series: Material,
+    ) -> Option<protection::Exchange> {
+        capturers
+            .into_iter()
+            .filter(|&c| c != ex.first.from)
+            .find_map(|c| {
+                let other = protection::exchange_from_capturer(pos, c, t)?;
+                (other.gains()
+                    && gains_with(series, other.net)
+                    && sequence::counter_capture(pos, t, &other).is_none())
+                .then_some(other)
+            })
+    }
+
     /// 29.4, 细则7: winning the target must not get the mover mated at once; when several
     /// pieces can capture it, the threat stands if one of them captures safely (RULES.md
     /// §3). `Ok(None)`: the capture of `ex` is safe; `Ok(Some(other))`: it is not, but
@@ -801,7 +885,8 @@ impl<'m> Ctx<'m> {
         series: Material,
         aside: SquareSet,
     ) -> Result<Option<protection::Exchange>, Vec<Move>> {
-        let Some(line) = self.mate.find(&pos.after(&ex.first), self.mate_depth) else {
+        let depth = self.mate_depth.max(self.policy.capture_safety_checks);
+        let Some(line) = self.mate.find(&pos.after(&ex.first), depth) else {
             return Ok(None);
         };
         for c in capturers {
@@ -814,11 +899,7 @@ impl<'m> Ctx<'m> {
             if !(other.gains() && gains_with(series, other.net) || special) {
                 continue;
             }
-            if self
-                .mate
-                .find(&pos.after(&other.first), self.mate_depth)
-                .is_none()
-            {
+            if self.mate.find(&pos.after(&other.first), depth).is_none() {
                 return Ok(Some(other));
             }
         }

@@ -113,6 +113,8 @@ catalogue! {
     Cxa2020Fig2 = "CXA2020 图2", "同类子可以互吃、本方子有根，为兑：其互吃不算捉、杀（一捉一兑；1999年版细则3图三）", "a same-kind pair that can take each other, the mover's piece protected, is an exchange offer: its capture is no chase or mate threat (the 1999 edition's figure 3 for 细则3)";
     Cxa2020_26_7 = "CXA2020 26.7", "以兵换车算得子（一兵换数子、一子换数兵不算得子）", "a soldier given up to win a chariot is a gain (a soldier for several pieces, or a piece for several soldiers, is not)";
     Cxa29_2WinMadeReal = "CXA1999 28.3, 29.2, 细则2", "原已存在的攻击，走子前吃子不能得子（被将死、有根、或别处失子更多），走子后能够得子，按新捉处理", "a standing attack that could not win material before the move (the capture was answered by mate, met a real root, or lost more elsewhere) and can after it is a new chase";
+    Cxa2020Fig4 = "CXA2020 图4", "吃子去掉另一子的保护，整个着法序列得子，按捉处理", "a capture that takes away a second piece's guard gains over the whole sequence: a chase";
+    Cxa2020Fig23 = "CXA2020 图23", "被牵子捉子：吃子后对方在别处得更多子力，按闲处理", "a capture by a piece that holds its own piece (被牵子捉子) loses more elsewhere: idle";
     AxfS1Check = "AXF S1 (check)", "将：走子后下一着可吃对方将（帅）", "check: after the move the opponent's king could be captured next move";
     AxfS1MateThreat = "AXF S1 (threat to checkmate)", "杀：走子后形成可将死对方的着法", "threat to checkmate: the move sets up a sequence leading to mate";
     AxfS1Chase = "AXF S1 (chase)", "捉：走子后下一着可以吃对方将（帅）以外的子，且吃子是真实的威胁", "chase: after the move the mover could capture a piece other than the king next move, as a real threat";

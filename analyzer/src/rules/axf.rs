@@ -47,6 +47,8 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     mutual_attack: None,
     general_alone: AxfR28,
     soldier_alone: AxfR29,
+    loses_elsewhere: None,
+    capture_safety_checks: 5,
 };
 
 /// AXF D53, D56 (AXF.md §1.11): a move counts by the label that makes the conduct forbidden.

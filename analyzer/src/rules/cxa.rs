@@ -219,6 +219,8 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     mutual_attack: Some(Cxa28_14),
     general_alone: Cxa27_1Xize9,
     soldier_alone: Cxa27_2Xize11,
+    loses_elsewhere: Some(Cxa2020Fig23),
+    capture_safety_checks: 5,
 };
 
 /// What counts as a chase under the current edition (2011, re-issued 2020; CXA2020.md §2):

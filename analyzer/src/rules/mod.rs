@@ -376,6 +376,22 @@ pub struct ChasePolicy {
     pub general_alone: Article,
     /// The citation for a threat by soldiers alone (CXA 27.2, 细则11; AXF r29).
     pub soldier_alone: Article,
+    /// A capture that loses more elsewhere than it wins, the capturer holding a piece of
+    /// its own on a line (被牵子捉子), is no chase: the gain is judged over the whole
+    /// sequence (CXA 29.1 "完整交换得子", CXA2020 图23), and this is its citation. CXA:
+    /// yes; AXF: `None` — a chase is a capture threatened for the very next move, judged by
+    /// the target's protection (AXF S1, AXF.md §1.7), as for the exchange forms
+    /// ([`ChasePolicy::series_and_exchange_forms`]).
+    pub loses_elsewhere: Option<Article>,
+    /// The fewest checks the 29.4 safety test of a capture (细则7: the capture must not get
+    /// the mover mated at once) searches for a mate, whatever [`Settings::mate_depth`]
+    /// says (the search uses the larger of the two). A CXA reference figure rules a capture
+    /// unsafe because of a five-check mate (CXA2020.md §3.6): CXA 5. The test runs only on a
+    /// capture that gains, so the deeper search is paid there alone (the mate-threat label
+    /// and the check series keep [`Settings::mate_depth`]). AXF: the same 5 — its chase is
+    /// a real threat (AXF S1), which a capture answered by mate is not, and AXF sets no
+    /// depth of its own.
+    pub capture_safety_checks: u32,
 }
 
 impl ChasePolicy {
