@@ -13,6 +13,7 @@ pub mod label;
 pub mod labeling;
 pub mod material;
 pub mod natural;
+pub mod outlook;
 pub mod protection;
 pub mod report;
 pub mod rules;

@@ -37,6 +37,7 @@
 //! ```
 
 mod online;
+mod probe;
 
 use std::collections::HashMap;
 
