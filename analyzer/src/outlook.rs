@@ -221,6 +221,18 @@ impl MoveOutlook {
     pub fn matters(&self) -> bool {
         self.consequence != Consequence::None
     }
+
+    /// Whether a GUI forbids it to `mover` (UCCI `banmoves`): its consequence is banned
+    /// ([`Consequence::banned`]), or it leaves the opponent a reply that would put such a
+    /// ruling against the mover in force (the warning's ruling takes effect with the very
+    /// next ply, the opponent's) — the repeated position may recur by the opponent's move,
+    /// and the mover's conduct is what the ruling is about.
+    pub fn banned(&self, mover: Color) -> bool {
+        self.consequence.banned()
+            || self.warning.as_ref().is_some_and(|w| {
+                w.plies_more == 1 && w.by != mover && w.consequence(mover).banned()
+            })
+    }
 }
 
 /// Every legal move of a position reached by a line, with what it would bring.
@@ -243,11 +255,11 @@ pub struct Outlook {
 }
 
 impl Outlook {
-    /// The moves a GUI forbids ([`Consequence::banned`]).
+    /// The moves a GUI forbids ([`MoveOutlook::banned`]).
     pub fn banned(&self) -> impl Iterator<Item = Move> + '_ {
         self.moves
             .iter()
-            .filter(|m| m.consequence.banned())
+            .filter(|m| m.banned(self.mover))
             .map(|m| m.mv)
     }
 

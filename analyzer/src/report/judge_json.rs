@@ -304,6 +304,11 @@ fn open_choice_names<S: Serializer>(notes: &&[OpenNote], s: S) -> Result<S::Ok, 
     s.collect_seq(notes.iter().map(OpenNote::name))
 }
 
+/// The JSON of one side's conduct (`forbidden`: under the verdict).
+pub fn conduct_json(c: &Conduct, forbidden: bool) -> ConductJson<'_> {
+    conduct(c, forbidden)
+}
+
 fn conduct(c: &Conduct, forbidden: bool) -> ConductJson<'_> {
     ConductJson {
         conduct: c.kind.as_str(),
