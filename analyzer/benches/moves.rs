@@ -24,7 +24,9 @@ use qili_analyzer::{judge, Incremental, RuleSet, Settings};
 use qili_notation::{Move, Position};
 
 fn shared() -> Option<PathBuf> {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent()?.to_owned();
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()?
+        .to_owned();
     let mut candidates: Vec<PathBuf> = std::env::var_os("QILI_SHARED")
         .map(PathBuf::from)
         .into_iter()

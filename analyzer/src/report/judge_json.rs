@@ -94,6 +94,15 @@ pub struct RulingVerdictJson<'a> {
     pub cycle: Option<usize>,
     /// The ply at which the ruling took effect.
     pub ply: Option<usize>,
+    /// When a cycle rules: the occurrence of its repeated position at `ply` — the
+    /// threshold, or the one after it when a "must change" became a loss because the cycle
+    /// was played once more (`played_again`).
+    pub occurrence: Option<usize>,
+    /// The offender played the cycle once more after it had to change: the loss stands.
+    pub played_again: bool,
+    /// For a "must change": the occurrence of the repeated position at which the offender
+    /// loses (the cycle played once more).
+    pub loses_at_occurrence: Option<usize>,
     /// The articles applied (written as their codes).
     #[serde(serialize_with = "article_codes")]
     pub articles: &'a [Article],
@@ -132,6 +141,15 @@ pub struct RulingJson<'a> {
     pub cycle: Option<usize>,
     /// The ply at which the ruling took effect.
     pub ply: Option<usize>,
+    /// When a cycle rules: the occurrence of its repeated position at `ply` — the
+    /// threshold, or the one after it when a "must change" became a loss because the cycle
+    /// was played once more (`played_again`).
+    pub occurrence: Option<usize>,
+    /// The offender played the cycle once more after it had to change: the loss stands.
+    pub played_again: bool,
+    /// For a "must change": the occurrence of the repeated position at which the offender
+    /// loses (the cycle played once more).
+    pub loses_at_occurrence: Option<usize>,
     /// The articles applied (written as their codes).
     #[serde(serialize_with = "article_codes")]
     pub articles: &'a [Article],
@@ -407,6 +425,36 @@ fn ply_json(j: &Judgement, p: &PlyLabels) -> Option<MoveReport> {
     )
 }
 
+/// When the ruling took its form (see [`RulingJson::occurrence`]).
+struct RulingEffect {
+    occurrence: Option<usize>,
+    played_again: bool,
+    loses_at_occurrence: Option<usize>,
+}
+
+fn ruling_effect(j: &Judgement) -> RulingEffect {
+    let threshold = crate::verdict::threshold(&j.settings);
+    match j.ruling.source {
+        RulingSource::Cycle { index } => {
+            let played_again = j
+                .cycles
+                .get(index)
+                .is_some_and(|c| c.repeated_ply.is_some());
+            RulingEffect {
+                occurrence: Some(threshold + usize::from(played_again)),
+                played_again,
+                loses_at_occurrence: (j.ruling.status == Status::MustChange)
+                    .then_some(threshold + 1),
+            }
+        }
+        _ => RulingEffect {
+            occurrence: None,
+            played_again: false,
+            loses_at_occurrence: None,
+        },
+    }
+}
+
 /// The ruling's source: its name, the cycle index and the ply at which it took effect.
 fn ruling_source(j: &Judgement) -> (&'static str, Option<usize>, Option<usize>) {
     match j.ruling.source {
@@ -445,6 +493,7 @@ fn stopped_json(j: &Judgement) -> Option<StoppedJson<'_>> {
 pub fn judge_json(j: &Judgement) -> JudgeJson<'_> {
     let r = &j.ruling;
     let (source, cycle_index, ply) = ruling_source(j);
+    let effect = ruling_effect(j);
     let start_fen = j.positions.first().map(|p| p.fen()).unwrap_or_default();
     let cycles = j.cycles.iter().map(|c| cycle(j, c, &start_fen)).collect();
     JudgeJson {
@@ -461,6 +510,9 @@ pub fn judge_json(j: &Judgement) -> JudgeJson<'_> {
             source,
             cycle: cycle_index,
             ply,
+            occurrence: effect.occurrence,
+            played_again: effect.played_again,
+            loses_at_occurrence: effect.loses_at_occurrence,
             articles: &r.articles,
             explanation: ExplanationJson {
                 zh: explain::zh::explain(j),
@@ -478,6 +530,7 @@ pub fn judge_json(j: &Judgement) -> JudgeJson<'_> {
 pub fn verdict_json(j: &Judgement) -> VerdictLineJson<'_> {
     let r = &j.ruling;
     let (source, cycle_index, ply) = ruling_source(j);
+    let effect = ruling_effect(j);
     let start_fen = j.positions.first().map(|p| p.fen()).unwrap_or_default();
     let cycles = j.cycles.iter().map(|c| cycle(j, c, &start_fen)).collect();
     VerdictLineJson {
@@ -494,6 +547,9 @@ pub fn verdict_json(j: &Judgement) -> VerdictLineJson<'_> {
             source,
             cycle: cycle_index,
             ply,
+            occurrence: effect.occurrence,
+            played_again: effect.played_again,
+            loses_at_occurrence: effect.loses_at_occurrence,
             articles: &r.articles,
         },
         cycles,
