@@ -33,6 +33,9 @@ enum Command {
     Convert(cmd::convert::Args),
     /// Rule on the repetition cycles of a line of play (and the natural move limit).
     Judge(cmd::judge::Args),
+    /// Before the move: which moves would complete a repetition, and what each would bring
+    /// (nothing yet, a draw, must change, a loss); `--format ucci` prints `banmoves`.
+    Moves(cmd::moves::Args),
     /// Audit game collections: rule every repetition and compare with the recorded results.
     Audit(cmd::audit::Args),
     /// Serve the arbiter's page and the JSON API over HTTP (loopback by default).
@@ -84,6 +87,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => cmd::perft::run(args, &mut out),
         Command::Convert(args) => cmd::convert::run(args, &mut out),
         Command::Judge(args) => cmd::judge::run(args, &mut out),
+        Command::Moves(args) => cmd::moves::run(args, &mut out),
         Command::Audit(args) => cmd::audit::run(args, &mut out),
         Command::Serve(args) => cmd::serve::run(args, &mut out),
     };

@@ -484,6 +484,7 @@ fn every_endpoint_is_documented() {
         ("GET", "/health"),
         ("POST", "/judge"),
         ("POST", "/label"),
+        ("POST", "/moves"),
         ("POST", "/audit"),
         ("POST", "/position"),
         ("POST", "/records"),
@@ -500,4 +501,45 @@ fn every_endpoint_is_documented() {
     // The server serves the same description.
     let s = Server::start(&[]);
     assert_eq!(s.get("/openapi.yaml").text(), openapi);
+}
+
+/// `POST /moves` answers what `qili moves` prints for the same line, in every format; its
+/// errors name the field.
+#[test]
+fn moves_answers_as_the_cli() {
+    let s = Server::start(&[]);
+    let fen = "3aka3/6n2/9/9/9/9/8R/9/9/3K5 w - - 0 1";
+    let line = "i3g3 g8i7 g3i3 i7g8 i3g3 g8i7";
+    let cli = |format: &str| {
+        let out = Command::new(QILI)
+            .args([
+                "moves", "--lang", "en", "--format", format, "--fen", fen, "--moves", line,
+            ])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let r = s.post(
+        "/moves",
+        json!({"fen": fen, "moves": line}).to_string().as_bytes(),
+    );
+    assert_eq!(r.status, 200);
+    let v = r.json();
+    assert_eq!(v, serde_json::from_str::<Value>(&cli("json")).unwrap());
+    assert_eq!(v["banmoves"], json!(["g3i3"]));
+    assert_eq!(v["moves"][0]["warning"]["consequence"], "mover_must_change");
+    for format in ["ucci", "text"] {
+        let body = json!({"fen": fen, "moves": line.split(' ').collect::<Vec<_>>(), "format": format, "lang": "en"});
+        let r = s.post("/moves", body.to_string().as_bytes());
+        assert_eq!(r.status, 200);
+        assert_eq!(r.text(), cli(format), "{format}");
+    }
+    let r = s.post("/moves", br#"{"fen": "startpos", "moves": "h2e2 h2e2"}"#);
+    assert_eq!(r.status, 422);
+    assert!(r.error().starts_with("/moves: "), "{}", r.error());
+    let r = s.post("/moves", br#"{"fen": "startpos", "format": "uci"}"#);
+    assert_eq!(r.status, 400);
+    assert!(r.error().contains("format"), "{}", r.error());
+    let r = s.post("/moves", br#"{"fen": "startpos", "depth": 3}"#);
+    assert_eq!(r.status, 400);
 }

@@ -14,6 +14,7 @@ pub mod labeling;
 pub mod lines;
 pub mod material;
 pub mod natural;
+pub mod outlook;
 pub mod protection;
 pub mod report;
 pub mod rules;

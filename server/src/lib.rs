@@ -6,7 +6,7 @@
 //! - **the arbiter's page** (`GET /`): set up a position (FEN, start position, or pieces
 //!   clicked onto points), enter moves by clicking or typing them in any notation, or upload
 //!   a record file; the ruling is the library's teaching page (`qili judge --format html`);
-//! - **a JSON API** (`POST /judge`, `/label`, `/audit`, `GET /health`, and the page's helpers
+//! - **a JSON API** (`POST /judge`, `/label`, `/moves`, `/audit`, `GET /health`, and the page's helpers
 //!   `POST /position`, `/records`), documented in `docs/http-api.md` and `docs/openapi.yaml`.
 //!
 //! Requests share nothing that one of them could change: the state is the read-only
@@ -30,6 +30,7 @@
 mod api;
 mod desk;
 mod error;
+mod moves;
 
 use std::future::Future;
 use std::io;
@@ -111,6 +112,7 @@ pub fn router(config: Config) -> Router {
         .route("/health", get(api::health))
         .route("/judge", post(api::judge).layer(json))
         .route("/label", post(api::label).layer(json))
+        .route("/moves", post(moves::moves).layer(json))
         .route("/position", post(desk::position).layer(json))
         .route("/audit", post(api::audit).layer(record))
         .route("/records", post(desk::records).layer(record))

@@ -4,5 +4,6 @@ pub mod audit;
 pub mod convert;
 pub mod judge;
 pub mod label;
+pub mod moves;
 pub mod perft;
 pub mod serve;

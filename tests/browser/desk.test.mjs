@@ -229,3 +229,59 @@ test("the page at a phone's width", async () => {
   await page.screenshot({ path: join(SHOTS, "desk-phone-full.png"), fullPage: true });
   page.check();
 });
+
+// ---- before the move (POST /moves, issue 33) ----
+
+/** Waits for the answer of /moves about the position now on the board. */
+async function outlookFor(page, plies) {
+  await page.waitForFunction((n) => document.querySelectorAll("#moves li").length === n, plies);
+  await page.waitForFunction(() => Number(document.body.dataset.outlook || 0) > 0);
+  const seq = await page.evaluate(() => document.body.dataset.outlook);
+  // The last request made is the one answered.
+  await page.waitForTimeout(50);
+  assert.equal(await page.evaluate(() => document.body.dataset.outlook), seq);
+}
+
+test("the repeating moves of a perpetual chase are marked, with the warning before the threshold", async () => {
+  const page = await desk();
+  await page.fill("#fen", "3aka3/6n2/9/9/9/9/8R/9/9/3K5 w - - 0 1");
+  await page.click("#use-fen");
+  await page.locator("#board g.pc[data-sq='i3'][data-piece='R']").waitFor();
+  // Red's chariot chases the horse; six plies in, Red's g3i3 would make a position occur a
+  // second time, and Black's reply i7g8 the start position a third time.
+  await page.fill("#move-text", "i3g3 g8i7 g3i3 i7g8 i3g3 g8i7");
+  await page.click("#add-moves");
+  await outlookFor(page, 6);
+  const mark = page.locator("#board g.omark[data-move='g3i3']");
+  await mark.waitFor();
+  assert.equal(await mark.getAttribute("data-consequence"), "repeats");
+  assert.match(await mark.getAttribute("class"), /c-mover_must_change/, "coloured by the warning");
+  assert.match(await mark.getAttribute("class"), /banned/);
+  const item = page.locator("#outlook-list li[data-move='g3i3']");
+  const text = await item.textContent();
+  assert.match(text, /车三平一/);
+  assert.match(text, /局面第2次出现/);
+  assert.match(text, /警告/);
+  assert.match(text, /第3次出现：红方须变着/);
+  assert.match(text, /third time: Red must change/);
+  // The articles are those /judge cites once the line is played out.
+  const body = JSON.stringify({ fen: "3aka3/6n2/9/9/9/9/8R/9/9/3K5 w - - 0 1", moves: "i3g3 g8i7 g3i3 i7g8 i3g3 g8i7 g3i3 i7g8".split(" ") });
+  const judged = await page.evaluate(async (b) => (await fetch("/judge", { method: "POST", body: b })).json(), body);
+  for (const code of judged.ruling.articles) assert.ok(text.includes(code), `${code} in ${text}`);
+  // The mark is drawn in the warning's colour (orange): read back from the screenshot's DOM.
+  const stroke = await page.evaluate(() => getComputedStyle(document.querySelector("#board g.omark[data-move='g3i3'] line")).stroke);
+  assert.equal(stroke, "rgb(232, 89, 12)");
+  await page.locator("#outlook").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, "desk-outlook-warning.png"), fullPage: true });
+  // One more ply: Black's i7g8 now puts "Red must change" in force.
+  await page.fill("#move-text", "g3i3");
+  await page.click("#add-moves");
+  await outlookFor(page, 7);
+  const reply = page.locator("#board g.omark[data-move='i7g8']");
+  await reply.waitFor();
+  assert.equal(await reply.getAttribute("data-consequence"), "opponent_must_change");
+  assert.match(await page.locator("#outlook-list li[data-move='i7g8']").textContent(), /红方须变着/);
+  // Moves that repeat nothing are not marked.
+  assert.equal(await page.locator("#board g.omark[data-move='i7h9']").count(), 0);
+  page.check();
+});

@@ -73,6 +73,11 @@ fn ruling(j: &Judgement) -> String {
     s
 }
 
+/// The occurrence at which a ruling is in force (RULES.md §1).
+fn threshold(j: &Judgement) -> usize {
+    crate::verdict::threshold(&j.settings)
+}
+
 fn verdict_headline(v: &Verdict) -> String {
     match (v.status, v.reason) {
         (Status::MustChange, Reason::ForbiddenVsAllowed { offender, .. })
@@ -101,11 +106,13 @@ fn reason(j: &Judgement, c: &CycleJudgement) -> String {
             let other = !checker;
             let mut t = if v.status == Status::MustChange {
                 format!(
-                    "{} checks perpetually and {} does not: a perpetual check is a violation in all circumstances, so {} must change (变着). If {} plays the cycle once more, {} loses.",
+                    "{} checks perpetually and {} does not: a perpetual check is a violation in all circumstances, so {} must change (变着), from the position's occurrence {} on. If {} plays the cycle once more (the position's occurrence {}), {} loses.",
                     side(checker),
                     side(other),
                     side(checker),
+                    threshold(j),
                     side(checker),
+                    threshold(j) + 1,
                     side(checker)
                 )
             } else if repeated {
@@ -144,7 +151,7 @@ fn reason(j: &Judgement, c: &CycleJudgement) -> String {
         } => {
             let mut t = match v.reason {
                 Reason::BothForbiddenRanked { rank, above, .. } => format!(
-                    "Both sides chase perpetually, both forbidden, but {} {} and {} {}: by the ranking of forbidden chases, {} must change (变着).",
+                    "Both sides chase perpetually, both forbidden, but {} {} and {} {}: by the ranking of forbidden chases, {} must change (变着)",
                     side(offender),
                     rank.en(),
                     side(!offender),
@@ -152,12 +159,16 @@ fn reason(j: &Judgement, c: &CycleJudgement) -> String {
                     side(offender)
                 ),
                 _ => format!(
-                    "{}'s conduct is forbidden, {}'s is allowed: {} must change (变着).",
+                    "{}'s conduct is forbidden, {}'s is allowed: {} must change (变着)",
                     side(offender),
                     side(!offender),
                     side(offender)
                 ),
             };
+            if !repeated {
+                let _ = write!(t, ", from the position's occurrence {} on", threshold(j));
+            }
+            t.push('.');
             if repeated {
                 let _ = write!(
                     t,
@@ -167,7 +178,13 @@ fn reason(j: &Judgement, c: &CycleJudgement) -> String {
                     side(offender)
                 );
             } else {
-                let _ = write!(t, " If {} plays the cycle once more, {} loses.", side(offender), side(offender));
+                let _ = write!(
+                    t,
+                    " If {} plays the cycle once more (the position's occurrence {}), {} loses.",
+                    side(offender),
+                    threshold(j) + 1,
+                    side(offender)
+                );
             }
             t
         }

@@ -75,6 +75,11 @@ fn ruling(j: &Judgement) -> String {
     s
 }
 
+/// The occurrence at which a ruling is in force (RULES.md §1).
+fn threshold(j: &Judgement) -> usize {
+    crate::verdict::threshold(&j.settings)
+}
+
 fn verdict_headline(v: &Verdict) -> String {
     match (v.status, v.reason) {
         (Status::MustChange, Reason::ForbiddenVsAllowed { offender, .. })
@@ -102,10 +107,12 @@ fn reason(j: &Judgement, c: &CycleJudgement) -> String {
             let other = !checker;
             let mut t = if v.status == Status::MustChange {
                 format!(
-                    "{}长将，{}不是长将：长将在任何情况下都是犯禁，{}必须变着；若再重复一次循环，即判负。",
+                    "{}长将，{}不是长将：长将在任何情况下都是犯禁，{}必须变着（局面第{}次出现时生效）；若再重复一次循环（局面第{}次出现），即判负。",
                     side(checker),
                     side(other),
-                    side(checker)
+                    side(checker),
+                    threshold(j),
+                    threshold(j) + 1
                 )
             } else if repeated {
                 format!(
@@ -143,7 +150,7 @@ fn reason(j: &Judgement, c: &CycleJudgement) -> String {
         } => {
             let mut t = match v.reason {
                 Reason::BothForbiddenRanked { rank, above, .. } => format!(
-                    "双方长捉，均为禁止着法，但{}{}，{}{}：按禁止着法的轻重，{}必须变着。",
+                    "双方长捉，均为禁止着法，但{}{}，{}{}：按禁止着法的轻重，{}必须变着",
                     side(offender),
                     rank.zh(),
                     side(!offender),
@@ -151,12 +158,16 @@ fn reason(j: &Judgement, c: &CycleJudgement) -> String {
                     side(offender)
                 ),
                 _ => format!(
-                    "{}为禁止着法，{}为允许着法：{}必须变着。",
+                    "{}为禁止着法，{}为允许着法：{}必须变着",
                     side(offender),
                     side(!offender),
                     side(offender)
                 ),
             };
+            if !repeated {
+                let _ = write!(t, "（局面第{}次出现时生效）", threshold(j));
+            }
+            t.push('。');
             if repeated {
                 let _ = write!(
                     t,
@@ -166,7 +177,12 @@ fn reason(j: &Judgement, c: &CycleJudgement) -> String {
                     side(offender)
                 );
             } else {
-                let _ = write!(t, "若{}再重复一次循环，即判负。", side(offender));
+                let _ = write!(
+                    t,
+                    "若{}再重复一次循环（局面第{}次出现），即判负。",
+                    side(offender),
+                    threshold(j) + 1
+                );
             }
             t
         }

@@ -39,6 +39,7 @@
 //! ```
 
 mod online;
+mod probe;
 
 use std::collections::HashMap;
 

@@ -114,6 +114,19 @@ impl OnlineCycles {
         &self.keys
     }
 
+    /// How often `key` occurred so far.
+    pub(crate) fn occurrences(&self, key: u32) -> usize {
+        self.count.get(key as usize).copied().unwrap_or(0)
+    }
+
+    /// The index of `key`'s last occurrence (0 when it never occurred).
+    pub(crate) fn last_occurrence(&self, key: u32) -> usize {
+        match self.last_at.get(key as usize) {
+            Some(&i) if i != usize::MAX => i,
+            _ => 0,
+        }
+    }
+
     /// The last stretch in force, if any.
     pub(crate) fn last(&self) -> Option<&Run> {
         self.last.as_ref()

@@ -94,6 +94,15 @@ pub struct RulingVerdictJson<'a> {
     pub cycle: Option<usize>,
     /// The ply at which the ruling took effect.
     pub ply: Option<usize>,
+    /// When a cycle rules: the occurrence of its repeated position at `ply` — the
+    /// threshold, or the one after it when a "must change" became a loss because the cycle
+    /// was played once more (`played_again`).
+    pub occurrence: Option<usize>,
+    /// The offender played the cycle once more after it had to change: the loss stands.
+    pub played_again: bool,
+    /// For a "must change": the occurrence of the repeated position at which the offender
+    /// loses (the cycle played once more).
+    pub loses_at_occurrence: Option<usize>,
     /// The articles applied (written as their codes).
     #[serde(serialize_with = "article_codes")]
     pub articles: &'a [Article],
@@ -132,6 +141,15 @@ pub struct RulingJson<'a> {
     pub cycle: Option<usize>,
     /// The ply at which the ruling took effect.
     pub ply: Option<usize>,
+    /// When a cycle rules: the occurrence of its repeated position at `ply` — the
+    /// threshold, or the one after it when a "must change" became a loss because the cycle
+    /// was played once more (`played_again`).
+    pub occurrence: Option<usize>,
+    /// The offender played the cycle once more after it had to change: the loss stands.
+    pub played_again: bool,
+    /// For a "must change": the occurrence of the repeated position at which the offender
+    /// loses (the cycle played once more).
+    pub loses_at_occurrence: Option<usize>,
     /// The articles applied (written as their codes).
     #[serde(serialize_with = "article_codes")]
     pub articles: &'a [Article],
@@ -304,6 +322,11 @@ fn open_choice_names<S: Serializer>(notes: &&[OpenNote], s: S) -> Result<S::Ok, 
     s.collect_seq(notes.iter().map(OpenNote::name))
 }
 
+/// The JSON of one side's conduct (`forbidden`: under the verdict).
+pub fn conduct_json(c: &Conduct, forbidden: bool) -> ConductJson<'_> {
+    conduct(c, forbidden)
+}
+
 fn conduct(c: &Conduct, forbidden: bool) -> ConductJson<'_> {
     ConductJson {
         conduct: c.kind.as_str(),
@@ -317,12 +340,10 @@ fn conduct(c: &Conduct, forbidden: bool) -> ConductJson<'_> {
     }
 }
 
-/// The JSON of cycle `c` of `j`, whose start position has the FEN `start_fen`: a cycle
-/// that repeats the start position (most do) takes that string instead of writing the
-/// same FEN again.
-fn cycle<'a>(j: &Judgement, c: &'a CycleJudgement, start_fen: &str) -> CycleJson<'a> {
-    let v = &c.verdict;
-    let (reason, offender) = match v.reason {
+/// The JSON name of a verdict's reason and the side it names (the offender or the
+/// checker), as every JSON writer gives them.
+pub(crate) fn reason_key(r: Reason) -> (&'static str, Option<Color>) {
+    match r {
         Reason::OneSidedPerpetualCheck { checker, .. } => {
             ("one_sided_perpetual_check", Some(checker))
         }
@@ -331,7 +352,15 @@ fn cycle<'a>(j: &Judgement, c: &'a CycleJudgement, start_fen: &str) -> CycleJson
         Reason::BothForbidden => ("both_forbidden", None),
         Reason::ForbiddenVsAllowed { offender, .. } => ("forbidden_vs_allowed", Some(offender)),
         Reason::BothForbiddenRanked { offender, .. } => ("both_forbidden_ranked", Some(offender)),
-    };
+    }
+}
+
+/// The JSON of cycle `c` of `j`, whose start position has the FEN `start_fen`: a cycle
+/// that repeats the start position (most do) takes that string instead of writing the
+/// same FEN again.
+fn cycle<'a>(j: &Judgement, c: &'a CycleJudgement, start_fen: &str) -> CycleJson<'a> {
+    let v = &c.verdict;
+    let (reason, offender) = reason_key(v.reason);
     CycleJson {
         first_ply: c.repeated_index(),
         occurrence_plies: &c.occurrence_indices,
@@ -403,6 +432,36 @@ fn ply_json(j: &Judgement, p: &PlyLabels) -> Option<MoveReport> {
     )
 }
 
+/// When the ruling took its form (see [`RulingJson::occurrence`]).
+struct RulingEffect {
+    occurrence: Option<usize>,
+    played_again: bool,
+    loses_at_occurrence: Option<usize>,
+}
+
+fn ruling_effect(j: &Judgement) -> RulingEffect {
+    let threshold = crate::verdict::threshold(&j.settings);
+    match j.ruling.source {
+        RulingSource::Cycle { index } => {
+            let played_again = j
+                .cycles
+                .get(index)
+                .is_some_and(|c| c.repeated_ply.is_some());
+            RulingEffect {
+                occurrence: Some(threshold + usize::from(played_again)),
+                played_again,
+                loses_at_occurrence: (j.ruling.status == Status::MustChange)
+                    .then_some(threshold + 1),
+            }
+        }
+        _ => RulingEffect {
+            occurrence: None,
+            played_again: false,
+            loses_at_occurrence: None,
+        },
+    }
+}
+
 /// The ruling's source: its name, the cycle index and the ply at which it took effect.
 fn ruling_source(j: &Judgement) -> (&'static str, Option<usize>, Option<usize>) {
     match j.ruling.source {
@@ -441,6 +500,7 @@ fn stopped_json(j: &Judgement) -> Option<StoppedJson<'_>> {
 pub fn judge_json(j: &Judgement) -> JudgeJson<'_> {
     let r = &j.ruling;
     let (source, cycle_index, ply) = ruling_source(j);
+    let effect = ruling_effect(j);
     let start_fen = j.positions.first().map(|p| p.fen()).unwrap_or_default();
     let cycles = j.cycles.iter().map(|c| cycle(j, c, &start_fen)).collect();
     JudgeJson {
@@ -457,6 +517,9 @@ pub fn judge_json(j: &Judgement) -> JudgeJson<'_> {
             source,
             cycle: cycle_index,
             ply,
+            occurrence: effect.occurrence,
+            played_again: effect.played_again,
+            loses_at_occurrence: effect.loses_at_occurrence,
             articles: &r.articles,
             explanation: ExplanationJson {
                 zh: explain::zh::explain(j),
@@ -474,6 +537,7 @@ pub fn judge_json(j: &Judgement) -> JudgeJson<'_> {
 pub fn verdict_json(j: &Judgement) -> VerdictLineJson<'_> {
     let r = &j.ruling;
     let (source, cycle_index, ply) = ruling_source(j);
+    let effect = ruling_effect(j);
     let start_fen = j.positions.first().map(|p| p.fen()).unwrap_or_default();
     let cycles = j.cycles.iter().map(|c| cycle(j, c, &start_fen)).collect();
     VerdictLineJson {
@@ -490,6 +554,9 @@ pub fn verdict_json(j: &Judgement) -> VerdictLineJson<'_> {
             source,
             cycle: cycle_index,
             ply,
+            occurrence: effect.occurrence,
+            played_again: effect.played_again,
+            loses_at_occurrence: effect.loses_at_occurrence,
             articles: &r.articles,
         },
         cycles,

@@ -4,3 +4,4 @@
 pub mod cases;
 pub mod judge_json;
 pub mod label;
+pub mod moves;

@@ -1,6 +1,6 @@
 // The referee's desk: a board to set up and play on, and the server's rulings.
 // Everything about positions, moves and rulings comes from the server (POST /position,
-// /records, /judge); this script only draws the board and keeps the line being built.
+// /records, /judge, /moves); this script only draws the board and keeps the line being built.
 "use strict";
 
 const STARTPOS = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -169,6 +169,7 @@ function draw() {
     ? null
     : state.now && (state.now.turn === "red" ? bi("红方走", "Red to move") : bi("黑方走", "Black to move"));
   $("turn").innerHTML = turn ? turn + (state.now.in_check ? " " + bi("（被将军）", "(in check)") : "") : "";
+  drawOutlook(svg);
 }
 
 // ---- playing moves ----
@@ -180,6 +181,7 @@ async function replay(moves) {
   state.selected = null;
   showMoves();
   draw();
+  refreshOutlook();
   return now;
 }
 
@@ -226,6 +228,7 @@ async function setStart(fen, source) {
   state.selected = null;
   showMoves();
   draw();
+  refreshOutlook();
 }
 
 // ---- the board editor ----
@@ -335,6 +338,98 @@ async function loadGame(i, name) {
   await replay(g.moves);
   status("line-status", gameTitle(g), true);
   await judge();
+}
+
+// ---- before the move (POST /moves) ----
+// After every move the server says which moves of the position would complete a
+// repetition and what each would bring; they are marked on the board (colour by
+// consequence, dashed when banned) and listed with the warning one occurrence before the
+// threshold. The wording is built from the server's JSON (docs/moves-json.md).
+
+const OUTLOOK = { moves: [], mover: null, seq: 0 };
+
+const SIDE = { red: ["红方", "Red"], black: ["黑方", "Black"] };
+
+function consequenceWords(c, mover) {
+  const other = mover === "red" ? "black" : "red";
+  const [me, them] = [SIDE[mover], SIDE[other]];
+  switch (c) {
+    case "repeats": return ["尚无新的裁决", "no new ruling yet"];
+    case "draw": return ["判和", "draw"];
+    case "mover_must_change": return [`${me[0]}须变着`, `${me[1]} must change`];
+    case "mover_loses": return [`${me[0]}判负`, `${me[1]} loses`];
+    case "opponent_must_change": return [`${them[0]}须变着`, `${them[1]} must change`];
+    case "opponent_loses": return [`${them[0]}判负`, `${them[1]} loses`];
+    default: return ["", ""];
+  }
+}
+
+const ORDINAL = ["", "first", "second", "third", "fourth", "fifth", "sixth"];
+
+function outlookItem(m, mover) {
+  const list = (e) => e.articles.map((a) => a.code).join(", ");
+  const codes = (e) => (e && e.articles.length ? `（${list(e)}）` : "");
+  const codesEn = (e) => (e && e.articles.length ? ` (${list(e)})` : "");
+  const k = m.repetition ? m.repetition.occurrence : null;
+  const [czh, cen] = consequenceWords(m.consequence, mover);
+  let zh = `${m.chinese} ${m.move}：` + (k ? `局面第${k}次出现，` : "") + czh + codes(m.effect);
+  let en = `${m.chinese} ${m.move}: ` + (k ? `the position's occurrence ${k}; ` : "") + cen + codesEn(m.effect);
+  if (m.warning) {
+    const w = m.warning, [wzh, wen] = consequenceWords(w.consequence, mover);
+    const n = w.effect.occurrence;
+    zh += `。警告：走${m.chinese}后照此循环再走${w.plies_more}步，局面将第${n}次出现：${wzh}${codes(w.effect)}`;
+    en += `. Warning: playing ${m.chinese} and the same loop once more (${w.plies_more} more ${w.plies_more === 1 ? "ply" : "plies"}) makes a position occur a ${ORDINAL[n] || n + "th"} time: ${wen}${codesEn(w.effect)}`;
+  }
+  if (m.banned) {
+    zh += "【禁着】";
+    en += " [banned]";
+  }
+  return { zh, en };
+}
+
+/** The colour class of a consequence (both rulings against the opponent share one). */
+function consequenceClass(c) {
+  return c.startsWith("opponent_") ? "c-opponent" : `c-${c}`;
+}
+
+async function refreshOutlook() {
+  const seq = ++OUTLOOK.seq;
+  const body = JSON.stringify({ fen: state.start, moves: state.moves.map((m) => m.iccs), ...settings() });
+  let data = null;
+  try {
+    data = await post("/moves", body);
+  } catch (e) {
+    data = null;
+  }
+  if (seq !== OUTLOOK.seq) return; // a later position is being asked about
+  OUTLOOK.moves = data ? data.moves : [];
+  OUTLOOK.mover = data ? data.mover : null;
+  const list = $("outlook-list");
+  list.innerHTML = OUTLOOK.moves
+    .map((m) => {
+      const t = outlookItem(m, data.mover);
+      const cls = `${consequenceClass(m.warning ? m.warning.consequence : m.consequence)}${m.warning ? " warning" : ""}`;
+      return `<li class="${cls}" data-move="${esc(m.move)}" data-consequence="${esc(m.consequence)}">${bi(t.zh, t.en)}</li>`;
+    })
+    .join("");
+  $("outlook").hidden = OUTLOOK.moves.length === 0;
+  draw();
+  document.body.dataset.outlook = String(seq);
+}
+
+/** Marks the moves that would complete a repetition: a stroke from the piece to its
+ * destination and a dot there, coloured by consequence (by the warning's when the move
+ * decides nothing yet), dashed when banned. */
+function drawOutlook(svg) {
+  if (state.editing || !state.now || OUTLOOK.mover !== state.now.turn) return;
+  for (const m of OUTLOOK.moves) {
+    const c = m.warning && m.consequence === "repeats" ? m.warning.consequence : m.consequence;
+    const g = el("g", { class: `omark ${consequenceClass(c)}${m.banned ? " banned" : ""}`, "data-move": m.move, "data-consequence": m.consequence }, svg);
+    const [x1, y1] = xy(FILES.indexOf(m.move[0]), Number(m.move[1]));
+    const [x2, y2] = xy(FILES.indexOf(m.move[2]), Number(m.move[3]));
+    el("line", { x1, y1, x2, y2 }, g);
+    el("circle", { cx: x2, cy: y2, r: 8 }, g);
+  }
 }
 
 // ---- the ruling ----
@@ -459,6 +554,8 @@ window.addEventListener("DOMContentLoaded", async () => {
   on("load-game", "click", () => loadGame(Number($("game").value), $("file").files[0] && $("file").files[0].name));
   on("judge", "click", judge);
   on("lang", "change", () => applyLang($("ruling").contentDocument));
+  on("rules", "change", refreshOutlook);
+  on("repetitions", "change", refreshOutlook);
   $("evidence").addEventListener("toggle", evidence);
   window.addEventListener("resize", fitFrame);
   applyLang(null);

@@ -1,0 +1,352 @@
+//! The output of `qili moves` and `POST /moves` (documented in docs/moves-json.md): the
+//! moves of a position that matter to the repetition rules ([`crate::outlook`]) as a text
+//! table in Chinese or English, as JSON, or as the UCCI `banmoves` line.
+
+use qili_notation::{write_move, Color, Move, Notation, Position};
+use serde_json::{json, Value};
+
+use crate::explain::Lang;
+use crate::judge::{Ruling, RulingSource};
+use crate::outlook::{Consequence, Effect, MoveOutlook, Outlook, Warning};
+use crate::report::judge_json::conduct_json;
+use crate::terms;
+use crate::verdict::{Article, Outcome, Status};
+
+/// The schema version of [`moves_json`].
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The JSON of an outlook: the position, the ruling now, the banned moves, and every move
+/// that matters (it repeats, or a ruling takes effect with it), in move-generation order.
+pub fn moves_json(o: &Outlook) -> Value {
+    let pos = Position::from_fen(&o.fen).ok();
+    json!({
+        "schema_version": SCHEMA_VERSION,
+        "rules": o.settings.rules.as_str(),
+        "repetitions": o.settings.repetitions,
+        "ply": o.ply,
+        "fen": o.fen,
+        "mover": o.mover,
+        "ruling": ruling_json(&o.ruling),
+        "legal_moves": o.moves.len(),
+        "banmoves": o.banned().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "moves": o
+            .moves
+            .iter()
+            .filter(|m| m.matters())
+            .map(|m| move_json(pos.as_ref(), o.mover, m))
+            .collect::<Vec<_>>(),
+    })
+}
+
+fn move_json(pos: Option<&Position>, mover: Color, m: &MoveOutlook) -> Value {
+    let mut v = json!({
+        "move": m.mv.to_string(),
+        "chinese": chinese(pos, &m.mv),
+        "consequence": m.consequence,
+        "banned": m.banned(mover),
+        "ruling": ruling_json(&m.ruling),
+    });
+    if let Some(r) = &m.repetition {
+        v["repetition"] = json!({
+            "occurrence": r.occurrence,
+            "first_ply": r.first_ply,
+            "previous_ply": r.previous_ply,
+            "loop": r.loop_moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        });
+    }
+    if let Some(e) = &m.effect {
+        v["effect"] = effect_json(e);
+    }
+    if let Some(w) = &m.warning {
+        v["warning"] = json!({
+            "plies_more": w.plies_more,
+            "last_move": w.last_move.to_string(),
+            "by": w.by,
+            "consequence": w.consequence(mover),
+            "effect": effect_json(&w.effect),
+        });
+    }
+    v
+}
+
+fn ruling_json(r: &Ruling) -> Value {
+    let source = match r.source {
+        RulingSource::Cycle { .. } => "cycle",
+        RulingSource::NaturalLimit { .. } => "natural_limit",
+        RulingSource::None => "none",
+    };
+    json!({
+        "result": r.result,
+        "status": r.status,
+        "source": source,
+        "articles": r.articles.iter().map(|a| a.code()).collect::<Vec<_>>(),
+    })
+}
+
+fn effect_json(e: &Effect) -> Value {
+    let mut v = json!({
+        "ply": e.ply,
+        "result": e.ruling.result,
+        "status": e.ruling.status,
+        "occurrence": e.occurrence,
+        "played_again": e.played_again,
+        "articles": e.ruling.articles.iter().map(|a| json!({
+            "code": a.code(),
+            "zh": a.zh(),
+            "en": a.en(),
+        })).collect::<Vec<_>>(),
+    });
+    if let Some(verdict) = &e.verdict {
+        let (reason, offender) = super::judge_json::reason_key(verdict.reason);
+        v["reason"] = json!(reason);
+        v["offender"] = json!(offender);
+        if let Some(c) = &e.conducts {
+            v["red"] = json!(conduct_json(&c.red, verdict.forbidden.red));
+            v["black"] = json!(conduct_json(&c.black, verdict.forbidden.black));
+        }
+    }
+    v
+}
+
+fn chinese(pos: Option<&Position>, m: &Move) -> String {
+    pos.map(|p| write_move(p, m, Notation::Chinese))
+        .unwrap_or_default()
+}
+
+/// The text table of the moves that matter, in `lang`: each with its ICCS and Chinese
+/// notation, the occurrence it makes, and what it brings with the articles; for a move that
+/// repeats and decides nothing, the warning; then the UCCI `banmoves` line.
+pub fn moves_text(o: &Outlook, lang: Lang) -> String {
+    let pos = Position::from_fen(&o.fen).ok();
+    let zh = lang == Lang::Zh;
+    let side = |c: Color| {
+        let t = terms::side(c);
+        if zh {
+            t.zh
+        } else {
+            t.en
+        }
+    };
+    let book = o.settings.rules.as_str().to_ascii_uppercase();
+    let mut out = if zh {
+        format!(
+            "第{}步后，{}走棋（{}，局面第{}次出现时裁决生效）。\n当前裁决：{}\n",
+            o.ply,
+            side(o.mover),
+            book,
+            o.threshold,
+            ruling_text(&o.ruling, lang)
+        )
+    } else {
+        format!(
+            "After ply {}, {} to move ({}; a ruling takes effect at a position's occurrence {}).\nRuling now: {}\n",
+            o.ply,
+            side(o.mover),
+            book,
+            o.threshold,
+            ruling_text(&o.ruling, lang)
+        )
+    };
+    let mattering: Vec<&MoveOutlook> = o.moves.iter().filter(|m| m.matters()).collect();
+    if mattering.is_empty() {
+        out.push_str(if zh {
+            "没有着法构成重复或导致裁决。\n"
+        } else {
+            "No move repeats a position or brings a ruling.\n"
+        });
+    }
+    for m in mattering {
+        let mv = format!("{} {}", m.mv, chinese(pos.as_ref(), &m.mv));
+        let occurrence = match &m.repetition {
+            Some(r) if zh => format!("第{}次出现", r.occurrence),
+            Some(r) => format!("occurrence {}", r.occurrence),
+            None => "-".to_owned(),
+        };
+        let ban = match (m.banned(o.mover), zh) {
+            (true, true) => "  [禁着 banmoves]",
+            (true, false) => "  [banned: banmoves]",
+            _ => "",
+        };
+        out.push_str(&format!(
+            "  {mv}  {occurrence}  {}{ban}\n",
+            consequence_text(m.consequence, o.mover, m.effect.as_ref(), lang)
+        ));
+        if let Some(e) = &m.effect {
+            if let Some(t) = evidence_text(e, lang) {
+                out.push_str(&format!("      {t}\n"));
+            }
+        }
+        if let Some(w) = &m.warning {
+            out.push_str(&format!(
+                "      {}\n",
+                warning_text(w, o.mover, pos.as_ref(), m, lang)
+            ));
+        }
+    }
+    out.push_str(&o.ucci_banmoves());
+    out.push('\n');
+    out
+}
+
+/// The ruling now, in a few words.
+fn ruling_text(r: &Ruling, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let pick = |t: terms::Term| if zh { t.zh } else { t.en };
+    let what = match (r.result, r.status) {
+        (Outcome::None, _) | (_, Status::None) => {
+            return pick(terms::outcome(Outcome::None)).into()
+        }
+        (Outcome::RedWins | Outcome::BlackWins, Status::MustChange) => {
+            let offender = if r.result == Outcome::RedWins {
+                Color::Black
+            } else {
+                Color::Red
+            };
+            if zh {
+                format!("{}须变着", terms::side(offender).zh)
+            } else {
+                format!("{} must change", terms::side(offender).en)
+            }
+        }
+        (result, _) => pick(terms::outcome(result)).to_owned(),
+    };
+    format!("{what} ({})", codes(&r.articles))
+}
+
+fn codes(articles: &[Article]) -> String {
+    articles
+        .iter()
+        .map(|a| a.code())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What a consequence means, for `mover`, with the articles of the ruling that takes effect.
+fn consequence_text(c: Consequence, mover: Color, effect: Option<&Effect>, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let (me, them) = (terms::side(mover), terms::side(!mover));
+    let text = match (c, zh) {
+        (Consequence::None, true) => "无".to_owned(),
+        (Consequence::None, false) => "nothing".to_owned(),
+        (Consequence::Repeats, true) => "重复，尚无新的裁决".to_owned(),
+        (Consequence::Repeats, false) => "repeats; no new ruling".to_owned(),
+        (Consequence::Draw, true) => "判和".to_owned(),
+        (Consequence::Draw, false) => "draw".to_owned(),
+        (Consequence::MoverMustChange, true) => format!("{}须变着", me.zh),
+        (Consequence::MoverMustChange, false) => format!("{} must change", me.en),
+        (Consequence::MoverLoses, true) => format!("{}判负", me.zh),
+        (Consequence::MoverLoses, false) => format!("{} loses", me.en),
+        (Consequence::OpponentMustChange, true) => format!("{}须变着", them.zh),
+        (Consequence::OpponentMustChange, false) => format!("{} must change", them.en),
+        (Consequence::OpponentLoses, true) => format!("{}判负", them.zh),
+        (Consequence::OpponentLoses, false) => format!("{} loses", them.en),
+    };
+    match effect {
+        Some(e) if !e.ruling.articles.is_empty() => {
+            format!("{text} ({})", codes(&e.ruling.articles))
+        }
+        _ => text,
+    }
+}
+
+/// Which occurrence put the ruling in force, and both sides' conducts.
+fn evidence_text(e: &Effect, lang: Lang) -> Option<String> {
+    let zh = lang == Lang::Zh;
+    let occurrence = e.occurrence?;
+    let verdict = e.verdict.as_ref()?;
+    let conducts = e.conducts.as_ref()?;
+    let conduct = |c: Color| {
+        let k = terms::conduct(conducts[c].kind);
+        let forbidden = verdict.forbidden[c];
+        match (zh, forbidden) {
+            (true, true) => format!("{}{}（禁止）", terms::side(c).zh, k.zh),
+            (true, false) => format!("{}{}（允许）", terms::side(c).zh, k.zh),
+            (false, true) => format!("{}: {} (forbidden)", terms::side(c).en, k.en),
+            (false, false) => format!("{}: {} (allowed)", terms::side(c).en, k.en),
+        }
+    };
+    let when = match (zh, e.played_again) {
+        (true, false) => format!("第{}步局面第{}次出现，裁决生效", e.ply, occurrence),
+        (true, true) => format!(
+            "第{}步局面第{}次出现：已须变着而再走一个循环，变着改判负",
+            e.ply, occurrence
+        ),
+        (false, false) => format!(
+            "takes effect at ply {}, the position's occurrence {occurrence}",
+            e.ply
+        ),
+        (false, true) => format!(
+            "at ply {}, the position's occurrence {occurrence}: the cycle played once more after \"must change\", so it is a loss",
+            e.ply
+        ),
+    };
+    Some(if zh {
+        format!(
+            "{when}；{}；{}。",
+            conduct(Color::Red),
+            conduct(Color::Black)
+        )
+    } else {
+        format!(
+            "{when}; {}; {}.",
+            conduct(Color::Red),
+            conduct(Color::Black)
+        )
+    })
+}
+
+/// The warning before the threshold.
+fn warning_text(
+    w: &Warning,
+    mover: Color,
+    pos: Option<&Position>,
+    m: &MoveOutlook,
+    lang: Lang,
+) -> String {
+    let what = consequence_text(w.consequence(mover), mover, Some(&w.effect), lang);
+    // The loop played once more ends with the same move, from the same position.
+    let last = if w.last_move == m.mv {
+        chinese(pos, &m.mv)
+    } else {
+        w.last_move.to_string()
+    };
+    let n = w.plies_more;
+    let by = terms::side(w.by);
+    match (lang, w.effect.occurrence) {
+        (Lang::Zh, Some(k)) => format!(
+            "警告：照此循环再走{n}步（至{}{last}），有局面将第{k}次出现：{what}",
+            by.zh
+        ),
+        (Lang::Zh, None) => format!("警告：照此循环再走{n}步（至{}{last}）：{what}", by.zh),
+        (Lang::En, Some(k)) => format!(
+            "warning: {n} more {} round the same loop (to {last} by {}): a position occurs for the {} time: {what}",
+            plies(n),
+            by.en,
+            ordinal(k)
+        ),
+        (Lang::En, None) => format!(
+            "warning: {n} more {} round the same loop (to {last} by {}): {what}",
+            plies(n),
+            by.en
+        ),
+    }
+}
+
+fn plies(n: usize) -> &'static str {
+    if n == 1 {
+        "ply"
+    } else {
+        "plies"
+    }
+}
+
+fn ordinal(k: usize) -> String {
+    match k {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        k => format!("{k}th"),
+    }
+}
