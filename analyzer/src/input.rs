@@ -34,6 +34,7 @@ use qili_notation::{
 
 use crate::explain::Lang;
 use crate::graph::PlayedLine;
+use crate::terms;
 
 /// How to read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -151,7 +152,7 @@ pub enum InputError {
         error: PositionError,
     },
     /// A move cannot be played.
-    #[error("{place}: move {move_number} (ply {ply}), column {column}: {error} in {fen}")]
+    #[error("{place}: move {move_number} (ply {ply}){}: {error} in {fen}", column_text(*column))]
     Move {
         /// Where: `--moves`, a case's `moves`, or the file (and game, line).
         place: String,
@@ -159,7 +160,8 @@ pub enum InputError {
         move_number: u32,
         /// 1-based ply.
         ply: usize,
-        /// 1-based column (characters) of the move text in its line.
+        /// 1-based column (characters) of the move text in its line; 0 in a record file
+        /// (whose place names the byte instead).
         column: usize,
         /// Why.
         error: MoveTextError,
@@ -196,6 +198,92 @@ pub enum InputError {
         /// How many games the file holds.
         count: usize,
     },
+}
+
+impl InputError {
+    /// The error as an arbiter reads it, in `lang`: where (the option or file, the move
+    /// number, whose move it is), the move as written and what is wrong with it; the
+    /// position it was tried in follows as a detail line. ([`Display`](std::fmt::Display)
+    /// is the English form for logs, on one line.)
+    pub fn text(&self, lang: Lang) -> String {
+        let sep = match lang {
+            Lang::Zh => "：",
+            Lang::En => ": ",
+        };
+        match self {
+            InputError::Move {
+                place,
+                move_number,
+                ply,
+                column,
+                error,
+                fen,
+            } => {
+                let mover = terms::side(fen_turn(fen)).get(lang);
+                let at = match (lang, *column) {
+                    (_, 0) => String::new(),
+                    (Lang::Zh, c) => format!("，第{c}个字"),
+                    (Lang::En, c) => format!(", character {c}"),
+                };
+                let problem = terms::move_problem(error, lang);
+                let detail = terms::position_detail().get(lang);
+                match lang {
+                    Lang::Zh => format!(
+                        "{place}：第{move_number}回合（第{ply}步{at}），{mover}走：{problem}\n  {detail}：{fen}"
+                    ),
+                    Lang::En => format!(
+                        "{place}: move {move_number} (ply {ply}{at}), {mover} to move: {problem}\n  {detail}: {fen}"
+                    ),
+                }
+            }
+            InputError::WrongSide { place, error } => {
+                format!("{place}{sep}{}", terms::wrong_side(error, lang))
+            }
+            InputError::Empty { place } if lang == Lang::Zh => {
+                format!("{place}：没有输入：应为 FEN 或 UCCI 的 position 行")
+            }
+            InputError::Fen { place, error } if lang == Lang::Zh => format!(
+                "{place}：FEN 第{}个字有误：{}",
+                error.column + 1,
+                terms::fen_problem(&error.kind).zh
+            ),
+            InputError::Position { place, error } if lang == Lang::Zh => {
+                format!("{place}：局面不合规则：{error}")
+            }
+            InputError::Strict { place, error } if lang == Lang::Zh => {
+                format!("{place}：{error}（--strict 不接受）")
+            }
+            InputError::Ucci {
+                place,
+                line,
+                message,
+            } if lang == Lang::Zh => format!("{place}：第{line}行（UCCI）：{message}"),
+            InputError::Io { file, message } if lang == Lang::Zh => {
+                format!("{file}：无法读取：{message}")
+            }
+            InputError::NoSuchGame { file, game, count } if lang == Lang::Zh => {
+                format!("{file}：要第{game}局，文件只有{count}局")
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
+/// `, column N` for a column, nothing for 0 (none).
+fn column_text(column: usize) -> String {
+    if column == 0 {
+        String::new()
+    } else {
+        format!(", column {column}")
+    }
+}
+
+/// The side to move of a FEN written by qili.
+fn fen_turn(fen: &str) -> Color {
+    match fen.split_ascii_whitespace().nth(1) {
+        Some("b") => Color::Black,
+        _ => Color::Red,
+    }
 }
 
 /// Reads a FEN (or `startpos`) and a move list, with the default [`Options`].
@@ -591,16 +679,6 @@ pub fn read_file(path: &Path, game: usize, options: &Options) -> Result<GameInpu
         }
         let err = move_error(e, &place, &start, &moves, 0);
         return Err(match err {
-            InputError::Move {
-                place,
-                move_number,
-                ply,
-                error,
-                fen,
-                ..
-            } => InputError::Record(format!(
-                "{place}: move {move_number} (ply {ply}): {error} in {fen}"
-            )),
             InputError::Record(_) => InputError::Record(format!("{place}: {}", e.kind)),
             other => other,
         });

@@ -77,6 +77,11 @@ pub enum MoveTextError {
         column: usize,
         /// What is wrong.
         message: String,
+        /// The notation of the reader that got furthest (`None`: the text is empty).
+        notation: Option<Notation>,
+        /// What that reader expected there (`None` for ICCS, whose reader expects the whole
+        /// form `h2e2`, and for an empty text).
+        kind: Option<crate::SyntaxErrorKind>,
     },
     /// The text names a move that is not legal here.
     #[error("illegal move {0:?}")]
@@ -102,6 +107,7 @@ enum Syntax {
 struct Failed {
     column: usize,
     message: String,
+    kind: Option<crate::SyntaxErrorKind>,
 }
 
 impl Failed {
@@ -115,6 +121,7 @@ impl From<SyntaxError> for Failed {
         Failed {
             column: e.span.start,
             message: format!("{} notation: {}", e.notation, e.kind),
+            kind: Some(e.kind),
         }
     }
 }
@@ -125,6 +132,7 @@ fn read(text: &str, notation: Notation) -> Result<Syntax, Failed> {
             |e: crate::iccs::ParseIccsError| Failed {
                 column: e.column,
                 message: "ICCS notation: expected e.g. h2e2 or H2-E2".into(),
+                kind: None,
             },
         )?),
         Notation::Chinese => Syntax::Chinese(text.parse::<Chinese>()?),
@@ -176,15 +184,23 @@ pub fn parse_move(
             }
         }
     }
-    let best = best.map(|(f, _)| f);
-    let best = best.unwrap_or(Failed {
-        column: 0,
-        message: "empty move".into(),
-    });
+    let (best, notation) = match best {
+        Some((f, n)) => (f, Some(n)),
+        None => (
+            Failed {
+                column: 0,
+                message: "empty move".into(),
+                kind: Some(crate::SyntaxErrorKind::Empty),
+            },
+            None,
+        ),
+    };
     Err(MoveTextError::Syntax {
         text: text.to_owned(),
         column: lead + best.column,
         message: best.message,
+        notation,
+        kind: best.kind,
     })
 }
 

@@ -421,7 +421,9 @@ fn dispatcher_errors_and_detection() {
         Err(MoveTextError::Syntax {
             text: "炮二平五".into(),
             column: 0,
-            message: "WXF notation: expected a piece".into()
+            message: "WXF notation: expected a piece".into(),
+            notation: Some(Notation::Wxf),
+            kind: Some(qili_notation::SyntaxErrorKind::ExpectedPiece),
         })
     );
 
