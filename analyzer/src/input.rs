@@ -201,6 +201,23 @@ pub enum InputError {
 }
 
 impl InputError {
+    /// For a move that cannot be played: the move as written, and the message of
+    /// [`text`](Self::text) without its place (for a page, where the place is the box the
+    /// moves were typed in). `None` for other errors.
+    pub fn bad_move(&self, lang: Lang) -> Option<(String, String)> {
+        let (place, written) = match self {
+            InputError::Move { place, error, .. } => (place, move_text_of(error)),
+            InputError::WrongSide { place, error } => (place, error.text.as_str()),
+            _ => return None,
+        };
+        let text = self.text(lang);
+        let rest = text
+            .strip_prefix(place.as_str())
+            .map(|r| r.trim_start_matches(['：', ':', ' ']))
+            .unwrap_or(&text);
+        Some((written.to_owned(), rest.to_owned()))
+    }
+
     /// The error as an arbiter reads it, in `lang`: where (the option or file, the move
     /// number, whose move it is), the move as written and what is wrong with it; the
     /// position it was tried in follows as a detail line. ([`Display`](std::fmt::Display)
@@ -269,6 +286,15 @@ impl InputError {
     }
 }
 
+/// The move text of a move error, as written.
+fn move_text_of(e: &MoveTextError) -> &str {
+    match e {
+        MoveTextError::Syntax { text, .. } => text.trim(),
+        MoveTextError::Illegal(t) | MoveTextError::Ambiguous(t) => t,
+        MoveTextError::WrongSide(w) => &w.text,
+    }
+}
+
 /// `, column N` for a column, nothing for 0 (none).
 fn column_text(column: usize) -> String {
     if column == 0 {
@@ -311,6 +337,48 @@ pub fn read_move_list(
     read_position_and_moves(fen, FenPlace::Of(place), moves, place, options)
 }
 
+/// What was read of a move list before a move that cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadBefore {
+    /// The start position.
+    pub start: Position,
+    /// The moves read before the bad one, legal in turn from `start`.
+    pub moves: Vec<Move>,
+    /// 1-based column (characters) of the bad move in the move list (the items joined by
+    /// spaces).
+    pub column: usize,
+}
+
+/// [`read_move_list`], keeping on an error what was read before the move that cannot be
+/// played (`None` when the error is not a move's): a page that took a batch of moves
+/// keeps those before a typo.
+#[allow(clippy::result_large_err)]
+pub fn read_move_list_keeping(
+    fen: &str,
+    moves: &[impl AsRef<str>],
+    place: &str,
+    options: &Options,
+) -> Result<GameInput, (InputError, Option<ReadBefore>)> {
+    let mut before = None;
+    match read_position_and_line(
+        fen,
+        FenPlace::Of(place),
+        moves,
+        place,
+        options,
+        usize::MAX,
+        &mut before,
+    ) {
+        Ok((mut input, played)) => {
+            if let Some(line) = played {
+                input.moves = line.into_moves();
+            }
+            Ok(input)
+        }
+        Err(e) => Err((e, before)),
+    }
+}
+
 /// Where a FEN was given, as errors and warnings name it: written out only for one.
 #[derive(Debug, Clone, Copy)]
 enum FenPlace<'a> {
@@ -339,7 +407,7 @@ fn read_position_and_moves(
     options: &Options,
 ) -> Result<GameInput, InputError> {
     let (mut input, played) =
-        read_position_and_line(fen, fen_place, items, place, options, usize::MAX)?;
+        read_position_and_line(fen, fen_place, items, place, options, usize::MAX, &mut None)?;
     if let Some(line) = played {
         input.moves = line.into_moves();
     }
@@ -362,6 +430,7 @@ pub(crate) fn read_played_line(
         place,
         &Options::default(),
         max_plies,
+        &mut None,
     )?;
     let line = match played {
         Some(line) => Ok(line),
@@ -374,7 +443,7 @@ pub(crate) fn read_played_line(
 
 /// [`read_position_and_moves`], with the line of the moves when they are plain ICCS (see
 /// [`plain_iccs_moves`]; the input then holds no moves, the line has them) and no more
-/// than `max_plies`.
+/// than `max_plies`. On a move that cannot be played, `before` gets what was read before it.
 fn read_position_and_line(
     fen: &str,
     fen_place: FenPlace<'_>,
@@ -382,6 +451,7 @@ fn read_position_and_line(
     place: &str,
     options: &Options,
     max_plies: usize,
+    before: &mut Option<ReadBefore>,
 ) -> Result<(GameInput, Option<PlayedLine>), InputError> {
     let setup = read_setup(fen.trim(), fen_place)?;
     let mut warnings = Vec::new();
@@ -419,13 +489,16 @@ fn read_position_and_line(
     };
     let game_moves: Vec<Move> = read.game.mainline().copied().collect();
     if let Some(e) = &read.error {
-        return Err(move_error(
-            e,
-            place,
-            &start,
-            &game_moves,
-            column(e.byte_offset),
-        ));
+        let column = column(e.byte_offset);
+        let err = move_error(e, place, &start, &game_moves, column);
+        if matches!(err, InputError::Move { .. } | InputError::WrongSide { .. }) {
+            *before = Some(ReadBefore {
+                start,
+                moves: game_moves,
+                column,
+            });
+        }
+        return Err(err);
     }
     keep_warnings(&read, place, &mut warnings);
     let input = GameInput {

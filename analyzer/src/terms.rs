@@ -345,6 +345,11 @@ pub fn fen_problem(kind: &FenErrorKind) -> Term {
     }
 }
 
+/// The box of the arbiter's page moves are typed in, as its errors name it.
+pub const fn moves_box() -> Term {
+    Term::new("着法", "moves")
+}
+
 /// The position a move was tried in, as the detail line after an input error.
 pub const fn position_detail() -> Term {
     Term::new("局面", "position")
