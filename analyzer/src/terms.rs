@@ -239,7 +239,7 @@ pub const fn notation(n: Notation) -> Term {
         Notation::Wxf => Term::new("WXF记法", "WXF notation"),
         Notation::Chinese => Term::new("中文记法", "Chinese notation"),
         Notation::ChineseShort => Term::new("中文简记法", "Chinese abbreviated notation"),
-        // WINBOARD
+        Notation::WinBoard => Term::new("WinBoard记法", "WinBoard notation"),
     }
 }
 

@@ -16,6 +16,7 @@
 use crate::abbreviated::Abbreviated;
 use crate::chinese::Chinese;
 use crate::descriptive::{ResolveError, SyntaxError};
+use crate::winboard::WinBoard;
 use crate::wxf::Wxf;
 use crate::{Iccs, Move, Position};
 
@@ -30,6 +31,8 @@ pub enum Notation {
     Chinese,
     /// Chinese abbreviated notation (`炮25`).
     ChineseShort,
+    /// WinBoard/XBoard SAN (`Cbg2`, `Hc7`, `c5`), as engine matches write Xiangqi.
+    WinBoard,
 }
 
 impl std::fmt::Display for Notation {
@@ -40,17 +43,19 @@ impl std::fmt::Display for Notation {
             Notation::Wxf => "WXF",
             Notation::Chinese => "Chinese",
             Notation::ChineseShort => "Chinese abbreviated",
+            Notation::WinBoard => "WinBoard",
         })
     }
 }
 
 impl Notation {
     /// The order in which [`parse_move`] tries notations without a hint.
-    pub const TRY_ORDER: [Notation; 4] = [
+    pub const TRY_ORDER: [Notation; 5] = [
         Notation::Iccs,
         Notation::Chinese,
         Notation::Wxf,
         Notation::ChineseShort,
+        Notation::WinBoard,
     ];
 
     /// Which failure to report when several readers stop at the same byte: the full
@@ -61,6 +66,7 @@ impl Notation {
             Notation::Wxf => 2,
             Notation::Iccs => 1,
             Notation::ChineseShort => 0,
+            Notation::WinBoard => 0,
         }
     }
 }
@@ -101,6 +107,7 @@ enum Syntax {
     Chinese(Chinese),
     Wxf(Wxf),
     Short(Abbreviated),
+    WinBoard(WinBoard),
 }
 
 /// A syntax failure: byte offset and message.
@@ -138,6 +145,7 @@ fn read(text: &str, notation: Notation) -> Result<Syntax, Failed> {
         Notation::Chinese => Syntax::Chinese(text.parse::<Chinese>()?),
         Notation::Wxf => Syntax::Wxf(text.parse::<Wxf>()?),
         Notation::ChineseShort => Syntax::Short(text.parse::<Abbreviated>()?),
+        Notation::WinBoard => Syntax::WinBoard(text.parse::<WinBoard>()?),
     })
 }
 
@@ -151,6 +159,7 @@ fn resolve(pos: &Position, syntax: &Syntax, text: &str) -> Result<Move, MoveText
         Syntax::Chinese(c) => c.to_move(pos),
         Syntax::Wxf(w) => w.to_move(pos),
         Syntax::Short(a) => a.to_move(pos),
+        Syntax::WinBoard(w) => w.to_move(pos),
     };
     r.map_err(|e| match e {
         ResolveError::Illegal { .. } => MoveTextError::Illegal(text.to_owned()),
@@ -212,6 +221,7 @@ pub fn write_move(pos: &Position, mv: &Move, notation: Notation) -> String {
         Notation::Chinese => Chinese::from_move(pos, mv).to_string(),
         Notation::Wxf => Wxf::from_move(pos, mv).to_string(),
         Notation::ChineseShort => Abbreviated::from_move(pos, mv).to_string(),
+        Notation::WinBoard => WinBoard::from_move(pos, mv).to_string(),
     }
 }
 

@@ -42,7 +42,7 @@ fn parse(n: Notation, text: &str) -> Result<Resolver, SyntaxError> {
             let a: Abbreviated = text.parse()?;
             Box::new(move |p| a.to_move(p).map(|m| m.to_string()))
         }
-        Notation::Iccs => unreachable!("not in these tables"),
+        Notation::Iccs | Notation::WinBoard => unreachable!("not in these tables"),
     })
 }
 

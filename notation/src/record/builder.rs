@@ -101,6 +101,12 @@ impl GameBuilder {
             }
         } else if name.eq_ignore_ascii_case("Format") {
             self.hint = notation_from_tag(value);
+        } else if name.eq_ignore_ascii_case("Variant")
+            && value.trim().eq_ignore_ascii_case("xiangqi")
+            && self.hint.is_none()
+        {
+            // WinBoard/XBoard writes its Xiangqi games so, in its SAN.
+            self.hint = Some(Notation::WinBoard);
         }
     }
 
@@ -387,6 +393,7 @@ pub(crate) fn notation_from_tag(value: &str) -> Option<Notation> {
         "iccs" | "ucci" | "uci" => Some(Notation::Iccs),
         "wxf" => Some(Notation::Wxf),
         "chinese" | "chn" | "zh" => Some(Notation::Chinese),
+        "winboard" | "xboard" | "san" => Some(Notation::WinBoard),
         _ => None,
     }
 }

@@ -12,6 +12,7 @@ pub fn format_tag(notation: Notation) -> &'static str {
         Notation::Iccs => "ICCS",
         Notation::Wxf => "WXF",
         Notation::Chinese | Notation::ChineseShort => "Chinese",
+        Notation::WinBoard => "WinBoard",
     }
 }
 
