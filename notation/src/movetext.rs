@@ -168,8 +168,9 @@ fn resolve(pos: &Position, syntax: &Syntax, text: &str) -> Result<Move, MoveText
 }
 
 /// Resolves `text` (surrounding whitespace ignored) in `pos`. With `hint`, only that
-/// notation is tried; without, ICCS, Chinese full, WXF and abbreviated are tried in turn
-/// and the first that reads the text decides. When none reads it, the error is the one
+/// notation is tried; without, ICCS, Chinese full, WXF, abbreviated and WinBoard are tried
+/// in turn and the first that reads the text as a legal move decides (when some read it
+/// but none as a legal move, the first one's error). When none reads it, the error is the one
 /// that got furthest into the text (on a tie: Chinese, WXF, ICCS, abbreviated).
 pub fn parse_move(
     pos: &Position,
@@ -183,15 +184,26 @@ pub fn parse_move(
         None => &Notation::TRY_ORDER,
     };
     let mut best: Option<(Failed, Notation)> = None;
+    let mut unplayable = None;
     for &n in order {
         match read(trimmed, n) {
-            Ok(syntax) => return resolve(pos, &syntax, trimmed),
+            Ok(syntax) => match resolve(pos, &syntax, trimmed) {
+                Ok(m) => return Ok(m),
+                // Another notation may read the text as a legal move (`A0e1`: ICCS a0-e1,
+                // or WinBoard's advisor from rank 0 to e1).
+                Err(e) => {
+                    unplayable.get_or_insert(e);
+                }
+            },
             Err(f) => {
                 if !matches!(&best, Some((b, bn)) if b.rank(*bn) >= f.rank(n)) {
                     best = Some((f, n));
                 }
             }
         }
+    }
+    if let Some(e) = unplayable {
+        return Err(e);
     }
     let (best, notation) = match best {
         Some((f, n)) => (f, Some(n)),

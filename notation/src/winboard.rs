@@ -10,7 +10,7 @@
 //! destination (`Hb0-c2`) as well.
 //!
 //! The writer disambiguates as SAN does: by file when the file tells the pieces apart,
-//! else by rank, else by both.
+//! else by rank, else by both; a soldier's capture always carries its file (`cxc5`).
 //!
 //! ```
 //! use qili_notation::{winboard::WinBoard, Position};
@@ -83,7 +83,9 @@ impl WinBoard {
             .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
             .collect();
         let (from_file, from_rank) = if rivals.is_empty() {
-            (None, None)
+            // As SAN writes a pawn's capture: a soldier's with its file (`cxc5`).
+            let soldier_takes = m.role == Role::Soldier && m.capture.is_some();
+            (soldier_takes.then_some(m.from.file()), None)
         } else if rivals.iter().all(|o| o.from.file() != m.from.file()) {
             (Some(m.from.file()), None)
         } else if rivals.iter().all(|o| o.from.rank() != m.from.rank()) {
@@ -149,7 +151,7 @@ impl FromStr for WinBoard {
             c @ (b'K' | b'A' | b'E' | b'B' | b'H' | b'N' | b'R' | b'C' | b'P') => {
                 (Role::from_char(c as char).expect("a piece letter"), 1)
             }
-            b'a'..=b'i' => (Role::Soldier, 0),
+            b'a'..=b'i' | b'x' => (Role::Soldier, 0),
             _ => return Err(err(K::ExpectedPiece, 0)),
         };
         if end < start + 2 {
