@@ -185,6 +185,9 @@ test("a typo or a skipped move keeps the moves before it, in the page's language
     return b.value.slice(b.selectionStart, b.selectionEnd);
   });
   assert.equal(selected, "马7近9");
+  // Before any upload, no game picker (issue 35, point 10).
+  assert.ok(!(await page.locator("#pick").isVisible()), "no empty game picker");
+  await status.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SHOTS, "desk-typo-kept.png") });
   // Corrected: added.
   await page.fill("#move-text", "马7进9 4. 车三平一");
@@ -199,6 +202,7 @@ test("a typo or a skipped move keeps the moves before it, in the page's language
   await page.selectOption("#lang", "zh");
   await page.click("#add-moves");
   await status.filter({ hasText: "黑方走：车一平三是红方的写法" }).waitFor();
+  await status.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SHOTS, "desk-wrong-side.png") });
   page.check();
 });
