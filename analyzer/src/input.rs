@@ -352,13 +352,12 @@ pub struct ReadBefore {
 /// [`read_move_list`], keeping on an error what was read before the move that cannot be
 /// played (`None` when the error is not a move's): a page that took a batch of moves
 /// keeps those before a typo.
-#[allow(clippy::result_large_err)]
 pub fn read_move_list_keeping(
     fen: &str,
     moves: &[impl AsRef<str>],
     place: &str,
     options: &Options,
-) -> Result<GameInput, (InputError, Option<ReadBefore>)> {
+) -> Result<GameInput, Box<(InputError, Option<ReadBefore>)>> {
     let mut before = None;
     match read_position_and_line(
         fen,
@@ -375,7 +374,7 @@ pub fn read_move_list_keeping(
             }
             Ok(input)
         }
-        Err(e) => Err((e, before)),
+        Err(e) => Err(Box::new((e, before))),
     }
 }
 

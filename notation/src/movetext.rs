@@ -75,14 +75,12 @@ impl Notation {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveTextError {
     /// The text is not a move in the expected notation(s); `column` is a byte offset into it.
-    #[error("cannot read move {text:?} (column {column}): {message}")]
+    #[error("cannot read move {text:?} (column {column}): {}", syntax_message(*notation, *kind))]
     Syntax {
         /// The move text.
         text: String,
         /// Byte offset of the problem.
         column: usize,
-        /// What is wrong.
-        message: String,
         /// The notation of the reader that got furthest (`None`: the text is empty).
         notation: Option<Notation>,
         /// What that reader expected there (`None` for ICCS, whose reader expects the whole
@@ -110,10 +108,19 @@ enum Syntax {
     WinBoard(WinBoard),
 }
 
-/// A syntax failure: byte offset and message.
+/// What a syntax error says: the notation and what its reader expected.
+fn syntax_message(notation: Option<Notation>, kind: Option<crate::SyntaxErrorKind>) -> String {
+    match (notation, kind) {
+        (None, _) => "empty move".into(),
+        (Some(Notation::Iccs), None) => "ICCS notation: expected e.g. h2e2 or H2-E2".into(),
+        (Some(n), Some(k)) => format!("{n} notation: {k}"),
+        (Some(n), None) => format!("{n} notation"),
+    }
+}
+
+/// A syntax failure: byte offset and what was expected.
 struct Failed {
     column: usize,
-    message: String,
     kind: Option<crate::SyntaxErrorKind>,
 }
 
@@ -127,7 +134,6 @@ impl From<SyntaxError> for Failed {
     fn from(e: SyntaxError) -> Failed {
         Failed {
             column: e.span.start,
-            message: format!("{} notation: {}", e.notation, e.kind),
             kind: Some(e.kind),
         }
     }
@@ -138,7 +144,6 @@ fn read(text: &str, notation: Notation) -> Result<Syntax, Failed> {
         Notation::Iccs => Syntax::Iccs(text.parse().map_err(
             |e: crate::iccs::ParseIccsError| Failed {
                 column: e.column,
-                message: "ICCS notation: expected e.g. h2e2 or H2-E2".into(),
                 kind: None,
             },
         )?),
@@ -210,7 +215,6 @@ pub fn parse_move(
         None => (
             Failed {
                 column: 0,
-                message: "empty move".into(),
                 kind: Some(crate::SyntaxErrorKind::Empty),
             },
             None,
@@ -219,7 +223,6 @@ pub fn parse_move(
     Err(MoveTextError::Syntax {
         text: text.to_owned(),
         column: lead + best.column,
-        message: best.message,
         notation,
         kind: best.kind,
     })
