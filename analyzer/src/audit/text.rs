@@ -146,6 +146,10 @@ pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
                 if let Some((n, tail)) = rest.split_once(" times") {
                     zh = format!("局面出现{n}次的对局{tail}");
                 }
+            } else if let Some(kind) = t.strip_prefix("ruling: ") {
+                zh = format!("裁决：{}", super::pages::ruling_kind_text(kind).zh);
+            } else if let Some(kind) = t.strip_prefix("finding: ") {
+                zh = format!("发现：{}", super::pages::finding_kind_text(kind).zh);
             } else if let Some((en, w)) = WORDS.iter().find(|(en, _)| t.starts_with(en)) {
                 zh = format!("{w}{}", &t[en.len()..]);
             }
