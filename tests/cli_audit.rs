@@ -516,3 +516,27 @@ fn judge_and_audit_agree_on_hu_ronghua_game_36() {
     assert_eq!(judged["ruling"]["status"], "must_change");
     assert!(line.contains("Red had to change at move 58"), "{line}");
 }
+
+/// Issue 35, point 8: `--lang zh` words the summary's ruling and finding kinds (no raw
+/// keys such as `red_loses`), and `--html DIR` says where the report went.
+#[test]
+fn the_chinese_summary_has_no_raw_keys_and_html_says_where() {
+    let o = qili(&["audit", "--lang", "zh", "corpus/games"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("裁决：红方判负"), "{out}");
+    assert!(out.contains("发现：记录和棋，应判负"), "{out}");
+    for key in ["red_loses", "draw_should_be_loss", "：draw"] {
+        assert!(!out.contains(key), "{key}: {out}");
+    }
+    let dir = temp_dir("html-where");
+    let o = qili(&["audit", "--html", dir.to_str().unwrap(), "corpus/games"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!(
+            "qili: HTML report: {}",
+            dir.join("index.html").display()
+        )),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -102,15 +102,34 @@ fn a_skipped_move_is_an_error_naming_the_move_and_the_side() {
     for cmd in ["judge", "label"] {
         let (code, out, err) = qili(&[cmd, "--fen", "startpos", "--moves", "马８进７"]);
         assert_eq!(code, 2, "{cmd}: {out}");
+        // Chinese by default.
         assert_eq!(
             err.trim(),
-            "qili: --moves: move 1, Red to move: 马８进７ is written as Black's move",
+            "qili: --moves：第1回合，红方走：马８进７是黑方的写法（之前是否漏记或重记了一着？）",
+            "{cmd}"
+        );
+        let (code, out, err) = qili(&[
+            cmd,
+            "--lang",
+            "en",
+            "--fen",
+            "startpos",
+            "--moves",
+            "马８进７",
+        ]);
+        assert_eq!(code, 2, "{cmd}: {out}");
+        assert_eq!(
+            err.trim(),
+            "qili: --moves: move 1, Red to move: 马８进７ is written as Black's move \
+             (a move missing or written twice before it?)",
             "{cmd}"
         );
     }
     // Skipped later: Red's second move written as Black's.
     let (code, _, err) = qili(&[
         "judge",
+        "--lang",
+        "en",
         "--fen",
         "startpos",
         "--moves",
@@ -123,7 +142,7 @@ fn a_skipped_move_is_an_error_naming_the_move_and_the_side() {
     );
     // In a file: the file and the move.
     let file = temp("skipped.pgn", "[Event \"x\"]\n1. 马８进７ 马二进三 *\n");
-    let (code, _, err) = qili(&["judge", file.to_str().unwrap()]);
+    let (code, _, err) = qili(&["judge", "--lang", "en", file.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("skipped.pgn"), "{err}");
     assert!(
@@ -235,24 +254,36 @@ fn dash_reads_standard_input() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"file\":\"-\""), "{out}");
     // Errors name standard input.
+    let (code, _, err) = qili_in(&["judge", "--lang", "en", "-"], "startpos\nh2e2 zz\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("qili: standard input, line 2: move 1 (ply 2, character 6), Black to move: cannot read the move \"zz\""),
+        "{err}"
+    );
     let (code, _, err) = qili_in(&["judge", "-"], "startpos\nh2e2 zz\n");
     assert_eq!(code, 2);
     assert!(
-        err.starts_with("qili: standard input, line 2: move 1 (ply 2), column 6"),
+        err.starts_with(
+            "qili: standard input, line 2：第1回合（第2步，第6个字），黑方走：看不懂着法“zz”"
+        ),
         "{err}"
     );
 }
 
 #[test]
 fn errors_name_where_the_bad_text_came_from() {
-    let (code, _, err) = qili(&["judge", "--fen", "rnbakabnr/9/1c5c1 w"]);
+    let (code, _, err) = qili(&["judge", "--lang", "en", "--fen", "rnbakabnr/9/1c5c1 w"]);
     assert_eq!(code, 2);
     assert!(err.starts_with("qili: --fen: invalid FEN"), "{err}");
     assert!(!err.contains("line 1"), "{err}");
-    let (_, _, err) = qili(&["label", "--fen", "9/9 w"]);
+    let (_, _, err) = qili(&["label", "--lang", "en", "--fen", "9/9 w"]);
     assert!(err.starts_with("qili: --fen: invalid FEN"), "{err}");
+    let (_, _, err) = qili(&["judge", "--fen", "9/9 w"]);
+    assert!(err.starts_with("qili: --fen：FEN 第"), "{err}");
     let (code, _, err) = qili(&[
         "judge",
+        "--lang",
+        "en",
         "--fen",
         "startpos",
         "--moves",
@@ -260,7 +291,10 @@ fn errors_name_where_the_bad_text_came_from() {
     ]);
     assert_eq!(code, 2);
     assert!(
-        err.starts_with("qili: --moves: move 2 (ply 3), column 17: illegal move"),
+        err.starts_with(
+            "qili: --moves: move 2 (ply 3, character 17), Red to move: the move \"h2h9\" \
+             cannot be played in this position\n  position: "
+        ),
         "{err}"
     );
     assert!(
@@ -271,7 +305,7 @@ fn errors_name_where_the_bad_text_came_from() {
     let (code, _, err) = qili(&["label", file.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("bad.pgn"), "{err}");
-    assert!(err.contains("move 2 (ply 3)"), "{err}");
+    assert!(err.contains("第2回合（第3步"), "{err}");
     let (_, out, _) = qili_in(
         &["judge", "--cases", "-"],
         "{\"id\":\"b\",\"fen\":\"startpos\",\"moves\":[\"h2e2\",\"h2e2\"]}\n",
@@ -311,7 +345,7 @@ fn a_loose_position_is_judged_with_a_warning_and_refused_by_strict() {
         "{err}"
     );
     for cmd in ["judge", "label"] {
-        let (code, _, err) = qili(&[cmd, "--strict", "--fen", LOOSE]);
+        let (code, _, err) = qili(&[cmd, "--lang", "en", "--strict", "--fen", LOOSE]);
         assert_eq!(code, 2, "{cmd}");
         assert!(
             err.contains("Red soldier on c1") && err.contains("Red advisor on d8"),
@@ -371,4 +405,71 @@ fn a_loose_position_is_labelled_converted_and_counted_as_drawn() {
     let (code, out, err) = qili(&["perft", fen, "2"]);
     assert_eq!((code, out.trim()), (0, "14"), "{err}");
     assert!(err.contains("Red elephant on e0"), "{err}");
+}
+
+/// Issue 35, point 1: a move of the other side is reported as such whether or not it is
+/// legal for that side (a move missing or written twice), in Chinese (the default) and
+/// English, naming the move as written; point 2: a move that cannot be read is named as
+/// written, in the chosen language, the FEN a detail line.
+#[test]
+fn the_other_sides_move_is_named_whatever_its_legality() {
+    // Black to move; 车一平三 is Red's (legal for Red), 车三平一 too (illegal for Red).
+    for (moves, text) in [
+        ("车一平三 马7进9 车三平一 车一平三", "车一平三"),
+        ("车一平三 马7进9 车三平一 车三平一", "车三平一"),
+        // ICCS: no numerals, but Red's move.
+        ("i3g3 g8i7 g3i3 i3g3", "i3g3"),
+    ] {
+        let (code, _, err) = qili(&["judge", "--fen", CHASE_FEN, "--moves", moves]);
+        assert_eq!(code, 2, "{moves}");
+        assert_eq!(
+            err.trim(),
+            format!(
+                "qili: --moves：第2回合，黑方走：{text}是红方的写法（之前是否漏记或重记了一着？）"
+            ),
+        );
+        let (_, _, err) = qili(&[
+            "judge", "--lang", "en", "--fen", CHASE_FEN, "--moves", moves,
+        ]);
+        assert_eq!(
+            err.trim(),
+            format!(
+                "qili: --moves: move 2, Black to move: {text} is written as Red's move \
+                 (a move missing or written twice before it?)"
+            ),
+        );
+    }
+    let (code, _, err) = qili(&["judge", "--fen", CHASE_FEN, "--moves", "车一平三 马7近9"]);
+    assert_eq!(code, 2);
+    let mut lines = err.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "qili: --moves：第1回合（第2步，第6个字），黑方走：看不懂着法“马7近9”\
+             （按中文记法读到第3个字：此处应为进、退或平）"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        lines.next(),
+        Some("  局面：3aka3/6n2/9/9/9/9/6R2/9/9/3K5 b - - 1 1"),
+        "{err}"
+    );
+    let (_, _, err) = qili(&[
+        "label",
+        "--lang",
+        "en",
+        "--fen",
+        CHASE_FEN,
+        "--moves",
+        "车一平三 马7近9",
+    ]);
+    assert!(
+        err.starts_with(
+            "qili: --moves: move 1 (ply 2, character 6), Black to move: cannot read the move \
+             \"马7近9\" (Chinese notation, character 3: expected a direction (进, 退, 平) here)\n  \
+             position: "
+        ),
+        "{err}"
+    );
 }

@@ -219,7 +219,7 @@ fn files_ucci_and_fen_lines() {
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert!(
-        e.contains("bad.txt") && e.contains("ply 4") && e.contains("a0a1"),
+        e.contains("bad.txt") && e.contains("第4步") && e.contains("a0a1"),
         "{e}"
     );
     // A PGN file with two games; the second holds the perpetual check (Chinese notation).
@@ -245,7 +245,7 @@ fn files_ucci_and_fen_lines() {
     assert_eq!(json(&o)["plies"], 2);
     let o = qili(&["judge", "--game", "3", pgn.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("holds 2"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("只有2局"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -256,7 +256,7 @@ fn input_errors_exit_2() {
     assert!(stderr(&o).contains("FEN"), "{}", stderr(&o));
     let o = qili(&["judge", "--fen", CHECK_FEN, "--moves", "i8i9 e9e7"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("ply 2"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("第2步"), "{}", stderr(&o));
     assert_eq!(qili(&["judge"]).status.code(), Some(2));
     assert_eq!(
         qili(&["judge", "/nonexistent/qili/file"]).status.code(),

@@ -100,7 +100,7 @@ fn errors_name_the_place_and_exit_with_2() {
     assert!(err.contains("FEN"), "{err}");
     let (code, _, err) = qili(&["label", "--fen", FEN, "--moves", "a5a7 a0a1"]);
     assert_eq!(code, 2);
-    assert!(err.contains("ply 2"), "{err}");
+    assert!(err.contains("第2步"), "{err}");
     let (code, _, err) = qili(&["label", "/nonexistent/qili.pgn"]);
     assert_eq!(code, 2);
     assert!(err.contains("qili.pgn"), "{err}");

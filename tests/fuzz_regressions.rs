@@ -42,6 +42,7 @@ targets!(
     chinese,
     abbreviated,
     wxf,
+    winboard,
     pgn,
     xqf,
     cbr,

@@ -425,7 +425,64 @@ fn position_checks_placement_and_replays_moves() {
     assert_eq!(reasons.as_array().unwrap().len(), 2, "{reasons}");
     let r = s.post("/position", br#"{"fen": "startpos", "moves": "h2e2 zz"}"#);
     assert_eq!(r.status, 422);
-    assert!(r.error().contains("ply 2"), "{}", r.error());
+    assert!(r.error().contains("第2步"), "{}", r.error());
+}
+
+/// Issue 35, points 1-3 on the API: errors in the page's language (Chinese by default),
+/// the move as written and no option or endpoint names; the other side's move named as
+/// such; the moves read before a bad one kept in the answer.
+#[test]
+fn position_errors_speak_to_the_arbiter_and_keep_the_moves_before() {
+    let s = Server::start(&[]);
+    let fen = "3aka3/6n2/9/9/9/9/8R/9/9/3K5 w - - 0 1";
+    let body = |moves: &str, lang: &str| {
+        let mut j = json!({"fen": fen, "moves": moves});
+        if !lang.is_empty() {
+            j["lang"] = json!(lang);
+        }
+        j.to_string().into_bytes()
+    };
+    // A move skipped: Red's move with Black to move.
+    let r = s.post("/position", &body("车一平三 马7进9 车三平一 车一平三", ""));
+    assert_eq!(r.status, 422);
+    assert_eq!(
+        r.error(),
+        "第2回合，黑方走：车一平三是红方的写法（之前是否漏记或重记了一着？）"
+    );
+    let bad = &r.json()["bad_move"];
+    assert_eq!(bad["move"], "车一平三");
+    assert_eq!(bad["read"], json!(["i3g3", "g8i7", "g3i3"]));
+    assert_eq!(bad["column"], 16);
+    let r = s.post(
+        "/position",
+        &body("车一平三 马7进9 车三平一 车一平三", "en"),
+    );
+    assert_eq!(
+        r.error(),
+        "move 2, Black to move: 车一平三 is written as Red's move \
+         (a move missing or written twice before it?)"
+    );
+    // A typo in the sixth move: five kept.
+    let r = s.post(
+        "/position",
+        &body(
+            "1. 车一平三 马7进9 2. 车三平一 马9退7 3. 车一平三 马7近9",
+            "",
+        ),
+    );
+    assert_eq!(r.status, 422);
+    let e = r.error();
+    assert!(
+        e.starts_with("第3回合（第6步，第35个字），黑方走：看不懂着法“马7近9”"),
+        "{e}"
+    );
+    assert!(!e.contains("--moves") && !e.contains("/position"), "{e}");
+    assert!(e.contains("\n  局面：3aka3/"), "{e}");
+    let bad = &r.json()["bad_move"];
+    assert_eq!(bad["read"].as_array().unwrap().len(), 5, "{bad}");
+    assert_eq!(bad["move"], "马7近9");
+    let r = s.post("/position", &body("h2e2", "fr"));
+    assert_eq!(r.status, 400, "{}", r.text());
 }
 
 #[test]

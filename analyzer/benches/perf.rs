@@ -236,6 +236,7 @@ fn audit_line(start: &Position, moves: &[Move], settings: &Settings) -> usize {
         index: 1,
         tags: Vec::new(),
         recorded: None,
+        adjudication: None,
         expected: None,
         game: Ok((start.clone(), moves.to_vec())),
         warnings: Vec::new(),

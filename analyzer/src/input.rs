@@ -34,6 +34,7 @@ use qili_notation::{
 
 use crate::explain::Lang;
 use crate::graph::PlayedLine;
+use crate::terms;
 
 /// How to read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -151,7 +152,7 @@ pub enum InputError {
         error: PositionError,
     },
     /// A move cannot be played.
-    #[error("{place}: move {move_number} (ply {ply}), column {column}: {error} in {fen}")]
+    #[error("{place}: move {move_number} (ply {ply}){}: {error} in {fen}", column_text(*column))]
     Move {
         /// Where: `--moves`, a case's `moves`, or the file (and game, line).
         place: String,
@@ -159,7 +160,8 @@ pub enum InputError {
         move_number: u32,
         /// 1-based ply.
         ply: usize,
-        /// 1-based column (characters) of the move text in its line.
+        /// 1-based column (characters) of the move text in its line; 0 in a record file
+        /// (whose place names the byte instead).
         column: usize,
         /// Why.
         error: MoveTextError,
@@ -198,6 +200,118 @@ pub enum InputError {
     },
 }
 
+impl InputError {
+    /// For a move that cannot be played: the move as written, and the message of
+    /// [`text`](Self::text) without its place (for a page, where the place is the box the
+    /// moves were typed in). `None` for other errors.
+    pub fn bad_move(&self, lang: Lang) -> Option<(String, String)> {
+        let (place, written) = match self {
+            InputError::Move { place, error, .. } => (place, move_text_of(error)),
+            InputError::WrongSide { place, error } => (place, error.text.as_str()),
+            _ => return None,
+        };
+        let text = self.text(lang);
+        let rest = text
+            .strip_prefix(place.as_str())
+            .map(|r| r.trim_start_matches(['：', ':', ' ']))
+            .unwrap_or(&text);
+        Some((written.to_owned(), rest.to_owned()))
+    }
+
+    /// The error as an arbiter reads it, in `lang`: where (the option or file, the move
+    /// number, whose move it is), the move as written and what is wrong with it; the
+    /// position it was tried in follows as a detail line. ([`Display`](std::fmt::Display)
+    /// is the English form for logs, on one line.)
+    pub fn text(&self, lang: Lang) -> String {
+        let sep = match lang {
+            Lang::Zh => "：",
+            Lang::En => ": ",
+        };
+        match self {
+            InputError::Move {
+                place,
+                move_number,
+                ply,
+                column,
+                error,
+                fen,
+            } => {
+                let mover = terms::side(fen_turn(fen)).get(lang);
+                let at = match (lang, *column) {
+                    (_, 0) => String::new(),
+                    (Lang::Zh, c) => format!("，第{c}个字"),
+                    (Lang::En, c) => format!(", character {c}"),
+                };
+                let problem = terms::move_problem(error, lang);
+                let detail = terms::position_detail().get(lang);
+                match lang {
+                    Lang::Zh => format!(
+                        "{place}：第{move_number}回合（第{ply}步{at}），{mover}走：{problem}\n  {detail}：{fen}"
+                    ),
+                    Lang::En => format!(
+                        "{place}: move {move_number} (ply {ply}{at}), {mover} to move: {problem}\n  {detail}: {fen}"
+                    ),
+                }
+            }
+            InputError::WrongSide { place, error } => {
+                format!("{place}{sep}{}", terms::wrong_side(error, lang))
+            }
+            InputError::Empty { place } if lang == Lang::Zh => {
+                format!("{place}：没有输入：应为 FEN 或 UCCI 的 position 行")
+            }
+            InputError::Fen { place, error } if lang == Lang::Zh => format!(
+                "{place}：FEN 第{}个字有误：{}",
+                error.column + 1,
+                terms::fen_problem(&error.kind).zh
+            ),
+            InputError::Position { place, error } if lang == Lang::Zh => {
+                format!("{place}：局面不合规则：{error}")
+            }
+            InputError::Strict { place, error } if lang == Lang::Zh => {
+                format!("{place}：{error}（--strict 不接受）")
+            }
+            InputError::Ucci {
+                place,
+                line,
+                message,
+            } if lang == Lang::Zh => format!("{place}：第{line}行（UCCI）：{message}"),
+            InputError::Io { file, message } if lang == Lang::Zh => {
+                format!("{file}：无法读取：{message}")
+            }
+            InputError::NoSuchGame { file, game, count } if lang == Lang::Zh => {
+                format!("{file}：要第{game}局，文件只有{count}局")
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
+/// The move text of a move error, as written.
+fn move_text_of(e: &MoveTextError) -> &str {
+    match e {
+        MoveTextError::Syntax { text, .. } => text.trim(),
+        MoveTextError::Illegal(t) | MoveTextError::Ambiguous(t) => t,
+        MoveTextError::WrongSide(w) => &w.text,
+    }
+}
+
+/// `, column N` for a column, nothing for 0 (none).
+fn column_text(column: usize) -> String {
+    if column == 0 {
+        String::new()
+    } else {
+        format!(", column {column}")
+    }
+}
+
+/// The side to move of a FEN written by qili.
+fn fen_turn(fen: &str) -> Color {
+    match fen.split_ascii_whitespace().nth(1) {
+        Some("b") => Color::Black,
+        _ => Color::Red,
+    }
+}
+
 /// Reads a FEN (or `startpos`) and a move list, with the default [`Options`].
 pub fn from_fen_and_moves(fen: &str, moves: &str) -> Result<GameInput, InputError> {
     read_fen_and_moves(fen, moves, &Options::default())
@@ -221,6 +335,47 @@ pub fn read_move_list(
     options: &Options,
 ) -> Result<GameInput, InputError> {
     read_position_and_moves(fen, FenPlace::Of(place), moves, place, options)
+}
+
+/// What was read of a move list before a move that cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadBefore {
+    /// The start position.
+    pub start: Position,
+    /// The moves read before the bad one, legal in turn from `start`.
+    pub moves: Vec<Move>,
+    /// 1-based column (characters) of the bad move in the move list (the items joined by
+    /// spaces).
+    pub column: usize,
+}
+
+/// [`read_move_list`], keeping on an error what was read before the move that cannot be
+/// played (`None` when the error is not a move's): a page that took a batch of moves
+/// keeps those before a typo.
+pub fn read_move_list_keeping(
+    fen: &str,
+    moves: &[impl AsRef<str>],
+    place: &str,
+    options: &Options,
+) -> Result<GameInput, Box<(InputError, Option<ReadBefore>)>> {
+    let mut before = None;
+    match read_position_and_line(
+        fen,
+        FenPlace::Of(place),
+        moves,
+        place,
+        options,
+        usize::MAX,
+        &mut before,
+    ) {
+        Ok((mut input, played)) => {
+            if let Some(line) = played {
+                input.moves = line.into_moves();
+            }
+            Ok(input)
+        }
+        Err(e) => Err(Box::new((e, before))),
+    }
 }
 
 /// Where a FEN was given, as errors and warnings name it: written out only for one.
@@ -251,7 +406,7 @@ fn read_position_and_moves(
     options: &Options,
 ) -> Result<GameInput, InputError> {
     let (mut input, played) =
-        read_position_and_line(fen, fen_place, items, place, options, usize::MAX)?;
+        read_position_and_line(fen, fen_place, items, place, options, usize::MAX, &mut None)?;
     if let Some(line) = played {
         input.moves = line.into_moves();
     }
@@ -274,6 +429,7 @@ pub(crate) fn read_played_line(
         place,
         &Options::default(),
         max_plies,
+        &mut None,
     )?;
     let line = match played {
         Some(line) => Ok(line),
@@ -286,7 +442,7 @@ pub(crate) fn read_played_line(
 
 /// [`read_position_and_moves`], with the line of the moves when they are plain ICCS (see
 /// [`plain_iccs_moves`]; the input then holds no moves, the line has them) and no more
-/// than `max_plies`.
+/// than `max_plies`. On a move that cannot be played, `before` gets what was read before it.
 fn read_position_and_line(
     fen: &str,
     fen_place: FenPlace<'_>,
@@ -294,6 +450,7 @@ fn read_position_and_line(
     place: &str,
     options: &Options,
     max_plies: usize,
+    before: &mut Option<ReadBefore>,
 ) -> Result<(GameInput, Option<PlayedLine>), InputError> {
     let setup = read_setup(fen.trim(), fen_place)?;
     let mut warnings = Vec::new();
@@ -331,13 +488,16 @@ fn read_position_and_line(
     };
     let game_moves: Vec<Move> = read.game.mainline().copied().collect();
     if let Some(e) = &read.error {
-        return Err(move_error(
-            e,
-            place,
-            &start,
-            &game_moves,
-            column(e.byte_offset),
-        ));
+        let column = column(e.byte_offset);
+        let err = move_error(e, place, &start, &game_moves, column);
+        if matches!(err, InputError::Move { .. } | InputError::WrongSide { .. }) {
+            *before = Some(ReadBefore {
+                start,
+                moves: game_moves,
+                column,
+            });
+        }
+        return Err(err);
     }
     keep_warnings(&read, place, &mut warnings);
     let input = GameInput {
@@ -591,16 +751,6 @@ pub fn read_file(path: &Path, game: usize, options: &Options) -> Result<GameInpu
         }
         let err = move_error(e, &place, &start, &moves, 0);
         return Err(match err {
-            InputError::Move {
-                place,
-                move_number,
-                ply,
-                error,
-                fen,
-                ..
-            } => InputError::Record(format!(
-                "{place}: move {move_number} (ply {ply}): {error} in {fen}"
-            )),
             InputError::Record(_) => InputError::Record(format!("{place}: {}", e.kind)),
             other => other,
         });

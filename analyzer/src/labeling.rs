@@ -30,7 +30,7 @@ type LabelCache =
 /// with one mate search whose answers serve every move it labels.
 ///
 /// A labeller starts empty, as if new, but takes the maps of the last one dropped on the
-/// same thread, cleared ([`Maps`]): a batch of judgements does not grow them again from
+/// same thread, cleared (`Maps`): a batch of judgements does not grow them again from
 /// nothing for each. Nothing it remembered is kept, only the room.
 #[derive(Debug)]
 pub struct Labeller {

@@ -12,7 +12,8 @@
 //! assert_eq!(terms::root(Root::FalseRoot).zh, "假根");
 //! ```
 
-use qili_notation::{Color, Square};
+use qili_notation::chinese::WrongSide;
+use qili_notation::{Color, FenErrorKind, MoveTextError, Notation, Square, SyntaxErrorKind};
 
 use crate::conduct::ConductKind;
 use crate::explain::Lang;
@@ -272,6 +273,129 @@ pub const fn side(c: Color) -> Term {
         Color::Red => Term::new("红方", "Red"),
         Color::Black => Term::new("黑方", "Black"),
     }
+}
+
+/// A move notation, as the arbiter knows it.
+pub const fn notation(n: Notation) -> Term {
+    match n {
+        Notation::Iccs => Term::new("ICCS坐标记法", "ICCS notation"),
+        Notation::Wxf => Term::new("WXF记法", "WXF notation"),
+        Notation::Chinese => Term::new("中文记法", "Chinese notation"),
+        Notation::ChineseShort => Term::new("中文简记法", "Chinese abbreviated notation"),
+        Notation::WinBoard => Term::new("WinBoard记法", "WinBoard notation"),
+    }
+}
+
+/// What a move reader expected where it stopped reading a move as written (`None`: the
+/// whole form of a coordinate move, `h2e2`).
+pub const fn syntax_problem(kind: Option<SyntaxErrorKind>) -> Term {
+    match kind {
+        Some(SyntaxErrorKind::Empty) => Term::new("着法是空的", "the move is empty"),
+        Some(SyntaxErrorKind::ExpectedPiece) => {
+            Term::new("此处应为棋子名（车马炮…）", "expected a piece here")
+        }
+        Some(SyntaxErrorKind::ExpectedFile) => {
+            Term::new("此处应为纵线数字", "expected a file number here")
+        }
+        Some(SyntaxErrorKind::ExpectedOrigin) => Term::new(
+            "此处应为纵线数字或前、中、后",
+            "expected a file number or a tandem mark (前/后, +/-) here",
+        ),
+        Some(SyntaxErrorKind::ExpectedDirection) => Term::new(
+            "此处应为进、退或平",
+            "expected a direction (进, 退, 平) here",
+        ),
+        Some(SyntaxErrorKind::ExpectedNumber) => {
+            Term::new("此处应为数字", "expected a number here")
+        }
+        Some(SyntaxErrorKind::NumberOutOfRange) => {
+            Term::new("数字超出范围", "a number out of range here")
+        }
+        Some(SyntaxErrorKind::TrailingText) => {
+            Term::new("着法后有多余的字", "unexpected text after the move")
+        }
+        None => Term::new(
+            "应为 h2e2 或 H2-E2 这样的坐标",
+            "expected coordinates such as h2e2 or H2-E2",
+        ),
+    }
+}
+
+/// Why a move as written cannot be played, for an arbiter: the move, what is wrong with it
+/// and where the record stopped (the position is only a detail, given apart).
+pub fn move_problem(error: &MoveTextError, lang: Lang) -> String {
+    match (error, lang) {
+        (
+            MoveTextError::Syntax {
+                text,
+                column,
+                notation: n,
+                kind,
+                ..
+            },
+            _,
+        ) => {
+            let at = text.get(..*column).map_or(*column, |s| s.chars().count()) + 1;
+            let how = n.map(|n| notation(n).get(lang));
+            let problem = syntax_problem(*kind).get(lang);
+            match (lang, how) {
+                (Lang::Zh, Some(how)) => {
+                    format!("看不懂着法“{text}”（按{how}读到第{at}个字：{problem}）")
+                }
+                (Lang::Zh, None) => format!("看不懂着法“{text}”（{problem}）"),
+                (Lang::En, Some(how)) => {
+                    format!("cannot read the move \"{text}\" ({how}, character {at}: {problem})")
+                }
+                (Lang::En, None) => format!("cannot read the move \"{text}\" ({problem})"),
+            }
+        }
+        (MoveTextError::Illegal(text), Lang::Zh) => format!("着法“{text}”在此局面下不能走"),
+        (MoveTextError::Illegal(text), Lang::En) => {
+            format!("the move \"{text}\" cannot be played in this position")
+        }
+        (MoveTextError::Ambiguous(text), Lang::Zh) => {
+            format!("着法“{text}”可指几步棋：请写明是哪个子（前、后或纵线）")
+        }
+        (MoveTextError::Ambiguous(text), Lang::En) => format!(
+            "the move \"{text}\" fits more than one move: say which piece (front, rear or file)"
+        ),
+        (MoveTextError::WrongSide(w), lang) => wrong_side(w, lang),
+    }
+}
+
+/// A move written as the other side's (a move skipped or written twice before it).
+pub fn wrong_side(w: &WrongSide, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{}（之前是否漏记或重记了一着？）", w.chinese()),
+        Lang::En => format!("{w} (a move missing or written twice before it?)"),
+    }
+}
+
+/// What is wrong with a FEN.
+pub fn fen_problem(kind: &FenErrorKind) -> Term {
+    match kind {
+        FenErrorKind::Empty => Term::new("FEN 是空的", "empty FEN"),
+        FenErrorKind::RowCount(_) => Term::new("棋盘应有10行", "the placement needs 10 rows"),
+        FenErrorKind::RowLength { .. } => {
+            Term::new("这一行不是9个点", "a row does not describe 9 points")
+        }
+        FenErrorKind::UnknownLetter(_) => Term::new("不认识的棋子字母", "an unknown piece letter"),
+        FenErrorKind::Turn(_) => Term::new(
+            "走棋方应为 w（红）或 b（黑）",
+            "the side to move must be w (Red) or b (Black)",
+        ),
+        FenErrorKind::Counter(_) => Term::new("计数不是数字", "a counter is not a number"),
+    }
+}
+
+/// The box of the arbiter's page moves are typed in, as its errors name it.
+pub const fn moves_box() -> Term {
+    Term::new("着法", "moves")
+}
+
+/// The position a move was tried in, as the detail line after an input error.
+pub const fn position_detail() -> Term {
+    Term::new("局面", "position")
 }
 
 #[cfg(test)]

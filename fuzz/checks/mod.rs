@@ -320,6 +320,18 @@ pub fn abbreviated(data: &[u8]) {
     );
 }
 
+/// WinBoard SAN (`Cbg2`): as the other notations, every legal move written reads back as
+/// itself, and a parsed text resolves to a legal move or an error.
+pub fn winboard(data: &[u8]) {
+    descriptive(
+        data,
+        Notation::WinBoard,
+        |s: &qili_notation::WinBoard, p| s.to_move(p),
+        qili_notation::WinBoard::from_move,
+        |_| Vec::new(),
+    );
+}
+
 /// WXF notation (`C2.5`), in every style.
 pub fn wxf(data: &[u8]) {
     descriptive(

@@ -27,7 +27,12 @@ fn check_game(g: &ReadGame, round_trip: bool) {
         }
     }
     if round_trip && g.error.is_none() {
-        for notation in [Notation::Iccs, Notation::Chinese, Notation::Wxf] {
+        for notation in [
+            Notation::Iccs,
+            Notation::Chinese,
+            Notation::Wxf,
+            Notation::WinBoard,
+        ] {
             let text = record::write::pgn(game, notation);
             let back = record::read_bytes(text.as_bytes(), "roundtrip.pgn")
                 .unwrap_or_else(|e| panic!("written PGN unreadable: {e}\n{text}"));

@@ -27,6 +27,7 @@ pub mod record;
 mod setup;
 mod types;
 pub mod ucci;
+pub mod winboard;
 pub mod wxf;
 pub mod zobrist;
 
@@ -48,4 +49,5 @@ pub use types::{
     ByColor, ByRole, Color, File, Move, ParseSquareError, Piece, Rank, Role, Square, SquareSet,
 };
 pub use ucci::UcciPosition;
+pub use winboard::WinBoard;
 pub use wxf::{Wxf, WxfStyle};

@@ -16,6 +16,7 @@
 use crate::abbreviated::Abbreviated;
 use crate::chinese::Chinese;
 use crate::descriptive::{ResolveError, SyntaxError};
+use crate::winboard::WinBoard;
 use crate::wxf::Wxf;
 use crate::{Iccs, Move, Position};
 
@@ -30,6 +31,8 @@ pub enum Notation {
     Chinese,
     /// Chinese abbreviated notation (`炮25`).
     ChineseShort,
+    /// WinBoard/XBoard SAN (`Cbg2`, `Hc7`, `c5`), as engine matches write Xiangqi.
+    WinBoard,
 }
 
 impl std::fmt::Display for Notation {
@@ -40,17 +43,19 @@ impl std::fmt::Display for Notation {
             Notation::Wxf => "WXF",
             Notation::Chinese => "Chinese",
             Notation::ChineseShort => "Chinese abbreviated",
+            Notation::WinBoard => "WinBoard",
         })
     }
 }
 
 impl Notation {
     /// The order in which [`parse_move`] tries notations without a hint.
-    pub const TRY_ORDER: [Notation; 4] = [
+    pub const TRY_ORDER: [Notation; 5] = [
         Notation::Iccs,
         Notation::Chinese,
         Notation::Wxf,
         Notation::ChineseShort,
+        Notation::WinBoard,
     ];
 
     /// Which failure to report when several readers stop at the same byte: the full
@@ -61,6 +66,7 @@ impl Notation {
             Notation::Wxf => 2,
             Notation::Iccs => 1,
             Notation::ChineseShort => 0,
+            Notation::WinBoard => 0,
         }
     }
 }
@@ -69,14 +75,17 @@ impl Notation {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveTextError {
     /// The text is not a move in the expected notation(s); `column` is a byte offset into it.
-    #[error("cannot read move {text:?} (column {column}): {message}")]
+    #[error("cannot read move {text:?} (column {column}): {}", syntax_message(*notation, *kind))]
     Syntax {
         /// The move text.
         text: String,
         /// Byte offset of the problem.
         column: usize,
-        /// What is wrong.
-        message: String,
+        /// The notation of the reader that got furthest (`None`: the text is empty).
+        notation: Option<Notation>,
+        /// What that reader expected there (`None` for ICCS, whose reader expects the whole
+        /// form `h2e2`, and for an empty text).
+        kind: Option<crate::SyntaxErrorKind>,
     },
     /// The text names a move that is not legal here.
     #[error("illegal move {0:?}")]
@@ -96,12 +105,23 @@ enum Syntax {
     Chinese(Chinese),
     Wxf(Wxf),
     Short(Abbreviated),
+    WinBoard(WinBoard),
 }
 
-/// A syntax failure: byte offset and message.
+/// What a syntax error says: the notation and what its reader expected.
+fn syntax_message(notation: Option<Notation>, kind: Option<crate::SyntaxErrorKind>) -> String {
+    match (notation, kind) {
+        (None, _) => "empty move".into(),
+        (Some(Notation::Iccs), None) => "ICCS notation: expected e.g. h2e2 or H2-E2".into(),
+        (Some(n), Some(k)) => format!("{n} notation: {k}"),
+        (Some(n), None) => format!("{n} notation"),
+    }
+}
+
+/// A syntax failure: byte offset and what was expected.
 struct Failed {
     column: usize,
-    message: String,
+    kind: Option<crate::SyntaxErrorKind>,
 }
 
 impl Failed {
@@ -114,7 +134,7 @@ impl From<SyntaxError> for Failed {
     fn from(e: SyntaxError) -> Failed {
         Failed {
             column: e.span.start,
-            message: format!("{} notation: {}", e.notation, e.kind),
+            kind: Some(e.kind),
         }
     }
 }
@@ -124,12 +144,13 @@ fn read(text: &str, notation: Notation) -> Result<Syntax, Failed> {
         Notation::Iccs => Syntax::Iccs(text.parse().map_err(
             |e: crate::iccs::ParseIccsError| Failed {
                 column: e.column,
-                message: "ICCS notation: expected e.g. h2e2 or H2-E2".into(),
+                kind: None,
             },
         )?),
         Notation::Chinese => Syntax::Chinese(text.parse::<Chinese>()?),
         Notation::Wxf => Syntax::Wxf(text.parse::<Wxf>()?),
         Notation::ChineseShort => Syntax::Short(text.parse::<Abbreviated>()?),
+        Notation::WinBoard => Syntax::WinBoard(text.parse::<WinBoard>()?),
     })
 }
 
@@ -143,6 +164,7 @@ fn resolve(pos: &Position, syntax: &Syntax, text: &str) -> Result<Move, MoveText
         Syntax::Chinese(c) => c.to_move(pos),
         Syntax::Wxf(w) => w.to_move(pos),
         Syntax::Short(a) => a.to_move(pos),
+        Syntax::WinBoard(w) => w.to_move(pos),
     };
     r.map_err(|e| match e {
         ResolveError::Illegal { .. } => MoveTextError::Illegal(text.to_owned()),
@@ -151,8 +173,9 @@ fn resolve(pos: &Position, syntax: &Syntax, text: &str) -> Result<Move, MoveText
 }
 
 /// Resolves `text` (surrounding whitespace ignored) in `pos`. With `hint`, only that
-/// notation is tried; without, ICCS, Chinese full, WXF and abbreviated are tried in turn
-/// and the first that reads the text decides. When none reads it, the error is the one
+/// notation is tried; without, ICCS, Chinese full, WXF, abbreviated and WinBoard are tried
+/// in turn and the first that reads the text as a legal move decides (when some read it
+/// but none as a legal move, the first one's error). When none reads it, the error is the one
 /// that got furthest into the text (on a tie: Chinese, WXF, ICCS, abbreviated).
 pub fn parse_move(
     pos: &Position,
@@ -166,9 +189,17 @@ pub fn parse_move(
         None => &Notation::TRY_ORDER,
     };
     let mut best: Option<(Failed, Notation)> = None;
+    let mut unplayable = None;
     for &n in order {
         match read(trimmed, n) {
-            Ok(syntax) => return resolve(pos, &syntax, trimmed),
+            Ok(syntax) => match resolve(pos, &syntax, trimmed) {
+                Ok(m) => return Ok(m),
+                // Another notation may read the text as a legal move (`A0e1`: ICCS a0-e1,
+                // or WinBoard's advisor from rank 0 to e1).
+                Err(e) => {
+                    unplayable.get_or_insert(e);
+                }
+            },
             Err(f) => {
                 if !matches!(&best, Some((b, bn)) if b.rank(*bn) >= f.rank(n)) {
                     best = Some((f, n));
@@ -176,15 +207,24 @@ pub fn parse_move(
             }
         }
     }
-    let best = best.map(|(f, _)| f);
-    let best = best.unwrap_or(Failed {
-        column: 0,
-        message: "empty move".into(),
-    });
+    if let Some(e) = unplayable {
+        return Err(e);
+    }
+    let (best, notation) = match best {
+        Some((f, n)) => (f, Some(n)),
+        None => (
+            Failed {
+                column: 0,
+                kind: Some(crate::SyntaxErrorKind::Empty),
+            },
+            None,
+        ),
+    };
     Err(MoveTextError::Syntax {
         text: text.to_owned(),
         column: lead + best.column,
-        message: best.message,
+        notation,
+        kind: best.kind,
     })
 }
 
@@ -196,6 +236,7 @@ pub fn write_move(pos: &Position, mv: &Move, notation: Notation) -> String {
         Notation::Chinese => Chinese::from_move(pos, mv).to_string(),
         Notation::Wxf => Wxf::from_move(pos, mv).to_string(),
         Notation::ChineseShort => Abbreviated::from_move(pos, mv).to_string(),
+        Notation::WinBoard => WinBoard::from_move(pos, mv).to_string(),
     }
 }
 

@@ -42,7 +42,7 @@ fn parse(n: Notation, text: &str) -> Result<Resolver, SyntaxError> {
             let a: Abbreviated = text.parse()?;
             Box::new(move |p| a.to_move(p).map(|m| m.to_string()))
         }
-        Notation::Iccs => unreachable!("not in these tables"),
+        Notation::Iccs | Notation::WinBoard => unreachable!("not in these tables"),
     })
 }
 
@@ -400,11 +400,9 @@ fn dispatcher_errors_and_detection() {
         other => panic!("{other:?}"),
     }
     match movetext::parse_move(&p, "  C2*5", None) {
-        Err(MoveTextError::Syntax {
-            column, message, ..
-        }) => {
-            assert_eq!(column, 4, "{message}");
-            assert!(message.contains("WXF notation"), "{message}");
+        Err(e @ MoveTextError::Syntax { column, .. }) => {
+            assert_eq!(column, 4, "{e}");
+            assert!(e.to_string().contains("WXF notation"), "{e}");
         }
         other => panic!("{other:?}"),
     }
@@ -421,7 +419,8 @@ fn dispatcher_errors_and_detection() {
         Err(MoveTextError::Syntax {
             text: "炮二平五".into(),
             column: 0,
-            message: "WXF notation: expected a piece".into()
+            notation: Some(Notation::Wxf),
+            kind: Some(qili_notation::SyntaxErrorKind::ExpectedPiece),
         })
     );
 

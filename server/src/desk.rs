@@ -9,12 +9,14 @@ use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use qili_analyzer::audit;
+use qili_analyzer::explain::Lang;
+use qili_analyzer::input::{self, GameInput};
+use qili_analyzer::{audit, terms};
 use qili_notation::{write_move, Color, Notation, Position};
 use serde::{Deserialize, Serialize};
 
-use crate::api::{move_texts, read_line, record_body, FileQuery};
-use crate::error::{self, ApiError, SCHEMA_VERSION};
+use crate::api::{move_texts, record_body, FileQuery};
+use crate::error::{self, ApiError, BadMove, SCHEMA_VERSION};
 use crate::{analyse, Shared};
 
 const INDEX: &str = include_str!("desk/index.html");
@@ -66,6 +68,8 @@ struct PositionRequest {
     fen: String,
     #[serde(default)]
     moves: serde_json::Value,
+    /// The language of error messages: `zh` (default) or `en`.
+    lang: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -104,8 +108,14 @@ pub(crate) async fn position(
     let req: PositionRequest = serde_json::from_value(serde_json::Value::Object(object))
         .map_err(|e| ApiError::bad_request(format!("/position: {e}")))?;
     let texts = move_texts(&req.moves, "/position")?;
+    let lang = match req.lang.as_deref() {
+        None => Lang::Zh,
+        Some(l) => l
+            .parse::<Lang>()
+            .map_err(|e| ApiError::bad_request(format!("/position: lang: {e}")))?,
+    };
     let json = analyse(&state, "/position", move || {
-        let game = read_line(&req.fen, &texts, "/position").map_err(|mut e| {
+        let game = read_for_page(&req.fen, &texts, lang).map_err(|mut e| {
             // An illegal position: every reason the FEN reader gives, one by one.
             if let Err(qili_notation::Error::Position(p)) = Position::from_fen(req.fen.trim()) {
                 e.reasons = p.reasons.iter().map(ToString::to_string).collect();
@@ -141,6 +151,38 @@ pub(crate) async fn position(
     })
     .await??;
     Ok(Json(json).into_response())
+}
+
+/// The start position and moves of `/position`, its errors in `lang` as an arbiter reads
+/// them (no endpoint or option names); a move that cannot be played keeps the moves
+/// read before it in the answer ([`BadMove`]).
+fn read_for_page(fen: &str, texts: &[String], lang: Lang) -> Result<GameInput, ApiError> {
+    let place = terms::moves_box().get(lang);
+    input::read_move_list_keeping(fen, texts, place, &input::Options::default()).map_err(|failed| {
+        let (e, before) = *failed;
+        let Some((written, message)) = e.bad_move(lang) else {
+            return ApiError::unprocessable(e.text(lang));
+        };
+        let mut error = ApiError::unprocessable(message);
+        if let Some(before) = before {
+            let mut pos = before.start.clone();
+            let read = before
+                .moves
+                .iter()
+                .map(|m| {
+                    let t = write_move(&pos, m, Notation::Iccs);
+                    pos.play_unchecked(m);
+                    t
+                })
+                .collect();
+            error.bad_move = Some(BadMove {
+                text: written,
+                read,
+                column: before.column,
+            });
+        }
+        error
+    })
 }
 
 #[derive(Serialize)]

@@ -18,6 +18,22 @@ pub struct ApiError {
     pub message: String,
     /// Every reason, when there are several (an illegal position lists each problem).
     pub reasons: Vec<String>,
+    /// A move that cannot be played, when the error is one: what a page needs to keep the
+    /// moves before it and mark it.
+    pub bad_move: Option<BadMove>,
+}
+
+/// A move that cannot be played, in an error answer (`/position`): the move as written,
+/// the moves read before it (kept), and where it starts in the move text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BadMove {
+    /// The move as written.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The moves read before it, in ICCS, legal in turn from the start position.
+    pub read: Vec<String>,
+    /// 1-based column (characters) of the move in the moves joined by spaces.
+    pub column: usize,
 }
 
 #[derive(Serialize)]
@@ -26,6 +42,8 @@ struct ErrorJson<'a> {
     error: &'a str,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     reasons: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bad_move: Option<&'a BadMove>,
 }
 
 impl ApiError {
@@ -35,6 +53,7 @@ impl ApiError {
             status: StatusCode::BAD_REQUEST,
             message: message.into(),
             reasons: Vec::new(),
+            bad_move: None,
         }
     }
 
@@ -44,6 +63,7 @@ impl ApiError {
             status: StatusCode::UNPROCESSABLE_ENTITY,
             message: message.into(),
             reasons: Vec::new(),
+            bad_move: None,
         }
     }
 
@@ -53,6 +73,7 @@ impl ApiError {
             status: StatusCode::INTERNAL_SERVER_ERROR,
             message: message.into(),
             reasons: Vec::new(),
+            bad_move: None,
         }
     }
 }
@@ -63,6 +84,7 @@ impl IntoResponse for ApiError {
             schema_version: SCHEMA_VERSION,
             error: &self.message,
             reasons: &self.reasons,
+            bad_move: self.bad_move.as_ref(),
         })
         .unwrap_or_default();
         (
@@ -91,6 +113,7 @@ pub(crate) fn body(
             status,
             message,
             reasons: Vec::new(),
+            bad_move: None,
         }
     })
 }
@@ -137,6 +160,7 @@ pub(crate) async fn not_found(method: Method, uri: Uri) -> ApiError {
             uri.path()
         ),
         reasons: Vec::new(),
+        bad_move: None,
     }
 }
 
@@ -146,5 +170,6 @@ pub(crate) async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
         status: StatusCode::METHOD_NOT_ALLOWED,
         message: format!("{} does not take {method}", uri.path()),
         reasons: Vec::new(),
+        bad_move: None,
     }
 }

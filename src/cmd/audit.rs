@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qili_analyzer::audit::{self, json, AuditConfig};
+use qili_analyzer::explain::Lang;
 use qili_analyzer::{RuleSet, Settings};
 
 use crate::Failure;
@@ -120,6 +121,16 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     }
     if let Some(p) = pages {
         p.finish(&summary)?;
+        if let Some(dir) = &args.html {
+            let index = dir.join("index.html");
+            eprintln!(
+                "qili: {}",
+                match args.lang {
+                    Lang::Zh => format!("HTML 报告：{}", index.display()),
+                    Lang::En => format!("HTML report: {}", index.display()),
+                }
+            );
+        }
     }
     if args.json {
         writeln!(out, "{}", json::summary_line(&summary))?;

@@ -1,4 +1,4 @@
-//! `qili convert FILE... --to pgn|iccs|wxf|chinese|json`: read game records in any format
+//! `qili convert FILE... --to pgn|iccs|wxf|chinese|winboard|json`: read game records in any format
 //! and write them as PGN (moves in the chosen notation) or as JSON Lines.
 
 use std::io::Write;
@@ -21,6 +21,8 @@ pub enum Target {
     Wxf,
     /// PGN with Chinese moves (炮二平五).
     Chinese,
+    /// PGN as WinBoard/XBoard writes Xiangqi games (`[Variant "xiangqi"]`, SAN moves: Cbg2).
+    Winboard,
     /// JSON Lines, one object per game (see docs/convert-json.md).
     Json,
 }
@@ -49,6 +51,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let notation = match args.to {
         Target::Iccs => Some(Notation::Iccs),
         Target::Wxf => Some(Notation::Wxf),
+        Target::Winboard => Some(Notation::WinBoard),
         Target::Pgn | Target::Chinese => Some(Notation::Chinese),
         Target::Json => None,
     };

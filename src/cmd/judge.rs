@@ -100,7 +100,7 @@ fn read(args: &Args) -> Result<GameInput, Failure> {
     } else {
         return Err(Failure::input("no input: give --fen or a FILE"));
     };
-    let game = game.map_err(Failure::input)?;
+    let game = game.map_err(|e| Failure::input(e.text(args.lang)))?;
     for w in &game.warnings {
         eprintln!("qili: warning: {}", w.text(args.lang));
     }

@@ -71,7 +71,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
         (None, Some(path)) => input::read_file(path, args.game, &options),
         (None, None) => return Err(Failure::input("give --fen FEN or a FILE")),
     }
-    .map_err(Failure::input)?;
+    .map_err(|e| Failure::input(e.text(args.lang)))?;
     // The label table is bilingual: so are its warnings.
     for w in &game.warnings {
         eprintln!("qili: warning: {}", w.text(Lang::Zh));

@@ -145,7 +145,7 @@ test("paste a FEN and moves in Chinese notation", async () => {
   // A wrong move is refused with its place, and the line is kept.
   await page.fill("#move-text", "车一进九");
   await page.click("#add-moves");
-  await page.locator("#line-status", { hasText: "ply 9" }).waitFor();
+  await page.locator("#line-status", { hasText: "第9步" }).waitFor();
   assert.equal(await page.locator("#moves li").count(), 8);
   const frame = await judge(page);
   const verdict = await frame.locator("#verdict").textContent();
@@ -158,6 +158,52 @@ test("paste a FEN and moves in Chinese notation", async () => {
   await page.screenshot({ path: join(SHOTS, "desk-fen-and-chinese-en.png"), fullPage: true });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, "desk-fen-and-chinese-en-top.png") });
+  page.check();
+});
+
+// Issue 35: a typo keeps the moves before it and marks the bad one; a move skipped is
+// named as the other side's; the messages in the page's language, Chinese by default.
+test("a typo or a skipped move keeps the moves before it, in the page's language", async () => {
+  const page = await desk();
+  await page.selectOption("#lang", "zh");
+  await page.fill("#fen", "3aka3/6n2/9/9/9/9/8R/9/9/3K5 w - - 0 1");
+  await page.click("#use-fen");
+  await page.locator("#board g.pc[data-sq='i3'][data-piece='R']").waitFor();
+  // Six moves typed, a typo in the sixth: five added, the sixth left in the box, marked.
+  await page.fill("#move-text", "1. 车一平三 马7进9 2. 车三平一 马9退7 3. 车一平三 马7近9");
+  await page.click("#add-moves");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li").length === 5);
+  const status = page.locator("#line-status");
+  await status.filter({ hasText: "看不懂着法“马7近9”" }).waitFor();
+  const text = await status.textContent();
+  assert.ok(!/--moves|\/position/.test(text), text);
+  assert.match(text, /第3回合（第6步/);
+  assert.equal(await page.inputValue("#move-text"), "马7近9");
+  assert.ok(await page.locator("#move-text.bad").isVisible(), "the bad move is marked");
+  const selected = await page.evaluate(() => {
+    const b = document.getElementById("move-text");
+    return b.value.slice(b.selectionStart, b.selectionEnd);
+  });
+  assert.equal(selected, "马7近9");
+  // Before any upload, no game picker (issue 35, point 10).
+  assert.ok(!(await page.locator("#pick").isVisible()), "no empty game picker");
+  await status.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, "desk-typo-kept.png") });
+  // Corrected: added.
+  await page.fill("#move-text", "马7进9 4. 车三平一");
+  await page.click("#add-moves");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li").length === 7);
+  // Black to move; Red's move typed (one skipped): named as such, in English when asked.
+  await page.selectOption("#lang", "en");
+  await page.fill("#move-text", "车一平三");
+  await page.click("#add-moves");
+  await status.filter({ hasText: "Black to move: 车一平三 is written as Red's move" }).waitFor();
+  assert.equal(await page.locator("#moves li").count(), 7);
+  await page.selectOption("#lang", "zh");
+  await page.click("#add-moves");
+  await status.filter({ hasText: "黑方走：车一平三是红方的写法" }).waitFor();
+  await status.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, "desk-wrong-side.png") });
   page.check();
 });
 

@@ -62,6 +62,16 @@ pub enum Finding {
         /// The ply at which it was reached.
         ply: usize,
     },
+    /// An engine-match arbiter (WinBoard/XBoard) adjudicated the game on a repetition rule
+    /// (`Xboard adjudication: perpetual chasing`, `… repetition draw`) and recorded that
+    /// result, but the ruling in force at the end of the record is another (or none), and
+    /// no other finding already says so.
+    AdjudicationDiffers {
+        /// The result the adjudication recorded.
+        recorded: GameResult,
+        /// What qili rules at the end of the record (`None`: no ruling in force there).
+        ruled: Option<Outcome>,
+    },
     /// A ruling case whose expected ruling differs from the ruling.
     CaseMismatch {
         /// What the case expects.
@@ -78,6 +88,7 @@ impl Finding {
             self,
             Finding::DrawShouldBeLoss { .. }
                 | Finding::WrongSide { .. }
+                | Finding::AdjudicationDiffers { .. }
                 | Finding::CaseMismatch { .. }
         )
     }
@@ -96,6 +107,7 @@ impl Finding {
             } => "played_past_continued",
             Finding::PlayedPastLoss { .. } => "played_past_loss",
             Finding::NaturalLimit { .. } => "natural_limit",
+            Finding::AdjudicationDiffers { .. } => "adjudication_differs",
             Finding::CaseMismatch { .. } => "case_mismatch",
         }
     }
@@ -135,6 +147,10 @@ impl Serialize for Finding {
                 m.serialize_entry("loser", &loser)?;
             }
             Finding::NaturalLimit { ply } => m.serialize_entry("ply", &ply)?,
+            Finding::AdjudicationDiffers { recorded, ruled } => {
+                m.serialize_entry("recorded_result", recorded.pgn())?;
+                m.serialize_entry("ruled", outcome_name(ruled))?;
+            }
             Finding::CaseMismatch { expected, ruled } => {
                 m.serialize_entry("expected_result", &expected.result)?;
                 m.serialize_entry("expected_status", &expected.status)?;
@@ -159,6 +175,9 @@ pub struct GameReport {
     pub recorded_text: Option<String>,
     /// The result as understood.
     pub recorded: Option<GameResult>,
+    /// The adjudication an engine-match arbiter recorded (see
+    /// [`GameInput::adjudication`](super::input::GameInput::adjudication)).
+    pub adjudication: Option<String>,
     /// Why the game could not be read.
     pub error: Option<ReadFailure>,
     /// Problems that lost only part of the record (its main line was read whole).
@@ -226,6 +245,7 @@ pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -
     let (file, index, tags) = (input.file.clone(), input.index, input.tags.clone());
     let warnings = input.warnings.clone();
     let recorded_text = input.recorded.clone();
+    let adjudication = input.adjudication.clone();
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         audit_game(input, settings, scope)
     })) {
@@ -247,6 +267,7 @@ pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -
                 index,
                 tags,
                 recorded_text,
+                adjudication,
                 start: None,
                 moves: Vec::new(),
                 max_occurrences: 0,
@@ -272,6 +293,7 @@ pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameRe
         tags: input.tags,
         recorded_text: input.recorded,
         recorded,
+        adjudication: input.adjudication,
         error: None,
         warnings: input.warnings,
         start: None,
@@ -320,6 +342,13 @@ pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameRe
         report.max_occurrences as usize >= needed,
     );
     report.findings = compare(&ruled, recorded, moves.len());
+    if let Some(f) = report
+        .adjudication
+        .as_deref()
+        .and_then(|a| compare_adjudication(&ruled, a, recorded, moves.len(), &report.findings))
+    {
+        report.findings.push(f);
+    }
     if let Some(expected) = input.expected {
         let ruled_as = match ruled.judgement.as_deref() {
             Some(j) => Expected {
@@ -342,6 +371,57 @@ pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameRe
     report.start = Some(start);
     report.moves = moves;
     report
+}
+
+/// The snake-case name of what a ruling at the end of a record decides: `draw`,
+/// `red_loses`, `black_must_change` …, or `none`.
+pub fn outcome_name(ruled: Option<Outcome>) -> &'static str {
+    match ruled {
+        None => "none",
+        Some(Outcome::Draw) => "draw",
+        Some(Outcome::Loses(Color::Red)) => "red_loses",
+        Some(Outcome::Loses(Color::Black)) => "black_loses",
+        Some(Outcome::MustChange(Color::Red)) => "red_must_change",
+        Some(Outcome::MustChange(Color::Black)) => "black_must_change",
+    }
+}
+
+/// Whether an engine arbiter's adjudication text rules on repetition (perpetual check or
+/// chase, a repetition draw), as against mate, material or a move limit.
+pub fn is_repetition_adjudication(text: &str) -> bool {
+    let t = text.to_ascii_lowercase();
+    t.contains("perpetual") || t.contains("repetition")
+}
+
+/// Compares an engine arbiter's repetition adjudication, and the result it recorded, with
+/// the ruling in force at the end of the record: a finding when they differ and no
+/// disagreement in `findings` already says so. Adjudications on other grounds (mate,
+/// material) are not compared.
+pub fn compare_adjudication(
+    ruled: &Ruled,
+    adjudication: &str,
+    recorded: Option<GameResult>,
+    plies: usize,
+    findings: &[Finding],
+) -> Option<Finding> {
+    if !is_repetition_adjudication(adjudication) || findings.iter().any(Finding::is_disagreement) {
+        return None;
+    }
+    let recorded = recorded?;
+    let at_end = ruled
+        .decision
+        .as_ref()
+        .filter(|d| d.last_ply >= plies)
+        .map(|d| d.outcome);
+    let agrees = match (recorded.loser(), at_end) {
+        (Some(loser), Some(Outcome::Loses(l))) => l == loser,
+        (None, Some(Outcome::Draw)) => recorded == GameResult::Draw,
+        _ => false,
+    };
+    (!agrees).then_some(Finding::AdjudicationDiffers {
+        recorded,
+        ruled: at_end,
+    })
 }
 
 /// Compares a ruling with the recorded result.

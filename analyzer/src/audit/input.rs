@@ -161,6 +161,9 @@ pub struct GameInput {
     pub tags: Vec<(String, String)>,
     /// The result as the record writes it.
     pub recorded: Option<String>,
+    /// The adjudication an engine-match arbiter recorded with the result (WinBoard/XBoard's
+    /// `{Xboard adjudication: perpetual chasing} 1-0`): the text after the colon.
+    pub adjudication: Option<String>,
     /// For a ruling case: the expected ruling (`result`, `status`) under the chosen rules.
     pub expected: Option<Expected>,
     /// The start position and the legal moves, or why they could not be read.
@@ -186,6 +189,7 @@ impl GameInput {
             index,
             tags: Vec::new(),
             recorded: None,
+            adjudication: None,
             expected: None,
             game: Err(failure),
             warnings: Vec::new(),
@@ -497,6 +501,25 @@ fn failure_of(e: &RecordError) -> ReadFailure {
     }
 }
 
+/// The adjudication recorded in a game's last comments (`Xboard adjudication: …`, as
+/// WinBoard/XBoard writes it before the result), the text after the colon.
+pub fn adjudication_of(game: &record::Game) -> Option<String> {
+    let last = game.moves.last().map(|n| n.comments_after.as_slice());
+    last.into_iter()
+        .flatten()
+        .chain(game.comments.iter())
+        .rev()
+        .find_map(|c| {
+            let (head, rest) = c.split_once(':')?;
+            let head = head.trim().to_ascii_lowercase();
+            let engine = head.ends_with("adjudication")
+                && ["xboard", "winboard", "arbiter", "gui"]
+                    .iter()
+                    .any(|w| head.starts_with(w));
+            (engine && !rest.trim().is_empty()).then(|| rest.trim().to_owned())
+        })
+}
+
 fn from_record(file: &str, index: usize, rg: ReadGame) -> GameInput {
     let ReadGame {
         game,
@@ -524,11 +547,13 @@ fn from_record(file: &str, index: usize, rg: ReadGame) -> GameInput {
             Ok(start) => Ok((start, game.mainline().copied().collect())),
         },
     };
+    let adjudication = adjudication_of(&game);
     GameInput {
         file: file.to_owned(),
         index,
         tags: game.tags,
         recorded,
+        adjudication,
         expected: None,
         game: body,
         warnings,
@@ -604,6 +629,7 @@ fn read_lines(file: &str, bytes: &[u8]) -> Vec<GameInput> {
             index,
             tags,
             recorded,
+            adjudication: None,
             expected: None,
             game,
             warnings: Vec::new(),
@@ -715,6 +741,7 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
         index: 1,
         tags,
         recorded,
+        adjudication: None,
         expected,
         game,
         warnings: Vec::new(),

@@ -39,6 +39,8 @@ pub struct GameJson<'a> {
     pub recorded_result: Option<&'static str>,
     /// The result as the record writes it.
     pub recorded_text: Option<&'a str>,
+    /// The adjudication an engine-match arbiter recorded (`perpetual chasing`), or null.
+    pub adjudication: Option<&'a str>,
     /// Why the game could not be read.
     pub error: Option<&'a ReadFailure>,
     /// Problems that lost only part of the record.
@@ -140,6 +142,7 @@ pub fn game_line(g: &GameReport) -> String {
             .collect(),
         recorded_result: g.recorded.map(|r| r.pgn()),
         recorded_text: g.recorded_text.as_deref(),
+        adjudication: g.adjudication.as_deref(),
         error: g.error.as_ref(),
         warnings: &g.warnings,
         plies: g.moves.len(),

@@ -128,6 +128,7 @@ fn reader_failed(path: &std::path::Path, index: usize) -> GameInput {
         index,
         tags: Vec::new(),
         recorded: None,
+        adjudication: None,
         expected: None,
         game: Err(ReadFailure::new(FailureKind::Internal, message)),
         warnings: Vec::new(),

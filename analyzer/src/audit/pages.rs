@@ -200,6 +200,7 @@ pub(crate) fn finding_kind_text(kind: &str) -> Text {
         "played_past_continued" => Text::new("生效后仍循环", "played on round the cycle"),
         "played_past_loss" => Text::new("已判负仍续弈", "played on past a loss"),
         "natural_limit" => Text::new("达到自然限着", "natural move limit reached"),
+        "adjudication_differs" => Text::new("引擎裁判判定不符", "engine adjudication differs"),
         other => Text::new(other, other),
     }
 }
@@ -425,6 +426,21 @@ pub(crate) fn finding_text(f: &Finding, start: Option<&Position>) -> Text {
             format!("{}达到自然限着", at(ply).zh),
             format!("natural move limit reached at {}", at(ply).en),
         ),
+        Finding::AdjudicationDiffers { recorded, ruled } => {
+            let ruled_kind = ruling_kind_text(super::game::outcome_name(ruled));
+            let (zh, en) = match ruled {
+                None => ("qili 在棋谱结束时无生效裁决".to_owned(), "qili has no ruling in force at the end of the record".to_owned()),
+                Some(_) => (format!("qili 裁决：{}", ruled_kind.zh), format!("qili rules: {}", ruled_kind.en)),
+            };
+            Text::new(
+                format!("引擎裁判按重复规则判为 {}，但{}", recorded.pgn(), zh),
+                format!(
+                    "the engine arbiter adjudicated {} on a repetition rule, but {}",
+                    recorded.pgn(),
+                    en
+                ),
+            )
+        }
         Finding::CaseMismatch { expected, ruled } => Text::new(
             format!(
                 "案例预期 {} {}，裁决为 {} {}",

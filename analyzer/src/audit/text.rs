@@ -146,6 +146,10 @@ pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
                 if let Some((n, tail)) = rest.split_once(" times") {
                     zh = format!("局面出现{n}次的对局{tail}");
                 }
+            } else if let Some(kind) = t.strip_prefix("ruling: ") {
+                zh = format!("裁决：{}", super::pages::ruling_kind_text(kind).zh);
+            } else if let Some(kind) = t.strip_prefix("finding: ") {
+                zh = format!("发现：{}", super::pages::finding_kind_text(kind).zh);
             } else if let Some((en, w)) = WORDS.iter().find(|(en, _)| t.starts_with(en)) {
                 zh = format!("{w}{}", &t[en.len()..]);
             }
@@ -205,6 +209,9 @@ pub fn game_text(g: &GameReport) -> Option<String> {
                 recorded_loser.english(),
                 ruled_loser.english()
             ),
+            Finding::AdjudicationDiffers { .. } => {
+                super::pages::finding_text(f, g.start.as_ref()).en
+            }
             Finding::CaseMismatch { expected, ruled } => format!(
                 "the case expects {} ({}), but the ruling is {} ({})",
                 expected.result.as_str(),

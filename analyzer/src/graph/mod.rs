@@ -200,7 +200,7 @@ impl PositionGraph {
 
     /// Adds a line; returns its number. Stops at the first illegal move (recorded in the walk).
     /// Each move is tested and played, then the line is added as played
-    /// ([`PositionGraph::add_played_line`]).
+    /// (`PositionGraph::add_played_line`).
     pub fn add_line(&mut self, start: &Position, moves: &[Move]) -> usize {
         let mut played = PlayedLine::new(start.clone(), moves.len());
         let mut stopped = None;

@@ -12,7 +12,7 @@
 //! a few array pushes. The work is proportional to the moves plus the stretches they close,
 //! never the whole history again. A closed segment keeps its last cycle ruling and its count
 //! of cycles. The natural move limit is counted once the open segment is long enough to
-//! reach it. The result is the same as [`crate::judge`] on the whole line after every ply
+//! reach it. The result is the same as [`crate::judge()`] on the whole line after every ply
 //! (tested on the corpus, the vectors and long random games).
 //!
 //! ```

@@ -531,7 +531,7 @@ pub fn protectors(pos: &Position, t: Square, capture: &Move) -> Vec<Protector> {
 
 /// [`protectors`] relative to the first capture of `ex`, an exchange on `t` in `pos`: the
 /// defender's attackers after it come with the exchange, those before it follow from them
-/// ([`attackers_before`]).
+/// (`attackers_before`).
 pub fn protectors_of(pos: &Position, t: Square, ex: &Exchange) -> Vec<Protector> {
     if ex.defenders == UNKNOWN {
         return protectors(pos, t, &ex.first);

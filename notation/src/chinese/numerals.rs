@@ -159,6 +159,14 @@ impl NumeralCheck {
         written != mover
     }
 
+    /// Whether the moves noted so far are of both sides and all written in `style`'s
+    /// numerals (a record in one style, where `style`'s numerals say nothing about the side).
+    pub fn one_style_so_far(&self, style: Color) -> bool {
+        let [red, black] = self.seen;
+        let (s, other) = (style.index(), (!style).index());
+        red[s] && black[s] && !red[other] && !black[other]
+    }
+
     /// The verdict on the moves noted so far.
     pub fn verdict(&self) -> NumeralVerdict {
         let Some(wrong) = &self.first_wrong else {
@@ -298,5 +306,44 @@ mod tests {
             g.error,
             g.warnings
         );
+    }
+
+    /// A move illegal for the side to move that is the other side's (one skipped or
+    /// written twice) is that error, whether or not it would be legal for the other side.
+    #[test]
+    fn an_illegal_move_of_the_other_side_is_the_wrong_side() {
+        use crate::record;
+        let wrong = |text: &str| {
+            let g = record::text::read(text);
+            let e = g.error.expect("an error");
+            match e.kind {
+                crate::record::ErrorKind::Move(crate::MoveTextError::WrongSide(w)) => {
+                    Some((w.move_number, w.ply, w.mover))
+                }
+                _ => None,
+            }
+        };
+        // Red's numerals with Black to move: legal for Red (the case) …
+        let fen = "3aka3/6n2/9/9/9/9/8R/9/9/3K5 w - - 0 1";
+        assert_eq!(
+            wrong(&format!("{fen}\n车一平三 马7进9 车三平一 车一平三")),
+            Some((2, 4, Color::Black))
+        );
+        // … or illegal for Red as well (no rook on 三).
+        assert_eq!(
+            wrong(&format!("{fen}\n车一平三 马7进9 车三平一 车三平一")),
+            Some((2, 4, Color::Black))
+        );
+        // Black's own numerals, illegal: an illegal move.
+        assert_eq!(
+            wrong(&format!("{fen}\n车一平三 马7进9 车三平一 马9进9")),
+            None
+        );
+        // ICCS: no numerals, but legal for the other side.
+        assert_eq!(wrong("h2e2 h0g2"), Some((1, 2, Color::Black)));
+        // Illegal for both: an illegal move.
+        assert_eq!(wrong("h2e2 h2e2"), None);
+        // One style for both sides (digits): a digit move says nothing about the side.
+        assert_eq!(wrong("炮2平5 马8进7 马2进3 马3进3"), None);
     }
 }

@@ -280,7 +280,7 @@ impl Position {
     /// Appends the legal moves of the side to move to `out`, in the order of filtering
     /// [`Position::pseudo_moves`] with `swap_remove` (an illegal move's place taken by the
     /// last move left, which is tested in turn): the order the searches were tuned with.
-    /// In check by one or two pieces, [`Position::evasions_into`] lists them.
+    /// In check by one or two pieces, `Position::evasions_into` lists them.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         self.legal_moves_with(&self.safety(), None, out);
     }
@@ -521,7 +521,7 @@ impl Position {
     /// Whether `m` is a legal move here: the mover's piece of `m.role` is on `m.from`,
     /// `m.capture` matches what stands on `m.to`, the geometry is right and the mover's
     /// general is safe afterwards. The geometry of the one move is tested directly (see
-    /// [`Position::reaches`]), without generating the piece's other moves.
+    /// `Position::reaches`), without generating the piece's other moves.
     pub fn is_legal(&self, m: &Move) -> bool {
         let (from, to) = (m.from.index(), m.to.index());
         let piece = match self.board[from] {

@@ -3,7 +3,7 @@
 //! handling and error places work the same for all formats.
 
 use super::{ErrorKind, Game, GameResult, Node, ReadGame, RecordError};
-use crate::chinese::{NumeralCheck, NumeralVerdict};
+use crate::chinese::{numeral_side, NumeralCheck, NumeralVerdict, WrongSide};
 use crate::movetext::{parse_move, MoveTextError, Notation};
 use crate::{Iccs, Move, Placement, Position, PositionError, Setup, Square};
 
@@ -101,6 +101,12 @@ impl GameBuilder {
             }
         } else if name.eq_ignore_ascii_case("Format") {
             self.hint = notation_from_tag(value);
+        } else if name.eq_ignore_ascii_case("Variant")
+            && value.trim().eq_ignore_ascii_case("xiangqi")
+            && self.hint.is_none()
+        {
+            // WinBoard/XBoard writes its Xiangqi games so, in its SAN.
+            self.hint = Some(Notation::WinBoard);
         }
     }
 
@@ -185,18 +191,47 @@ impl GameBuilder {
         let Some(pos) = self.frames.last().and_then(|f| f.pos.as_ref()) else {
             return;
         };
-        let resolved = resolve_text(self.hint, &mut self.detected, pos, text);
-        if self.frames.len() == 1
-            && resolved.is_ok()
-            && self.hint.or(self.detected) == Some(Notation::Chinese)
-        {
+        let mut resolved = resolve_text(self.hint, &mut self.detected, pos, text);
+        if self.frames.len() == 1 {
             let ply = self.frames[0].line.len() + 1;
-            let wrong = self.numerals.note(pos, ply, text);
-            if wrong && self.wrong_side_offset.is_none() {
-                self.wrong_side_offset = Some(offset);
+            match &resolved {
+                Ok(_) if self.hint.or(self.detected) == Some(Notation::Chinese) => {
+                    let wrong = self.numerals.note(pos, ply, text);
+                    if wrong && self.wrong_side_offset.is_none() {
+                        self.wrong_side_offset = Some(offset);
+                    }
+                }
+                Err(MoveTextError::Illegal(_)) => {
+                    if let Some(w) = self.other_sides_move(pos, ply, text) {
+                        resolved = Err(MoveTextError::WrongSide(w));
+                    }
+                }
+                _ => {}
             }
         }
         self.play(resolved.map_err(ErrorKind::Move), offset);
+    }
+
+    /// A main-line move `text`, illegal for the side to move in `pos`, that looks like the
+    /// other side's move (one skipped or written twice before it): it is written in the
+    /// other side's numerals (in a record not written in those numerals for both sides),
+    /// or it is legal for the other side.
+    fn other_sides_move(&self, pos: &Position, ply: usize, text: &str) -> Option<WrongSide> {
+        let mover = pos.turn();
+        let by_numerals =
+            numeral_side(text) == Some(!mover) && !self.numerals.one_style_so_far(!mover);
+        let by_legality = || {
+            let other = pos.passed();
+            let hint = self.hint.or(self.detected);
+            hint.is_some_and(|n| parse_move(&other, text, Some(n)).is_ok())
+                || parse_move(&other, text, None).is_ok()
+        };
+        (by_numerals || by_legality()).then(|| WrongSide {
+            move_number: pos.fullmoves(),
+            ply,
+            mover,
+            text: text.trim().to_owned(),
+        })
     }
 
     /// Plays a move given by its squares at byte `offset`.
@@ -358,6 +393,7 @@ pub(crate) fn notation_from_tag(value: &str) -> Option<Notation> {
         "iccs" | "ucci" | "uci" => Some(Notation::Iccs),
         "wxf" => Some(Notation::Wxf),
         "chinese" | "chn" | "zh" => Some(Notation::Chinese),
+        "winboard" | "xboard" | "san" => Some(Notation::WinBoard),
         _ => None,
     }
 }

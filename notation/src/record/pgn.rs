@@ -71,7 +71,7 @@ pub trait Visitor {
     fn result(&mut self, _result: GameResult) {}
     /// A syntax problem or a crossed limit, at `offset`.
     fn error(&mut self, _kind: ErrorKind, _offset: u64) {}
-    /// The start position cannot be known (a [FEN] tag beyond the tag limit); by default
+    /// The start position cannot be known (a `[FEN]` tag beyond the tag limit); by default
     /// reported as [`Visitor::error`].
     fn start_unknown(&mut self, kind: ErrorKind, offset: u64) {
         self.error(kind, offset);

@@ -38,7 +38,7 @@ enum Inner {
     Whole(std::vec::IntoIter<ReadGame>),
 }
 
-/// The games of one file, one at a time (see the [module documentation](self)). Each item
+/// The games of one file, one at a time (see [`stream_file`]). Each item
 /// is a game (possibly carrying its error), or an I/O error that ends the stream.
 pub struct GameStream {
     inner: Inner,

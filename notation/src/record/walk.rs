@@ -119,7 +119,7 @@ fn identity(path: &Path, _meta: &Metadata) -> Option<PathBuf> {
 }
 
 /// Walks `paths` in order: each file given is taken as it is (if it is a regular file);
-/// each folder is walked as the [module documentation](self) says, keeping the files for
+/// each folder is walked as the [module documentation](crate::record::walk) says, keeping the files for
 /// which `wanted` holds. Returns every file to read and every path problem, in the order
 /// met (a problem takes the place of the path in that order).
 pub fn walk(

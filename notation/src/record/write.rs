@@ -12,6 +12,7 @@ pub fn format_tag(notation: Notation) -> &'static str {
         Notation::Iccs => "ICCS",
         Notation::Wxf => "WXF",
         Notation::Chinese | Notation::ChineseShort => "Chinese",
+        Notation::WinBoard => "WinBoard",
     }
 }
 
@@ -31,12 +32,19 @@ enum Item<'a> {
 pub fn pgn(game: &Game, notation: Notation) -> String {
     let mut out = String::new();
     for (k, v) in &game.tags {
-        if k.eq_ignore_ascii_case("Format") || k.eq_ignore_ascii_case("FEN") {
+        if k.eq_ignore_ascii_case("Format")
+            || k.eq_ignore_ascii_case("FEN")
+            || (notation == Notation::WinBoard && k.eq_ignore_ascii_case("Variant"))
+        {
             continue;
         }
         let _ = writeln!(out, "[{} \"{}\"]", tag_name(k), tag_value(v));
     }
     let _ = writeln!(out, "[Format \"{}\"]", format_tag(notation));
+    if notation == Notation::WinBoard {
+        // What WinBoard/XBoard reads a Xiangqi game by.
+        let _ = writeln!(out, "[Variant \"xiangqi\"]");
+    }
     if game.setup != Setup::startpos() {
         let _ = writeln!(out, "[FEN \"{}\"]", game.setup);
     }

@@ -42,6 +42,7 @@ async function post(path, body) {
   if (!r.ok) {
     const e = new Error(typeof data === "object" ? data.error : String(data));
     e.reasons = (typeof data === "object" && data.reasons) || [];
+    e.badMove = (typeof data === "object" && data.bad_move) || null;
     throw e;
   }
   return data;
@@ -175,7 +176,7 @@ function draw() {
 // ---- playing moves ----
 
 async function replay(moves) {
-  const now = await post("/position", JSON.stringify({ fen: state.start, moves }));
+  const now = await post("/position", JSON.stringify({ fen: state.start, moves, lang: errorLang() }));
   state.now = now;
   state.moves = now.moves.map((m) => ({ iccs: m.iccs, chinese: m.chinese }));
   state.selected = null;
@@ -220,7 +221,7 @@ function status(id, text, ok) {
 }
 
 async function setStart(fen, source) {
-  const now = await post("/position", JSON.stringify({ fen }));
+  const now = await post("/position", JSON.stringify({ fen, lang: errorLang() }));
   state.start = now.start_fen;
   state.source = source || "";
   state.moves = [];
@@ -261,7 +262,7 @@ async function checkSetup() {
   $("fen").value = fen;
   const list = $("setup-status");
   try {
-    await post("/position", JSON.stringify({ fen }));
+    await post("/position", JSON.stringify({ fen, lang: errorLang() }));
     list.innerHTML = `<li>${bi("局面合法", "a legal position")}</li>`;
     list.classList.add("ok");
     return true;
@@ -494,6 +495,38 @@ async function evidence() {
   }
 }
 
+// ---- typed moves: errors in the page's language, a typo keeps the moves before it ----
+
+// The language of the server's error messages: Chinese unless the page is in English.
+function errorLang() {
+  return $("lang").value === "en" ? "en" : "zh";
+}
+
+async function addMoves() {
+  const box = $("move-text");
+  const text = box.value.trim();
+  if (!text) return;
+  const before = state.moves.map((m) => m.iccs);
+  try {
+    await replay([...before, text]);
+    box.value = "";
+    status("line-status", "");
+  } catch (e) {
+    if (!e.badMove) return status("line-status", e.message);
+    // Keep what was read before the bad move; leave the rest in the box, the bad move
+    // selected.
+    const bad = e.badMove;
+    if (bad.read.length > before.length) await replay(bad.read);
+    const offset = before.length ? before.join(" ").length + 1 : 0;
+    const start = Math.max(0, Math.min(text.length, bad.column - 1 - offset));
+    box.value = text.slice(start);
+    box.focus();
+    box.setSelectionRange(0, bad.move.length);
+    box.classList.add("bad");
+    status("line-status", e.message);
+  }
+}
+
 // ---- wiring ----
 
 function on(id, event, f) {
@@ -539,17 +572,8 @@ window.addEventListener("DOMContentLoaded", async () => {
   });
   on("undo", "click", () => replay(state.moves.slice(0, -1).map((m) => m.iccs)));
   on("clear-moves", "click", () => replay([]));
-  on("add-moves", "click", async () => {
-    const text = $("move-text").value.trim();
-    if (!text) return;
-    try {
-      await replay([...state.moves.map((m) => m.iccs), text]);
-      $("move-text").value = "";
-      status("line-status", "");
-    } catch (e) {
-      status("line-status", e.message);
-    }
-  });
+  on("add-moves", "click", addMoves);
+  $("move-text").addEventListener("input", () => $("move-text").classList.remove("bad"));
   on("file", "change", (e) => e.target.files[0] && upload(e.target.files[0]));
   on("load-game", "click", () => loadGame(Number($("game").value), $("file").files[0] && $("file").files[0].name));
   on("judge", "click", judge);
