@@ -127,7 +127,7 @@ pub fn moves_text(o: &Outlook, lang: Lang) -> String {
             t.en
         }
     };
-    let book = o.settings.rules.as_str().to_ascii_uppercase();
+    let book = o.settings.rules.names().short;
     let mut out = if zh {
         format!(
             "第{}步后，{}走棋（{}，局面第{}次出现时裁决生效）。\n当前裁决：{}\n",
