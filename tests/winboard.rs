@@ -139,7 +139,9 @@ fn an_engine_match_file_is_converted_judged_and_audited() {
     assert!(out.contains("Black wins"), "{out}");
 
     // The audit keeps each recorded adjudication and compares it with the ruling.
-    let (code, out, err) = qili(&["audit", "--json", file]);
+    // Under CXA 1999 (24.1) a perpetual check loses at once, as an engine arbiter adjudicates
+    // it; under CXA 2011/2020 (图6) the checker must change first.
+    let (code, out, err) = qili(&["audit", "--json", "--rules", "cxa1999", file]);
     assert_eq!(code, 1, "two adjudications differ: {err}");
     let lines: Vec<serde_json::Value> = out
         .lines()

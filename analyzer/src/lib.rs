@@ -16,7 +16,7 @@
 //! let game = input::from_fen_and_moves(fen, moves)?;
 //! let j = judge(&game.start, &game.moves, &Settings::default());
 //! assert_eq!(j.ruling.status, Status::MustChange);
-//! assert!(j.ruling.articles.iter().any(|a| a.to_string() == "CXA 26.4"));
+//! assert!(j.ruling.articles.iter().any(|a| a.to_string() == "CXA1999 26.4"));
 //!
 //! // 2. Push moves one at a time (an engine or a server): the same ruling after each ply.
 //! let mut inc = Incremental::new(game.start.clone(), Settings::default());

@@ -16,7 +16,7 @@
 //! let j = judge.judge(fen, &line, "moves", &Settings::default(), Scope::Verdict)?;
 //! assert_eq!(j.ruling.result, Outcome::BlackWins);
 //! let e = judge.judge(fen, &["h0h9", "h9h0"], "moves", &Settings::default(), Scope::Verdict);
-//! assert!(e.unwrap_err().to_string().starts_with("moves: move 1 (ply 2)"));
+//! assert!(e.unwrap_err().to_string().starts_with("moves: move 1"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -28,9 +28,9 @@
 //! }
 //! let o = outlook(&start, &moves, &Settings::default(), &OutlookOptions::default());
 //! // b8b9 would make the position after b0b9 occur a third time: Red's perpetual check
-//! // loses at once (CXA).
+//! // must change (CXA 2011/2020, 图6; under CXA 1999 it loses at once).
 //! let b8b9 = o.moves.iter().find(|m| m.mv.to_string() == "b8b9").unwrap();
-//! assert_eq!(b8b9.consequence, Consequence::MoverLoses);
+//! assert_eq!(b8b9.consequence, Consequence::MoverMustChange);
 //! assert_eq!(b8b9.repetition.as_ref().unwrap().occurrence, 3);
 //! assert_eq!(o.ucci_banmoves(), "banmoves b8b9");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
