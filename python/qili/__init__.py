@@ -9,9 +9,11 @@ library behind the ``qili`` command, with the GIL released.
 >>> import qili
 >>> fen = "3k5/9/9/9/9/9/9/9/9/4K2R1 w - - 0 1"  # Red checks, Black's general shuffles
 >>> line = ["h0h9"] + ["d9d8", "h9h8", "d8d9", "h8h9"] * 2
->>> j = qili.judge(fen, line)
+>>> j = qili.judge(fen, line, rules="cxa1999")  # the 1999 text: lost at once (24.1)
 >>> j.result, j.status, j.articles[:2]
-('black_wins', 'final', ['CXA 24.1', 'CXA 26.1'])
+('black_wins', 'final', ['CXA1999 24.1', 'CXA1999 26.1'])
+>>> qili.judge(fen, line).status  # the current edition (2011/2020, 图6): must change first
+'must_change'
 >>> qili.is_optional_game_end(fen, line)  # Black to move, and Black wins
 (True, 32000)
 
@@ -96,11 +98,11 @@ def judge(
     >>> j = judge("3aka3/6n2/9/9/9/9/8R/9/9/3K5 w - - 0 1",
     ...           "i3g3 g8i7 g3i3 i7g8 i3g3 g8i7 g3i3 i7g8")
     >>> j.result, j.status, j.articles[0]
-    ('black_wins', 'must_change', 'CXA 24.3')
+    ('black_wins', 'must_change', 'CXA1999 24.3')
     >>> j.cycles[0]["red"]["conduct"], j.cycles[0]["black"]["conduct"]
     ('perpetual_chase', 'idle')
     >>> print(j.explain(lang="en").splitlines()[0])
-    Ruling (CXA): Red must change; if it repeats the cycle, Black wins — cycle 1, in force at move 4 (ply 8).
+    Ruling (CXA 2011/2020): Red must change; if it repeats the cycle, Black wins — cycle 1, in force at move 4 (ply 8).
     """
     return _qili.judge(fen, moves, rules, repetitions, natural_limit)
 
@@ -240,7 +242,7 @@ def audit(
     >>> with open(os.path.join(folder, "g.pgn"), "w", encoding="utf-8") as f:
     ...     _ = f.write('[Result "1/2-1/2"]\\n[FEN "3k5/R8/9/9/9/9/9/9/9/5K3 w - - 0 1"]\\n'
     ...                 '1. a8a9 d9d8 2. a9a8 d8d9 3. a8a9 d9d8 4. a9a8 d8d9 1/2-1/2\\n')
-    >>> a = audit(folder)
+    >>> a = audit(folder, rules="cxa1999")  # 24.1: the perpetual checker loses at once
     >>> [(g["ruling"]["result"], g["findings"], g["disagrees"]) for g in a]
     [('black_wins', [{'kind': 'draw_should_be_loss', 'loser': 'red'}], True)]
     >>> a.summary["games_read"], a.summary["games_disagreeing"]

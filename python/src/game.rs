@@ -64,9 +64,10 @@ impl Game {
                     place_error(MoveTextError::Syntax {
                         text: text.to_owned(),
                         column: 0,
-                        message: "not a UCI move of Fairy-Stockfish (files a-i, ranks 1-10 \
-                                  from Red's side, e.g. h3e3)"
-                            .to_owned(),
+                        // Not a UCI move of Fairy-Stockfish (files a-i, ranks 1-10 from
+                        // Red's side, e.g. h3e3): reported as the coordinates it is not.
+                        notation: Some(qili_notation::Notation::Iccs),
+                        kind: None,
                     }),
                 )
             })?;

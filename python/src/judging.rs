@@ -173,7 +173,7 @@ impl Judgement {
         self.j.ruling.status.as_str()
     }
 
-    /// The articles of the ruling, as cited (`"CXA 24.1"`, `"AXF r9 (D6–9)"`, …).
+    /// The articles of the ruling, as cited (`"CXA1999 24.1"`, `"CXA2020 图6"`, `"AXF r9 (D6–9)"`, …).
     #[getter]
     fn articles(&self) -> Vec<&'static str> {
         self.j.ruling.articles.iter().map(|a| a.code()).collect()

@@ -35,7 +35,7 @@ def test_readme_example_runs():
 def test_judge_ruling_cycles_evidence():
     j = qili.judge(CHASE_FEN, CHASES)
     assert (j.result, j.status, j.plies) == ("black_wins", "must_change", 8)
-    assert j.articles[0] == "CXA 24.3" and j.start_fen == CHASE_FEN
+    assert j.articles[0] == "CXA1999 24.3" and j.start_fen == CHASE_FEN
     assert j.ruling["result"] == "black_wins" and j.ruling["source"] == "cycle"
     assert {a["code"] for a in j.article_texts} == set(j.articles)
     assert all(a["zh"] and a["en"] for a in j.article_texts)
