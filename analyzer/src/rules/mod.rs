@@ -219,6 +219,12 @@ pub struct Settings {
     pub mate_depth: u32,
     /// The *(open)* defaults.
     pub open: OpenChoices,
+    /// A CXA edition built by hand in place of the rule set's own ([`EditionRef`]), for a
+    /// study that turns an edition's switches on one at a time (the attribution of
+    /// docs/real-games.md); `None`, the default: the rule set's edition. Read only under a
+    /// CXA rule set; never read from or written to JSON.
+    #[serde(skip)]
+    pub edition: Option<EditionRef>,
 }
 
 impl Default for Settings {
@@ -230,14 +236,62 @@ impl Default for Settings {
             natural_limit_check_cap: 10,
             mate_depth: 4,
             open: OpenChoices::default(),
+            edition: None,
         }
     }
 }
 
 impl Settings {
-    /// The rule book of these settings: the rule set with its open choices.
+    /// The rule book of these settings: the rule set with its open choices (and the
+    /// edition built by hand, if any: [`Settings::edition`]).
     pub fn book(&self) -> RuleBook {
-        RuleBook::new(self.rules, self.open)
+        RuleBook::new(self.rules, self.open).with_edition(self.edition)
+    }
+}
+
+/// A CXA edition built by hand ([`cxa::Edition`] with some switches changed: its fields are
+/// public), made `'static` so that settings and rule books stay small and `Copy`. Two
+/// references are equal when they are the same edition value (built by the same
+/// [`EditionRef::new`]): caches keyed by a rule book then keep each edition apart.
+///
+/// ```
+/// use qili_analyzer::rules::{cxa, EditionRef, RuleSet, Settings};
+///
+/// // The 1999 edition with the one switch of 图6 (a perpetual check must change first).
+/// let edition = cxa::Edition { perpetual_check_loses_at_once: false, ..cxa::CXA1999 };
+/// let settings = Settings {
+///     rules: RuleSet::Cxa1999,
+///     edition: Some(EditionRef::new(edition)),
+///     ..Settings::default()
+/// };
+/// assert!(!settings.book().edition().unwrap().perpetual_check_loses_at_once);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct EditionRef(&'static cxa::Edition);
+
+impl EditionRef {
+    /// A reference to `edition`, leaked: build each edition once (a study builds a few).
+    pub fn new(edition: cxa::Edition) -> EditionRef {
+        EditionRef(Box::leak(Box::new(edition)))
+    }
+
+    /// The edition.
+    pub const fn get(self) -> &'static cxa::Edition {
+        self.0
+    }
+}
+
+impl PartialEq for EditionRef {
+    fn eq(&self, other: &EditionRef) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for EditionRef {}
+
+impl std::hash::Hash for EditionRef {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::ptr::hash(self.0, state)
     }
 }
 
@@ -437,12 +491,36 @@ pub struct Names {
 pub struct RuleBook {
     set: RuleSet,
     open: OpenChoices,
+    custom: Option<EditionRef>,
 }
 
 impl RuleBook {
     /// The rule book of `set` with the open choices `open`.
     pub const fn new(set: RuleSet, open: OpenChoices) -> RuleBook {
-        RuleBook { set, open }
+        RuleBook {
+            set,
+            open,
+            custom: None,
+        }
+    }
+
+    /// This rule book with a CXA edition built by hand in place of the rule set's own
+    /// ([`Settings::edition`]; `None`: the rule set's). Ignored under a rule set that is not
+    /// CXA.
+    pub const fn with_edition(self, edition: Option<EditionRef>) -> RuleBook {
+        RuleBook {
+            custom: edition,
+            ..self
+        }
+    }
+
+    /// The CXA edition it rules by: the one built by hand if any, else the rule set's;
+    /// `None` under AXF.
+    pub const fn edition(self) -> Option<&'static cxa::Edition> {
+        match (self.set.edition(), self.custom) {
+            (Some(_), Some(custom)) => Some(custom.get()),
+            (own, _) => own,
+        }
     }
 
     /// The rule set.
@@ -455,14 +533,17 @@ impl RuleBook {
         &self.open
     }
 
-    /// The rule set's names.
+    /// The rule set's names (its edition's).
     pub const fn names(self) -> Names {
-        self.set.names()
+        match self.edition() {
+            Some(e) => e.names,
+            None => axf::NAMES,
+        }
     }
 
     /// What counts as a chase.
     pub const fn chase(self) -> ChasePolicy {
-        match self.set.edition() {
+        match self.edition() {
             Some(e) => e.chase,
             None => axf::CHASE,
         }
@@ -499,7 +580,7 @@ impl RuleBook {
     /// [`cxa::Edition::ranking`] table): then each side's
     /// [`SideEvidence::chase_rank`](crate::verdict::SideEvidence) is gathered.
     pub const fn ranks_forbidden_chases(self) -> bool {
-        match self.set.edition() {
+        match self.edition() {
             Some(e) => e.ranking.is_some(),
             None => false,
         }
@@ -508,7 +589,7 @@ impl RuleBook {
     /// The conduct → verdict table: rules on a cycle whose ruling is in force at
     /// `threshold` occurrences.
     pub fn verdict(self, input: &VerdictInput<'_>, threshold: usize) -> Verdict {
-        match self.set.edition() {
+        match self.edition() {
             Some(e) => cxa::verdict(e, &self.open, input, threshold),
             None => axf::verdict(&self.open, input, threshold),
         }
@@ -538,7 +619,7 @@ impl RuleBook {
     /// names its own article (AXF: the terms of S1, the Appendix; CXA 2011/2020: its own
     /// number where known, [`cxa::Edition::label_article`]). Identity under CXA 1999.
     pub fn label_article(self, a: Article) -> Article {
-        match self.set.edition() {
+        match self.edition() {
             Some(e) => (e.label_article)(a),
             None => axf::label_article(a),
         }
@@ -546,7 +627,7 @@ impl RuleBook {
 
     /// Every article of `labels` as [`RuleBook::label_article`] names it, without repeats.
     pub fn cite_labels(self, labels: &mut MoveLabels) {
-        if self.set == RuleSet::Cxa1999 {
+        if self.set == RuleSet::Cxa1999 && self.custom.is_none() {
             return;
         }
         // Renamed in place, each kept once where it first comes.

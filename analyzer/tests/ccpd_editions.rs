@@ -1,0 +1,629 @@
+//! The two CXA editions on the CCPD collection (`../shared/games/ccpd/Dataset`), and the
+//! switch that decides each game whose ruling differs (issue 32, docs/real-games.md, "The two
+//! CXA editions on CCPD").
+//!
+//! One command regenerates the tables (it skips cleanly when `../shared` is absent):
+//!
+//! ```text
+//! cargo test --release -p qili-analyzer --test ccpd_editions -- --ignored --nocapture
+//! ```
+//!
+//! What it does:
+//!
+//! 1. Audits every CCPD game under `cxa` (2011/2020) and `cxa1999`, and prints the findings
+//!    of both side by side (the summaries' counts, and the games disagreeing with their
+//!    record).
+//! 2. For each game whose ruling differs (the deciding ruling, a cycle's verdict, or a
+//!    finding), rules it again under `cxa1999` with one switch of the 2011/2020 edition
+//!    turned on at a time ([`cxa::Edition`]: 图6's perpetual check, the ranking of 26.9;
+//!    [`ChasePolicy`]: CXA2020.md §2.2–§2.4), built as [`EditionRef`]s. A game is counted
+//!    under the one switch that alone turns its 1999 ruling into the 2011/2020 one; a game
+//!    no switch turns alone is counted under the switches each of which, turned back off in
+//!    the 2011/2020 edition, restores the 1999 ruling ("needed together").
+//! 3. With `QILI_OLD_AUDIT=FILE`, the JSON audit (`qili audit DIR --json --rules cxa`) of the
+//!    binary before issue 32 (commit eb382f5; `benches/ccpd_editions.sh` builds it and writes
+//!    the file): each game whose ruling differs from `cxa1999`'s is ruled again under
+//!    `cxa1999` with one labeller fix of CXA2020.md §3 turned off at a time, and counted under
+//!    the fix that alone restores the old ruling; a game no single fix restores comes from
+//!    a change that is not a switch (listed as such).
+//! 4. Draws 10 of the games that differ between the editions at random (seed
+//!    [`HAND_CHECK_SEED`]) for the hand check of docs/real-games.md.
+//!
+//! The tables go to `QILI_EDITIONS_OUT` (default `target/ccpd-editions.md`); every game of
+//! every table is listed there.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use qili_analyzer::audit::{
+    audit_files, audit_game, discover, json, read_path, AuditConfig, Scope,
+};
+use qili_analyzer::rules::{cxa, ChasePolicy, EditionRef};
+use qili_analyzer::{RuleSet, Settings};
+use serde_json::Value;
+
+/// The seed of the 10 games drawn for the hand check.
+const HAND_CHECK_SEED: u64 = 32;
+
+fn dataset() -> Option<PathBuf> {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()?
+        .to_owned();
+    let mut candidates: Vec<PathBuf> = std::env::var_os("QILI_SHARED")
+        .map(PathBuf::from)
+        .into_iter()
+        .collect();
+    candidates.extend(repo.ancestors().skip(1).take(3).map(|d| d.join("shared")));
+    let found = candidates
+        .into_iter()
+        .map(|d| d.join("games/ccpd/Dataset"))
+        .find(|d| d.is_dir());
+    if found.is_none() {
+        eprintln!("note: shared/games/ccpd/Dataset is absent, skipping");
+    }
+    found
+}
+
+/// A game's name: its file below `Dataset/`, and its number in the file.
+fn game_name(file: &str, index: u64) -> String {
+    let short = file.split("ccpd/Dataset/").last().unwrap_or(file);
+    if index <= 1 {
+        short.to_string()
+    } else {
+        format!("{short}#{index}")
+    }
+}
+
+/// What a game's ruling is, for telling rulings apart: the deciding ruling (result, status,
+/// source, ply), every cycle's verdict (result, status, reason, offender) and every finding;
+/// not the articles, explanations or labels (the editions cite differently by design).
+fn ruling_key(game: &Value) -> String {
+    let r = &game["ruling"];
+    let mut key = format!(
+        "{}/{}/{}@{}",
+        r["result"], r["status"], r["source"], r["ply"]
+    );
+    if let Some(cycles) = game["cycles"].as_array() {
+        for c in cycles {
+            let v = &c["verdict"];
+            let _ = write!(
+                key,
+                " [{} {} {} {}]",
+                v["result"], v["status"], v["reason"], v["offender"]
+            );
+        }
+    }
+    if let Some(findings) = game["findings"].as_array() {
+        for f in findings {
+            let _ = write!(key, " {f}");
+        }
+    }
+    key
+}
+
+/// A short statement of a game's ruling for the tables: the deciding ruling and the
+/// conducts of its cycle.
+fn ruling_text(game: &Value) -> String {
+    let r = &game["ruling"];
+    if r.is_null() {
+        return "not judged".into();
+    }
+    let mut s = format!(
+        "{} ({})",
+        r["result"].as_str().unwrap_or("?"),
+        r["status"].as_str().unwrap_or("?")
+    );
+    if let (Some(i), Some(cycles)) = (r["cycle"].as_u64(), game["cycles"].as_array()) {
+        if let Some(c) = cycles.get(i as usize) {
+            let _ = write!(
+                s,
+                " at ply {}: red {}, black {}",
+                r["ply"],
+                c["red"]["conduct"].as_str().unwrap_or("?"),
+                c["black"]["conduct"].as_str().unwrap_or("?")
+            );
+        }
+    }
+    s
+}
+
+/// One audit's per-game JSON (games that were judged) and its summary line.
+struct Audit {
+    games: BTreeMap<String, Value>,
+    summary: Value,
+}
+
+fn audit(dir: &Path, settings: &Settings) -> Audit {
+    let files = discover(&[dir.to_owned()]).expect("the dataset's files");
+    let config = AuditConfig {
+        settings: settings.clone(),
+        jobs: std::env::var("QILI_JOBS").ok().and_then(|j| j.parse().ok()),
+        scope: Scope::Threshold,
+    };
+    let mut games = BTreeMap::new();
+    let summary = audit_files(&files, &config, |reports| {
+        for g in reports {
+            let v: Value = serde_json::from_str(&json::game_line(g)).unwrap();
+            let data = v["data"].clone();
+            if !data["ruling"].is_null() || !data["findings"].as_array().is_none_or(Vec::is_empty) {
+                games.insert(game_name(&g.file, g.index as u64), data);
+            }
+        }
+    })
+    .expect("the audit runs");
+    let summary: Value = serde_json::from_str(&json::summary_line(&summary)).unwrap();
+    Audit {
+        games,
+        summary: summary["data"].clone(),
+    }
+}
+
+/// The games of `a` and `b` whose rulings differ (a game absent from one is unjudged there).
+fn differing(a: &BTreeMap<String, Value>, b: &BTreeMap<String, Value>) -> Vec<String> {
+    let none = Value::Null;
+    let mut names: Vec<&String> = a.keys().chain(b.keys()).collect();
+    names.sort();
+    names.dedup();
+    names
+        .into_iter()
+        .filter(|n| {
+            let (x, y) = (a.get(*n).unwrap_or(&none), b.get(*n).unwrap_or(&none));
+            ruling_key(x) != ruling_key(y)
+        })
+        .cloned()
+        .collect()
+}
+
+/// The switch a study turns, with the edition it turns it in.
+struct Switch {
+    name: &'static str,
+    edition: EditionRef,
+}
+
+/// Rules the games `names` (below `dir`) under `settings`: name → game JSON.
+fn rule_games(dir: &Path, names: &[String], settings: &Settings) -> HashMap<String, Value> {
+    let mut by_file: BTreeMap<&str, Vec<u64>> = BTreeMap::new();
+    for n in names {
+        let (file, index) = match n.rsplit_once('#') {
+            Some((f, i)) => (f, i.parse().unwrap()),
+            None => (n.as_str(), 1),
+        };
+        by_file.entry(file).or_default().push(index);
+    }
+    let mut out = HashMap::new();
+    for (file, indexes) in by_file {
+        for input in read_path(&dir.join(file), settings.rules) {
+            let index = input.index as u64;
+            if !indexes.contains(&index.max(1)) {
+                continue;
+            }
+            let report = audit_game(input, settings, Scope::Threshold);
+            let v: Value = serde_json::from_str(&json::game_line(&report)).unwrap();
+            out.insert(game_name(&report.file, index.max(1)), v["data"].clone());
+        }
+    }
+    out
+}
+
+fn settings_with(rules: RuleSet, edition: Option<EditionRef>) -> Settings {
+    Settings {
+        rules,
+        edition,
+        ..Settings::default()
+    }
+}
+
+/// Attributes each game of `names` (ruled `from` under `base`, `to` under `target`) to the
+/// switches: `forward` turns one switch of `target` on in `base`; `backward` turns one back
+/// off in `target`. Returns switch → games, in the switches' order.
+fn attribute(
+    dir: &Path,
+    names: &[String],
+    to: &BTreeMap<String, Value>,
+    from: &BTreeMap<String, Value>,
+    forward: &[Switch],
+    backward: &[Switch],
+    rules: RuleSet,
+) -> Vec<(String, Vec<String>)> {
+    let none = Value::Null;
+    let key = |m: &HashMap<String, Value>, n: &String| ruling_key(m.get(n).unwrap_or(&none));
+    let forward: Vec<_> = forward
+        .iter()
+        .map(|s| {
+            (
+                s.name,
+                rule_games(dir, names, &settings_with(rules, Some(s.edition))),
+            )
+        })
+        .collect();
+    let backward: Vec<_> = backward
+        .iter()
+        .map(|s| {
+            (
+                s.name,
+                rule_games(dir, names, &settings_with(rules, Some(s.edition))),
+            )
+        })
+        .collect();
+    let mut table: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let order: Vec<String> = forward.iter().map(|(n, _)| n.to_string()).collect();
+    for n in names {
+        let goal = ruling_key(to.get(n).unwrap_or(&none));
+        let back = ruling_key(from.get(n).unwrap_or(&none));
+        let alone: Vec<&str> = forward
+            .iter()
+            .filter(|(_, m)| key(m, n) == goal)
+            .map(|(s, _)| *s)
+            .collect();
+        let row = if alone.len() == 1 {
+            alone[0].to_string()
+        } else if alone.len() > 1 {
+            format!("any one of: {}", alone.join(", "))
+        } else {
+            let needed: Vec<&str> = backward
+                .iter()
+                .filter(|(_, m)| key(m, n) == back)
+                .map(|(s, _)| *s)
+                .collect();
+            if needed.is_empty() {
+                "no switch (a change that is not a switch)".to_string()
+            } else {
+                format!("needed together: {}", needed.join(", "))
+            }
+        };
+        table.entry(row).or_default().push(n.clone());
+    }
+    let mut rows: Vec<(String, Vec<String>)> = table.into_iter().collect();
+    rows.sort_by_key(|(name, games)| {
+        (
+            order.iter().position(|o| o == name).unwrap_or(order.len()),
+            std::cmp::Reverse(games.len()),
+        )
+    });
+    rows
+}
+
+fn write_rows(
+    out: &mut String,
+    rows: &[(String, Vec<String>)],
+    from: &str,
+    to: &str,
+    runs: &[&BTreeMap<String, Value>; 2],
+) {
+    let none = Value::Null;
+    let _ = writeln!(out, "| switch | games |\n|---|---:|");
+    for (s, g) in rows {
+        let _ = writeln!(out, "| {s} | {} |", g.len());
+    }
+    let total: usize = rows.iter().map(|(_, g)| g.len()).sum();
+    let _ = writeln!(out, "| total | {total} |\n");
+    for (s, g) in rows {
+        let _ = writeln!(out, "#### {s} ({} games)\n", g.len());
+        let _ = writeln!(out, "| game | {from} | {to} |\n|---|---|---|");
+        for n in g {
+            let _ = writeln!(
+                out,
+                "| {n} | {} | {} |",
+                ruling_text(runs[0].get(n).unwrap_or(&none)),
+                ruling_text(runs[1].get(n).unwrap_or(&none))
+            );
+        }
+        out.push('\n');
+    }
+}
+
+/// The summaries' counts side by side.
+fn summary_table(out: &mut String, cols: &[(&str, &Value)]) {
+    let _ = write!(out, "| |");
+    for (name, _) in cols {
+        let _ = write!(out, " {name} |");
+    }
+    let _ = write!(out, "\n|---|");
+    for _ in cols {
+        let _ = write!(out, "---:|");
+    }
+    out.push('\n');
+    let mut rows: Vec<(String, Box<dyn Fn(&Value) -> String>)> = vec![
+        (
+            "games read".into(),
+            Box::new(|s: &Value| s["games_read"].to_string()),
+        ),
+        (
+            "games with a position 3 times".into(),
+            Box::new(|s: &Value| s["games_with_ruling_threshold"].to_string()),
+        ),
+        (
+            "cycles".into(),
+            Box::new(|s: &Value| s["cycles"].to_string()),
+        ),
+        (
+            "games disagreeing with the record".into(),
+            Box::new(|s: &Value| s["games_disagreeing"].to_string()),
+        ),
+    ];
+    let mut kinds: Vec<String> = Vec::new();
+    for (_, s) in cols {
+        for field in ["rulings", "findings"] {
+            if let Some(o) = s[field].as_object() {
+                for k in o.keys() {
+                    let k = format!("{field}.{k}");
+                    if !kinds.contains(&k) {
+                        kinds.push(k);
+                    }
+                }
+            }
+        }
+    }
+    kinds.sort();
+    for k in kinds {
+        let (field, kind) = k.split_once('.').unwrap();
+        let (field, kind) = (field.to_string(), kind.to_string());
+        let label = format!(
+            "{} `{kind}`",
+            if field == "rulings" {
+                "ruling"
+            } else {
+                "finding"
+            }
+        );
+        rows.push((
+            label,
+            Box::new(move |s: &Value| s[&field][&kind].as_u64().unwrap_or(0).to_string()),
+        ));
+    }
+    for (label, f) in rows {
+        let _ = write!(out, "| {label} |");
+        for (_, s) in cols {
+            let _ = write!(out, " {} |", f(s));
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+/// The 1999 edition with one field changed.
+fn edition_1999(f: impl FnOnce(&mut cxa::Edition)) -> EditionRef {
+    let mut e = cxa::CXA1999;
+    f(&mut e);
+    EditionRef::new(e)
+}
+
+/// The 2011/2020 edition with one field changed.
+fn edition_2020(f: impl FnOnce(&mut cxa::Edition)) -> EditionRef {
+    let mut e = cxa::CXA2020;
+    f(&mut e);
+    EditionRef::new(e)
+}
+
+/// The switches of the 2011/2020 edition, each a change of one field of [`cxa::Edition`] or
+/// [`ChasePolicy`]: (name, set it to the 2020 value, set it back to the 1999 value).
+type Set = fn(&mut cxa::Edition, &cxa::Edition);
+
+const EDITION_SWITCHES: &[(&str, Set)] = &[
+    (
+        "图6: a perpetual check must change (perpetual_check_loses_at_once)",
+        |e, v| e.perpetual_check_loses_at_once = v.perpetual_check_loses_at_once,
+    ),
+    ("26.9: ranking of two forbidden chases (ranking)", |e, v| {
+        e.ranking = v.ranking
+    }),
+    (
+        "§2.2 26.1: general's step out of check idle (general_step_out_of_check_is_idle)",
+        |e, v| {
+            e.chase.general_step_out_of_check_is_idle = v.chase.general_step_out_of_check_is_idle
+        },
+    ),
+    (
+        "§2.3 图13: reply to a check's own threat idle (reply_threat_made_by_check_is_idle)",
+        |e, v| {
+            e.chase.reply_threat_made_by_check_is_idle = v.chase.reply_threat_made_by_check_is_idle
+        },
+    ),
+    (
+        "§2.4 26.5: a root chasing at a loss idle (root_chase_needs_complete_gain)",
+        |e, v| e.chase.root_chase_needs_complete_gain = v.chase.root_chase_needs_complete_gain,
+    ),
+];
+
+/// The labeller fixes of CXA2020.md §3 that are fields of [`ChasePolicy`], each with its
+/// value before issue 32 (the rule absent).
+type Fix = fn(&mut ChasePolicy);
+
+const FIXES: &[(&str, Fix)] = &[
+    (
+        "§3.1 same-kind pair is 兑 (same_kind_pair_is_exchange)",
+        |p| p.same_kind_pair_is_exchange = false,
+    ),
+    ("§3.2 novelty of the win (novelty_of_the_win)", |p| {
+        p.novelty_of_the_win = false
+    }),
+    ("§3.3 false root by mate (false_root_by_mate)", |p| {
+        p.false_root_by_mate = false
+    }),
+    ("§3.4 loss elsewhere, 图23 (loses_elsewhere)", |p| {
+        p.loses_elsewhere = None
+    }),
+    ("§3.6 five-check safety (capture_safety_checks)", |p| {
+        p.capture_safety_checks = 0
+    }),
+];
+
+/// A small deterministic generator (splitmix64) for the hand-check draw.
+fn draw(names: &[String], n: usize, seed: u64) -> Vec<String> {
+    let mut state = seed;
+    let mut next = || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut pool: Vec<String> = names.to_vec();
+    let mut picked = Vec::new();
+    while picked.len() < n && !pool.is_empty() {
+        let i = (next() % pool.len() as u64) as usize;
+        picked.push(pool.swap_remove(i));
+    }
+    picked
+}
+
+fn read_old_audit(path: &Path) -> (BTreeMap<String, Value>, Value) {
+    let text = std::fs::read_to_string(path).expect("QILI_OLD_AUDIT names a readable file");
+    let mut games = BTreeMap::new();
+    let mut summary = Value::Null;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: Value = serde_json::from_str(line).expect("a JSON line");
+        match v["type"].as_str() {
+            Some("game") => {
+                let d = &v["data"];
+                if !d["ruling"].is_null() || !d["findings"].as_array().is_none_or(Vec::is_empty) {
+                    let name = game_name(d["file"].as_str().unwrap(), d["index"].as_u64().unwrap());
+                    games.insert(name, d.clone());
+                }
+            }
+            Some("summary") => summary = v["data"].clone(),
+            _ => {}
+        }
+    }
+    (games, summary)
+}
+
+#[test]
+#[ignore = "the CCPD audit under both CXA editions (minutes in release): -- --ignored --nocapture"]
+fn ccpd_editions_attributed_to_their_switches() {
+    let Some(dir) = dataset() else { return };
+    let cxa2020 = audit(&dir, &settings_with(RuleSet::Cxa, None));
+    let cxa1999 = audit(&dir, &settings_with(RuleSet::Cxa1999, None));
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# The two CXA editions on CCPD\n\nGenerated by `cargo test --release -p qili-analyzer \
+         --test ccpd_editions -- --ignored --nocapture` (analyzer/tests/ccpd_editions.rs).\n"
+    );
+    let mut cols = vec![
+        ("cxa (2011/2020)", &cxa2020.summary),
+        ("cxa1999", &cxa1999.summary),
+    ];
+    let old = std::env::var_os("QILI_OLD_AUDIT").map(|p| read_old_audit(Path::new(&p)));
+    if let Some((_, s)) = &old {
+        cols.push(("cxa before issue 32 (eb382f5)", s));
+    }
+    let _ = writeln!(out, "## Findings side by side\n");
+    summary_table(&mut out, &cols);
+
+    // Part 1: cxa1999 → cxa, each game by the switch of the 2011/2020 edition that decides it.
+    let diff = differing(&cxa1999.games, &cxa2020.games);
+    let forward: Vec<Switch> = EDITION_SWITCHES
+        .iter()
+        .map(|(name, set)| Switch {
+            name,
+            edition: edition_1999(|e| set(e, &cxa::CXA2020)),
+        })
+        .collect();
+    let backward: Vec<Switch> = EDITION_SWITCHES
+        .iter()
+        .map(|(name, set)| Switch {
+            name,
+            edition: edition_2020(|e| set(e, &cxa::CXA1999)),
+        })
+        .collect();
+    let rows = attribute(
+        &dir,
+        &diff,
+        &cxa2020.games,
+        &cxa1999.games,
+        &forward,
+        &backward,
+        RuleSet::Cxa1999,
+    );
+    let _ = writeln!(
+        out,
+        "## cxa1999 → cxa: {} games rule differently, by the switch that decides\n",
+        diff.len()
+    );
+    write_rows(
+        &mut out,
+        &rows,
+        "cxa1999",
+        "cxa (2011/2020)",
+        &[&cxa1999.games, &cxa2020.games],
+    );
+    println!("cxa1999 → cxa: {} games differ", diff.len());
+    for (s, g) in &rows {
+        println!("  {s}: {}", g.len());
+    }
+
+    let picked = draw(&diff, 10, HAND_CHECK_SEED);
+    let _ = writeln!(
+        out,
+        "## Drawn for the hand check (seed {HAND_CHECK_SEED})\n"
+    );
+    for n in &picked {
+        let row = rows
+            .iter()
+            .find(|(_, g)| g.contains(n))
+            .map(|(s, _)| s.as_str());
+        let _ = writeln!(out, "- {n}: {}", row.unwrap_or("?"));
+    }
+    out.push('\n');
+
+    // Part 2: the old cxa → cxa1999, each game by the §3 fix that decides it.
+    if let Some((old_games, _)) = &old {
+        let diff = differing(old_games, &cxa1999.games);
+        let backward: Vec<Switch> = FIXES
+            .iter()
+            .map(|(name, off)| Switch {
+                name,
+                edition: edition_1999(|e| off(&mut e.chase)),
+            })
+            .collect();
+        // Turning a fix off in cxa1999 is the only direction: the old binary has no switches.
+        let rows = attribute(
+            &dir,
+            &diff,
+            old_games,
+            &cxa1999.games,
+            &backward,
+            &[],
+            RuleSet::Cxa1999,
+        );
+        let _ = writeln!(
+            out,
+            "## cxa before issue 32 → cxa1999: {} games rule differently, by the §3 fix that \
+             decides (the fix turned off alone restores the old ruling)\n",
+            diff.len()
+        );
+        write_rows(
+            &mut out,
+            &rows,
+            "cxa1999",
+            "before issue 32",
+            &[&cxa1999.games, old_games],
+        );
+        println!("old cxa → cxa1999: {} games differ", diff.len());
+        for (s, g) in &rows {
+            println!("  {s}: {}", g.len());
+        }
+    } else {
+        let _ = writeln!(
+            out,
+            "(cxa before issue 32: not compared; set QILI_OLD_AUDIT, see benches/ccpd_editions.sh)\n"
+        );
+        eprintln!(
+            "note: QILI_OLD_AUDIT not set, the comparison with the code before issue 32 is skipped"
+        );
+    }
+
+    let path = std::env::var_os("QILI_EDITIONS_OUT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/ccpd-editions.md")
+        });
+    std::fs::write(&path, &out).unwrap();
+    println!("tables written to {}", path.display());
+    assert!(
+        cxa2020.summary["games_read"].as_u64().unwrap_or(0) > 30_000,
+        "the CCPD dataset holds more than 20,000 readable games"
+    );
+}
