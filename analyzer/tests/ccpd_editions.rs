@@ -128,6 +128,35 @@ fn ruling_text(game: &Value) -> String {
     s
 }
 
+/// What differs between two rulings of a game: 0 the deciding ruling (result, status,
+/// source, ply), 1 only some cycle's verdict, 2 only the findings.
+fn what_differs(a: &Value, b: &Value) -> u8 {
+    let deciding = |g: &Value| {
+        let r = &g["ruling"];
+        format!(
+            "{}/{}/{}@{}",
+            r["result"], r["status"], r["source"], r["ply"]
+        )
+    };
+    let verdicts = |g: &Value| {
+        g["cycles"]
+            .as_array()
+            .map(|c| {
+                c.iter()
+                    .map(|c| c["verdict"].to_string())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    };
+    if deciding(a) != deciding(b) {
+        0
+    } else if verdicts(a) != verdicts(b) {
+        1
+    } else {
+        2
+    }
+}
+
 /// One audit's per-game JSON (games that were judged) and its summary line.
 struct Audit {
     games: BTreeMap<String, Value>,
@@ -177,7 +206,7 @@ fn differing(a: &BTreeMap<String, Value>, b: &BTreeMap<String, Value>) -> Vec<St
 
 /// The switch a study turns, with the edition it turns it in.
 struct Switch {
-    name: &'static str,
+    name: String,
     edition: EditionRef,
 }
 
@@ -223,6 +252,7 @@ fn attribute(
     to: &BTreeMap<String, Value>,
     from: &BTreeMap<String, Value>,
     forward: &[Switch],
+    pairs: &[Switch],
     backward: &[Switch],
     rules: RuleSet,
 ) -> Vec<(String, Vec<String>)> {
@@ -232,7 +262,7 @@ fn attribute(
         .iter()
         .map(|s| {
             (
-                s.name,
+                s.name.as_str(),
                 rule_games(dir, names, &settings_with(rules, Some(s.edition))),
             )
         })
@@ -241,8 +271,27 @@ fn attribute(
         .iter()
         .map(|s| {
             (
-                s.name,
+                s.name.as_str(),
                 rule_games(dir, names, &settings_with(rules, Some(s.edition))),
+            )
+        })
+        .collect();
+    // Two switches together, for the games no switch decides alone (e.g. one cycle decided
+    // by each).
+    let unexplained: Vec<String> = names
+        .iter()
+        .filter(|n| {
+            let goal = ruling_key(to.get(*n).unwrap_or(&none));
+            forward.iter().all(|(_, m)| key(m, n) != goal)
+        })
+        .cloned()
+        .collect();
+    let pairs: Vec<_> = pairs
+        .iter()
+        .map(|s| {
+            (
+                s.name.as_str(),
+                rule_games(dir, &unexplained, &settings_with(rules, Some(s.edition))),
             )
         })
         .collect();
@@ -260,6 +309,8 @@ fn attribute(
             alone[0].to_string()
         } else if alone.len() > 1 {
             format!("any one of: {}", alone.join(", "))
+        } else if let Some((pair, _)) = pairs.iter().find(|(_, m)| key(m, n) == goal) {
+            format!("two together: {pair}")
         } else {
             let needed: Vec<&str> = backward
                 .iter()
@@ -292,21 +343,40 @@ fn write_rows(
     runs: &[&BTreeMap<String, Value>; 2],
 ) {
     let none = Value::Null;
-    let _ = writeln!(out, "| switch | games |\n|---|---:|");
+    let what = |n: &String| {
+        what_differs(
+            runs[0].get(n).unwrap_or(&none),
+            runs[1].get(n).unwrap_or(&none),
+        )
+    };
+    let _ = writeln!(
+        out,
+        "| switch | games | the deciding ruling differs | a cycle's verdict only | findings only |\n|---|---:|---:|---:|---:|"
+    );
+    let mut totals = [0; 4];
     for (s, g) in rows {
-        let _ = writeln!(out, "| {s} | {} |", g.len());
+        let mut counts = [g.len(), 0, 0, 0];
+        for n in g {
+            counts[1 + what(n) as usize] += 1;
+        }
+        for (t, c) in totals.iter_mut().zip(counts) {
+            *t += c;
+        }
+        let [a, b, c, d] = counts;
+        let _ = writeln!(out, "| {s} | {a} | {b} | {c} | {d} |");
     }
-    let total: usize = rows.iter().map(|(_, g)| g.len()).sum();
-    let _ = writeln!(out, "| total | {total} |\n");
+    let [a, b, c, d] = totals;
+    let _ = writeln!(out, "| total | {a} | {b} | {c} | {d} |\n");
     for (s, g) in rows {
         let _ = writeln!(out, "#### {s} ({} games)\n", g.len());
-        let _ = writeln!(out, "| game | {from} | {to} |\n|---|---|---|");
+        let _ = writeln!(out, "| game | {from} | {to} | differs |\n|---|---|---|---|");
         for n in g {
             let _ = writeln!(
                 out,
-                "| {n} | {} | {} |",
+                "| {n} | {} | {} | {} |",
                 ruling_text(runs[0].get(n).unwrap_or(&none)),
-                ruling_text(runs[1].get(n).unwrap_or(&none))
+                ruling_text(runs[1].get(n).unwrap_or(&none)),
+                ["ruling", "verdict", "findings"][what(n) as usize]
             );
         }
         out.push('\n');
@@ -517,14 +587,26 @@ fn ccpd_editions_attributed_to_their_switches() {
     let forward: Vec<Switch> = EDITION_SWITCHES
         .iter()
         .map(|(name, set)| Switch {
-            name,
+            name: name.to_string(),
             edition: edition_1999(|e| set(e, &cxa::CXA2020)),
         })
         .collect();
+    let mut pairs = Vec::new();
+    for (i, (a, set_a)) in EDITION_SWITCHES.iter().enumerate() {
+        for (b, set_b) in &EDITION_SWITCHES[i + 1..] {
+            pairs.push(Switch {
+                name: format!("{a} + {b}"),
+                edition: edition_1999(|e| {
+                    set_a(e, &cxa::CXA2020);
+                    set_b(e, &cxa::CXA2020)
+                }),
+            });
+        }
+    }
     let backward: Vec<Switch> = EDITION_SWITCHES
         .iter()
         .map(|(name, set)| Switch {
-            name,
+            name: name.to_string(),
             edition: edition_2020(|e| set(e, &cxa::CXA1999)),
         })
         .collect();
@@ -534,6 +616,7 @@ fn ccpd_editions_attributed_to_their_switches() {
         &cxa2020.games,
         &cxa1999.games,
         &forward,
+        &pairs,
         &backward,
         RuleSet::Cxa1999,
     );
@@ -574,10 +657,22 @@ fn ccpd_editions_attributed_to_their_switches() {
         let backward: Vec<Switch> = FIXES
             .iter()
             .map(|(name, off)| Switch {
-                name,
+                name: name.to_string(),
                 edition: edition_1999(|e| off(&mut e.chase)),
             })
             .collect();
+        let mut pairs = Vec::new();
+        for (i, (a, off_a)) in FIXES.iter().enumerate() {
+            for (b, off_b) in &FIXES[i + 1..] {
+                pairs.push(Switch {
+                    name: format!("{a} + {b}"),
+                    edition: edition_1999(|e| {
+                        off_a(&mut e.chase);
+                        off_b(&mut e.chase)
+                    }),
+                });
+            }
+        }
         // Turning a fix off in cxa1999 is the only direction: the old binary has no switches.
         let rows = attribute(
             &dir,
@@ -585,6 +680,7 @@ fn ccpd_editions_attributed_to_their_switches() {
             old_games,
             &cxa1999.games,
             &backward,
+            &pairs,
             &[],
             RuleSet::Cxa1999,
         );
