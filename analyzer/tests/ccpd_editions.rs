@@ -210,6 +210,17 @@ struct Switch {
     edition: EditionRef,
 }
 
+/// The switches of an attribution: `forward` one at a time from the edition ruled `from` to
+/// the one ruled `to`, `pairs` two at a time, `backward` one at a time back.
+struct Switches<'a> {
+    forward: &'a [Switch],
+    pairs: &'a [Switch],
+    backward: &'a [Switch],
+}
+
+/// A column of the findings table.
+type Column = Box<dyn Fn(&Value) -> String>;
+
 /// Rules the games `names` (below `dir`) under `settings`: name → game JSON.
 fn rule_games(dir: &Path, names: &[String], settings: &Settings) -> HashMap<String, Value> {
     let mut by_file: BTreeMap<&str, Vec<u64>> = BTreeMap::new();
@@ -251,11 +262,14 @@ fn attribute(
     names: &[String],
     to: &BTreeMap<String, Value>,
     from: &BTreeMap<String, Value>,
-    forward: &[Switch],
-    pairs: &[Switch],
-    backward: &[Switch],
+    switches: Switches<'_>,
     rules: RuleSet,
 ) -> Vec<(String, Vec<String>)> {
+    let Switches {
+        forward,
+        pairs,
+        backward,
+    } = switches;
     let none = Value::Null;
     let key = |m: &HashMap<String, Value>, n: &String| ruling_key(m.get(n).unwrap_or(&none));
     let forward: Vec<_> = forward
@@ -394,7 +408,7 @@ fn summary_table(out: &mut String, cols: &[(&str, &Value)]) {
         let _ = write!(out, "---:|");
     }
     out.push('\n');
-    let mut rows: Vec<(String, Box<dyn Fn(&Value) -> String>)> = vec![
+    let mut rows: Vec<(String, Column)> = vec![
         (
             "games read".into(),
             Box::new(|s: &Value| s["games_read"].to_string()),
@@ -615,9 +629,11 @@ fn ccpd_editions_attributed_to_their_switches() {
         &diff,
         &cxa2020.games,
         &cxa1999.games,
-        &forward,
-        &pairs,
-        &backward,
+        Switches {
+            forward: &forward,
+            pairs: &pairs,
+            backward: &backward,
+        },
         RuleSet::Cxa1999,
     );
     let _ = writeln!(
@@ -679,9 +695,11 @@ fn ccpd_editions_attributed_to_their_switches() {
             &diff,
             old_games,
             &cxa1999.games,
-            &backward,
-            &pairs,
-            &[],
+            Switches {
+                forward: &backward,
+                pairs: &pairs,
+                backward: &[],
+            },
             RuleSet::Cxa1999,
         );
         let _ = writeln!(
@@ -722,4 +740,47 @@ fn ccpd_editions_attributed_to_their_switches() {
         cxa2020.summary["games_read"].as_u64().unwrap_or(0) > 30_000,
         "the CCPD dataset holds more than 20,000 readable games"
     );
+}
+
+/// A custom edition rules through the whole judgement (no `../shared` needed): the 1999
+/// edition built by hand rules a one-sided perpetual check as `cxa1999` does (a loss at
+/// once), and with the one switch of 图6 as `cxa` does (must change); two editions built
+/// apart are told apart, so that caches keyed by the rule book keep them apart.
+#[test]
+fn a_custom_edition_rules_by_its_switches() {
+    use qili_analyzer::{judge, Status};
+    use qili_notation::{Iccs, Position};
+    let start = Position::from_fen("4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for s in "a7a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9".split(' ') {
+        let m = s.parse::<Iccs>().unwrap().to_move(&pos).unwrap();
+        pos.play_unchecked(&m);
+        moves.push(m);
+    }
+    let status = |settings: &Settings| judge(&start, &moves, settings).ruling.status;
+    let same_as_1999 = EditionRef::new(cxa::CXA1999);
+    let with_fig6 = edition_1999(|e| e.perpetual_check_loses_at_once = false);
+    assert_eq!(
+        status(&settings_with(RuleSet::Cxa1999, None)),
+        Status::Final
+    );
+    assert_eq!(
+        status(&settings_with(RuleSet::Cxa1999, Some(same_as_1999))),
+        Status::Final
+    );
+    assert_eq!(
+        status(&settings_with(RuleSet::Cxa1999, Some(with_fig6))),
+        Status::MustChange
+    );
+    assert_eq!(
+        status(&settings_with(RuleSet::Cxa, None)),
+        Status::MustChange
+    );
+    assert_ne!(same_as_1999, EditionRef::new(cxa::CXA1999));
+    let copy = same_as_1999;
+    assert_eq!(same_as_1999, copy);
+    // Under AXF a custom CXA edition is not read.
+    let axf = settings_with(RuleSet::Axf, Some(with_fig6));
+    assert!(axf.book().edition().is_none());
 }
