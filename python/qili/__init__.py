@@ -31,7 +31,7 @@ attributes (``place``, ``move_number``, ``ply``, ``column``, ``fen``, ``file``, 
 from __future__ import annotations
 
 import os
-from typing import Iterable, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, TypedDict, Union
 
 from . import _qili
 from ._qili import (
@@ -48,13 +48,20 @@ from ._qili import (
 __all__ = [
     "START_FEN",
     "VALUE_MATE",
+    "ArticleText",
     "Audit",
+    "Effect",
     "FenError",
     "Game",
     "GameReader",
     "Judgement",
     "MoveError",
+    "MoveOutlook",
+    "Outlook",
     "QiliError",
+    "Repetition",
+    "RepetitionWarning",
+    "Ruling",
     "__version__",
     "audit",
     "find_files",
@@ -69,6 +76,99 @@ START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0
 
 #: The value of a won game in ``is_optional_game_end``, as Fairy-Stockfish's ``VALUE_MATE``.
 VALUE_MATE = 32000
+
+
+# The shapes of the dicts qili returns where the documented JSON fixes them (for type
+# checkers and readers; at run time they are plain dicts).
+
+
+class Ruling(TypedDict):
+    """A ruling (``Game.push``, ``Game.ruling``; ``ruling`` in docs/moves-json.md)."""
+
+    result: str  #: ``red_wins``, ``black_wins``, ``draw``, ``none``
+    status: str  #: ``final``, ``must_change``, ``none``
+    source: str  #: ``cycle``, ``natural_limit``, ``none``
+    articles: List[str]  #: the article codes cited
+
+
+class ArticleText(TypedDict):
+    """An article cited, with its title in Chinese and English."""
+
+    code: str
+    zh: str
+    en: str
+
+
+class _EffectBase(TypedDict):
+    ply: int
+    result: str
+    status: str
+    occurrence: Optional[int]
+    played_again: bool
+    articles: List[ArticleText]
+
+
+class Effect(_EffectBase, total=False):
+    """A ruling taking effect with a move (``effect`` in docs/moves-json.md); a cycle's
+    carries ``reason``, ``offender`` and each side's conduct (``red``, ``black``)."""
+
+    reason: str
+    offender: Optional[str]
+    red: Dict[str, Any]
+    black: Dict[str, Any]
+
+
+class Repetition(TypedDict):
+    """The repetition a move completes: the occurrence it makes (2: the first repetition),
+    the plies of the earlier ones, and the loop it closes (ICCS, the move last)."""
+
+    occurrence: int
+    first_ply: int
+    previous_ply: int
+    loop: List[str]
+
+
+class RepetitionWarning(TypedDict):
+    """What one more round of the loop would bring to a move that repeats and decides
+    nothing yet (``warning`` in docs/moves-json.md)."""
+
+    plies_more: int
+    last_move: str
+    by: str
+    consequence: str
+    effect: Effect
+
+
+class _MoveOutlookBase(TypedDict):
+    move: str
+    chinese: str
+    consequence: str
+    banned: bool
+    ruling: Ruling
+
+
+class MoveOutlook(_MoveOutlookBase, total=False):
+    """A move that matters and what it would bring (``moves[]`` in docs/moves-json.md)."""
+
+    repetition: Repetition
+    effect: Effect
+    warning: RepetitionWarning
+
+
+class Outlook(TypedDict):
+    """``Game.moves()``: the object of ``qili moves --format json`` (docs/moves-json.md)."""
+
+    schema_version: int
+    rules: str
+    repetitions: int
+    ply: int
+    fen: str
+    mover: str
+    ruling: Ruling
+    legal_moves: int
+    banmoves: List[str]
+    moves: List[MoveOutlook]
+
 
 Moves = Union[str, Sequence[str]]
 Paths = Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]
