@@ -259,6 +259,24 @@ def is_optional_game_end(
     natural move limit reached ``(True, 0)``
     ========================== ==============================================
 
+    Why "must change" ends the game by default: the rules (CXA 2011/2020 图6, AXF r3/r6)
+    order the offender to change (变着) and let it lose only if it plays the cycle once
+    more, but Fairy-Stockfish ends the game at once with that loss; a drop-in must end
+    games where pyffish ends them, or a play server switching its import would play on
+    without learning that the offender was ordered to change. ``final_only=True`` gives the
+    rules' reading, for a server that enforces them (forbidding the repetition, e.g. with
+    ``Game.moves()["banmoves"]``): ``(False, 0)`` while the offender must change, the loss
+    once it repeats.
+
+    >>> chase_fen = "3aka3/6n2/9/9/9/9/8R/9/9/3K5 w - - 0 1"  # Red's chariot chases the horse
+    >>> chase = ["i3g3", "g8i7", "g3i3", "i7g8"] * 2   # the third occurrence: Red must change
+    >>> is_optional_game_end(chase_fen, chase, rules="cxa")
+    (True, -32000)
+    >>> is_optional_game_end(chase_fen, chase, rules="cxa", final_only=True)
+    (False, 0)
+    >>> is_optional_game_end(chase_fen, chase + chase[:4], rules="cxa", final_only=True)
+    (True, -32000)
+
     Two ways to call it:
 
     - qili's: ``is_optional_game_end(fen, moves, rules="axf", repetitions=3)`` with moves

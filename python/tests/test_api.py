@@ -105,6 +105,26 @@ def test_is_optional_game_end_values():
     assert qili.judge(CHECK_FEN, CHECKS).game_end() == (True, 32000)
 
 
+def test_must_change_under_each_setting():
+    # The table of docs/python.md: pyffish's reading by default, the rules' with final_only.
+    must_change, repeated = CHASES, CHASES + CHASES[:4]
+    assert qili.judge(CHASE_FEN, must_change).status == "must_change"
+    assert qili.judge(CHASE_FEN, repeated).status == "final"
+    for rules in ("cxa", "axf"):
+        assert qili.is_optional_game_end(CHASE_FEN, must_change, rules=rules) == (True, -32000)
+        assert qili.is_optional_game_end(
+            CHASE_FEN, must_change, rules=rules, final_only=True) == (False, 0)
+        for final_only in (False, True):
+            assert qili.is_optional_game_end(
+                CHASE_FEN, repeated, rules=rules, final_only=final_only) == (True, -32000)
+    g = qili.Game(CHASE_FEN)
+    for m in must_change:
+        g.push(m)
+    assert (g.is_optional_game_end(), g.is_optional_game_end(final_only=True)) == (
+        (True, -32000), (False, 0))
+    assert g.judge().game_end(final_only=True) == (False, 0)
+
+
 def test_is_optional_game_end_takes_pyffish_calls():
     def uci(m):
         return f"{m[0]}{int(m[1]) + 1}{m[2]}{int(m[3]) + 1}"
