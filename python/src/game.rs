@@ -60,7 +60,7 @@ impl Game {
         };
         let iccs;
         let text = if uci {
-            iccs = judging::uci_to_iccs(text).ok_or_else(|| {
+            iccs = crate::texts::uci_to_iccs(text).ok_or_else(|| {
                 judging::input_err(
                     py,
                     place_error(MoveTextError::Syntax {
@@ -73,7 +73,8 @@ impl Game {
                     }),
                 )
             })?;
-            iccs.as_str()
+            // ICCS is ASCII.
+            std::str::from_utf8(&iccs).unwrap_or_default()
         } else {
             text
         };

@@ -138,6 +138,28 @@ def test_is_optional_game_end_takes_pyffish_calls():
     assert e.value.ply == 1
 
 
+def test_move_lists_of_every_shape():
+    # A list, a tuple, a generator, one score sheet, items holding several moves or
+    # non-ASCII notation: the same ruling (the binding reads short ASCII texts inline).
+    expected = qili.is_optional_game_end(CHECK_FEN, CHECKS)
+    shapes = [CHECKS, tuple(CHECKS), (m for m in CHECKS), " ".join(CHECKS),
+              [" ".join(CHECKS[:5]), " ".join(CHECKS[5:])], [f"  {m} " for m in CHECKS]]
+    for moves in shapes:
+        assert qili.is_optional_game_end(CHECK_FEN, moves) == expected
+    chinese = qili.label(CHASE_FEN, CHASES)["moves"]
+    assert qili.is_optional_game_end(CHASE_FEN, [m["chinese"] for m in chinese]) == (
+        qili.is_optional_game_end(CHASE_FEN, CHASES))
+    with pytest.raises(TypeError, match="sequence of move strings"):
+        qili.is_optional_game_end(CHECK_FEN, [b"h0h9"])
+    with pytest.raises(TypeError, match="sequence of move strings"):
+        qili.is_optional_game_end(CHECK_FEN, 42)
+    with pytest.raises(ValueError, match="chess960"):
+        qili.is_optional_game_end("xiangqi", CHECK_FEN, [], True)
+    with pytest.raises(qili.MoveError, match="not a UCI move") as e:
+        qili.is_optional_game_end("xiangqi", CHECK_FEN, ["h1h10", "d10d9", "h10x9"])
+    assert (e.value.ply, e.value.place) == (3, "moves")
+
+
 def test_game_push_in_every_notation_and_ruling():
     g = qili.Game()
     assert g.fen() == qili.START_FEN and g.ply == 0 and len(g.legal_moves()) == 44
