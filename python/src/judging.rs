@@ -390,7 +390,7 @@ pub fn is_optional_game_end(
             if !variant.trim().eq_ignore_ascii_case("xiangqi") {
                 return Err(pyo3::exceptions::PyValueError::new_err(format!(
                     "variant {}: qili rules on xiangqi only",
-                    fen_repr(py, &variant)?
+                    py_repr(py, &variant)?
                 )));
             }
             if let Some(chess960) = repetitions.and_then(|r| r.cast::<PyBool>().ok()) {
@@ -431,7 +431,7 @@ pub fn is_optional_game_end(
 }
 
 /// `text` as Python writes it (`repr`).
-fn fen_repr(py: Python<'_>, text: &str) -> PyResult<String> {
+fn py_repr(py: Python<'_>, text: &str) -> PyResult<String> {
     Ok(PyString::new(py, text).repr()?.to_cow()?.into_owned())
 }
 
