@@ -31,7 +31,7 @@ attributes (``place``, ``move_number``, ``ply``, ``column``, ``fen``, ``file``, 
 from __future__ import annotations
 
 import os
-from typing import Iterable, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, TypedDict, Union
 
 from . import _qili
 from ._qili import (
@@ -48,13 +48,20 @@ from ._qili import (
 __all__ = [
     "START_FEN",
     "VALUE_MATE",
+    "ArticleText",
     "Audit",
+    "Effect",
     "FenError",
     "Game",
     "GameReader",
     "Judgement",
     "MoveError",
+    "MoveOutlook",
+    "Outlook",
     "QiliError",
+    "Repetition",
+    "RepetitionWarning",
+    "Ruling",
     "__version__",
     "audit",
     "find_files",
@@ -69,6 +76,99 @@ START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0
 
 #: The value of a won game in ``is_optional_game_end``, as Fairy-Stockfish's ``VALUE_MATE``.
 VALUE_MATE = 32000
+
+
+# The shapes of the dicts qili returns where the documented JSON fixes them (for type
+# checkers and readers; at run time they are plain dicts).
+
+
+class Ruling(TypedDict):
+    """A ruling (``Game.push``, ``Game.ruling``; ``ruling`` in docs/moves-json.md)."""
+
+    result: str  #: ``red_wins``, ``black_wins``, ``draw``, ``none``
+    status: str  #: ``final``, ``must_change``, ``none``
+    source: str  #: ``cycle``, ``natural_limit``, ``none``
+    articles: List[str]  #: the article codes cited
+
+
+class ArticleText(TypedDict):
+    """An article cited, with its title in Chinese and English."""
+
+    code: str
+    zh: str
+    en: str
+
+
+class _EffectBase(TypedDict):
+    ply: int
+    result: str
+    status: str
+    occurrence: Optional[int]
+    played_again: bool
+    articles: List[ArticleText]
+
+
+class Effect(_EffectBase, total=False):
+    """A ruling taking effect with a move (``effect`` in docs/moves-json.md); a cycle's
+    carries ``reason``, ``offender`` and each side's conduct (``red``, ``black``)."""
+
+    reason: str
+    offender: Optional[str]
+    red: Dict[str, Any]
+    black: Dict[str, Any]
+
+
+class Repetition(TypedDict):
+    """The repetition a move completes: the occurrence it makes (2: the first repetition),
+    the plies of the earlier ones, and the loop it closes (ICCS, the move last)."""
+
+    occurrence: int
+    first_ply: int
+    previous_ply: int
+    loop: List[str]
+
+
+class RepetitionWarning(TypedDict):
+    """What one more round of the loop would bring to a move that repeats and decides
+    nothing yet (``warning`` in docs/moves-json.md)."""
+
+    plies_more: int
+    last_move: str
+    by: str
+    consequence: str
+    effect: Effect
+
+
+class _MoveOutlookBase(TypedDict):
+    move: str
+    chinese: str
+    consequence: str
+    banned: bool
+    ruling: Ruling
+
+
+class MoveOutlook(_MoveOutlookBase, total=False):
+    """A move that matters and what it would bring (``moves[]`` in docs/moves-json.md)."""
+
+    repetition: Repetition
+    effect: Effect
+    warning: RepetitionWarning
+
+
+class Outlook(TypedDict):
+    """``Game.moves()``: the object of ``qili moves --format json`` (docs/moves-json.md)."""
+
+    schema_version: int
+    rules: str
+    repetitions: int
+    ply: int
+    fen: str
+    mover: str
+    ruling: Ruling
+    legal_moves: int
+    banmoves: List[str]
+    moves: List[MoveOutlook]
+
 
 Moves = Union[str, Sequence[str]]
 Paths = Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]
@@ -119,17 +219,6 @@ def label(fen: str, moves: Moves, rules: str = "cxa", mutual_attack: bool = Fals
     return _qili.label(fen, moves, rules, mutual_attack)
 
 
-def _is_variant(fen: object, moves: object) -> bool:
-    """Whether a call is pyffish's ``(variant, fen, moves)``: no FEN has no ``/``."""
-    return (
-        isinstance(fen, str)
-        and "/" not in fen
-        and fen.strip().lower() != "startpos"
-        and isinstance(moves, str)
-        and ("/" in moves or moves.strip().lower() == "startpos")
-    )
-
-
 def is_optional_game_end(
     fen: str,
     moves: Moves,
@@ -159,6 +248,24 @@ def is_optional_game_end(
     natural move limit reached ``(True, 0)``
     ========================== ==============================================
 
+    Why "must change" ends the game by default: the rules (CXA 2011/2020 图6, AXF r3/r6)
+    order the offender to change (变着) and let it lose only if it plays the cycle once
+    more, but Fairy-Stockfish ends the game at once with that loss; a drop-in must end
+    games where pyffish ends them, or a play server switching its import would play on
+    without learning that the offender was ordered to change. ``final_only=True`` gives the
+    rules' reading, for a server that enforces them (forbidding the repetition, e.g. with
+    ``Game.moves()["banmoves"]``): ``(False, 0)`` while the offender must change, the loss
+    once it repeats.
+
+    >>> chase_fen = "3aka3/6n2/9/9/9/9/8R/9/9/3K5 w - - 0 1"  # Red's chariot chases the horse
+    >>> chase = ["i3g3", "g8i7", "g3i3", "i7g8"] * 2   # the third occurrence: Red must change
+    >>> is_optional_game_end(chase_fen, chase, rules="cxa")
+    (True, -32000)
+    >>> is_optional_game_end(chase_fen, chase, rules="cxa", final_only=True)
+    (False, 0)
+    >>> is_optional_game_end(chase_fen, chase + chase[:4], rules="cxa", final_only=True)
+    (True, -32000)
+
     Two ways to call it:
 
     - qili's: ``is_optional_game_end(fen, moves, rules="axf", repetitions=3)`` with moves
@@ -182,16 +289,12 @@ def is_optional_game_end(
     >>> is_optional_game_end("xiangqi", fen, uci)  # pyffish's call
     (True, 32000)
     """
-    if _is_variant(fen, moves):
-        variant, fen, moves = fen, moves, rules
-        if variant.strip().lower() != "xiangqi":
-            raise ValueError(f"variant {variant!r}: qili rules on xiangqi only")
-        if isinstance(repetitions, bool) and repetitions:
-            raise ValueError("chess960: not a xiangqi option")
-        return _qili.is_optional_game_end(fen, moves, "axf", 3, natural_limit, True, final_only)
-    return _qili.is_optional_game_end(
-        fen, moves, rules, repetitions, natural_limit, False, final_only
-    )
+    # The call form is told apart in Rust (no FEN lacks a "/"), so that a play server's call
+    # costs this frame and one crossing into the native module.
+    return _game_end(fen, moves, rules, repetitions, natural_limit, final_only)
+
+
+_game_end = _qili.is_optional_game_end
 
 
 def read_games(paths: Paths) -> GameReader:

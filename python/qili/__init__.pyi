@@ -1,7 +1,7 @@
 """Type stubs of qili (the native module qili._qili and its Python wrapper)."""
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypedDict, Union
 
 __version__: str
 START_FEN: str
@@ -10,6 +10,93 @@ VALUE_MATE: int
 Moves = Union[str, Sequence[str]]
 PathLike = Union[str, "os.PathLike[str]"]
 Paths = Union[PathLike, Iterable[PathLike]]
+
+class Ruling(TypedDict):
+    """A ruling (``Game.push``, ``Game.ruling``; ``ruling`` in docs/moves-json.md)."""
+
+    result: str
+    status: str
+    source: str
+    articles: List[str]
+
+
+class ArticleText(TypedDict):
+    """An article cited, with its title in Chinese and English."""
+
+    code: str
+    zh: str
+    en: str
+
+
+class _EffectBase(TypedDict):
+    ply: int
+    result: str
+    status: str
+    occurrence: Optional[int]
+    played_again: bool
+    articles: List[ArticleText]
+
+
+class Effect(_EffectBase, total=False):
+    """A ruling taking effect with a move (``effect`` in docs/moves-json.md); a cycle's
+    carries ``reason``, ``offender`` and each side's conduct (``red``, ``black``)."""
+
+    reason: str
+    offender: Optional[str]
+    red: Dict[str, Any]
+    black: Dict[str, Any]
+
+
+class Repetition(TypedDict):
+    """The repetition a move completes: the occurrence it makes (2: the first repetition),
+    the plies of the earlier ones, and the loop it closes (ICCS, the move last)."""
+
+    occurrence: int
+    first_ply: int
+    previous_ply: int
+    loop: List[str]
+
+
+class RepetitionWarning(TypedDict):
+    """What one more round of the loop would bring to a move that repeats and decides
+    nothing yet (``warning`` in docs/moves-json.md)."""
+
+    plies_more: int
+    last_move: str
+    by: str
+    consequence: str
+    effect: Effect
+
+
+class _MoveOutlookBase(TypedDict):
+    move: str
+    chinese: str
+    consequence: str
+    banned: bool
+    ruling: Ruling
+
+
+class MoveOutlook(_MoveOutlookBase, total=False):
+    """A move that matters and what it would bring (``moves[]`` in docs/moves-json.md)."""
+
+    repetition: Repetition
+    effect: Effect
+    warning: RepetitionWarning
+
+
+class Outlook(TypedDict):
+    """``Game.moves()``: the object of ``qili moves --format json`` (docs/moves-json.md)."""
+
+    schema_version: int
+    rules: str
+    repetitions: int
+    ply: int
+    fen: str
+    mover: str
+    ruling: Ruling
+    legal_moves: int
+    banmoves: List[str]
+    moves: List[MoveOutlook]
 
 class QiliError(ValueError):
     """An input qili cannot read; the message names the place, and so do the attributes."""
@@ -62,9 +149,9 @@ class Game:
         repetitions: int = 3,
         natural_limit: int = 60,
     ) -> None: ...
-    def push(self, mv: str) -> Dict[str, Any]: ...
-    def push_uci(self, mv: str) -> Dict[str, Any]: ...
-    def ruling(self) -> Dict[str, Any]: ...
+    def push(self, mv: str) -> Ruling: ...
+    def push_uci(self, mv: str) -> Ruling: ...
+    def ruling(self) -> Ruling: ...
     def is_optional_game_end(self, final_only: bool = False) -> Tuple[bool, int]: ...
     def fen(self) -> str: ...
     @property
@@ -74,6 +161,7 @@ class Game:
     @property
     def move_stack(self) -> List[str]: ...
     def legal_moves(self) -> List[str]: ...
+    def moves(self) -> Outlook: ...
     def judge(self) -> Judgement: ...
 
 class GameReader(Iterator[Dict[str, Any]]):

@@ -8,11 +8,13 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use qili_analyzer::input::{self, InputError};
+use qili_analyzer::outlook::OutlookOptions;
+use qili_analyzer::report::moves::moves_json;
 use qili_analyzer::{Incremental, Ruling, Settings};
 use qili_notation::{parse_move, Iccs, Move, MoveTextError, Position};
 
 use crate::judging::{self, game_end, source_name, Judgement};
-use crate::settings;
+use crate::{from_json, settings};
 
 /// What errors name a move given to `push` by.
 const PLACE: &str = "push";
@@ -58,7 +60,7 @@ impl Game {
         };
         let iccs;
         let text = if uci {
-            iccs = judging::uci_to_iccs(text).ok_or_else(|| {
+            iccs = crate::texts::uci_to_iccs(text).ok_or_else(|| {
                 judging::input_err(
                     py,
                     place_error(MoveTextError::Syntax {
@@ -71,7 +73,8 @@ impl Game {
                     }),
                 )
             })?;
-            iccs.as_str()
+            // ICCS is ASCII.
+            std::str::from_utf8(&iccs).unwrap_or_default()
         } else {
             text
         };
@@ -191,6 +194,31 @@ impl Game {
             .iter()
             .map(|m| Iccs::from_move(m).to_string())
             .collect()
+    }
+
+    /// What each legal move would bring before it is played: the object `qili moves
+    /// --format json` writes for the line so far (docs/moves-json.md), a dict — `ply`,
+    /// `fen`, `mover`, `ruling` (the ruling now), `legal_moves` (how many), `banmoves` (the
+    /// moves a GUI forbids the mover, UCCI `banmoves`), and `moves`: the moves that matter
+    /// (they repeat a position, or a ruling takes effect with them), each with `move`
+    /// (ICCS), `chinese`, `consequence` for the mover (`repeats`, `draw`,
+    /// `mover_must_change`, `mover_loses`, `opponent_must_change`, `opponent_loses`),
+    /// `banned`, `ruling` (exactly `judge`'s with the move played), and where they apply
+    /// `repetition`, `effect` (the ruling taking effect: reason, both sides' conduct,
+    /// articles in Chinese and English) and `warning` (what one more round of the loop
+    /// would bring). A legal move not listed brings nothing: the ruling after it is the
+    /// ruling now. The game is not changed.
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = {
+            let mut line = self.line();
+            let incremental = &mut line.incremental;
+            py.detach(|| {
+                let o = incremental.outlook(&OutlookOptions::default());
+                serde_json::to_string(&moves_json(&o))
+            })
+        }
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        from_json(py, &text)
     }
 
     /// The whole line judged (`qili.judge` on the start position and the moves played):

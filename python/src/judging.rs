@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyBool, PyDict, PyList, PyString};
 
 use qili_analyzer::audit::MAX_PLIES;
 use qili_analyzer::explain::{self, Lang};
@@ -19,6 +19,7 @@ use qili_analyzer::{CycleContext, Outcome, Settings, Status};
 use qili_notation::Color;
 
 use crate::errors::{self, input_error, Kind, Place};
+use crate::texts::{self, MoveText};
 use crate::{from_json, settings};
 
 /// What errors name a call's move list by: the field of a `judge --cases` line.
@@ -27,66 +28,20 @@ const PLACE: &str = "moves";
 /// Fairy-Stockfish's value of a won game (`VALUE_MATE`), from the side to move's view.
 pub(crate) const VALUE_MATE: i32 = 32000;
 
-/// The move texts of a call: one string (a score sheet: several moves, move numbers and a
-/// result allowed) or a sequence of strings (one move, or several, each).
-pub(crate) fn move_texts(moves: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    if let Ok(s) = moves.cast::<PyString>() {
-        return Ok(vec![s.extract::<String>()?]);
-    }
-    moves.extract::<Vec<String>>().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(
-            "moves: expected a string (a score sheet) or a sequence of move strings",
-        )
-    })
-}
-
-/// A Fairy-Stockfish (pyffish) UCI move — files a–i, ranks 1–10 from Red's side, `h3e3` —
-/// in ICCS (`h2e2`, ranks 0–9); `None` when `text` is no such move.
-pub(crate) fn uci_to_iccs(text: &str) -> Option<String> {
-    let b = text.trim().as_bytes();
-    let square = |b: &[u8]| -> Option<(u8, u8, usize)> {
-        let file = *b.first()?;
-        if !(b'a'..=b'i').contains(&file) {
-            return None;
-        }
-        match b.get(1..3) {
-            Some([b'1', b'0']) => Some((file, 9, 3)),
-            _ => match b.get(1) {
-                Some(&d @ b'1'..=b'9') => Some((file, d - b'1', 2)),
-                _ => None,
-            },
-        }
-    };
-    let (f1, r1, n1) = square(b)?;
-    let (f2, r2, n2) = square(&b[n1..])?;
-    if n1 + n2 != b.len() {
-        return None;
-    }
-    Some(format!(
-        "{}{}{}{}",
-        f1 as char,
-        (b'0' + r1) as char,
-        f2 as char,
-        (b'0' + r2) as char
-    ))
-}
-
 thread_local! {
     /// The room lines are judged in, kept from call to call on each thread.
     static ROOM: RefCell<LineJudge> = RefCell::new(LineJudge::new());
 }
 
-/// Judges `fen` and `texts` (see [`move_texts`]; with `uci`, Fairy-Stockfish UCI moves) in
-/// the thread's room, with the GIL released: each move read and tested once.
+/// Judges `fen` and `texts` (see [`move_texts`]) in the thread's room, with the GIL
+/// released: each move read and tested once.
 pub(crate) fn judge_texts(
     py: Python<'_>,
     fen: &str,
-    texts: Vec<String>,
-    uci: bool,
+    texts: Vec<MoveText>,
     settings: &Settings,
     scope: Scope,
 ) -> PyResult<qili_analyzer::Judgement> {
-    let texts = if uci { uci_texts(py, texts)? } else { texts };
     py.detach(|| ROOM.with(|room| room.borrow_mut().judge(fen, &texts, PLACE, settings, scope)))
         .map_err(|e| match e {
             LineError::Input(e) => input_error(py, *e),
@@ -103,30 +58,28 @@ pub(crate) fn judge_texts(
         })
 }
 
-/// Fairy-Stockfish UCI moves in ICCS; a text that is none is a `MoveError` naming its ply.
-fn uci_texts(py: Python<'_>, mut texts: Vec<String>) -> PyResult<Vec<String>> {
-    for (i, t) in texts.iter_mut().enumerate() {
-        match uci_to_iccs(t) {
-            Some(iccs) => *t = iccs,
-            None => {
-                return Err(errors::raise(
-                    py,
-                    Kind::Move,
-                    format!(
-                        "{PLACE}: ply {}: {t:?} is not a UCI move of Fairy-Stockfish \
-                         (files a-i, ranks 1-10 from Red's side, e.g. h3e3)",
-                        i + 1
-                    ),
-                    Place {
-                        place: Some(PLACE.to_owned()),
-                        ply: Some(i + 1),
-                        ..Place::default()
-                    },
-                ))
-            }
-        }
-    }
-    Ok(texts)
+/// The move texts of a call (see [`texts::move_texts`]); with `uci`, a text that is no
+/// Fairy-Stockfish UCI move is a `MoveError` naming its ply.
+pub(crate) fn move_texts(
+    py: Python<'_>,
+    moves: &Bound<'_, PyAny>,
+    uci: bool,
+) -> PyResult<Vec<MoveText>> {
+    texts::move_texts(moves, uci)?.map_err(|(ply, t)| {
+        errors::raise(
+            py,
+            Kind::Move,
+            format!(
+                "{PLACE}: ply {ply}: {t:?} is not a UCI move of Fairy-Stockfish \
+                 (files a-i, ranks 1-10 from Red's side, e.g. h3e3)"
+            ),
+            Place {
+                place: Some(PLACE.to_owned()),
+                ply: Some(ply),
+                ..Place::default()
+            },
+        )
+    })
 }
 
 /// The judgement of a line of play: the ruling, every cycle with both sides' conduct and
@@ -365,7 +318,13 @@ pub fn judge(
     natural_limit: u32,
 ) -> PyResult<Judgement> {
     let settings = settings(rules, repetitions, natural_limit)?;
-    let j = judge_texts(py, fen, move_texts(moves)?, false, &settings, Scope::Full)?;
+    let j = judge_texts(
+        py,
+        fen,
+        move_texts(py, moves, false)?,
+        &settings,
+        Scope::Full,
+    )?;
     Ok(Judgement::new(j))
 }
 
@@ -380,7 +339,7 @@ pub fn label<'py>(
     mutual_attack: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let settings = settings(rules, 3, 60)?;
-    let move_texts_ref = move_texts(moves)?;
+    let move_texts_ref = move_texts(py, moves, false)?;
     let game = py
         .detach(|| {
             input::read_move_list(fen, &move_texts_ref, PLACE, &input::Options::default())
@@ -399,24 +358,81 @@ pub fn label<'py>(
     from_json(py, &text)
 }
 
-/// `(ended, value)` of a line, pyffish's shape (see `qili.is_optional_game_end`). `uci`:
-/// the moves are Fairy-Stockfish UCI moves (ranks 1–10), not ICCS or another notation.
+/// `(ended, value)` of a line, pyffish's shape (see `qili.is_optional_game_end`), in either
+/// call form: qili's `(fen, moves, rules, repetitions)`, or pyffish's `("xiangqi", fen,
+/// uci_moves[, chess960])` — told apart as the Python wrapper documents: no FEN lacks a
+/// `/`, and the second argument of pyffish's form is a FEN. The form is read here so that a
+/// play server's call costs one crossing and no Python work.
 #[pyfunction]
-#[pyo3(signature = (fen, moves, rules = "axf", repetitions = 3, natural_limit = 60, uci = false, final_only = false))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (fen, moves, rules = None, repetitions = None, natural_limit = 60, final_only = false))]
 pub fn is_optional_game_end(
     py: Python<'_>,
-    fen: &str,
+    fen: &Bound<'_, PyAny>,
     moves: &Bound<'_, PyAny>,
-    rules: &str,
-    repetitions: u32,
+    rules: Option<&Bound<'_, PyAny>>,
+    repetitions: Option<&Bound<'_, PyAny>>,
     natural_limit: u32,
-    uci: bool,
     final_only: bool,
 ) -> PyResult<(bool, i32)> {
-    let settings: Settings = settings(rules, repetitions, natural_limit)?;
-    let j = judge_texts(py, fen, move_texts(moves)?, uci, &settings, Scope::Verdict)?;
+    let first = fen
+        .cast::<PyString>()
+        .ok()
+        .map(|s| s.to_cow())
+        .transpose()?;
+    let second = moves
+        .cast::<PyString>()
+        .ok()
+        .map(|s| s.to_cow())
+        .transpose()?;
+    let is_fen = |t: &str| t.contains('/') || t.trim().eq_ignore_ascii_case("startpos");
+    let (fen, texts, settings) = match (first, second) {
+        (Some(variant), Some(fen)) if !is_fen(&variant) && is_fen(&fen) => {
+            if !variant.trim().eq_ignore_ascii_case("xiangqi") {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "variant {}: qili rules on xiangqi only",
+                    py_repr(py, &variant)?
+                )));
+            }
+            if let Some(chess960) = repetitions.and_then(|r| r.cast::<PyBool>().ok()) {
+                if chess960.is_true() {
+                    return Err(pyo3::exceptions::PyValueError::new_err(
+                        "chess960: not a xiangqi option",
+                    ));
+                }
+            }
+            let uci = rules.ok_or_else(|| {
+                pyo3::exceptions::PyTypeError::new_err(
+                    "is_optional_game_end(\"xiangqi\", fen, moves): the moves are missing",
+                )
+            })?;
+            let texts = move_texts(py, uci, true)?;
+            (fen, texts, settings("axf", 3, natural_limit)?)
+        }
+        (Some(fen), _) => {
+            let rules: String = match rules {
+                Some(r) => r.extract()?,
+                None => "axf".to_owned(),
+            };
+            let repetitions: u32 = match repetitions {
+                Some(r) => r.extract()?,
+                None => 3,
+            };
+            let texts = move_texts(py, moves, false)?;
+            (fen, texts, settings(&rules, repetitions, natural_limit)?)
+        }
+        (None, _) => {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "fen: expected a string (a FEN or \"startpos\")",
+            ))
+        }
+    };
+    let j = judge_texts(py, &fen, texts, &settings, Scope::Verdict)?;
     Ok(game_end(&j.ruling, side_to_move(&j), final_only))
+}
+
+/// `text` as Python writes it (`repr`).
+fn py_repr(py: Python<'_>, text: &str) -> PyResult<String> {
+    Ok(PyString::new(py, text).repr()?.to_cow()?.into_owned())
 }
 
 /// An input error's exception (for the other modules).

@@ -13,6 +13,7 @@ mod errors;
 mod game;
 mod judging;
 mod records;
+mod texts;
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;

@@ -105,6 +105,26 @@ def test_is_optional_game_end_values():
     assert qili.judge(CHECK_FEN, CHECKS).game_end() == (True, 32000)
 
 
+def test_must_change_under_each_setting():
+    # The table of docs/python.md: pyffish's reading by default, the rules' with final_only.
+    must_change, repeated = CHASES, CHASES + CHASES[:4]
+    assert qili.judge(CHASE_FEN, must_change).status == "must_change"
+    assert qili.judge(CHASE_FEN, repeated).status == "final"
+    for rules in ("cxa", "axf"):
+        assert qili.is_optional_game_end(CHASE_FEN, must_change, rules=rules) == (True, -32000)
+        assert qili.is_optional_game_end(
+            CHASE_FEN, must_change, rules=rules, final_only=True) == (False, 0)
+        for final_only in (False, True):
+            assert qili.is_optional_game_end(
+                CHASE_FEN, repeated, rules=rules, final_only=final_only) == (True, -32000)
+    g = qili.Game(CHASE_FEN)
+    for m in must_change:
+        g.push(m)
+    assert (g.is_optional_game_end(), g.is_optional_game_end(final_only=True)) == (
+        (True, -32000), (False, 0))
+    assert g.judge().game_end(final_only=True) == (False, 0)
+
+
 def test_is_optional_game_end_takes_pyffish_calls():
     def uci(m):
         return f"{m[0]}{int(m[1]) + 1}{m[2]}{int(m[3]) + 1}"
@@ -116,6 +136,28 @@ def test_is_optional_game_end_takes_pyffish_calls():
     with pytest.raises(qili.MoveError, match="not a UCI move") as e:
         qili.is_optional_game_end("xiangqi", CHECK_FEN, ["h0h9"])
     assert e.value.ply == 1
+
+
+def test_move_lists_of_every_shape():
+    # A list, a tuple, a generator, one score sheet, items holding several moves or
+    # non-ASCII notation: the same ruling (the binding reads short ASCII texts inline).
+    expected = qili.is_optional_game_end(CHECK_FEN, CHECKS)
+    shapes = [CHECKS, tuple(CHECKS), (m for m in CHECKS), " ".join(CHECKS),
+              [" ".join(CHECKS[:5]), " ".join(CHECKS[5:])], [f"  {m} " for m in CHECKS]]
+    for moves in shapes:
+        assert qili.is_optional_game_end(CHECK_FEN, moves) == expected
+    chinese = qili.label(CHASE_FEN, CHASES)["moves"]
+    assert qili.is_optional_game_end(CHASE_FEN, [m["chinese"] for m in chinese]) == (
+        qili.is_optional_game_end(CHASE_FEN, CHASES))
+    with pytest.raises(TypeError, match="sequence of move strings"):
+        qili.is_optional_game_end(CHECK_FEN, [b"h0h9"])
+    with pytest.raises(TypeError, match="sequence of move strings"):
+        qili.is_optional_game_end(CHECK_FEN, 42)
+    with pytest.raises(ValueError, match="chess960"):
+        qili.is_optional_game_end("xiangqi", CHECK_FEN, [], True)
+    with pytest.raises(qili.MoveError, match="not a UCI move") as e:
+        qili.is_optional_game_end("xiangqi", CHECK_FEN, ["h1h10", "d10d9", "h10x9"])
+    assert (e.value.ply, e.value.place) == (3, "moves")
 
 
 def test_game_push_in_every_notation_and_ruling():
@@ -245,6 +287,20 @@ def test_stubs_name_every_public_item():
     for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
         members = {m.name for m in cls.body if isinstance(m, ast.FunctionDef)}
         members |= {m.target.id for m in cls.body if isinstance(m, ast.AnnAssign)}
-        public = {a for a in dir(getattr(qili, cls.name)) if not a.startswith("_")}
+        if cls.name.startswith("_"):
+            continue
+        obj = getattr(qili, cls.name)
+        if issubclass(obj, dict):  # a TypedDict: its keys, inherited ones too
+            assert set(obj.__annotations__) <= members | inherited_keys(tree, cls), cls.name
+            continue
+        public = {a for a in dir(obj) if not a.startswith("_")}
         public -= set(dir(ValueError))
         assert public <= members, cls.name
+
+
+def inherited_keys(tree, cls):
+    import ast
+
+    bases = {b.id for b in cls.bases if isinstance(b, ast.Name)}
+    return {m.target.id for n in tree.body if isinstance(n, ast.ClassDef) and n.name in bases
+            for m in n.body if isinstance(m, ast.AnnAssign)}

@@ -1,0 +1,144 @@
+//! Move texts read from Python: a string (a score sheet) or a sequence of strings, each
+//! read without a heap allocation when it is a short ASCII text — the common case of a
+//! play server's coordinate moves. Under the stable ABI of Python 3.9 a `str` has no
+//! borrowable UTF-8 form: the general route encodes a `bytes` object and copies it into a
+//! `String` for every move, the larger part of the binding's cost on a long line.
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+/// Characters a move text holds inline (ICCS `h2e2`, UCI `h10h9`, WXF `C2.5`, `H2-E2`).
+const INLINE: usize = 12;
+
+/// One move text (or, for a score sheet, several): inline when short and ASCII.
+pub(crate) enum MoveText {
+    /// `len` ASCII bytes.
+    Inline { bytes: [u8; INLINE], len: u8 },
+    /// Any other text.
+    Owned(String),
+}
+
+impl MoveText {
+    fn inline(b: &[u8]) -> MoveText {
+        let mut bytes = [0; INLINE];
+        bytes[..b.len()].copy_from_slice(b);
+        MoveText::Inline {
+            bytes,
+            len: b.len() as u8,
+        }
+    }
+}
+
+impl AsRef<str> for MoveText {
+    fn as_ref(&self) -> &str {
+        match self {
+            // Inline bytes are ASCII (checked when read): valid UTF-8.
+            MoveText::Inline { bytes, len } => {
+                std::str::from_utf8(&bytes[..*len as usize]).unwrap_or_default()
+            }
+            MoveText::Owned(s) => s,
+        }
+    }
+}
+
+/// The text of a Python `str`: inline when it is ASCII of at most [`INLINE`] characters
+/// (copied code point by code point into a buffer on the stack), else a `String`.
+pub(crate) fn read_text(s: &Bound<'_, PyString>) -> PyResult<MoveText> {
+    let mut ucs4 = [0 as ffi::Py_UCS4; INLINE];
+    // SAFETY: `s` is a live `str` (the GIL is held through the `Bound`); `PyUnicode_AsUCS4`
+    // writes at most `INLINE` code points into `ucs4` (copy_null 0), and is only asked for
+    // a string of at most that length.
+    let n = unsafe { ffi::PyUnicode_GetLength(s.as_ptr()) };
+    if (0..=INLINE as ffi::Py_ssize_t).contains(&n) {
+        let done = unsafe {
+            ffi::PyUnicode_AsUCS4(s.as_ptr(), ucs4.as_mut_ptr(), INLINE as ffi::Py_ssize_t, 0)
+        };
+        if done.is_null() {
+            return Err(PyErr::fetch(s.py()));
+        }
+        let chars = &ucs4[..n as usize];
+        if chars.iter().all(|&c| c < 0x80) {
+            let mut b = [0u8; INLINE];
+            for (d, &c) in b.iter_mut().zip(chars) {
+                *d = c as u8;
+            }
+            return Ok(MoveText::inline(&b[..n as usize]));
+        }
+    }
+    Ok(MoveText::Owned(s.to_cow()?.into_owned()))
+}
+
+/// A Fairy-Stockfish (pyffish) UCI move — files a–i, ranks 1–10 from Red's side, `h3e3` —
+/// as ICCS bytes (`h2e2`, ranks 0–9); `None` when `text` is no such move.
+pub(crate) fn uci_to_iccs(text: &str) -> Option<[u8; 4]> {
+    let b = text.trim().as_bytes();
+    let square = |b: &[u8]| -> Option<(u8, u8, usize)> {
+        let file = *b.first()?;
+        if !(b'a'..=b'i').contains(&file) {
+            return None;
+        }
+        match b.get(1..3) {
+            Some([b'1', b'0']) => Some((file, b'9', 3)),
+            _ => match b.get(1) {
+                Some(&d @ b'1'..=b'9') => Some((file, d - 1, 2)),
+                _ => None,
+            },
+        }
+    };
+    let (f1, r1, n1) = square(b)?;
+    let (f2, r2, n2) = square(&b[n1..])?;
+    (n1 + n2 == b.len()).then_some([f1, r1, f2, r2])
+}
+
+/// The move texts of a call: one string (a score sheet: several moves, move numbers and a
+/// result allowed) or a sequence of strings (one move, or several, each). With `uci`, each
+/// item is a Fairy-Stockfish UCI move, read into ICCS: `Err((ply, text))` names the first
+/// that is none (ply 1-based).
+pub(crate) fn move_texts<'py>(
+    moves: &Bound<'py, PyAny>,
+    uci: bool,
+) -> PyResult<Result<Vec<MoveText>, Bad>> {
+    let mut texts = Vec::new();
+    let mut read = |item: &Bound<'py, PyAny>| -> PyResult<Result<(), Bad>> {
+        let text = read_text(item.cast::<PyString>().map_err(|_| not_moves())?)?;
+        if !uci {
+            texts.push(text);
+        } else if let Some(iccs) = uci_to_iccs(text.as_ref()) {
+            texts.push(MoveText::inline(&iccs));
+        } else {
+            return Ok(Err((texts.len() + 1, text.as_ref().to_owned())));
+        }
+        Ok(Ok(()))
+    };
+    let done = if moves.is_instance_of::<PyString>() {
+        read(moves)?
+    } else if let Ok(list) = moves.cast::<PyList>() {
+        read_all(&mut list.iter().map(Ok), &mut read)?
+    } else if let Ok(tuple) = moves.cast::<PyTuple>() {
+        read_all(&mut tuple.iter().map(Ok), &mut read)?
+    } else {
+        read_all(&mut moves.try_iter().map_err(|_| not_moves())?, &mut read)?
+    };
+    Ok(done.map(|()| texts))
+}
+
+/// A text that is no UCI move: its ply (1-based) and the text.
+pub(crate) type Bad = (usize, String);
+
+fn read_all<'py>(
+    items: impl Iterator<Item = PyResult<Bound<'py, PyAny>>>,
+    read: &mut impl FnMut(&Bound<'py, PyAny>) -> PyResult<Result<(), Bad>>,
+) -> PyResult<Result<(), Bad>> {
+    for item in items {
+        if let Err(bad) = read(&item?)? {
+            return Ok(Err(bad));
+        }
+    }
+    Ok(Ok(()))
+}
+
+fn not_moves() -> PyErr {
+    PyTypeError::new_err("moves: expected a string (a score sheet) or a sequence of move strings")
+}
