@@ -493,6 +493,13 @@ const EDITION_SWITCHES: &[(&str, Set)] = &[
         e.ranking = v.ranking
     }),
     (
+        "图14: a soldier alone idle in mutual attack too (soldier_chases_in_mutual_attack)",
+        |e, v| {
+            e.chase.soldier_chases_in_mutual_attack = v.chase.soldier_chases_in_mutual_attack;
+            e.chase.soldier_alone = v.chase.soldier_alone;
+        },
+    ),
+    (
         "§2.2 26.1: general's step out of check idle (general_step_out_of_check_is_idle)",
         |e, v| {
             e.chase.general_step_out_of_check_is_idle = v.chase.general_step_out_of_check_is_idle

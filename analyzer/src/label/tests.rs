@@ -68,19 +68,30 @@ fn general_alone_is_idle_under_cxa_and_permitted_under_axf() {
 }
 
 #[test]
-fn soldier_alone_chases_only_in_mutual_attack_under_cxa() {
+fn soldier_alone_chases_only_in_mutual_attack_under_cxa1999() {
     let fen = "4k4/9/3n5/2P6/9/9/9/9/9/3K5 w - - 0 1";
     let mutual = CycleContext {
         mutual_perpetual_attack: true,
     };
-    let cxa = settings(RuleSet::Cxa);
-    let l = last(fen, "c6c7", &cxa, CycleContext::default());
+    let cxa1999 = settings(RuleSet::Cxa1999);
+    let l = last(fen, "c6c7", &cxa1999, CycleContext::default());
     assert_eq!(l.primary(), Label::Idle);
     assert!(dismissed(&l, DismissReason::SoldierChase));
-    let l = last(fen, "c6c7", &cxa, mutual);
+    let l = last(fen, "c6c7", &cxa1999, mutual);
     assert_eq!(l.primary(), Label::Chase);
     assert_eq!(targets(&l), ["d7"]);
     assert!(l.chases[0].articles.contains(&Article::Cxa27_2Xize11));
+    // CXA 2011/2020 (图14): a soldier alone is idle in mutual attack too, whatever the
+    // context, citing the figure.
+    let cxa = settings(RuleSet::Cxa);
+    for cx in [CycleContext::default(), mutual] {
+        let l = last(fen, "c6c7", &cxa, cx);
+        assert_eq!(l.primary(), Label::Idle);
+        assert!(l
+            .dismissed
+            .iter()
+            .any(|d| d.reason == DismissReason::SoldierChase && d.article == Article::Cxa2020Fig14));
+    }
     // AXF r29: soldiers may chase; a threat only soldiers carry out is permitted, even in
     // mutual attack.
     let l = last(fen, "c6c7", &settings(RuleSet::Axf), mutual);

@@ -947,8 +947,10 @@ impl<'m> Ctx<'m> {
         out.general_article = kinds.any_general;
         let soldier_permitted = self.policy.soldier_chase_permitted && only_general_or_soldiers;
         if soldier_permitted || kinds.all_soldier {
-            self.mutual_used |= !soldier_permitted;
-            if soldier_permitted || !self.mutual {
+            // The cycle context decides only where a soldier may chase in mutual attack.
+            let mutual_chases = !soldier_permitted && self.policy.soldier_chases_in_mutual_attack;
+            self.mutual_used |= mutual_chases;
+            if !mutual_chases || !self.mutual {
                 let a = self.policy.soldier_alone_article();
                 return dismiss(out, DismissReason::SoldierChase, a);
             }

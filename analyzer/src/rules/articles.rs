@@ -110,6 +110,7 @@ catalogue! {
     Cxa2020_26_1 = "CXA2020 26.1", "将（帅）应将的走动按闲，即使随之产生捉或杀", "a step of the general that answers a check is idle, even if a chase or mate threat follows";
     Cxa2020_26_5 = "CXA2020 26.5", "作为根的子捉子，完整交换不能得子的按闲", "a piece that is a root chases only if the complete exchange gains";
     Cxa2020Fig13 = "CXA2020 图13", "应将后的杀势仅由对方照将造成，按闲", "a reply to a check whose mate threat only the check created is idle";
+    Cxa2020Fig14 = "CXA2020 图14", "兵（卒）单独叫吃按闲，双方互打时亦按闲", "a threat by soldiers alone is idle, in mutual perpetual attack too";
     Cxa2020Fig2 = "CXA2020 图2", "同类子可以互吃、本方子有根，为兑：其互吃不算捉、杀（一捉一兑；1999年版细则3图三）", "a same-kind pair that can take each other, the mover's piece protected, is an exchange offer: its capture is no chase or mate threat (the 1999 edition's figure 3 for 细则3)";
     Cxa2020_26_7 = "CXA2020 26.7", "以兵换车算得子（一兵换数子、一子换数兵不算得子）", "a soldier given up to win a chariot is a gain (a soldier for several pieces, or a piece for several soldiers, is not)";
     Cxa29_2WinMadeReal = "CXA1999 28.3, 29.2, 细则2", "原已存在的攻击，走子前吃子不能得子（被将死、有根、或别处失子更多），走子后能够得子，按新捉处理", "a standing attack that could not win material before the move (the capture was answered by mate, met a real root, or lost more elsewhere) and can after it is a new chase";

@@ -27,6 +27,7 @@ pub const NAMES: Names = Names {
 pub const CHASE: ChasePolicy = ChasePolicy {
     general_chase_permitted: true,
     soldier_chase_permitted: true,
+    soldier_chases_in_mutual_attack: false,
     minor_on_chariot_always_chases: true,
     horse_pinned_chariot_always_chased: true,
     cannon_confined_chariot_no_offer: true,

@@ -37,8 +37,6 @@ pub struct Edition {
     /// The ranking of forbidden conduct when both sides chase perpetually (CXA2020 26.9,
     /// CXA2020.md §2.1): `None` where both forbidden is always a draw (1999 26.3, 细则8).
     pub ranking: Option<&'static Ranking>,
-    /// The article of this edition for what a label's (1999) article says.
-    pub label_article: fn(Article) -> Article,
 }
 
 /// How a side chases perpetually, for the ranking of CXA2020 26.9 (CXA2020.md §2.1), from
@@ -165,7 +163,6 @@ pub const CXA2020: Edition = Edition {
     chase: CHASE_2020,
     perpetual_check_loses_at_once: false,
     ranking: Some(&RANKING_2020),
-    label_article: label_article_2020,
 };
 
 /// The 1999 edition (the seeds' text), ruling as qili's CXA rule book did before the
@@ -179,19 +176,7 @@ pub const CXA1999: Edition = Edition {
     chase: CHASE,
     perpetual_check_loses_at_once: true,
     ranking: None,
-    label_article: label_article_1999,
 };
-
-/// The labeller cites the 1999 articles: the 1999 edition names them as they are.
-fn label_article_1999(a: Article) -> Article {
-    a
-}
-
-/// The 2011/2020 article for a label's 1999 article: the 1999 article where the 2020
-/// number is not known here (docs/rules.md, "Citations").
-fn label_article_2020(a: Article) -> Article {
-    a
-}
 
 /// What counts as a chase under CXA 1999: the forms of 29.1 (a capture through a series of
 /// checks, a gaining exchange), 少根 (28.16), the general alone idle (27.1, 细则9), a soldier
@@ -202,6 +187,7 @@ fn label_article_2020(a: Article) -> Article {
 pub const CHASE: ChasePolicy = ChasePolicy {
     general_chase_permitted: false,
     soldier_chase_permitted: false,
+    soldier_chases_in_mutual_attack: true,
     minor_on_chariot_always_chases: false,
     horse_pinned_chariot_always_chased: false,
     cannon_confined_chariot_no_offer: false,
@@ -224,12 +210,15 @@ pub const CHASE: ChasePolicy = ChasePolicy {
 };
 
 /// What counts as a chase under the current edition (2011, re-issued 2020; CXA2020.md §2):
-/// [`CHASE`] with the edition's switches of §2.2–§2.4 — a step of the general that answers
+/// [`CHASE`] with the edition's switches of §2.2–§2.4 — a soldier's lone threat is idle in
+/// mutual perpetual attack too (`CXA2020 图14`; decides 图14), a step of the general that answers
 /// a check is idle (`CXA2020 26.1`; decides 图13 and 图18 ply 2), a reply to a check whose
 /// mate threat only the check made is idle (`CXA2020 图13`; decides 图13 ply 2), a root that
 /// chases at a loss is idle (`CXA2020 26.5`; decides none of the 31 figures: the roots of
 /// 图21, 图22 and 图28 chase at no loss). [`CHASE`] keeps the 1999 text's values.
 pub const CHASE_2020: ChasePolicy = ChasePolicy {
+    soldier_chases_in_mutual_attack: false,
+    soldier_alone: Cxa2020Fig14,
     general_step_out_of_check_is_idle: true,
     reply_threat_made_by_check_is_idle: true,
     root_chase_needs_complete_gain: true,

@@ -315,6 +315,16 @@ pub struct ChasePolicy {
     /// soldier alone is idle except in mutual perpetual attack, 长打对长打 (27.2, 细则11);
     /// AXF: always permitted (r29, D69–70).
     pub soldier_chase_permitted: bool,
+    /// A threat by soldiers alone chases when both sides attack on every move (长打对长打,
+    /// 28.14): 1999 edition yes (27.2, 细则11 "发生互打时，兵（卒）叫吃子均按捉处理"); current
+    /// edition no — a soldier's lone threat is idle in mutual attack too (`CXA2020 图14`: Red's
+    /// soldier threatens the black chariot on every move while Black chases perpetually, the
+    /// book labels the soldier's moves 闲 and Black must change; the soldier clauses of
+    /// 2011/2020 26.1.x make a soldier's move a chase only together with another piece or
+    /// through another piece's new chase, CXA2020.md §2.2). Read only where soldiers may not
+    /// chase ([`Self::soldier_chase_permitted`] `false`); AXF: `false`, its soldiers may
+    /// always chase (r29). When it is `false` the cycle context never changes a label.
+    pub soldier_chases_in_mutual_attack: bool,
     /// A horse or cannon attacking a chariot chases even when the chariot is protected
     /// and the capture would lose material. CXA: no; AXF: yes (r15, D18–25; screen moves
     /// included, r26, D61–62).
@@ -615,19 +625,23 @@ impl RuleBook {
     }
 
     /// The article of this rule set for what a label's article says: the labeller cites
-    /// the definitions of CXA1999 28–29, and a rule set that defines the same thing elsewhere
-    /// names its own article (AXF: the terms of S1, the Appendix; CXA 2011/2020: its own
-    /// number where known, [`cxa::Edition::label_article`]). Identity under CXA 1999.
+    /// the definitions of CXA1999 28–29 (and the CXA2020 articles of the switches it
+    /// applies), and AXF, which defines the same things elsewhere, names its own article
+    /// (the terms of S1, the Appendix). Identity under both CXA editions: where the 2011/2020
+    /// number of a 1999 article is not known here, the 1999 article is cited (docs/rules.md,
+    /// "Citations"), and a switch of the current edition cites its own article where it
+    /// applies.
     pub fn label_article(self, a: Article) -> Article {
         match self.edition() {
-            Some(e) => (e.label_article)(a),
+            Some(_) => a,
             None => axf::label_article(a),
         }
     }
 
-    /// Every article of `labels` as [`RuleBook::label_article`] names it, without repeats.
+    /// Every article of `labels` as [`RuleBook::label_article`] names it, without repeats;
+    /// under CXA the labels are left as the labeller cites them.
     pub fn cite_labels(self, labels: &mut MoveLabels) {
-        if self.set == RuleSet::Cxa1999 && self.custom.is_none() {
+        if self.edition().is_some() {
             return;
         }
         // Renamed in place, each kept once where it first comes.
