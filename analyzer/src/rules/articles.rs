@@ -109,6 +109,7 @@ catalogue! {
     Cxa29_4Xize7 = "CXA1999 29.4, 细则7", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
     Cxa2020_26_1 = "CXA2020 26.1", "将（帅）应将的走动按闲，即使随之产生捉或杀", "a step of the general that answers a check is idle, even if a chase or mate threat follows";
     Cxa2020_26_5 = "CXA2020 26.5", "作为根的子捉子，完整交换不能得子的按闲", "a piece that is a root chases only if the complete exchange gains";
+    Cxa2020Fig11 = "CXA2020 图11", "单子长捉无根子对联合捉（一子捉、另一子牵制其根），单子捉方变着", "figure 11: a lone chase of an unprotected piece against a joint chase (one piece attacks, another pins the target's protector): the lone chaser changes";
     Cxa2020Fig13 = "CXA2020 图13", "应将后的杀势仅由对方照将造成，按闲", "a reply to a check whose mate threat only the check created is idle";
     Cxa2020Fig14 = "CXA2020 图14", "兵（卒）单独叫吃按闲，双方互打时亦按闲", "a threat by soldiers alone is idle, in mutual perpetual attack too";
     Cxa2020Fig2 = "CXA2020 图2", "同类子可以互吃、本方子有根，为兑：其互吃不算捉、杀（一捉一兑；1999年版细则3图三）", "a same-kind pair that can take each other, the mover's piece protected, is an exchange offer: its capture is no chase or mate threat (the 1999 edition's figure 3 for 细则3)";

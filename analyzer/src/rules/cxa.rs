@@ -15,6 +15,7 @@ use qili_notation::{ByColor, Color, Role};
 use super::{Article, ChasePolicy, Names, OpenChoice, OpenChoices, Reading};
 use crate::conduct::{Conduct, ConductKind};
 use crate::label::{Chase, Root};
+use crate::protection::ProtectorStatus;
 use crate::verdict::{
     must_change, OpenNote, Outcome, Reason, SideEvidence, Status, Verdict, VerdictInput,
 };
@@ -51,7 +52,9 @@ pub enum ChaseRank {
     /// 长捉无根子 (单子捉): every chase is by one piece, on pieces without a real root
     /// (unprotected or falsely protected) or won by a gaining exchange, not only chariots.
     Alone,
-    /// 联合捉 or 少根: some chase is by several pieces on one target, or some target is
+    /// 联合捉 or 少根: some chase is by several pieces on one target — several attackers,
+    /// or an attacker helped by another piece of the chaser that holds the target's
+    /// protector (pins it, so that the root is false: `CXA2020 图11`) — or some target is
     /// insufficiently protected (28.16), and not only chariots are chased.
     JointOrInsufficient,
 }
@@ -67,9 +70,9 @@ impl ChaseRank {
         if targets.peek().is_some() && targets.all(|r| r == Role::Chariot) {
             return ChaseRank::ChariotOnly;
         }
-        let joint = chases
-            .into_iter()
-            .any(|c| c.attackers.len() >= 2 || c.root == Root::InsufficientRoot);
+        let joint = chases.into_iter().any(|c| {
+            c.attackers.len() >= 2 || c.root == Root::InsufficientRoot || held_by_another(c)
+        });
         if joint {
             ChaseRank::JointOrInsufficient
         } else {
@@ -94,6 +97,23 @@ impl ChaseRank {
             ChaseRank::JointOrInsufficient => "chases jointly or an insufficiently protected piece",
         }
     }
+}
+
+/// Whether a chase of a falsely protected target needs a second piece of the chaser besides
+/// its attackers: one that holds a protector (the protector cannot recapture because that
+/// would expose its general to the piece, or leave a check by it unanswered). The two
+/// pieces then win the target together (联合捉; `CXA2020 图11`: the cannon pins the elephant
+/// that guards the piece the chariot attacks).
+fn held_by_another(c: &Chase) -> bool {
+    c.root == Root::FalseRoot
+        && c.protectors.iter().any(|p| match &p.status {
+            ProtectorStatus::Pinned { by }
+            | ProtectorStatus::ExposesGeneral { by }
+            | ProtectorStatus::MustAnswerCheck { by } => {
+                by.iter().any(|s| !c.attackers.contains(s))
+            }
+            _ => false,
+        })
 }
 
 /// One row of the ranking: a side whose perpetual chase ranks `lower` must change against a
@@ -128,8 +148,8 @@ impl Ranking {
 /// CXA2020 26.9 (CXA2020.md §2.1): when both sides chase perpetually, the chariot-only chase
 /// changes against any other (26.9.2 against a joint chase; 图10 against a chase by one piece
 /// of an unprotected piece), the chase by one piece of unprotected pieces changes against a
-/// joint or 少根 chase (26.9.3; 图26 shows a chariot-only chase against one); the same rank
-/// draws (图3).
+/// joint or 少根 chase (26.9.3, 图11: a chariot helped by a cannon that pins the target's
+/// protector is joint; 图26 shows a chariot-only chase against one); the same rank draws (图3).
 pub const RANKING_2020: Ranking = Ranking {
     rows: &[
         RankRow {
@@ -145,7 +165,7 @@ pub const RANKING_2020: Ranking = Ranking {
         RankRow {
             lower: ChaseRank::Alone,
             higher: ChaseRank::JointOrInsufficient,
-            articles: &[Cxa2020_26_9_3],
+            articles: &[Cxa2020_26_9_3, Cxa2020Fig11],
         },
     ],
     same_rank: &[Cxa2020_26_9, Cxa2020Fig3],
