@@ -51,7 +51,8 @@ pub struct Args {
     /// Language of the text table: zh or en.
     #[arg(long, default_value = "zh")]
     lang: qili_analyzer::explain::Lang,
-    /// Treat the line as mutual perpetual attack (长打对长打): a soldier alone chases (CXA 27.2).
+    /// Treat the line as mutual perpetual attack (长打对长打): a soldier alone chases under
+    /// `cxa1999` (CXA1999 27.2, 细则11); under `cxa` it stays idle (CXA2020 图14).
     #[arg(long)]
     mutual_attack: bool,
     /// Most checking moves searched for a mate threat or a chase through checks.

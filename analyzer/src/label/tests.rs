@@ -87,10 +87,12 @@ fn soldier_alone_chases_only_in_mutual_attack_under_cxa1999() {
     for cx in [CycleContext::default(), mutual] {
         let l = last(fen, "c6c7", &cxa, cx);
         assert_eq!(l.primary(), Label::Idle);
-        assert!(l
-            .dismissed
-            .iter()
-            .any(|d| d.reason == DismissReason::SoldierChase && d.article == Article::Cxa2020Fig14));
+        assert!(
+            l.dismissed
+                .iter()
+                .any(|d| d.reason == DismissReason::SoldierChase
+                    && d.article == Article::Cxa2020Fig14)
+        );
     }
     // AXF r29: soldiers may chase; a threat only soldiers carry out is permitted, even in
     // mutual attack.
