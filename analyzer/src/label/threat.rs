@@ -812,10 +812,17 @@ impl<'m> Ctx<'m> {
                 if !p1.is_legal(&rec) {
                     continue 'capturer;
                 }
-                match self
-                    .mate
-                    .find(&p1.after(&rec), protection::FALSE_ROOT_MATE_DEPTH)
-                {
+                // A same-kind pair's capture is set aside in mating lines too (CXA2020 §3.1).
+                let after = p1.after(&rec);
+                let mate = if self.pairs.is_empty() {
+                    self.mate.find(&after, protection::FALSE_ROOT_MATE_DEPTH)
+                } else {
+                    let aside: Vec<(Square, Square)> =
+                        self.pairs.iter().map(|p| (p.mine, p.theirs)).collect();
+                    self.mate
+                        .find_without(&after, protection::FALSE_ROOT_MATE_DEPTH, &aside)
+                };
+                match mate {
                     Some(line) => p.status = protection::ProtectorStatus::AllowsMate { line },
                     None => continue 'capturer,
                 }
