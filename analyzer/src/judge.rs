@@ -674,12 +674,28 @@ fn side_evidence(
         }
     }
     if book.ranks_forbidden_chases() && conduct.kind == ConductKind::PerpetualChase {
+        // The perpetual chase is ranked by the pieces it chases on every move, where there
+        // are any (28.12; `CXA2020 图25`: a chase of another piece made by one move only
+        // does not make a chase of the chariot joint); else by all its chases.
+        let constant = &conduct.constant_targets;
         let chases = moves
             .iter()
             .filter(|m| m.labels.side == conduct.side && reading.chases_count(&m.labels))
-            .flat_map(|m| &m.labels.chases);
+            .flat_map(|m| {
+                m.labels.chases.iter().filter(move |c| {
+                    constant.is_empty()
+                        || m.chases
+                            .iter()
+                            .any(|r| r.at == c.target && constant.contains(&r.target))
+                })
+            });
+        let targets = if constant.is_empty() {
+            &conduct.targets
+        } else {
+            constant
+        };
         ev.chase_rank = Some(crate::rules::cxa::ChaseRank::of(
-            conduct.targets.iter().map(|t| t.role),
+            targets.iter().map(|t| t.role),
             chases,
         ));
     }

@@ -61,7 +61,9 @@ pub enum ChaseRank {
 
 impl ChaseRank {
     /// The rank of a side's perpetual chase from its counted chases: `targets` the roles of
-    /// every chased piece, `chases` the chases of its counted chasing moves.
+    /// the chased pieces, `chases` the chases of its counted chasing moves on them (the
+    /// judge gives the pieces chased on every move and their chases where there are any,
+    /// else every chased piece: `CXA2020 图25`).
     pub fn of<'a>(
         targets: impl IntoIterator<Item = Role>,
         chases: impl IntoIterator<Item = &'a Chase>,
