@@ -4,7 +4,10 @@ machine. Prints, per rule set, each binary's CPU time per case (the median round
 child's user + system time divided by the cases) and the ratio after/before.
 
     python3 benches/judge_before_after.py --before OLD/qili --after NEW/qili \
-        --cases cases.jsonl [--rounds 10] [--rules cxa,cxa1999,axf]
+        --cases cases.jsonl [--rounds 10] [--copies 5] [--rules cxa,cxa1999,axf]
+
+Each run judges the case file `--copies` times over (one batch), so that a run lasts long
+enough for the CPU clock.
 
 The answers go to a file (a pipe read while qili writes inflates its CPU time); both
 binaries' answers are compared, and a difference is reported (a speed change must not
@@ -38,12 +41,17 @@ def main():
     ap.add_argument("--after", required=True)
     ap.add_argument("--cases", required=True)
     ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument("--copies", type=int, default=5)
     ap.add_argument("--rules", default="cxa,cxa1999,axf")
     args = ap.parse_args()
     with open(args.cases, encoding="utf-8") as f:
-        n = sum(1 for l in f if l.strip())
+        lines = [l if l.endswith("\n") else l + "\n" for l in f if l.strip()]
+    n = len(lines) * args.copies
     rules = args.rules.split(",")
     tmp = tempfile.mkdtemp(prefix="qili-before-after-")
+    cases = os.path.join(tmp, "cases.jsonl")
+    with open(cases, "w", encoding="utf-8") as f:
+        f.write("".join(lines) * args.copies)
     sinks = {b: os.path.join(tmp, b + ".jsonl") for b in ("before", "after")}
     times = {(r, b): [] for r in rules for b in ("before", "after")}
     differ = set()
@@ -52,19 +60,20 @@ def main():
             # Alternate which binary goes first, round by round.
             order = ("before", "after") if k % 2 == 0 else ("after", "before")
             for b in order:
-                times[(r, b)].append(run(getattr(args, b), r, args.cases, sinks[b]))
+                times[(r, b)].append(run(getattr(args, b), r, cases, sinks[b]))
             if k == 0:
                 with open(sinks["before"], "rb") as x, open(sinks["after"], "rb") as y:
                     if x.read() != y.read():
                         differ.add(r)
-    print(f"{n} cases, {args.rounds} alternating rounds; CPU us per case, the median round")
+    print(f"{len(lines)} cases x {args.copies} copies per run, {args.rounds} alternating rounds; "
+          "CPU us per case, the median round")
     print(f"{'rules':10}{'before':>10}{'after':>10}{'after/before':>14}")
     for r in rules:
         b = statistics.median(times[(r, "before")]) / n * 1e6
         a = statistics.median(times[(r, "after")]) / n * 1e6
         note = "   (answers differ)" if r in differ else ""
         print(f"{r:10}{b:10.1f}{a:10.1f}{a / b:14.3f}{note}")
-    for s in sinks.values():
+    for s in list(sinks.values()) + [cases]:
         if os.path.exists(s):
             os.unlink(s)
     os.rmdir(tmp)
