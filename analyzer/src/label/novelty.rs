@@ -24,8 +24,15 @@ pub(super) fn not_won_before(
     t: Square,
     first: &Move,
 ) -> Option<NotWonBefore> {
+    // The move makes the win real only if the capture after it does not lose more
+    // elsewhere too. Asked first: when it does (most attacks that stood), the threats
+    // before the move are not searched; the answer is the same in either order (each
+    // search answers its own question, whatever was asked before it).
+    if loses_elsewhere(ctx, passed, first).is_some() {
+        return None;
+    }
     let (found, dismissed) = ctx.threats(before, [t].into_iter().collect());
-    let why = if let Some(f) = found.into_iter().find(|f| f.id == t) {
+    if let Some(f) = found.into_iter().find(|f| f.id == t) {
         // Won before, unless the capture lost more elsewhere.
         let capture = f.chase.line.first()?;
         if f.chase.series_len > 0 {
@@ -34,9 +41,9 @@ pub(super) fn not_won_before(
         let (piece, by) = loses_elsewhere(ctx, before, capture)?;
         if piece == capture.to {
             // The capturer itself is won back through checks: a root through checks.
-            NotWonBefore::RootThroughChecks { protector: by }
+            Some(NotWonBefore::RootThroughChecks { protector: by })
         } else {
-            NotWonBefore::LostElsewhere { piece, by }
+            Some(NotWonBefore::LostElsewhere { piece, by })
         }
     } else if let Some(d) = dismissed.iter().find(|d| d.chase.target == t) {
         // A threat the rules set aside for another reason than 29.4 (the general or a
@@ -44,9 +51,9 @@ pub(super) fn not_won_before(
         if d.reason != DismissReason::MatedAfterCapture {
             return None;
         }
-        NotWonBefore::Mated {
+        Some(NotWonBefore::Mated {
             checker: d.line.first()?.from,
-        }
+        })
     } else {
         // No gain on the point: a real root stood, which the move cut or made false.
         let ex = protection::best_exchange(before, t)?;
@@ -61,11 +68,8 @@ pub(super) fn not_won_before(
             })
         });
         let protector = cut.or_else(|| real.clone().next())?.square;
-        NotWonBefore::Rooted { protector }
-    };
-    // The move makes the win real only if the capture after it does not lose more
-    // elsewhere too.
-    loses_elsewhere(ctx, passed, first).is_none().then_some(why)
+        Some(NotWonBefore::Rooted { protector })
+    }
 }
 
 /// Whether the capture `first` (by the side to move in `pos`) loses more elsewhere: the

@@ -304,16 +304,31 @@ impl<'m> Ctx<'m> {
     /// recapture with check that wins more, 29.1, 细则3): the capture it answers lost
     /// material. Asked of a same-kind pair's capture ([`pair::same_kind_pairs`]), with no
     /// pair set aside.
+    ///
+    /// A line that starts on `on` is either a direct threat on the piece standing there (a
+    /// direct threat's line starts with the capture of its target) or a series whose first
+    /// check takes on `on`. When no check of the side to move lands there, the direct threat
+    /// on `on` alone is judged: the series search over every target, whose hits could not
+    /// start on `on`, is not run (the same answer, most of the work spared).
     pub(crate) fn retaking_gains(&mut self, pos: &Position, on: Square, lost: Material) -> bool {
         let saved = std::mem::take(&mut self.pairs);
         let (nodes, cut) = (self.nodes, self.cut);
-        let them = !pos.turn();
-        let targets: SquareSet = pos
-            .pieces()
-            .filter(|&(sq, p)| p.color == them && Material::of(p, sq).is_material())
-            .map(|(sq, _)| sq)
-            .collect();
-        let (found, _) = self.threats_of(pos, targets);
+        let mut checks = self.take_buf();
+        self.mate.moves.checks_into(pos, &mut checks);
+        let check_lands = checks.iter().any(|m| m.to == on);
+        self.mate.scratch.pool.push(checks);
+        let found = if check_lands && self.policy.series_and_exchange_forms {
+            let them = !pos.turn();
+            let targets: SquareSet = pos
+                .pieces()
+                .filter(|&(sq, p)| p.color == them && Material::of(p, sq).is_material())
+                .map(|(sq, _)| sq)
+                .collect();
+            self.threats_of(pos, targets).0
+        } else {
+            self.nodes = 0;
+            self.direct_all(pos, &identity(pos), [on].into_iter().collect(), None)
+        };
         (self.nodes, self.cut) = (nodes, cut);
         self.pairs = saved;
         found.iter().any(|f| {
