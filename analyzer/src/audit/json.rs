@@ -70,6 +70,8 @@ pub struct SummaryJson<'a> {
     pub files: usize,
     /// Games read.
     pub games_read: usize,
+    /// Games read without a recorded result (`*` or none).
+    pub games_without_result: usize,
     /// Games that could not be read, in total.
     pub games_failed: usize,
     /// … and by reason.
@@ -163,6 +165,7 @@ pub fn summary_line(s: &Summary) -> String {
         schema_version: SCHEMA_VERSION,
         files: s.files,
         games_read: s.games_read,
+        games_without_result: s.games_without_result,
         games_failed: s.games_failed_total(),
         games_failed_by_reason: &s.games_failed,
         paths_skipped: s.paths_skipped.values().sum(),
