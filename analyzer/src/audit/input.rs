@@ -345,7 +345,7 @@ impl Iterator for FileGames {
                     let f = ReadFailure::new(
                         FailureKind::NotARecord,
                         format!(
-                            "{}: not a game record (no tag, and its first word is no move): skipped",
+                            "{}: not a game record (no tag, and its first word is no move)",
                             self.file
                         ),
                     );

@@ -16,11 +16,14 @@ pub fn game_text_in(g: &GameReport, lang: Lang) -> Option<String> {
         } else {
             "无法读取"
         };
-        return Some(format!(
-            "{place}：{what}（{}）：{}",
-            super::input::FailureKind::text_of(f.kind.as_str()).zh,
-            f.message
-        ));
+        let kind = super::input::FailureKind::text_of(f.kind.as_str()).zh;
+        // A file that is no record: its kind says all (the message repeats it in English).
+        if f.kind == super::input::FailureKind::NotARecord {
+            return Some(format!(
+                "{place}：{what}（{kind}）：无标签，首个词不是任何记法的着法"
+            ));
+        }
+        return Some(format!("{place}：{what}（{kind}）：{}", f.message));
     }
     let parts: Vec<String> = g
         .findings
