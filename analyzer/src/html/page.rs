@@ -442,11 +442,21 @@ const INDEX_SCRIPT: &str = r#"(function () {
   var shown = document.getElementById('shown');
   document.getElementById('controls').hidden = false;
   var sorted = false;
+  // Traditional characters folded to simplified ones (QILI_FOLD: pairs, traditional first),
+  // so that a name matches however it is written, in the rows and in the query alike.
+  var FOLD = {};
+  for (var i = 0; i + 1 < QILI_FOLD.length; i += 2) { FOLD[QILI_FOLD[i]] = QILI_FOLD[i + 1]; }
+  function fold(s) {
+    var out = '';
+    for (var i = 0; i < s.length; i++) { out += FOLD[s[i]] || s[i]; }
+    return out.toLowerCase();
+  }
+  rows.forEach(function (r) { r.qiliText = fold(r.textContent); });
   function apply() {
-    var k = only.value, t = q.value.trim().toLowerCase(), n = 0;
+    var k = only.value, t = fold(q.value.trim()), n = 0;
     rows.forEach(function (r) {
       var ok = (!k || r.getAttribute('data-kind') === k) &&
-        (!t || r.textContent.toLowerCase().indexOf(t) >= 0);
+        (!t || r.qiliText.indexOf(t) >= 0);
       r.hidden = !ok;
       if (ok) n++;
     });
@@ -480,8 +490,13 @@ const INDEX_SCRIPT: &str = r#"(function () {
   });
   only.addEventListener('change', apply);
   q.addEventListener('input', apply);
-  if (location.hash.length > 1) { only.value = location.hash.slice(1); }
-  apply();
+  // `#disagrees` (or any kind) in the address filters, on opening and when typed later.
+  function fromHash() {
+    if (location.hash.length > 1) { only.value = decodeURIComponent(location.hash.slice(1)); }
+    apply();
+  }
+  window.addEventListener('hashchange', fromHash);
+  fromHash();
 })();
 "#;
 
@@ -594,7 +609,11 @@ pub fn index_page(p: &IndexPage) -> String {
         );
     }
     s.push_str("</tbody></table>\n</section>\n");
-    let _ = writeln!(s, "<script>\n{INDEX_SCRIPT}</script>");
+    let _ = writeln!(
+        s,
+        "<script>\nvar QILI_FOLD = \"{}\";\n{INDEX_SCRIPT}</script>",
+        super::fold::PAIRS
+    );
     s.push_str("</body>\n</html>\n");
     s
 }
