@@ -31,6 +31,9 @@ pub struct GameJson<'a> {
     pub schema_version: u32,
     /// The file.
     pub file: &'a str,
+    /// The name's bytes in hex, when the name is not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file_bytes: Option<&'a str>,
     /// 1-based number of the game in its file (0: the whole file failed).
     pub index: usize,
     /// The record's tags.
@@ -136,6 +139,7 @@ pub fn game_line(g: &GameReport) -> String {
     let line = Line::Game(GameJson {
         schema_version: SCHEMA_VERSION,
         file: &g.file,
+        file_bytes: g.file_bytes.as_deref(),
         index: g.index,
         tags: g
             .tags
