@@ -619,3 +619,59 @@ fn games_without_result_are_counted_and_a_readme_is_skipped() {
     assert!(err.contains("HTML 报告："), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 35, point 5: a file whose name is not UTF-8 (棋.pgn in GBK, as in old Chinese
+/// collections) is named losslessly in the audit and convert JSON: `file_bytes`, the name's
+/// bytes in hex, from which the file is found again.
+#[cfg(unix)]
+#[test]
+fn a_name_that_is_not_utf8_is_reported_losslessly() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = temp_dir("gbk-name");
+    let name = std::ffi::OsStr::from_bytes(b"\xc6\xe5.pgn");
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        "[Event \"t\"]\n[Result \"1-0\"]\n\n1. 炮二平五 马8进7 1-0\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("plain.pgn"), "[Event \"u\"]\n\n1. 炮二平五 *\n").unwrap();
+    let hex: String = path
+        .as_os_str()
+        .as_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let check = |games: Vec<&Value>| {
+        assert_eq!(games.len(), 2, "{games:?}");
+        let gbk = games
+            .iter()
+            .find(|g| g["file"].as_str().unwrap().contains('\u{fffd}'))
+            .expect("the GBK name, lossy in `file`");
+        assert_eq!(gbk["file_bytes"], hex.as_str(), "{gbk}");
+        // The bytes name the file: decoded, they open it.
+        let bytes: Vec<u8> = (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+            .collect();
+        assert!(Path::new(std::ffi::OsStr::from_bytes(&bytes)).is_file());
+        let plain = games
+            .iter()
+            .find(|g| g["file"].as_str().unwrap().ends_with("plain.pgn"))
+            .unwrap();
+        assert!(plain.get("file_bytes").is_none(), "{plain}");
+    };
+    let o = qili(&["audit", "--json", dir.to_str().unwrap()]);
+    let lines = json_lines(&o);
+    check(
+        lines
+            .iter()
+            .filter(|l| l["type"] == "game")
+            .map(|l| &l["data"])
+            .collect(),
+    );
+    let o = qili(&["convert", "--to", "json", dir.to_str().unwrap()]);
+    let lines = json_lines(&o);
+    check(lines.iter().collect());
+    std::fs::remove_dir_all(&dir).ok();
+}
