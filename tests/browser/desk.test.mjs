@@ -331,3 +331,61 @@ test("the repeating moves of a perpetual chase are marked, with the warning befo
   assert.equal(await page.locator("#board g.omark[data-move='i7h9']").count(), 0);
   page.check();
 });
+
+// Issue 35, point 10: the page draws the pieces with the glyphs of the ruling boards (Red's
+// chariot and horse 俥 傌, Black's cannon 砲), numbers its move list by move (1. for Red's
+// move, 1… for Black's, from the start position's move number), shows no game picker
+// before an upload, and its ruling frame's text board has even columns.
+test("one glyph set, moves numbered by move, even columns in the ruling's text board", async () => {
+  const page = await desk();
+  assert.equal(await page.locator("#pick").isVisible(), false, "no game picker before an upload");
+  assert.equal(await page.locator("#load-game").isVisible(), false, "no Load button before an upload");
+  const glyph = (sq) => page.locator(`#board g.pc[data-sq='${sq}'] text`).textContent();
+  assert.equal(await glyph("a0"), "俥");
+  assert.equal(await glyph("b0"), "傌");
+  assert.equal(await glyph("b2"), "炮");
+  assert.equal(await glyph("a9"), "车");
+  assert.equal(await glyph("b9"), "马");
+  assert.equal(await glyph("b7"), "砲");
+  // The ruling page's SVG board draws the same characters.
+  await page.fill("#fen", "3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 12");
+  await page.click("#use-fen");
+  await page.locator("#board g.pc[data-sq='a0'][data-piece='R']").waitFor();
+  await page.fill("#move-text", "d9d8 a0a8 d8d9 a8a0 d9d8 a0a8 d8d9 a8a0 d9d8");
+  await page.click("#add-moves");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li").length === 9);
+  const numbers = await page.locator("#moves li").evaluateAll((items) =>
+    items.map((li) => getComputedStyle(li, "::before").content.replace(/"/g, "")));
+  assert.deepEqual(numbers.slice(0, 4), ["12… ", "13. ", "13… ", "14. "]);
+  assert.equal(numbers[8], "16… ");
+  const frame = await judge(page);
+  const boardGlyphs = await frame.locator("svg text").allTextContents();
+  assert.ok(boardGlyphs.includes("俥"), "the ruling board draws Red's chariot 俥");
+  assert.ok(!boardGlyphs.some((t) => /[車馬漢]/.test(t)), boardGlyphs.join(""));
+  assert.ok(boardGlyphs.includes("汉界"), "the river in simplified characters");
+  // The text board of the explanation: every row's cells stand in the same columns.
+  const columns = await frame.locator(".explanation pre[lang='zh-Hans']").evaluate((pre) => {
+    const text = pre.firstChild;
+    const lines = [];
+    let offset = 0;
+    for (const line of text.textContent.split("\n")) {
+      if (/^\s*[0-9]  /.test(line) && line.trim().length >= 10) {
+        const start = offset + line.indexOf("  ", line.search(/[0-9]/)) + 2;
+        const xs = [];
+        for (let i = 0; i < 9; i++) {
+          const r = document.createRange();
+          r.setStart(text, start + i);
+          r.setEnd(text, start + i + 1);
+          xs.push(Math.round(r.getBoundingClientRect().left));
+        }
+        lines.push(xs);
+      }
+      offset += line.length + 1;
+    }
+    return lines;
+  });
+  assert.ok(columns.length >= 10, `${columns.length} board rows`);
+  for (const xs of columns) assert.deepEqual(xs, columns[0], "the columns line up");
+  await page.screenshot({ path: join(SHOTS, "desk-glyphs-and-numbers.png"), fullPage: true });
+  page.check();
+});
