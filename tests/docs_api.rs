@@ -259,3 +259,41 @@ fn the_pattern_rules() {
         ["curl", "-s", "http://x/a?b=1&c=2", "-d", r#"{"k": "v w"}"#]
     );
 }
+
+/// The keys `docs/openapi.yaml` requires of a `Judgement` (and of its `ruling`) are in the
+/// default answer of `/judge`, which leaves out the labelled moves and the explanation.
+#[test]
+fn the_openapi_judgement_requires_what_the_default_answer_has() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let openapi = std::fs::read_to_string(root.join("docs/openapi.yaml")).unwrap();
+    let schema = openapi
+        .split("\n    Judgement:\n")
+        .nth(1)
+        .expect("a Judgement schema");
+    let required = |text: &str| -> Vec<String> {
+        let line = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("required: ["))
+            .expect("a required list");
+        line.trim_end_matches(']')
+            .split(',')
+            .map(|k| k.trim().to_owned())
+            .collect()
+    };
+    let top = required(schema);
+    let ruling = required(schema.split("\n        ruling:\n").nth(1).expect("ruling"));
+    let s = server::Server::start(&[]);
+    let r = s.post(
+        "/judge",
+        br#"{"id": 1, "fen": "startpos", "moves": ["h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9"]}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let answer = r.json();
+    for k in &top {
+        assert!(answer.get(k).is_some(), "Judgement requires {k}: {answer}");
+    }
+    for k in &ruling {
+        assert!(answer["ruling"].get(k).is_some(), "ruling requires {k}: {answer}");
+    }
+    assert!(top.len() >= 6 && ruling.len() >= 4, "{top:?} {ruling:?}");
+}
