@@ -141,7 +141,7 @@ fn audits_the_bundled_games_as_json_lines() {
 
 #[test]
 fn text_output_ends_with_the_summary_table() {
-    let out = qili(&["audit", repo("corpus/games").to_str().unwrap()]);
+    let out = qili(&["audit", "--lang", "en", repo("corpus/games").to_str().unwrap()]);
     let text = String::from_utf8_lossy(&out.stdout);
     for row in [
         "files",
@@ -196,7 +196,7 @@ fn broken_records_are_reported_with_their_place_and_the_audit_goes_on() {
             .contains("bad.iccs:2: ply 2"),
         "{err}"
     );
-    let text = qili(&["audit", dir.to_str().unwrap()]);
+    let text = qili(&["audit", "--lang", "en", dir.to_str().unwrap()]);
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("bad.pgn#1: unreadable"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -449,7 +449,7 @@ fn judge_and_audit_agree(file: &Path, game: usize, rules: &str) -> (Value, Vec<V
             "{rules}: {key} of judge and audit"
         );
     }
-    let text = qili(&["audit", f, "--list", "--rules", rules]);
+    let text = qili(&["audit", f, "--list", "--lang", "en", "--rules", rules]);
     let line = String::from_utf8_lossy(&text.stdout)
         .lines()
         .find(|l| l.contains(&format!("#{game}:")))

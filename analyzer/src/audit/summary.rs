@@ -63,7 +63,8 @@ impl Summary {
             return;
         }
         self.games_read += 1;
-        if g.recorded.is_none() {
+        // (A ruling case has its expected ruling for a result.)
+        if g.recorded_text.is_none() {
             self.games_without_result += 1;
         }
         self.plies += g.moves.len() as u64;
