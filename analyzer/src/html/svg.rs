@@ -759,18 +759,21 @@ mod tests {
     /// one glyph set of every board.
     #[test]
     fn rank_digits_each_have_their_place_and_pieces_the_one_glyph_set() {
-        let svg = board_svg(&Diagram::new(&Position::startpos()));
-        let end = svg.find(">0123456789</text>").expect("rank digits");
-        let start = svg[..end].rfind("<text").unwrap();
-        let tag = &svg[start..end];
+        let defs = shared_defs();
+        let end = defs.find(">0123456789</text>").expect("rank digits");
+        let start = defs[..end].rfind("<text").unwrap();
+        let tag = &defs[start..end];
         let xs = tag.split("x=\"").nth(1).unwrap().split('"').next().unwrap();
         let xs: Vec<f64> = xs.split(' ').map(|x| x.parse().unwrap()).collect();
         assert_eq!(xs.len(), 10, "{tag}");
         assert!(xs.iter().all(|&x| x + 10.0 < SIDE), "{tag}");
+        let svg = board_svg(&Diagram::new(&Position::startpos()));
         for (glyph, n) in [("俥", 2), ("车", 2), ("傌", 2), ("马", 2), ("砲", 2), ("炮", 2)] {
             assert_eq!(svg.matches(&format!(">{glyph}</text>")).count(), n, "{glyph}");
         }
-        assert!(!svg.contains('車') && !svg.contains('馬') && !svg.contains('漢'));
+        for text in [&svg, &defs] {
+            assert!(!text.contains('車') && !text.contains('馬') && !text.contains('漢'));
+        }
     }
 
     #[test]
