@@ -141,7 +141,12 @@ fn audits_the_bundled_games_as_json_lines() {
 
 #[test]
 fn text_output_ends_with_the_summary_table() {
-    let out = qili(&["audit", "--lang", "en", repo("corpus/games").to_str().unwrap()]);
+    let out = qili(&[
+        "audit",
+        "--lang",
+        "en",
+        repo("corpus/games").to_str().unwrap(),
+    ]);
     let text = String::from_utf8_lossy(&out.stdout);
     for row in [
         "files",
@@ -573,7 +578,12 @@ fn games_without_result_are_counted_and_a_readme_is_skipped() {
 
     let o = qili(&["audit", d]);
     let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(o.status.code(), Some(0), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(out.contains("无记录结果的对局"), "{out}");
     assert!(out.contains("跳过：非棋谱文件"), "{out}");
     assert!(out.contains("读入对局"), "Chinese by default: {out}");
@@ -607,7 +617,10 @@ fn games_without_result_are_counted_and_a_readme_is_skipped() {
     assert_eq!(summary["games_without_result"], 1, "{summary}");
     assert_eq!(summary["games_read"], 2, "{summary}");
     assert_eq!(summary["games_failed"], 0, "{summary}");
-    assert_eq!(summary["paths_skipped_by_reason"]["not_a_record"], 1, "{summary}");
+    assert_eq!(
+        summary["paths_skipped_by_reason"]["not_a_record"], 1,
+        "{summary}"
+    );
 
     let html = dir.join("report");
     let o = qili(&["audit", "--html", html.to_str().unwrap(), d]);

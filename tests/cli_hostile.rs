@@ -390,7 +390,10 @@ fn the_text_audit_prints_warnings_and_skipped_paths() {
         "[Event \"u\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 (1... b9c7 2. h0g2\n2. h0g2 1-0\n",
     )
     .unwrap();
-    let o = qili_in(&dir, &["audit", "--lang", "en", "unclosed.pgn", "missing.pgn"]);
+    let o = qili_in(
+        &dir,
+        &["audit", "--lang", "en", "unclosed.pgn", "missing.pgn"],
+    );
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(

@@ -159,7 +159,11 @@ fn matches(doc: &Value, real: &Value, at: &str) -> Result<(), String> {
             let open = d.last() == Some(&Value::String("…".into()));
             let d = if open { &d[..d.len() - 1] } else { &d[..] };
             if r.len() < d.len() || (!open && r.len() != d.len()) {
-                return Err(format!("{at}: {} elements, documented {}", r.len(), d.len()));
+                return Err(format!(
+                    "{at}: {} elements, documented {}",
+                    r.len(),
+                    d.len()
+                ));
             }
             for (i, (dv, rv)) in d.iter().zip(r).enumerate() {
                 matches(dv, rv, &format!("{at}[{i}]"))?;
@@ -234,7 +238,10 @@ fn the_http_api_examples_answer_as_documented() {
             failures.push(format!("line {}: status {}: {text}", e.line, r.status));
         }
         if let Err(why) = matches(&doc, &real, "") {
-            failures.push(format!("line {}: {} {}: {why}\n  answer: {text}", e.line, e.method, e.path));
+            failures.push(format!(
+                "line {}: {} {}: {why}\n  answer: {text}",
+                e.line, e.method, e.path
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -243,7 +250,8 @@ fn the_http_api_examples_answer_as_documented() {
 #[test]
 fn the_pattern_rules() {
     let doc: Value = serde_json::from_str(r#"{"a":"x…z","b":[1,"…"],"c":{"d":2}}"#).unwrap();
-    let ok: Value = serde_json::from_str(r#"{"a":"xyyz","b":[1,2,3],"c":{"d":2,"e":3},"f":0}"#).unwrap();
+    let ok: Value =
+        serde_json::from_str(r#"{"a":"xyyz","b":[1,2,3],"c":{"d":2,"e":3},"f":0}"#).unwrap();
     assert_eq!(matches(&doc, &ok, ""), Ok(()));
     for bad in [
         r#"{"a":"yz","b":[1],"c":{"d":2}}"#,
@@ -293,7 +301,10 @@ fn the_openapi_judgement_requires_what_the_default_answer_has() {
         assert!(answer.get(k).is_some(), "Judgement requires {k}: {answer}");
     }
     for k in &ruling {
-        assert!(answer["ruling"].get(k).is_some(), "ruling requires {k}: {answer}");
+        assert!(
+            answer["ruling"].get(k).is_some(),
+            "ruling requires {k}: {answer}"
+        );
     }
     assert!(top.len() >= 6 && ruling.len() >= 4, "{top:?} {ruling:?}");
 }

@@ -621,7 +621,8 @@ fn audit_index_search_folds_traditional_characters_and_follows_the_address() {
     let games = dir.join("games");
     std::fs::create_dir_all(&games).unwrap();
     let sample = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/games/perpetual-check-recorded-draw.pgn"),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus/games/perpetual-check-recorded-draw.pgn"),
     )
     .unwrap();
     // The same game under four pairs of players, two written in traditional characters; the

@@ -189,7 +189,8 @@ pub(crate) fn typed_case(
             ("fen", _) => return Err(wrong("a string")),
             ("rules", _) => return Err(wrong("a string")),
             ("repetitions", Value::Null) => {}
-            ("repetitions", Value::Number(n)) if n.as_u64().is_some_and(|n| n <= u32::MAX as u64) => {}
+            ("repetitions", Value::Number(n))
+                if n.as_u64().is_some_and(|n| n <= u32::MAX as u64) => {}
             ("repetitions", _) => return Err(wrong("a whole number")),
             ("moves", _) => {
                 let texts = move_texts(value, endpoint)?;

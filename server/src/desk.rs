@@ -299,7 +299,11 @@ mod tests {
     #[test]
     fn the_page_writes_the_river_as_the_ruling_boards_do() {
         for word in qili_analyzer::terms::RIVER {
-            let spaced: String = word.chars().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+            let spaced: String = word
+                .chars()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
             assert!(super::SCRIPT.contains(&spaced), "{spaced}");
         }
     }

@@ -90,27 +90,27 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
                 Option<String>,
                 Box<dyn Iterator<Item = Result<ReadGame, String>>>,
             ) = match read {
-                    Read::Failed(e) => {
+                Read::Failed(e) => {
+                    eprintln!("qili: {e}");
+                    problems = true;
+                    continue;
+                }
+                Read::Games(name, bytes, games) => {
+                    (name, bytes, Box::new(games.into_iter().map(Ok)))
+                }
+                Read::Large(path) => match record::stream_file(&path) {
+                    Ok(s) => (
+                        path.display().to_string(),
+                        file_bytes(&path),
+                        Box::new(s.map(|g| g.map_err(|e| e.to_string()))),
+                    ),
+                    Err(e) => {
                         eprintln!("qili: {e}");
                         problems = true;
                         continue;
                     }
-                    Read::Games(name, bytes, games) => {
-                        (name, bytes, Box::new(games.into_iter().map(Ok)))
-                    }
-                    Read::Large(path) => match record::stream_file(&path) {
-                        Ok(s) => (
-                            path.display().to_string(),
-                            file_bytes(&path),
-                            Box::new(s.map(|g| g.map_err(|e| e.to_string()))),
-                        ),
-                        Err(e) => {
-                            eprintln!("qili: {e}");
-                            problems = true;
-                            continue;
-                        }
-                    },
-                };
+                },
+            };
             let mut count = 0usize;
             for g in games {
                 let g = match g {

@@ -155,13 +155,21 @@ mod tests {
         assert!(pairs.windows(2).all(|w| w[0].0 < w[1].0));
         // No simplified character is itself folded again (one step suffices).
         let traditional: std::collections::HashSet<char> = pairs.iter().map(|p| p.0).collect();
-        let twice: Vec<_> = pairs.iter().filter(|p| traditional.contains(&p.1)).collect();
+        let twice: Vec<_> = pairs
+            .iter()
+            .filter(|p| traditional.contains(&p.1))
+            .collect();
         assert!(twice.is_empty(), "{twice:?}");
     }
 
     #[test]
     fn names_fold_alike() {
-        for (a, b) in [("杨官璘", "楊官璘"), ("吕钦", "呂欽"), ("胡荣华", "胡榮華"), ("许银川", "許銀川")] {
+        for (a, b) in [
+            ("杨官璘", "楊官璘"),
+            ("吕钦", "呂欽"),
+            ("胡荣华", "胡榮華"),
+            ("许银川", "許銀川"),
+        ] {
             assert_eq!(fold(a), fold(b), "{a} {b}");
             assert_eq!(fold(b), a);
         }

@@ -768,8 +768,19 @@ mod tests {
         assert_eq!(xs.len(), 10, "{tag}");
         assert!(xs.iter().all(|&x| x + 10.0 < SIDE), "{tag}");
         let svg = board_svg(&Diagram::new(&Position::startpos()));
-        for (glyph, n) in [("俥", 2), ("车", 2), ("傌", 2), ("马", 2), ("砲", 2), ("炮", 2)] {
-            assert_eq!(svg.matches(&format!(">{glyph}</text>")).count(), n, "{glyph}");
+        for (glyph, n) in [
+            ("俥", 2),
+            ("车", 2),
+            ("傌", 2),
+            ("马", 2),
+            ("砲", 2),
+            ("炮", 2),
+        ] {
+            assert_eq!(
+                svg.matches(&format!(">{glyph}</text>")).count(),
+                n,
+                "{glyph}"
+            );
         }
         for text in [&svg, &defs] {
             assert!(!text.contains('車') && !text.contains('馬') && !text.contains('漢'));
