@@ -363,29 +363,23 @@ test("one glyph set, moves numbered by move, even columns in the ruling's text b
   assert.ok(boardGlyphs.includes("俥"), "the ruling board draws Red's chariot 俥");
   assert.ok(!boardGlyphs.some((t) => /[車馬漢]/.test(t)), boardGlyphs.join(""));
   assert.ok(boardGlyphs.includes("汉界"), "the river in simplified characters");
-  // The text board of the explanation: every row's cells stand in the same columns.
+  // The text board of the explanation: each cell a box of its own (fonts draw ＋ narrow,
+  // at the left of its place), and every row's cells in the same columns.
   const columns = await frame.locator(".explanation pre[lang='zh-Hans']").evaluate((pre) => {
-    const text = pre.firstChild;
-    const lines = [];
-    let offset = 0;
-    for (const line of text.textContent.split("\n")) {
-      if (/^\s*[0-9]  /.test(line) && line.trim().length >= 10) {
-        const start = offset + line.indexOf("  ", line.search(/[0-9]/)) + 2;
-        const xs = [];
-        for (let i = 0; i < 9; i++) {
-          const r = document.createRange();
-          r.setStart(text, start + i);
-          r.setEnd(text, start + i + 1);
-          xs.push(Math.round(r.getBoundingClientRect().left));
-        }
-        lines.push(xs);
-      }
-      offset += line.length + 1;
+    const rows = new Map();
+    for (const cell of pre.querySelectorAll(".cell")) {
+      const r = cell.getBoundingClientRect();
+      const top = Math.round(r.top);
+      if (!rows.has(top)) rows.set(top, []);
+      rows.get(top).push(`${Math.round(r.left)}+${Math.round(r.width)}`);
     }
-    return lines;
+    return [...rows.values()];
   });
-  assert.ok(columns.length >= 10, `${columns.length} board rows`);
+  assert.equal(columns.length, 11, "the letters and ten ranks");
   for (const xs of columns) assert.deepEqual(xs, columns[0], "the columns line up");
   await page.screenshot({ path: join(SHOTS, "desk-glyphs-and-numbers.png"), fullPage: true });
+  await frame.locator(".explanation pre[lang='zh-Hans']").screenshot({ path: join(SHOTS, "desk-text-board.png") });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, "desk-glyphs-and-numbers-top.png") });
   page.check();
 });

@@ -359,7 +359,7 @@ fn render_ruling_page(p: &Page, stylesheet: Option<&str>) -> String {
         let _ = write!(
             s,
             r#"<div class="explanation"><pre lang="zh-Hans">{}</pre><pre lang="en">{}</pre></div>"#,
-            escape(&e.zh),
+            board_cells(&e.zh),
             escape(&e.en)
         );
         s.push_str("\n</section>\n");
@@ -431,6 +431,36 @@ pub struct IndexPage {
     /// The games listed (`#games`), in the order shown: disagreements first, then the
     /// other rulings, then unreadable games, each grouped by folder.
     pub rows: Vec<IndexRow>,
+}
+
+/// The Chinese explanation escaped, the cells of its text boards (rows of nine full-width
+/// characters: the file letters, the pieces and the empty points `＋`) each in a
+/// `<span class="cell">` one em wide, centred: a font may draw `＋` narrow at the left of
+/// its cell beside a piece filling its own, and the columns then look ragged.
+fn board_cells(text: &str) -> String {
+    let wide =
+        |c: char| ('\u{2E80}'..='\u{9FFF}').contains(&c) || ('\u{FF01}'..='\u{FF5E}').contains(&c);
+    let mut out = String::with_capacity(text.len() * 2);
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches('\n');
+        // A row: spaces, a rank digit (none for the letters' row), spaces, nine wide cells.
+        let head = body.trim_end_matches(wide);
+        let cells = &body[head.len()..];
+        let is_row = cells.chars().count() == 9
+            && head.chars().all(|c| c == ' ' || c.is_ascii_digit())
+            && head.chars().filter(char::is_ascii_digit).count() <= 1
+            && head.ends_with("  ");
+        if !is_row {
+            out.push_str(&escape(line));
+            continue;
+        }
+        out.push_str(head);
+        for c in cells.chars() {
+            let _ = write!(out, r#"<span class="cell">{c}</span>"#);
+        }
+        out.push_str(&line[body.len()..]);
+    }
+    out
 }
 
 /// Sorting and filtering of the index (`#games`); without it the page reads as written.
@@ -669,6 +699,32 @@ mod tests {
             explanation: Some(Text::new("说明", "explanation")),
             back: Some("index.html".into()),
         }
+    }
+
+    /// Issue 35, point 10: the cells of the Chinese text board each in a span of one em, the
+    /// rest of the explanation escaped as it was.
+    #[test]
+    fn text_board_cells_are_spans() {
+        let board = crate::explain::board_text(
+            &qili_notation::Position::startpos(),
+            crate::explain::Lang::Zh,
+        );
+        let text = format!("说明 <a>\n{board}FEN x\n");
+        let html = board_cells(&text);
+        assert_eq!(
+            html.matches(r#"<span class="cell">"#).count(),
+            11 * 9,
+            "{html}"
+        );
+        assert!(
+            html.contains(r#" 9  <span class="cell">车</span><span class="cell">马</span>"#),
+            "{html}"
+        );
+        assert!(html.starts_with("说明 &lt;a&gt;\n"));
+        assert!(
+            html.contains("（红方：帅仕相俥傌炮兵；黑方：将士象车马砲卒）\nFEN x\n"),
+            "{html}"
+        );
     }
 
     #[test]
