@@ -456,7 +456,8 @@ fn board_cells(text: &str) -> String {
         }
         out.push_str(head);
         for c in cells.chars() {
-            let _ = write!(out, r#"<span class="cell">{c}</span>"#);
+            let class = if c == '＋' { "cell empty" } else { "cell" };
+            let _ = write!(out, r#"<span class="{class}">{c}</span>"#);
         }
         out.push_str(&line[body.len()..]);
     }
