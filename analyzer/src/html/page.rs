@@ -713,10 +713,12 @@ mod tests {
         let text = format!("说明 <a>\n{board}FEN x\n");
         let html = board_cells(&text);
         assert_eq!(
-            html.matches(r#"<span class="cell">"#).count(),
+            html.matches(r#"<span class="cell"#).count(),
             11 * 9,
             "{html}"
         );
+        let empty = r#"<span class="cell empty">＋</span>"#;
+        assert_eq!(html.matches(empty).count(), 90 - 32, "{html}");
         assert!(
             html.contains(r#" 9  <span class="cell">车</span><span class="cell">马</span>"#),
             "{html}"
