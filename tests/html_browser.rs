@@ -283,7 +283,7 @@ fn audit_pages_render_in_chromium() {
         dom.contains(r#"class="piece red chariot""#),
         "Red's chariot drawn"
     );
-    assert!(dom.contains("楚河") && dom.contains("漢界"), "river drawn");
+    assert!(dom.contains("楚河") && dom.contains("汉界"), "river drawn");
 
     // A screenshot that shows a page, not a blank.
     let shot = pages.join("shot.png");
