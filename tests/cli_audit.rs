@@ -141,7 +141,12 @@ fn audits_the_bundled_games_as_json_lines() {
 
 #[test]
 fn text_output_ends_with_the_summary_table() {
-    let out = qili(&["audit", repo("corpus/games").to_str().unwrap()]);
+    let out = qili(&[
+        "audit",
+        "--lang",
+        "en",
+        repo("corpus/games").to_str().unwrap(),
+    ]);
     let text = String::from_utf8_lossy(&out.stdout);
     for row in [
         "files",
@@ -196,7 +201,7 @@ fn broken_records_are_reported_with_their_place_and_the_audit_goes_on() {
             .contains("bad.iccs:2: ply 2"),
         "{err}"
     );
-    let text = qili(&["audit", dir.to_str().unwrap()]);
+    let text = qili(&["audit", "--lang", "en", dir.to_str().unwrap()]);
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("bad.pgn#1: unreadable"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -449,7 +454,7 @@ fn judge_and_audit_agree(file: &Path, game: usize, rules: &str) -> (Value, Vec<V
             "{rules}: {key} of judge and audit"
         );
     }
-    let text = qili(&["audit", f, "--list", "--rules", rules]);
+    let text = qili(&["audit", f, "--list", "--lang", "en", "--rules", rules]);
     let line = String::from_utf8_lossy(&text.stdout)
         .lines()
         .find(|l| l.contains(&format!("#{game}:")))
@@ -529,7 +534,14 @@ fn the_chinese_summary_has_no_raw_keys_and_html_says_where() {
         assert!(!out.contains(key), "{key}: {out}");
     }
     let dir = temp_dir("html-where");
-    let o = qili(&["audit", "--html", dir.to_str().unwrap(), "corpus/games"]);
+    let o = qili(&[
+        "audit",
+        "--lang",
+        "en",
+        "--html",
+        dir.to_str().unwrap(),
+        "corpus/games",
+    ]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains(&format!(
@@ -538,5 +550,141 @@ fn the_chinese_summary_has_no_raw_keys_and_html_says_where() {
         )),
         "{err}"
     );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 35, point 8: a game without a recorded result is counted (text, JSON, HTML); the
+/// text audit speaks Chinese by default, as `judge` does, with no raw key left; a read-me
+/// beside the games is a skipped path, not a failed game, and no reason for exit code 1.
+#[test]
+fn games_without_result_are_counted_and_a_readme_is_skipped() {
+    let dir = temp_dir("no-result");
+    std::fs::write(
+        dir.join("a.pgn"),
+        "[Event \"t\"]\n[Result \"*\"]\n\n1. 炮二平五 马8进7 2. 马二进三 车9平8 *\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("b.pgn"),
+        "[Event \"u\"]\n[Result \"1-0\"]\n\n1. 炮二平五 马8进7 1-0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("readme.txt"),
+        "These games were collected in 1999.\nAsk the club for more.\n",
+    )
+    .unwrap();
+    let d = dir.to_str().unwrap();
+
+    let o = qili(&["audit", d]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.contains("无记录结果的对局"), "{out}");
+    assert!(out.contains("跳过：非棋谱文件"), "{out}");
+    assert!(out.contains("读入对局"), "Chinese by default: {out}");
+    // No raw key (snake_case) and no English label in the Chinese table.
+    for line in out.lines() {
+        assert!(
+            !line.contains('_') && !line.contains("games") && !line.contains("skipped"),
+            "{line}"
+        );
+    }
+    let row = |label: &str| -> String {
+        out.lines()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("{label}: {out}"))
+            .split_whitespace()
+            .last()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(row("无记录结果的对局"), "1");
+    assert_eq!(row("读取失败"), "0");
+
+    let o = qili(&["audit", "--lang", "en", d]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("games without a recorded result"), "{out}");
+    assert!(out.contains("skipped: not_a_record"), "{out}");
+
+    let o = qili(&["audit", "--json", d]);
+    let lines = json_lines(&o);
+    let summary = &lines.last().unwrap()["data"];
+    assert_eq!(summary["games_without_result"], 1, "{summary}");
+    assert_eq!(summary["games_read"], 2, "{summary}");
+    assert_eq!(summary["games_failed"], 0, "{summary}");
+    assert_eq!(
+        summary["paths_skipped_by_reason"]["not_a_record"], 1,
+        "{summary}"
+    );
+
+    let html = dir.join("report");
+    let o = qili(&["audit", "--html", html.to_str().unwrap(), d]);
+    assert_eq!(o.status.code(), Some(0));
+    let index = std::fs::read_to_string(html.join("index.html")).unwrap();
+    assert!(index.contains("无记录结果"), "{index}");
+    assert!(index.contains("without a recorded result"), "{index}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("HTML 报告："), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 35, point 5: a file whose name is not UTF-8 (棋.pgn in GBK, as in old Chinese
+/// collections) is named losslessly in the audit and convert JSON: `file_bytes`, the name's
+/// bytes in hex, from which the file is found again.
+#[cfg(unix)]
+#[test]
+fn a_name_that_is_not_utf8_is_reported_losslessly() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = temp_dir("gbk-name");
+    let name = std::ffi::OsStr::from_bytes(b"\xc6\xe5.pgn");
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        "[Event \"t\"]\n[Result \"1-0\"]\n\n1. 炮二平五 马8进7 1-0\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("plain.pgn"), "[Event \"u\"]\n\n1. 炮二平五 *\n").unwrap();
+    let hex: String = path
+        .as_os_str()
+        .as_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let check = |games: Vec<&Value>| {
+        assert_eq!(games.len(), 2, "{games:?}");
+        let gbk = games
+            .iter()
+            .find(|g| g["file"].as_str().unwrap().contains('\u{fffd}'))
+            .expect("the GBK name, lossy in `file`");
+        assert_eq!(gbk["file_bytes"], hex.as_str(), "{gbk}");
+        // The bytes name the file: decoded, they open it.
+        let bytes: Vec<u8> = (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+            .collect();
+        assert!(Path::new(std::ffi::OsStr::from_bytes(&bytes)).is_file());
+        let plain = games
+            .iter()
+            .find(|g| g["file"].as_str().unwrap().ends_with("plain.pgn"))
+            .unwrap();
+        assert!(plain.get("file_bytes").is_none(), "{plain}");
+    };
+    let o = qili(&["audit", "--json", dir.to_str().unwrap()]);
+    let lines = json_lines(&o);
+    check(
+        lines
+            .iter()
+            .filter(|l| l["type"] == "game")
+            .map(|l| &l["data"])
+            .collect(),
+    );
+    let o = qili(&["convert", "--to", "json", dir.to_str().unwrap()]);
+    let lines = json_lines(&o);
+    check(lines.iter().collect());
     std::fs::remove_dir_all(&dir).ok();
 }

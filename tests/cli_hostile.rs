@@ -167,7 +167,7 @@ fn a_missing_path_beside_good_ones_is_an_item_and_the_run_goes_on() {
     assert_eq!(summary["games_read"], 2);
     assert_eq!(summary["paths_skipped"], skipped.len());
 
-    let text = qili_in(&dir, &["audit", "missing.pgn", "good.pgn"]);
+    let text = qili_in(&dir, &["audit", "--lang", "en", "missing.pgn", "good.pgn"]);
     let out = String::from_utf8_lossy(&text.stdout);
     assert!(out.contains("missing.pgn"), "{out}");
     assert!(
@@ -390,7 +390,10 @@ fn the_text_audit_prints_warnings_and_skipped_paths() {
         "[Event \"u\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 (1... b9c7 2. h0g2\n2. h0g2 1-0\n",
     )
     .unwrap();
-    let o = qili_in(&dir, &["audit", "unclosed.pgn", "missing.pgn"]);
+    let o = qili_in(
+        &dir,
+        &["audit", "--lang", "en", "unclosed.pgn", "missing.pgn"],
+    );
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(
@@ -411,13 +414,13 @@ fn the_text_audit_prints_warnings_and_skipped_paths() {
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(
         text.lines()
-            .any(|l| l.starts_with("unclosed.pgn#1：警告（syntax）：")
+            .any(|l| l.starts_with("unclosed.pgn#1：警告（记录语法有误）：")
                 && l.contains("unclosed variation")),
         "{text}"
     );
     assert!(
         text.lines()
-            .any(|l| l.starts_with("missing.pgn：跳过（path）：")),
+            .any(|l| l.starts_with("missing.pgn：跳过（路径无法读取）：")),
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);

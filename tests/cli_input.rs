@@ -246,7 +246,7 @@ fn dash_reads_standard_input() {
     let (code, out, err) = qili_in(&["convert", "--to", "iccs", "-"], &text);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("1. i3g3 g8i7"), "{out}");
-    let (code, out, err) = qili_in(&["audit", "--list", "-"], &case);
+    let (code, out, err) = qili_in(&["audit", "--list", "--lang", "en", "-"], &case);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("-#1: Red must change"), "{out}");
     let pgn = std::fs::read_to_string("corpus/games/perpetual-check-loses.pgn").unwrap();

@@ -6,7 +6,7 @@
 //! When an intended change alters an example's output (a ruling, a wording), regenerate them
 //! all with `TRYCMD=overwrite cargo test --test docs` and read the diff before committing:
 //! the overwritten examples keep `[..]` in place of the audit's timings (this test puts it
-//! back). Commands run from the repository root. A fence without a language is read as a
+//! back, in the English and the Chinese summary). Commands run from the repository root. A fence without a language is read as a
 //! console block too: tag plain output or usage blocks (```` ```text ````).
 
 #[test]
@@ -56,12 +56,16 @@ fn redact_timings() {
         for line in text.split_inclusive('\n') {
             let body = line.trim_end_matches('\n');
             let figure = body.rsplit(' ').next().unwrap_or("");
-            let timing = (body.starts_with("seconds ") || body.starts_with("games/s "))
+            // The timing lines of the English and the Chinese table.
+            let label = ["seconds ", "games/s ", "秒 ", "局/秒 "]
+                .into_iter()
+                .find(|l| body.starts_with(l));
+            let timing = label.is_some()
                 && !figure.is_empty()
                 && (figure == "[..]" || figure.bytes().all(|b| b.is_ascii_digit() || b == b'.'));
             // The figure is right-aligned: its padding varies with it, so `[..]` covers both.
-            let mut l = if timing {
-                format!("{} [..]{}", &body[..7], &line[body.len()..])
+            let mut l = if let (true, Some(label)) = (timing, label) {
+                format!("{label}[..]{}", &line[body.len()..])
             } else {
                 line.to_owned()
             };

@@ -283,7 +283,7 @@ fn audit_pages_render_in_chromium() {
         dom.contains(r#"class="piece red chariot""#),
         "Red's chariot drawn"
     );
-    assert!(dom.contains("楚河") && dom.contains("漢界"), "river drawn");
+    assert!(dom.contains("楚河") && dom.contains("汉界"), "river drawn");
 
     // A screenshot that shows a page, not a blank.
     let shot = pages.join("shot.png");
@@ -609,4 +609,95 @@ fn ccpd_audit_index_filtered_to_disagreements() {
     } else {
         eprintln!("screenshot kept at {}", shot.display());
     }
+}
+
+/// Issue 35, point 9: the index's search matches a name in simplified and traditional
+/// characters alike (the page is written in simplified Chinese, old records in traditional
+/// characters), and `#disagrees` typed into the address of the open page filters too.
+#[test]
+fn audit_index_search_folds_traditional_characters_and_follows_the_address() {
+    let Some(chromium) = chromium() else { return };
+    let dir = temp_dir("fold");
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let sample = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus/games/perpetual-check-recorded-draw.pgn"),
+    )
+    .unwrap();
+    // The same game under four pairs of players, two written in traditional characters; the
+    // last one recorded as Red's loss (agreeing with the ruling).
+    for (i, (red, black, result)) in [
+        ("楊官璘", "胡榮華", "1/2-1/2"),
+        ("杨官璘", "许银川", "1/2-1/2"),
+        ("呂欽", "王天一", "1/2-1/2"),
+        ("吕钦", "赵国荣", "0-1"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let text = sample
+            .replace("Sample Red", red)
+            .replace("Sample Black", black)
+            .replace("1/2-1/2", result);
+        std::fs::write(games.join(format!("g{i}.pgn")), text).unwrap();
+    }
+    let pages = dir.join("pages");
+    let status = Command::new(QILI)
+        .arg("audit")
+        .arg(&games)
+        .arg("--html")
+        .arg(&pages)
+        .stdout(Stdio::null())
+        .status()
+        .expect("run qili audit");
+    assert_eq!(status.code(), Some(1), "three disagreements");
+    let index = std::fs::read_to_string(pages.join("index.html")).unwrap();
+    // After the page's script: a query typed, then later the address changed; each count
+    // is written into the page for the DOM dump to show.
+    let probe = r#"<script>
+(function () {
+  var q = document.getElementById('q'), shown = document.getElementById('shown');
+  var out = document.createElement('pre'); out.id = 'probe'; document.body.appendChild(out);
+  function count(label, text) {
+    q.value = text; q.dispatchEvent(new Event('input'));
+    out.textContent += label + '=' + shown.textContent + '\n';
+  }
+  count('yang-simplified', '杨官璘');
+  count('yang-traditional', '楊官璘');
+  count('lu-simplified', '吕钦');
+  count('lu-traditional', '呂欽');
+  count('none', '');
+  setTimeout(function () {
+    location.hash = 'disagrees';
+    setTimeout(function () {
+      out.textContent += 'hash=' + shown.textContent + '\n';
+    }, 50);
+  }, 50);
+})();
+</script>
+</body>"#;
+    let probed = pages.join("probe.html");
+    std::fs::write(&probed, index.replacen("</body>", probe, 1)).unwrap();
+    let dom = run_chromium(
+        &chromium,
+        &probed,
+        &["--dump-dom".into(), "--virtual-time-budget=2000".into()],
+    );
+    let probe = dom
+        .split(r#"<pre id="probe">"#)
+        .nth(1)
+        .and_then(|p| p.split("</pre>").next())
+        .unwrap_or_else(|| panic!("no probe output: {dom}"));
+    for expected in [
+        "yang-simplified=2",
+        "yang-traditional=2",
+        "lu-simplified=2",
+        "lu-traditional=2",
+        "none=4",
+        "hash=3",
+    ] {
+        assert!(probe.contains(expected), "{expected}: {probe}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

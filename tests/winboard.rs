@@ -174,7 +174,7 @@ fn an_engine_match_file_is_converted_judged_and_audited() {
     let summary = &lines[4]["data"];
     assert_eq!(summary["findings"]["adjudication_differs"], 2, "{summary}");
 
-    let (code, out, _) = qili(&["audit", "--list", file]);
+    let (code, out, _) = qili(&["audit", "--list", "--lang", "en", file]);
     assert_eq!(code, 1);
     assert!(
         out.contains(

@@ -398,6 +398,33 @@ pub const fn position_detail() -> Term {
     Term::new("局面", "position")
 }
 
+/// The character a board draws for a piece — one set for every board qili draws (the text
+/// diagrams of the explanations, the SVG boards of the HTML pages, the arbiter's page):
+/// the pieces' names, with Red's chariot and horse written 俥 傌 and Black's cannon 砲, so
+/// that the two sides differ in shape as well as in colour (the usual sets of printed
+/// boards).
+///
+/// ```
+/// use qili_analyzer::terms::piece_glyph;
+/// use qili_notation::{Color, Role};
+/// assert_eq!(piece_glyph(Color::Red, Role::Chariot), "俥");
+/// assert_eq!(piece_glyph(Color::Black, Role::Chariot), "车");
+/// assert_eq!(piece_glyph(Color::Black, Role::Cannon), "砲");
+/// assert_eq!(piece_glyph(Color::Red, Role::General), "帅");
+/// ```
+pub fn piece_glyph(color: Color, role: qili_notation::Role) -> &'static str {
+    use qili_notation::Role;
+    match (color, role) {
+        (Color::Red, Role::Chariot) => "俥",
+        (Color::Red, Role::Horse) => "傌",
+        (Color::Black, Role::Cannon) => "砲",
+        (c, r) => r.chinese(c),
+    }
+}
+
+/// The river's words on a drawn board, as the pages write Chinese (simplified): 楚河, 汉界.
+pub const RIVER: [&str; 2] = ["楚河", "汉界"];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -61,7 +61,7 @@ pub(crate) async fn judge(
 ) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad_request(format!("/judge: {e}")))?;
     let bytes = error::body(body, "/judge", state.config.limits.json_body)?;
-    let case = error::json_object(&bytes, "/judge")?;
+    let case = typed_case(error::json_object(&bytes, "/judge")?, "/judge")?;
     match query.format.as_deref() {
         None | Some("json") => judge_json(state, case, query.explain).await,
         Some("html") => judge_html(state, case).await,
@@ -167,6 +167,39 @@ async fn judge_html(
     })
     .await??;
     Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response())
+}
+
+/// A case with its fields checked for type, as `/label` and `/position` read theirs: a
+/// field of the wrong type is a 400 naming it (not a 422 of the batch reader), and `moves`
+/// may be one string of move texts as well as a list of them.
+pub(crate) fn typed_case(
+    mut case: serde_json::Map<String, serde_json::Value>,
+    endpoint: &str,
+) -> Result<serde_json::Map<String, serde_json::Value>, ApiError> {
+    use serde_json::Value;
+    for (field, value) in case.iter_mut() {
+        let wrong = |expected: &str| {
+            ApiError::bad_request(format!(
+                "{endpoint}: {field}: expected {expected}, got {}",
+                error::kind(value)
+            ))
+        };
+        match (field.as_str(), &*value) {
+            ("fen", Value::String(_)) | ("rules", Value::String(_) | Value::Null) => {}
+            ("fen", _) => return Err(wrong("a string")),
+            ("rules", _) => return Err(wrong("a string")),
+            ("repetitions", Value::Null) => {}
+            ("repetitions", Value::Number(n))
+                if n.as_u64().is_some_and(|n| n <= u32::MAX as u64) => {}
+            ("repetitions", _) => return Err(wrong("a whole number")),
+            ("moves", _) => {
+                let texts = move_texts(value, endpoint)?;
+                *value = Value::Array(texts.into_iter().map(Value::String).collect());
+            }
+            _ => {}
+        }
+    }
+    Ok(case)
 }
 
 /// Moves as a JSON list of move texts (`["h2e2", "马8进7"]`) or one string of them

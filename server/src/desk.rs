@@ -264,3 +264,47 @@ pub(crate) async fn records(
     .await??;
     Ok(Json(json).into_response())
 }
+
+#[cfg(test)]
+mod tests {
+    /// The page draws the pieces with the one glyph set of every board qili draws
+    /// (`terms::piece_glyph`, the ruling pages' SVG boards and the text diagrams): its
+    /// `GLYPH` table, FEN letter to character, agrees with the library for all 14 pieces.
+    #[test]
+    fn the_page_draws_the_pieces_as_the_ruling_boards_do() {
+        let table = super::SCRIPT
+            .split_once("const GLYPH = {")
+            .and_then(|(_, rest)| rest.split_once("};"))
+            .expect("the page's GLYPH table")
+            .0;
+        let mut seen = 0;
+        for entry in table.split(',') {
+            let Some((letter, glyph)) = entry.split_once(':') else {
+                continue;
+            };
+            let letter = letter.trim().chars().next().expect("a FEN letter");
+            let glyph = glyph.trim().trim_matches('"');
+            let piece = qili_notation::Piece::from_char(letter).expect("a piece letter");
+            assert_eq!(
+                glyph,
+                qili_analyzer::terms::piece_glyph(piece.color, piece.role),
+                "{letter}"
+            );
+            seen += 1;
+        }
+        assert_eq!(seen, 14, "{table}");
+    }
+
+    /// The river reads as on the ruling boards.
+    #[test]
+    fn the_page_writes_the_river_as_the_ruling_boards_do() {
+        for word in qili_analyzer::terms::RIVER {
+            let spaced: String = word
+                .chars()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(super::SCRIPT.contains(&spaced), "{spaced}");
+        }
+    }
+}

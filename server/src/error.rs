@@ -140,7 +140,8 @@ pub(crate) fn json_object(
     }
 }
 
-fn kind(v: &serde_json::Value) -> &'static str {
+/// The kind of a JSON value, for messages (`a string`, `a number` …).
+pub(crate) fn kind(v: &serde_json::Value) -> &'static str {
     match v {
         serde_json::Value::Null => "null",
         serde_json::Value::Bool(_) => "a boolean",

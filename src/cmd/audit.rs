@@ -33,8 +33,8 @@ pub struct Args {
     /// Print JSON Lines (one object per game, the summary last) instead of a table.
     #[arg(long)]
     json: bool,
-    /// Language of the text output: en or zh.
-    #[arg(long, default_value = "en")]
+    /// Language of the text output: zh (the default, as for judge) or en.
+    #[arg(long, default_value = "zh")]
     lang: qili_analyzer::explain::Lang,
     /// In the text output, also list every game a ruling settles (with its articles).
     #[arg(long)]
@@ -137,7 +137,14 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     } else {
         write!(out, "{}", audit::summary_table_in(&summary, args.lang))?;
     }
-    let unread = summary.games_failed_total() + summary.paths_skipped.values().sum::<usize>();
+    // A file that is no record (a read-me beside the games) holds no game to miss.
+    let skipped_loss: usize = summary
+        .paths_skipped
+        .iter()
+        .filter(|(k, _)| *k != &audit::FailureKind::NotARecord.as_str())
+        .map(|(_, n)| n)
+        .sum();
+    let unread = summary.games_failed_total() + skipped_loss;
     Ok(if unread > 0 && summary.games_read == 0 {
         2
     } else if unread > 0 || summary.games_disagreeing > 0 {

@@ -4,7 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use qili_notation::record::{self, json::JsonGame, write, ReadGame};
+use qili_notation::record::json::{file_bytes, JsonGame};
+use qili_notation::record::{self, write, ReadGame};
 use qili_notation::Notation;
 use rayon::prelude::*;
 
@@ -68,7 +69,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
                     match std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
                         Err(e) => Read::Failed(format!("standard input: {e}")),
                         Ok(_) => match record::read_bytes(&bytes, "-") {
-                            Ok(games) => Read::Games("-".to_owned(), games),
+                            Ok(games) => Read::Games("-".to_owned(), None, games),
                             Err(e) => Read::Failed(e.to_string()),
                         },
                     }
@@ -77,32 +78,39 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
                     Read::Large(p.clone())
                 }
                 Ok(p) => match record::read_file(p) {
-                    Ok(games) => Read::Games(p.display().to_string(), games),
+                    Ok(games) => Read::Games(p.display().to_string(), file_bytes(p), games),
                     Err(e) => Read::Failed(e.to_string()),
                 },
             })
             .collect();
         for read in done {
-            let (name, games): (String, Box<dyn Iterator<Item = Result<ReadGame, String>>>) =
-                match read {
-                    Read::Failed(e) => {
+            #[allow(clippy::type_complexity)]
+            let (name, bytes, games): (
+                String,
+                Option<String>,
+                Box<dyn Iterator<Item = Result<ReadGame, String>>>,
+            ) = match read {
+                Read::Failed(e) => {
+                    eprintln!("qili: {e}");
+                    problems = true;
+                    continue;
+                }
+                Read::Games(name, bytes, games) => {
+                    (name, bytes, Box::new(games.into_iter().map(Ok)))
+                }
+                Read::Large(path) => match record::stream_file(&path) {
+                    Ok(s) => (
+                        path.display().to_string(),
+                        file_bytes(&path),
+                        Box::new(s.map(|g| g.map_err(|e| e.to_string()))),
+                    ),
+                    Err(e) => {
                         eprintln!("qili: {e}");
                         problems = true;
                         continue;
                     }
-                    Read::Games(name, games) => (name, Box::new(games.into_iter().map(Ok))),
-                    Read::Large(path) => match record::stream_file(&path) {
-                        Ok(s) => (
-                            path.display().to_string(),
-                            Box::new(s.map(|g| g.map_err(|e| e.to_string()))),
-                        ),
-                        Err(e) => {
-                            eprintln!("qili: {e}");
-                            problems = true;
-                            continue;
-                        }
-                    },
-                };
+                },
+            };
             let mut count = 0usize;
             for g in games {
                 let g = match g {
@@ -118,7 +126,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
                 match notation {
                     None => {
                         // Games as a person counts them, from 1.
-                        serde_json::to_writer(&mut *out, &JsonGame::new(&name, count, &g))
+                        let mut json = JsonGame::new(&name, count, &g);
+                        json.file_bytes.clone_from(&bytes);
+                        serde_json::to_writer(&mut *out, &json)
                             .map_err(|e| Failure::from(std::io::Error::from(e)))?;
                         out.write_all(b"\n")?;
                     }
@@ -148,8 +158,8 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
 
 /// A file as the workers leave it.
 enum Read {
-    /// Its games.
-    Games(String, Vec<ReadGame>),
+    /// Its name, the name's bytes in hex when it is not UTF-8, and its games.
+    Games(String, Option<String>, Vec<ReadGame>),
     /// A large file, streamed when its turn comes.
     Large(PathBuf),
     /// The file or path could not be read: the message (it names the path).

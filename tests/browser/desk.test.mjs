@@ -331,3 +331,55 @@ test("the repeating moves of a perpetual chase are marked, with the warning befo
   assert.equal(await page.locator("#board g.omark[data-move='i7h9']").count(), 0);
   page.check();
 });
+
+// Issue 35, point 10: the page draws the pieces with the glyphs of the ruling boards (Red's
+// chariot and horse 俥 傌, Black's cannon 砲), numbers its move list by move (1. for Red's
+// move, 1… for Black's, from the start position's move number), shows no game picker
+// before an upload, and its ruling frame's text board has even columns.
+test("one glyph set, moves numbered by move, even columns in the ruling's text board", async () => {
+  const page = await desk();
+  assert.equal(await page.locator("#pick").isVisible(), false, "no game picker before an upload");
+  assert.equal(await page.locator("#load-game").isVisible(), false, "no Load button before an upload");
+  const glyph = (sq) => page.locator(`#board g.pc[data-sq='${sq}'] text`).textContent();
+  assert.equal(await glyph("a0"), "俥");
+  assert.equal(await glyph("b0"), "傌");
+  assert.equal(await glyph("b2"), "炮");
+  assert.equal(await glyph("a9"), "车");
+  assert.equal(await glyph("b9"), "马");
+  assert.equal(await glyph("b7"), "砲");
+  // The ruling page's SVG board draws the same characters.
+  await page.fill("#fen", "3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 12");
+  await page.click("#use-fen");
+  await page.locator("#board g.pc[data-sq='a0'][data-piece='R']").waitFor();
+  await page.fill("#move-text", "d9d8 a0a8 d8d9 a8a0 d9d8 a0a8 d8d9 a8a0 d9d8");
+  await page.click("#add-moves");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li").length === 9);
+  const numbers = await page.locator("#moves li").evaluateAll((items) =>
+    items.map((li) => getComputedStyle(li, "::before").content.replace(/"/g, "")));
+  assert.deepEqual(numbers.slice(0, 4), ["12… ", "13. ", "13… ", "14. "]);
+  assert.equal(numbers[8], "16… ");
+  const frame = await judge(page);
+  const boardGlyphs = await frame.locator("svg text").allTextContents();
+  assert.ok(boardGlyphs.includes("俥"), "the ruling board draws Red's chariot 俥");
+  assert.ok(!boardGlyphs.some((t) => /[車馬漢]/.test(t)), boardGlyphs.join(""));
+  assert.ok(boardGlyphs.includes("汉界"), "the river in simplified characters");
+  // The text board of the explanation: each cell a box of its own (fonts draw ＋ narrow,
+  // at the left of its place), and every row's cells in the same columns.
+  const columns = await frame.locator(".explanation pre[lang='zh-Hans']").evaluate((pre) => {
+    const rows = new Map();
+    for (const cell of pre.querySelectorAll(".cell")) {
+      const r = cell.getBoundingClientRect();
+      const top = Math.round(r.top);
+      if (!rows.has(top)) rows.set(top, []);
+      rows.get(top).push(`${Math.round(r.left)}+${Math.round(r.width)}`);
+    }
+    return [...rows.values()];
+  });
+  assert.equal(columns.length, 11, "the letters and ten ranks");
+  for (const xs of columns) assert.deepEqual(xs, columns[0], "the columns line up");
+  await page.screenshot({ path: join(SHOTS, "desk-glyphs-and-numbers.png"), fullPage: true });
+  await frame.locator(".explanation pre[lang='zh-Hans']").screenshot({ path: join(SHOTS, "desk-text-board.png") });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, "desk-glyphs-and-numbers-top.png") });
+  page.check();
+});

@@ -167,6 +167,10 @@ impl Serialize for Finding {
 pub struct GameReport {
     /// The file.
     pub file: String,
+    /// The file name's bytes in hex when the name is not UTF-8 (`file` then holds U+FFFD in
+    /// their place; see [`qili_notation::record::json::file_bytes`]); set by the audit,
+    /// which knows the path.
+    pub file_bytes: Option<String>,
     /// 1-based number of the game in its file (0: the file as a whole).
     pub index: usize,
     /// The record's tags.
@@ -264,6 +268,7 @@ pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -
                 )),
                 warnings,
                 file,
+                file_bytes: None,
                 index,
                 tags,
                 recorded_text,
@@ -289,6 +294,7 @@ pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameRe
     let recorded = input.recorded.as_deref().and_then(GameResult::parse);
     let mut report = GameReport {
         file: input.file,
+        file_bytes: None,
         index: input.index,
         tags: input.tags,
         recorded_text: input.recorded,

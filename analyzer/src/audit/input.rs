@@ -56,6 +56,9 @@ pub enum FailureKind {
     SymlinkLoop,
     /// A file or folder already audited under another path: audited once.
     Duplicate,
+    /// A text file that is not a game record (a read-me beside the games: no tag, and its
+    /// first word is no move in any notation): skipped, not counted as a failed game.
+    NotARecord,
 }
 
 impl FailureKind {
@@ -83,6 +86,7 @@ impl FailureKind {
             FailureKind::NotAFile => "not_a_file",
             FailureKind::SymlinkLoop => "symlink_loop",
             FailureKind::Duplicate => "duplicate",
+            FailureKind::NotARecord => "not_a_record",
         }
     }
 
@@ -95,7 +99,40 @@ impl FailureKind {
                 | FailureKind::NotAFile
                 | FailureKind::SymlinkLoop
                 | FailureKind::Duplicate
+                | FailureKind::NotARecord
         )
+    }
+
+    /// The words of a kind of failure (`illegal_move`: 着法不合规则, illegal move), from its
+    /// snake-case name; an unknown name stands for itself.
+    pub fn text_of(kind: &str) -> crate::html::Text {
+        use crate::html::Text;
+        let (zh, en) = match kind {
+            "io" => ("读取出错", "read error"),
+            "unknown_format" => ("格式不明", "unknown format"),
+            "malformed" => ("文件损坏", "broken file"),
+            "encoding" => ("编码无法识别", "undecodable text"),
+            "syntax" => ("记录语法有误", "broken record syntax"),
+            "limit" => ("超出读取限制", "beyond a reading limit"),
+            "fen" => ("FEN 无法读取", "unreadable FEN"),
+            "position" => ("局面不合规则", "illegal position"),
+            "truncated" => ("文件不完整", "truncated file"),
+            "format" => ("记录数值有误", "impossible value"),
+            "unknown_move" => ("着法无法识别", "unreadable move"),
+            "illegal_move" => ("着法不合规则", "illegal move"),
+            "ambiguous_move" => ("着法有歧义", "ambiguous move"),
+            "wrong_side" => ("着法属另一方（漏着或多着）", "the other side's move"),
+            "internal" => ("qili 内部错误", "internal error of qili"),
+            "no_game" => ("文件中无对局", "no game in the file"),
+            "too_large" => ("文件过大", "file too large"),
+            "path" => ("路径无法读取", "unreadable path"),
+            "not_a_file" => ("非普通文件", "not a regular file"),
+            "symlink_loop" => ("符号链接成环", "symbolic link loop"),
+            "duplicate" => ("重复路径", "duplicate path"),
+            "not_a_record" => ("非棋谱文件", "not a game record"),
+            other => return Text::new(other, other),
+        };
+        Text::new(zh, en)
     }
 
     fn of_path(e: &PathError) -> FailureKind {
@@ -303,6 +340,17 @@ impl Iterator for FileGames {
         let item = match &mut self.inner {
             Inner::Ready(games) => games.next(),
             Inner::Stream(stream) => match stream.next() {
+                Some(Ok(g)) if self.next == 1 && is_not_a_record(&g) && stream.next().is_none() => {
+                    self.done = true;
+                    let f = ReadFailure::new(
+                        FailureKind::NotARecord,
+                        format!(
+                            "{}: not a game record (no tag, and its first word is no move)",
+                            self.file
+                        ),
+                    );
+                    Some(GameInput::failed(&self.file, 0, f))
+                }
                 Some(Ok(g)) => Some(from_record(&self.file, self.next, g)),
                 Some(Err(e)) => {
                     // The stream ends here; the games before are kept.
@@ -517,6 +565,17 @@ pub fn adjudication_of(game: &record::Game) -> Option<String> {
                     .iter()
                     .any(|w| head.starts_with(w));
             (engine && !rest.trim().is_empty()).then(|| rest.trim().to_owned())
+        })
+}
+
+/// Whether a file's only game is no game at all: no tag, no move read, and its first word
+/// is no move in any notation (prose, a read-me), rather than a record with a typo.
+fn is_not_a_record(g: &ReadGame) -> bool {
+    g.game.tags.is_empty()
+        && g.game.mainline().next().is_none()
+        && g.error.as_ref().is_some_and(|e| {
+            e.ply.is_none_or(|p| p <= 1)
+                && matches!(e.kind, ErrorKind::Move(MoveTextError::Syntax { .. }))
         })
 }
 

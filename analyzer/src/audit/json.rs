@@ -31,6 +31,9 @@ pub struct GameJson<'a> {
     pub schema_version: u32,
     /// The file.
     pub file: &'a str,
+    /// The name's bytes in hex, when the name is not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file_bytes: Option<&'a str>,
     /// 1-based number of the game in its file (0: the whole file failed).
     pub index: usize,
     /// The record's tags.
@@ -70,6 +73,8 @@ pub struct SummaryJson<'a> {
     pub files: usize,
     /// Games read.
     pub games_read: usize,
+    /// Games read without a recorded result (`*` or none).
+    pub games_without_result: usize,
     /// Games that could not be read, in total.
     pub games_failed: usize,
     /// … and by reason.
@@ -134,6 +139,7 @@ pub fn game_line(g: &GameReport) -> String {
     let line = Line::Game(GameJson {
         schema_version: SCHEMA_VERSION,
         file: &g.file,
+        file_bytes: g.file_bytes.as_deref(),
         index: g.index,
         tags: g
             .tags
@@ -163,6 +169,7 @@ pub fn summary_line(s: &Summary) -> String {
         schema_version: SCHEMA_VERSION,
         files: s.files,
         games_read: s.games_read,
+        games_without_result: s.games_without_result,
         games_failed: s.games_failed_total(),
         games_failed_by_reason: &s.games_failed,
         paths_skipped: s.paths_skipped.values().sum(),

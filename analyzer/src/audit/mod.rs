@@ -233,6 +233,7 @@ pub fn audit_sources(
                 }
                 Audited::Large { path, first } => {
                     let skip = first.len();
+                    let bytes = qili_notation::record::json::file_bytes(&path);
                     for g in &first {
                         summary.add(g);
                     }
@@ -243,7 +244,10 @@ pub fn audit_sources(
                     let batch = (pool.current_num_threads() * 64).max(256);
                     let rest = games_guarded(&path, settings).skip(skip);
                     stream_games(rest, batch, |inputs| {
-                        let games = pool.install(|| audit_batch(inputs));
+                        let mut games = pool.install(|| audit_batch(inputs));
+                        for g in &mut games {
+                            g.file_bytes.clone_from(&bytes);
+                        }
                         for g in &games {
                             summary.add(g);
                         }
@@ -276,7 +280,11 @@ pub fn audit_sources(
                                 let first: Vec<GameInput> =
                                     games.by_ref().take(WORKER_GAMES).collect();
                                 let more = first.len() == WORKER_GAMES && games.next().is_some();
-                                let first = audit_batch(first);
+                                let mut first = audit_batch(first);
+                                let bytes = qili_notation::record::json::file_bytes(path);
+                                for g in &mut first {
+                                    g.file_bytes.clone_from(&bytes);
+                                }
                                 if more {
                                     Audited::Large {
                                         path: path.clone(),

@@ -217,6 +217,10 @@ fn summary_rows(s: &Summary, settings: &Settings, pages: usize) -> Vec<(Text, St
             s.games_read.to_string(),
         ),
         (
+            Text::new("无记录结果", "without a recorded result"),
+            s.games_without_result.to_string(),
+        ),
+        (
             Text::new("读取失败", "games failed"),
             s.games_failed_total().to_string(),
         ),

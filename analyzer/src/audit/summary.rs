@@ -17,6 +17,9 @@ pub struct Summary {
     pub games_failed: BTreeMap<&'static str, usize>,
     /// Paths given or found that were not read (missing, special files, loops …), by reason.
     pub paths_skipped: BTreeMap<&'static str, usize>,
+    /// Games read without a recorded result (`*`, or none at all): no ruling can
+    /// contradict them, so the audit can only rule them, not check them.
+    pub games_without_result: usize,
     /// Plies replayed.
     pub plies: u64,
     /// Games with a position occurring at least twice.
@@ -60,6 +63,10 @@ impl Summary {
             return;
         }
         self.games_read += 1;
+        // (A ruling case has its expected ruling for a result.)
+        if g.recorded_text.is_none() {
+            self.games_without_result += 1;
+        }
         self.plies += g.moves.len() as u64;
         if g.max_occurrences >= 2 {
             self.games_with_repetition += 1;
@@ -100,6 +107,10 @@ impl Summary {
         let mut rows: Vec<(String, String)> = vec![
             ("files".into(), self.files.to_string()),
             ("games read".into(), self.games_read.to_string()),
+            (
+                "games without a recorded result".into(),
+                self.games_without_result.to_string(),
+            ),
             ("games failed".into(), self.games_failed_total().to_string()),
         ];
         for (k, n) in &self.games_failed {

@@ -16,11 +16,14 @@ pub fn game_text_in(g: &GameReport, lang: Lang) -> Option<String> {
         } else {
             "无法读取"
         };
-        return Some(format!(
-            "{place}：{what}（{}）：{}",
-            f.kind.as_str(),
-            f.message
-        ));
+        let kind = super::input::FailureKind::text_of(f.kind.as_str()).zh;
+        // A file that is no record: its kind says all (the message repeats it in English).
+        if f.kind == super::input::FailureKind::NotARecord {
+            return Some(format!(
+                "{place}：{what}（{kind}）：无标签，首个词不是任何记法的着法"
+            ));
+        }
+        return Some(format!("{place}：{what}（{kind}）：{}", f.message));
     }
     let parts: Vec<String> = g
         .findings
@@ -53,7 +56,11 @@ pub fn warning_lines_in(g: &GameReport, lang: Lang) -> Vec<String> {
     g.warnings
         .iter()
         .map(|w| match lang {
-            Lang::Zh => format!("{place}：警告（{}）：{}", w.kind.as_str(), w.message),
+            Lang::Zh => format!(
+                "{place}：警告（{}）：{}",
+                super::input::FailureKind::text_of(w.kind.as_str()).zh,
+                w.message
+            ),
             Lang::En => format!("{place}: warning ({}): {}", w.kind.as_str(), w.message),
         })
         .collect()
@@ -114,6 +121,8 @@ pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
     }
     const WORDS: &[(&str, &str)] = &[
         ("games disagreeing with the record", "与记录不符的对局"),
+        ("games without a recorded result", "无记录结果的对局"),
+        ("paths skipped", "跳过的路径"),
         ("games with a repeated position", "有重复局面的对局"),
         ("repetition cycles", "循环"),
         ("plies replayed", "复演步数"),
@@ -122,9 +131,6 @@ pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
         ("files", "文件"),
         ("seconds", "秒"),
         ("games/s", "局/秒"),
-        ("finding: ", "发现："),
-        ("ruling: ", "裁决："),
-        ("failed: ", "失败："),
     ];
     let width = |x: &str| {
         x.chars()
@@ -148,6 +154,10 @@ pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
                 }
             } else if let Some(kind) = t.strip_prefix("ruling: ") {
                 zh = format!("裁决：{}", super::pages::ruling_kind_text(kind).zh);
+            } else if let Some(kind) = t.strip_prefix("failed: ") {
+                zh = format!("失败：{}", super::input::FailureKind::text_of(kind).zh);
+            } else if let Some(kind) = t.strip_prefix("skipped: ") {
+                zh = format!("跳过：{}", super::input::FailureKind::text_of(kind).zh);
             } else if let Some(kind) = t.strip_prefix("finding: ") {
                 zh = format!("发现：{}", super::pages::finding_kind_text(kind).zh);
             } else if let Some((en, w)) = WORDS.iter().find(|(en, _)| t.starts_with(en)) {

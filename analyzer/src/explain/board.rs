@@ -1,13 +1,14 @@
 //! A position as a text diagram, for explanations read on a terminal or a score sheet.
 
-use qili_notation::{Color, Position, Role, Square};
+use qili_notation::{Position, Square};
 
 use super::Lang;
 
 /// The position as a text board, Black at the top, files `a`–`i` and ranks `9`–`0` as in
 /// ICCS, then a legend. English: FEN letters (upper case Red, lower case Black) and `.` for
-/// an empty point. Chinese: the pieces' characters, Red's chariot, horse and cannon written
-/// 俥 傌 炮 and Black's 车 马 砲 so that the sides differ, and `＋` for an empty point.
+/// an empty point. Chinese: the characters of [`crate::terms::piece_glyph`] (Red's
+/// chariot and horse 俥 傌, Black's cannon 砲, as on every board qili draws) and `＋` for an
+/// empty point.
 ///
 /// ```
 /// use qili_analyzer::explain::{board_text, Lang};
@@ -29,7 +30,7 @@ pub fn board_text(pos: &Position, lang: Lang) -> String {
             let cell = match (lang, piece) {
                 (Lang::En, Some(p)) => p.char().to_string(),
                 (Lang::En, None) => ".".to_string(),
-                (Lang::Zh, Some(p)) => glyph(p.color, p.role).to_string(),
+                (Lang::Zh, Some(p)) => crate::terms::piece_glyph(p.color, p.role).to_string(),
                 (Lang::Zh, None) => "＋".to_string(),
             };
             cells.push(cell);
@@ -48,15 +49,6 @@ pub fn board_text(pos: &Position, lang: Lang) -> String {
         Lang::Zh => s.push_str("    （红方：帅仕相俥傌炮兵；黑方：将士象车马砲卒）\n"),
     }
     s
-}
-
-fn glyph(color: Color, role: Role) -> &'static str {
-    match (color, role) {
-        (Color::Red, Role::Chariot) => "俥",
-        (Color::Red, Role::Horse) => "傌",
-        (Color::Black, Role::Cannon) => "砲",
-        (c, r) => r.chinese(c),
-    }
 }
 
 #[cfg(test)]

@@ -16,11 +16,13 @@
 //! repeated position. An audit's pages link one style sheet (`qili.css`).
 
 mod annotate;
+mod fold;
 mod judgement;
 mod page;
 mod svg;
 
 pub use annotate::{annotate_move, piece_text};
+pub use fold::fold;
 pub use judgement::{judgement_page, ruling_text, verdict_kind, verdict_text};
 pub use page::{
     index_page, label_text, ruling_page, ruling_page_linked, stylesheet, Article, Conduct,

@@ -359,7 +359,7 @@ fn render_ruling_page(p: &Page, stylesheet: Option<&str>) -> String {
         let _ = write!(
             s,
             r#"<div class="explanation"><pre lang="zh-Hans">{}</pre><pre lang="en">{}</pre></div>"#,
-            escape(&e.zh),
+            board_cells(&e.zh),
             escape(&e.en)
         );
         s.push_str("\n</section>\n");
@@ -433,6 +433,37 @@ pub struct IndexPage {
     pub rows: Vec<IndexRow>,
 }
 
+/// The Chinese explanation escaped, the cells of its text boards (rows of nine full-width
+/// characters: the file letters, the pieces and the empty points `＋`) each in a
+/// `<span class="cell">` one em wide, centred: a font may draw `＋` narrow at the left of
+/// its cell beside a piece filling its own, and the columns then look ragged.
+fn board_cells(text: &str) -> String {
+    let wide =
+        |c: char| ('\u{2E80}'..='\u{9FFF}').contains(&c) || ('\u{FF01}'..='\u{FF5E}').contains(&c);
+    let mut out = String::with_capacity(text.len() * 2);
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches('\n');
+        // A row: spaces, a rank digit (none for the letters' row), spaces, nine wide cells.
+        let head = body.trim_end_matches(wide);
+        let cells = &body[head.len()..];
+        let is_row = cells.chars().count() == 9
+            && head.chars().all(|c| c == ' ' || c.is_ascii_digit())
+            && head.chars().filter(char::is_ascii_digit).count() <= 1
+            && head.ends_with("  ");
+        if !is_row {
+            out.push_str(&escape(line));
+            continue;
+        }
+        out.push_str(head);
+        for c in cells.chars() {
+            let class = if c == '＋' { "cell empty" } else { "cell" };
+            let _ = write!(out, r#"<span class="{class}">{c}</span>"#);
+        }
+        out.push_str(&line[body.len()..]);
+    }
+    out
+}
+
 /// Sorting and filtering of the index (`#games`); without it the page reads as written.
 const INDEX_SCRIPT: &str = r#"(function () {
   var table = document.getElementById('games'), body = table.tBodies[0];
@@ -442,11 +473,21 @@ const INDEX_SCRIPT: &str = r#"(function () {
   var shown = document.getElementById('shown');
   document.getElementById('controls').hidden = false;
   var sorted = false;
+  // Traditional characters folded to simplified ones (QILI_FOLD: pairs, traditional first),
+  // so that a name matches however it is written, in the rows and in the query alike.
+  var FOLD = {};
+  for (var i = 0; i + 1 < QILI_FOLD.length; i += 2) { FOLD[QILI_FOLD[i]] = QILI_FOLD[i + 1]; }
+  function fold(s) {
+    var out = '';
+    for (var i = 0; i < s.length; i++) { out += FOLD[s[i]] || s[i]; }
+    return out.toLowerCase();
+  }
+  rows.forEach(function (r) { r.qiliText = fold(r.textContent); });
   function apply() {
-    var k = only.value, t = q.value.trim().toLowerCase(), n = 0;
+    var k = only.value, t = fold(q.value.trim()), n = 0;
     rows.forEach(function (r) {
       var ok = (!k || r.getAttribute('data-kind') === k) &&
-        (!t || r.textContent.toLowerCase().indexOf(t) >= 0);
+        (!t || r.qiliText.indexOf(t) >= 0);
       r.hidden = !ok;
       if (ok) n++;
     });
@@ -480,8 +521,13 @@ const INDEX_SCRIPT: &str = r#"(function () {
   });
   only.addEventListener('change', apply);
   q.addEventListener('input', apply);
-  if (location.hash.length > 1) { only.value = location.hash.slice(1); }
-  apply();
+  // `#disagrees` (or any kind) in the address filters, on opening and when typed later.
+  function fromHash() {
+    if (location.hash.length > 1) { only.value = decodeURIComponent(location.hash.slice(1)); }
+    apply();
+  }
+  window.addEventListener('hashchange', fromHash);
+  fromHash();
 })();
 "#;
 
@@ -594,7 +640,11 @@ pub fn index_page(p: &IndexPage) -> String {
         );
     }
     s.push_str("</tbody></table>\n</section>\n");
-    let _ = writeln!(s, "<script>\n{INDEX_SCRIPT}</script>");
+    let _ = writeln!(
+        s,
+        "<script>\nvar QILI_FOLD = \"{}\";\n{INDEX_SCRIPT}</script>",
+        super::fold::PAIRS
+    );
     s.push_str("</body>\n</html>\n");
     s
 }
@@ -650,6 +700,34 @@ mod tests {
             explanation: Some(Text::new("说明", "explanation")),
             back: Some("index.html".into()),
         }
+    }
+
+    /// Issue 35, point 10: the cells of the Chinese text board each in a span of one em, the
+    /// rest of the explanation escaped as it was.
+    #[test]
+    fn text_board_cells_are_spans() {
+        let board = crate::explain::board_text(
+            &qili_notation::Position::startpos(),
+            crate::explain::Lang::Zh,
+        );
+        let text = format!("说明 <a>\n{board}FEN x\n");
+        let html = board_cells(&text);
+        assert_eq!(
+            html.matches(r#"<span class="cell"#).count(),
+            11 * 9,
+            "{html}"
+        );
+        let empty = r#"<span class="cell empty">＋</span>"#;
+        assert_eq!(html.matches(empty).count(), 90 - 32, "{html}");
+        assert!(
+            html.contains(r#" 9  <span class="cell">车</span><span class="cell">马</span>"#),
+            "{html}"
+        );
+        assert!(html.starts_with("说明 &lt;a&gt;\n"));
+        assert!(
+            html.contains("（红方：帅仕相俥傌炮兵；黑方：将士象车马砲卒）\nFEN x\n"),
+            "{html}"
+        );
     }
 
     #[test]

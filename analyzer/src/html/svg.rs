@@ -1,4 +1,4 @@
-//! The board as an inline SVG: 9 × 10 points, the river (楚河 漢界), the palaces with their
+//! The board as an inline SVG: 9 × 10 points, the river (楚河 汉界), the palaces with their
 //! diagonals, pieces as discs with their Chinese glyphs, and the annotations of a diagram.
 //!
 //! Red is always at the bottom. Coordinates: Black's file numbers 1–9 along the top, Red's
@@ -349,7 +349,9 @@ fn grid(s: &mut String) {
     let (rx, _) = px(6.0, 0.0);
     let _ = write!(
         s,
-        r##"<g class="river" fill="#6d4c41" font-size="30" text-anchor="middle" dominant-baseline="central" font-family="{GLYPH_FONTS}"><text x="{lx}" y="{ry}" letter-spacing="18">楚河</text><text x="{rx}" y="{ry}" letter-spacing="18">漢界</text></g>"##
+        r##"<g class="river" fill="#6d4c41" font-size="30" text-anchor="middle" dominant-baseline="central" font-family="{GLYPH_FONTS}"><text x="{lx}" y="{ry}" letter-spacing="18">{chu}</text><text x="{rx}" y="{ry}" letter-spacing="18">{han}</text></g>"##,
+        chu = crate::terms::RIVER[0],
+        han = crate::terms::RIVER[1],
     );
     coordinates(s);
 }
@@ -412,7 +414,9 @@ fn grid_compact(s: &mut String) {
     let (rx, _) = px(6.0, 0.0);
     let _ = write!(
         s,
-        r##"<g class="river" fill="#6d4c41" font-size="30" text-anchor="middle" dominant-baseline="central" font-family="{GLYPH_FONTS}"><text x="{lx}" y="{ry}" letter-spacing="18">楚河</text><text x="{rx}" y="{ry}" letter-spacing="18">漢界</text></g>"##
+        r##"<g class="river" fill="#6d4c41" font-size="30" text-anchor="middle" dominant-baseline="central" font-family="{GLYPH_FONTS}"><text x="{lx}" y="{ry}" letter-spacing="18">{chu}</text><text x="{rx}" y="{ry}" letter-spacing="18">{han}</text></g>"##,
+        chu = crate::terms::RIVER[0],
+        han = crate::terms::RIVER[1],
     );
     // One text per row of coordinates: a list of x (or y) places one glyph at each.
     let xs: Vec<String> = (0..9)
@@ -429,7 +433,9 @@ fn grid_compact(s: &mut String) {
         HEIGHT - BOTTOM + 44.0,
         NUMERALS.concat(),
         HEIGHT - BOTTOM + 68.0,
-        SIDE - 40.0,
+        // One x per digit: with a single x, the digits after the first would follow one
+        // another rightwards (each only moved down), into the board's edge.
+        vec![(SIDE - 40.0).to_string(); 10].join(" "),
         ys.join(" ")
     );
 }
@@ -625,15 +631,9 @@ fn piece_shape(s: &mut String, p: Piece, x: f64, y: f64) {
     );
 }
 
-/// The glyph of a piece; Black's horse, chariot and cannon use the traditional forms
-/// 馬 車 砲 so that the two sides differ in shape as well as colour.
+/// The glyph of a piece: the one set of every board ([`crate::terms::piece_glyph`]).
 fn glyph(p: Piece) -> &'static str {
-    match (p.color, p.role) {
-        (Color::Black, Role::Horse) => "馬",
-        (Color::Black, Role::Chariot) => "車",
-        (Color::Black, Role::Cannon) => "砲",
-        _ => p.role.chinese(p.color),
-    }
+    crate::terms::piece_glyph(p.color, p.role)
 }
 
 fn mark(s: &mut String, m: &Mark) {
@@ -749,9 +749,42 @@ mod tests {
         assert!(svg.starts_with(r#"<svg class="board""#));
         assert_eq!(svg.matches(r#"class="piece red"#).count(), 16);
         assert_eq!(svg.matches(r#"class="piece black"#).count(), 16);
-        assert!(svg.contains("楚河") && svg.contains("漢界"));
+        assert!(svg.contains("楚河") && svg.contains("汉界"));
         assert!(svg.contains(r#"data-square="e0""#), "red general on e0");
         assert!(!svg.contains("class=\"arrow"));
+    }
+
+    /// Issue 35, point 10: the rank digits stand each at the left margin, not one after the
+    /// other into the board (a text with one x and ten y), and the pieces are drawn with the
+    /// one glyph set of every board.
+    #[test]
+    fn rank_digits_each_have_their_place_and_pieces_the_one_glyph_set() {
+        let defs = shared_defs();
+        let end = defs.find(">0123456789</text>").expect("rank digits");
+        let start = defs[..end].rfind("<text").unwrap();
+        let tag = &defs[start..end];
+        let xs = tag.split("x=\"").nth(1).unwrap().split('"').next().unwrap();
+        let xs: Vec<f64> = xs.split(' ').map(|x| x.parse().unwrap()).collect();
+        assert_eq!(xs.len(), 10, "{tag}");
+        assert!(xs.iter().all(|&x| x + 10.0 < SIDE), "{tag}");
+        let svg = board_svg(&Diagram::new(&Position::startpos()));
+        for (glyph, n) in [
+            ("俥", 2),
+            ("车", 2),
+            ("傌", 2),
+            ("马", 2),
+            ("砲", 2),
+            ("炮", 2),
+        ] {
+            assert_eq!(
+                svg.matches(&format!(">{glyph}</text>")).count(),
+                n,
+                "{glyph}"
+            );
+        }
+        for text in [&svg, &defs] {
+            assert!(!text.contains('車') && !text.contains('馬') && !text.contains('漢'));
+        }
     }
 
     #[test]

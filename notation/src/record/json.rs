@@ -17,6 +17,11 @@ pub struct JsonGame<'a> {
     pub schema_version: u32,
     /// The file the game was read from.
     pub file: &'a str,
+    /// The file name's bytes in hexadecimal, when the name is not UTF-8 (a GBK name of an
+    /// old collection): `file` then shows U+FFFD in place of the bytes it cannot show, and
+    /// this field names the file losslessly (see [`file_bytes`]). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file_bytes: Option<String>,
     /// Number of the game in the file, from 1.
     pub index: usize,
     /// Tags, in file order (the first of repeated names wins).
@@ -82,6 +87,7 @@ impl<'a> JsonGame<'a> {
         JsonGame {
             schema_version: SCHEMA_VERSION,
             file,
+            file_bytes: None,
             index,
             tags: Tags(&g.game.tags),
             fen: g.game.setup.to_string(),
@@ -95,4 +101,44 @@ impl<'a> JsonGame<'a> {
             warnings: g.warnings.iter().map(JsonError::from).collect(),
         }
     }
+}
+
+/// The bytes of `path` in lower-case hexadecimal when it is not valid UTF-8 (its lossy form,
+/// `Path::display`, replaces what it cannot show by U+FFFD and no longer names the file);
+/// `None` for a UTF-8 path. On Unix the bytes are the name's own; elsewhere, a name that is
+/// not Unicode is written as the UTF-16 code units of the system, two bytes each, big-endian.
+///
+/// ```
+/// use qili_notation::record::json::file_bytes;
+/// assert_eq!(file_bytes(std::path::Path::new("games/a.pgn")), None);
+/// # #[cfg(unix)] {
+/// use std::os::unix::ffi::OsStrExt;
+/// let gbk = std::ffi::OsStr::from_bytes(b"\xc6\xe5.pgn"); // 棋.pgn in GBK
+/// assert_eq!(file_bytes(std::path::Path::new(gbk)).as_deref(), Some("c6e52e70676e"));
+/// # }
+/// ```
+pub fn file_bytes(path: &std::path::Path) -> Option<String> {
+    if path.to_str().is_some() {
+        return None;
+    }
+    let bytes: Vec<u8> = {
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            path.as_os_str().as_bytes().to_vec()
+        }
+        #[cfg(windows)]
+        {
+            use std::os::windows::ffi::OsStrExt;
+            path.as_os_str()
+                .encode_wide()
+                .flat_map(u16::to_be_bytes)
+                .collect()
+        }
+        #[cfg(not(any(unix, windows)))]
+        {
+            path.to_string_lossy().into_owned().into_bytes()
+        }
+    };
+    Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }

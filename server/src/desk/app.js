@@ -5,9 +5,11 @@
 
 const STARTPOS = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 const FILES = "abcdefghi";
+// The one glyph set of every board qili draws (qili_analyzer::terms::piece_glyph; a test
+// of the server checks that the two agree): Red's chariot and horse 俥 傌, Black's cannon 砲.
 const GLYPH = {
-  K: "帅", A: "仕", B: "相", N: "马", R: "车", C: "炮", P: "兵",
-  k: "将", a: "士", b: "象", n: "马", r: "车", c: "炮", p: "卒",
+  K: "帅", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵",
+  k: "将", a: "士", b: "象", n: "马", r: "车", c: "砲", p: "卒",
 };
 const CELL = 40, MARGIN = 30;
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -187,8 +189,17 @@ async function replay(moves) {
 }
 
 function showMoves() {
+  // One item per ply, numbered by move as a score sheet is (1. Red's move, 1… Black's),
+  // from the move number and the side to move of the start position.
+  const fields = (state.now ? state.now.start_fen : state.start).split(" ");
+  const blackFirst = fields[1] === "b";
+  const first = Math.max(1, parseInt(fields[5], 10) || 1);
   $("moves").innerHTML = state.moves
-    .map((m, i) => `<li class="${i % 2 === (state.now && state.now.start_fen.split(" ")[1] === "b" ? 1 : 0) ? "red" : "black"}">${esc(m.chinese)} <code>${esc(m.iccs)}</code></li>`)
+    .map((m, i) => {
+      const red = (i % 2 === 0) !== blackFirst;
+      const n = first + Math.floor((i + (blackFirst ? 1 : 0)) / 2);
+      return `<li class="${red ? "red" : "black"}" data-n="${n}">${esc(m.chinese)} <code>${esc(m.iccs)}</code></li>`;
+    })
     .join("");
   $("fen").value = state.editing ? $("fen").value : (state.now ? state.now.start_fen : state.start);
 }
