@@ -69,6 +69,12 @@ impl Budget {
         Budget::default()
     }
 
+    /// Stopped by `flag` (shared with whoever may raise it) rather than a flag of its own.
+    pub fn with_flag(mut self, flag: StopFlag) -> Budget {
+        self.flag = flag;
+        self
+    }
+
     /// At most `time` of wall-clock time from the start of [`within`].
     pub fn with_time(mut self, time: Duration) -> Budget {
         self.time = Some(time);
