@@ -16,9 +16,15 @@ use std::time::{Duration, Instant};
 
 use server::{Server, QILI};
 
-/// A position with many checks and no quick mate: the mate searches of `/label` at depth 8
-/// cost far more than any budget of these tests.
-const HEAVY: &str = r#"{"fen": "2bakab2/9/9/9/9/9/9/9/2RNCNC2/RR2K4 w - - 0 1", "moves": "c1c2", "mate_depth": 8}"#;
+/// A line of 64 plies through positions with many checks and no quick mate: labelling it
+/// with mate searches at depth 8 costs seconds (about 6 s of CPU in the test profile), far
+/// more than the budgets of these tests.
+const HEAVY: &str = concat!(
+    r#"{"fen": "2bakab2/9/9/9/9/9/9/9/3NCNC2/R3K3R w - - 0 1", "mate_depth": 8, "moves": ""#,
+    "a0a1 g9i7 a1a2 i7g9 a2a3 g9i7 a3a4 i7g9 a4a5 g9i7 a5a6 i7g9 a6a7 g9i7 a7a8 i7g9 a8a7 g9i7 a7a6 i7g9 a6a5 g9i7 a5a4 i7g9 a4a3 g9i7 a3a2 i7g9 a2a1 g9i7 a1a0 ",
+    "i7g9 i0i1 c9a7 i1i2 a7c9 i2i3 c9a7 i3i4 a7c9 i4i5 c9a7 i5i6 a7c9 i6i7 c9a7 i7i8 a7c9 i8i7 c9a7 i7i6 a7c9 i6i5 c9a7 i5i4 a7c9 i4i3 c9a7 i3i2 a7c9 i2i1 c9a7 i1i0 a7c9",
+    r#""}"#
+);
 
 /// Opens a connection and sends `bytes` (no wait for an answer).
 fn open(addr: SocketAddr, bytes: &[u8]) -> TcpStream {

@@ -14,6 +14,7 @@
 //! - **answers**: every one carries `X-Content-Type-Options: nosniff`, every HTML one a
 //!   Content-Security-Policy.
 
+use std::future::Future;
 use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -351,7 +352,8 @@ impl http_body::Body for Guarded {
                 }
                 Poll::Pending
             }
-            other => other,
+            Poll::Ready(Some(Err(e))) => Poll::Ready(Some(Err(e.into()))),
+            Poll::Ready(None) => Poll::Ready(None),
         }
     }
 
