@@ -316,7 +316,7 @@ fn a_client_that_hangs_up_stops_its_analysis() {
 fn uploads_count_against_the_upload_budget() {
     let s = Server::start(&["--upload-budget", "1000000"]);
     // A first upload declares 900 kB and sends a little of it.
-    let mut first = open(
+    let first = open(
         s.addr,
         format!(
             "POST /audit?name=a.pgn HTTP/1.1\r\nHost: {}\r\nContent-Length: 900000\r\n\r\n[Event \"x\"]\n",

@@ -215,8 +215,9 @@ pub(crate) async fn analyse<T: Send + 'static>(
         let why = match stopped.reason {
             StopReason::Cancelled => "the request was cancelled".to_owned(),
             StopReason::Time | StopReason::Nodes => format!(
-                "it passed the request's budget of {} ms (the server's limit; a request may lower it with ?budget_ms=)",
-                budget_ms(spent)
+                "it passed the request's budget of {} ms (the server allows {} ms at most, --budget-ms; a request may lower it with ?budget_ms=)",
+                budget_ms(spent),
+                budget_ms(state.config.limits.budget)
             ),
         };
         ApiError {
