@@ -8,14 +8,20 @@
 #
 # BEFORE_QILI: a qili binary to compare with (e.g. main's: `git worktree add /tmp/srv-before
 # main && cargo build --release --manifest-path /tmp/srv-before/Cargo.toml`); without it
-# only this tree's binary is measured. Builds qili in release mode; Linux (reads /proc).
+# only this tree's binary is measured. Builds qili in release mode, unless QILI_AFTER names
+# the binary to measure as "after" (e.g. target/debug/qili, to compare two builds of the
+# same profile without the long release build); Linux (reads /proc).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 before="${1:-}"
 secs="${2:-15}"
-cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin qili
+after="${QILI_AFTER:-}"
+if [ -z "$after" ]; then
+    cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin qili
+    after="$root/target/release/qili"
+fi
 echo "cores: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ -n "$before" ]; then
     python3 "$root/benches/serve_abuse.py" "$before" --label before --seconds "$secs"
 fi
-python3 "$root/benches/serve_abuse.py" "$root/target/release/qili" --label after --seconds "$secs"
+python3 "$root/benches/serve_abuse.py" "$after" --label after --seconds "$secs"
