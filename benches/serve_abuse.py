@@ -3,7 +3,7 @@
 
     python3 benches/serve_abuse.py QILI_BINARY [--label NAME] [--seconds S]
 
-Starts `QILI_BINARY serve` under `ulimit -n 1024` (the common limit) on a loopback port and
+Starts `QILI_BINARY serve` under `ulimit -n 1024` (the common limit; --nofile N to change) on a loopback port and
 runs, one after the other:
 
   idle      2,000 connections that send nothing, held S seconds
@@ -261,11 +261,12 @@ def main():
     ap.add_argument("qili")
     ap.add_argument("--label", default="")
     ap.add_argument("--seconds", type=int, default=15)
+    ap.add_argument("--nofile", type=int, default=1024, help="the server's descriptor limit")
     args = ap.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))
     server = subprocess.Popen(
-        ["sh", "-c", 'ulimit -n 1024 && exec "$0" serve --addr 127.0.0.1:0', args.qili],
+        ["sh", "-c", f'ulimit -n {args.nofile} && exec "$0" serve --addr 127.0.0.1:0', args.qili],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
     )
@@ -282,7 +283,7 @@ def main():
         ("uploads", lambda: phase_uploads(addr, server.pid, secs)),
         ("judge", lambda: phase_judge(addr, server.pid, secs)),
     ]
-    print(f"# {args.label} {args.qili}: phase | /health late | /judge late | peak RSS MiB | what")
+    print(f"# {args.label} {args.qili} (ulimit -n {args.nofile}): phase | /health late | /judge late | peak RSS MiB | what")
     for name, run in phases:
         if server.poll() is not None:
             print(f"{name} | - | - | - | the server is gone (exit {server.returncode})")

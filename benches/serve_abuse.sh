@@ -23,5 +23,8 @@ fi
 echo "cores: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ -n "$before" ]; then
     python3 "$root/benches/serve_abuse.py" "$before" --label before --seconds "$secs"
+    # Again with room for the 2,000 connections, so that the later phases are measured
+    # even when the first one kills it.
+    python3 "$root/benches/serve_abuse.py" "$before" --label before --seconds "$secs" --nofile 8192
 fi
 python3 "$root/benches/serve_abuse.py" "$after" --label after --seconds "$secs"

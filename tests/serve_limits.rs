@@ -315,16 +315,15 @@ fn a_client_that_hangs_up_stops_its_analysis() {
 #[test]
 fn uploads_count_against_the_upload_budget() {
     let s = Server::start(&["--upload-budget", "1000000"]);
-    // A first upload declares 900 kB and sends a little of it.
-    let first = open(
-        s.addr,
-        format!(
-            "POST /audit?name=a.pgn HTTP/1.1\r\nHost: {}\r\nContent-Length: 900000\r\n\r\n[Event \"x\"]\n",
-            s.addr
-        )
-        .as_bytes(),
-    );
-    std::thread::sleep(Duration::from_millis(300));
+    // A first upload declares 950 kB, sends 900 kB and stalls.
+    let mut head = format!(
+        "POST /audit?name=a.pgn HTTP/1.1\r\nHost: {}\r\nContent-Length: 950000\r\n\r\n",
+        s.addr
+    )
+    .into_bytes();
+    head.extend(std::iter::repeat_n(b' ', 900_000));
+    let first = open(s.addr, &head);
+    std::thread::sleep(Duration::from_millis(500));
     let r = exchange(
         s.addr,
         "POST /audit?name=b.pgn HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n",
@@ -333,11 +332,12 @@ fn uploads_count_against_the_upload_budget() {
     );
     assert_eq!(status(&r), 503, "{}", text(&r));
     assert!(text(&r).contains("upload budget"), "{}", text(&r));
-    // Small requests still go through; and once the first upload is gone, so do big ones.
+    // Small requests are not counted: they go through.
     assert_eq!(s.post("/judge", br#"{"fen": "startpos"}"#).status, 200);
+    // Once the first upload is gone, big ones go through again.
     let _ = first.shutdown(std::net::Shutdown::Both);
     drop(first);
-    std::thread::sleep(Duration::from_millis(300));
+    std::thread::sleep(Duration::from_millis(500));
     let r = s.post("/audit?name=b.pgn", &vec![b' '; 200_000]);
     assert_ne!(r.status, 503, "{}", r.text());
 }

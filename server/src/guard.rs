@@ -7,8 +7,9 @@
 //!   (a browser names the page's origin; programs send none and are served);
 //! - **body**: a `Content-Length` past the endpoint's limit gets 413 before any byte of
 //!   the body is read (so `Expect: 100-continue` gets 413, not `100 Continue`); the bytes
-//!   of a body count against [`Limits::upload_budget`] until the answer is written (503
-//!   past it); a body not received within [`Limits::body_timeout`] gets 408;
+//!   of a body past its first 64 KiB count against [`Limits::upload_budget`] as they
+//!   arrive, until the answer is written (503 past it); a body not received within
+//!   [`Limits::body_timeout`] gets 408;
 //! - **budget**: `?budget_ms=` (any endpoint) lowers the request's work budget
 //!   ([`Limits::budget`]); the analysis is stopped when its client hangs up;
 //! - **answers**: every one carries `X-Content-Type-Options: nosniff`, every HTML one a
@@ -59,6 +60,11 @@ impl Drop for RaiseOnDrop {
     }
 }
 
+/// Bodies up to this size are not counted against the upload budget, so that small
+/// requests (a `/judge`, a `/health`) are always received: the connection caps bound them
+/// (512 connections × 64 KiB = 32 MiB).
+pub(crate) const UNCOUNTED: usize = 64 << 10;
+
 /// Why a request body could not be received.
 const BODY_OK: u8 = 0;
 const BODY_TIMEOUT: u8 = 1;
@@ -105,24 +111,17 @@ pub(crate) async fn guard(State(state): State<Shared>, req: Request, next: Next)
         Err(e) => return finish(ApiError::bad_request(format!("{endpoint}: {e}")).into_response()),
     };
     let budget = limits.budget_for(asked);
-    // The bytes of the body count against the upload budget until the answer is written;
-    // a declared length is counted at once, so that uploads that stall half-way cannot
-    // together hold more than the budget.
+    // The bytes of the body count against the upload budget as they arrive, until the
+    // answer is written, so that uploads that stall half-way cannot together hold more
+    // than the budget; a small body is not counted ([`UNCOUNTED`]).
     let held = Arc::new(Mutex::new(None::<OwnedSemaphorePermit>));
-    if let Some(n) = declared.filter(|&n| n > 0) {
-        let n = u32::try_from(n).unwrap_or(u32::MAX);
-        match Arc::clone(&state.uploads).try_acquire_many_owned(n) {
-            Ok(p) => *held.lock().unwrap_or_else(|e| e.into_inner()) = Some(p),
-            Err(_) => return finish(upload_budget_spent(&endpoint, limits.upload_budget)),
-        }
-    }
     let watch = Arc::new(AtomicU8::new(BODY_OK));
     let guarded = Guarded {
         inner: body,
         deadline: Box::pin(tokio::time::sleep(limits.body_timeout)),
         uploads: Arc::clone(&state.uploads),
         held: Arc::clone(&held),
-        counted: declared.is_some(),
+        received: 0,
         watch: Arc::clone(&watch),
     };
     let req = Request::from_parts(parts, Body::new(guarded));
@@ -309,8 +308,8 @@ struct Guarded {
     deadline: Pin<Box<tokio::time::Sleep>>,
     uploads: Arc<Semaphore>,
     held: Arc<Mutex<Option<OwnedSemaphorePermit>>>,
-    /// Whether its declared length was counted already.
-    counted: bool,
+    /// Bytes received so far.
+    received: usize,
     watch: Arc<AtomicU8>,
 }
 
@@ -326,8 +325,16 @@ impl http_body::Body for Guarded {
         match Pin::new(&mut this.inner).poll_frame(cx) {
             Poll::Ready(Some(Ok(frame))) => {
                 if let Some(data) = frame.data_ref() {
-                    if !this.counted && !data.is_empty() {
-                        let n = u32::try_from(data.len()).unwrap_or(u32::MAX);
+                    let before = this.received;
+                    this.received = before.saturating_add(data.len());
+                    if this.received > UNCOUNTED {
+                        // Past the first bytes: all of them the first time, then each frame.
+                        let new = if before > UNCOUNTED {
+                            data.len()
+                        } else {
+                            this.received
+                        };
+                        let n = u32::try_from(new).unwrap_or(u32::MAX);
                         match Arc::clone(&this.uploads).try_acquire_many_owned(n) {
                             Ok(p) => {
                                 let mut held = this.held.lock().unwrap_or_else(|e| e.into_inner());
