@@ -131,7 +131,10 @@ fn an_accept_error_does_not_end_the_server() {
         if status(&r) == 200 {
             break;
         }
-        assert!(Instant::now() < end, "no answer after the connections closed");
+        assert!(
+            Instant::now() < end,
+            "no answer after the connections closed"
+        );
         std::thread::sleep(Duration::from_millis(200));
     }
     assert!(child.0.try_wait().unwrap().is_none());
@@ -156,7 +159,10 @@ fn idle_and_slow_connections_are_closed_after_the_header_timeout() {
             break;
         }
     }
-    assert!(closed_slow, "a request trickling its headers is still open after 5 s");
+    assert!(
+        closed_slow,
+        "a request trickling its headers is still open after 5 s"
+    );
     let (_, closed) = read_for(&mut idle, Duration::from_secs(4));
     assert!(closed, "an idle connection is still open");
     assert!(started.elapsed() < Duration::from_secs(10));
@@ -183,7 +189,11 @@ fn a_body_not_sent_in_time_gets_408() {
     );
     let (got, _) = read_for(&mut c, Duration::from_secs(5));
     assert_eq!(status(&got), 408, "{}", text(&got));
-    assert!(text(&got).contains("not received within 1 s"), "{}", text(&got));
+    assert!(
+        text(&got).contains("not received within 1 s"),
+        "{}",
+        text(&got)
+    );
 }
 
 #[test]
@@ -361,7 +371,11 @@ fn expect_continue_with_an_oversized_length_gets_413_at_once() {
 #[test]
 fn a_foreign_host_gets_421() {
     let s = Server::start(&["--allow-host", "qili.local"]);
-    for host in ["evil.example", "evil.example:8080", "127.0.0.1.evil.example"] {
+    for host in [
+        "evil.example",
+        "evil.example:8080",
+        "127.0.0.1.evil.example",
+    ] {
         let r = exchange(
             s.addr,
             &format!("GET /health HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n"),
@@ -370,7 +384,12 @@ fn a_foreign_host_gets_421() {
         );
         assert_eq!(status(&r), 421, "{host}: {}", text(&r));
     }
-    for host in ["localhost:1", "{addr}", "qili.local:8080", "192.168.1.20:8080"] {
+    for host in [
+        "localhost:1",
+        "{addr}",
+        "qili.local:8080",
+        "192.168.1.20:8080",
+    ] {
         let r = exchange(
             s.addr,
             &format!("GET /health HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n"),

@@ -26,7 +26,8 @@ const OPENAPI: &str = include_str!("../../docs/openapi.yaml");
 
 /// Nothing from elsewhere: the page, its script and style come from this server, and the
 /// ruling pages are inline HTML with inline SVG and CSS.
-pub(crate) const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+pub(crate) const CSP: &str =
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
                    img-src 'self' data:; connect-src 'self'; frame-src 'self'; base-uri 'none'; \
                    form-action 'none'";
 

@@ -118,7 +118,8 @@ pub(crate) async fn guard(State(state): State<Shared>, req: Request, next: Next)
     let watch = Arc::new(AtomicU8::new(BODY_OK));
     let guarded = Guarded {
         inner: body,
-        deadline: Box::pin(tokio::time::sleep(limits.body_timeout)),
+        deadline: tokio::time::Instant::now() + limits.body_timeout,
+        timer: None,
         uploads: Arc::clone(&state.uploads),
         held: Arc::clone(&held),
         received: 0,
@@ -277,11 +278,9 @@ fn take_budget(uri: &mut Uri) -> Result<Option<u64>, String> {
     for pair in query.split('&') {
         match pair.split_once('=') {
             Some(("budget_ms", v)) => {
-                let ms = v
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&ms| ms > 0)
-                    .ok_or_else(|| format!("budget_ms: {v:?} (a positive number of milliseconds)"))?;
+                let ms = v.parse::<u64>().ok().filter(|&ms| ms > 0).ok_or_else(|| {
+                    format!("budget_ms: {v:?} (a positive number of milliseconds)")
+                })?;
                 asked = Some(ms);
             }
             _ => rest.push(pair),
@@ -305,7 +304,10 @@ fn take_budget(uri: &mut Uri) -> Result<Option<u64>, String> {
 /// A request body received within a deadline, its bytes counted against the upload budget.
 struct Guarded {
     inner: Body,
-    deadline: Pin<Box<tokio::time::Sleep>>,
+    /// Until when the body may take; the timer is made the first time the body is
+    /// waited for (most bodies come with their headers).
+    deadline: tokio::time::Instant,
+    timer: Option<Pin<Box<tokio::time::Sleep>>>,
     uploads: Arc<Semaphore>,
     held: Arc<Mutex<Option<OwnedSemaphorePermit>>>,
     /// Bytes received so far.
@@ -353,7 +355,11 @@ impl http_body::Body for Guarded {
                 Poll::Ready(Some(Ok(frame)))
             }
             Poll::Pending => {
-                if this.deadline.as_mut().poll(cx).is_ready() {
+                let deadline = this.deadline;
+                let timer = this
+                    .timer
+                    .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+                if timer.as_mut().poll(cx).is_ready() {
                     this.watch.store(BODY_TIMEOUT, Ordering::Relaxed);
                     return Poll::Ready(Some(Err("the request body timed out".into())));
                 }

@@ -10,9 +10,11 @@
 //!   `POST /position`, `/records`), documented in `docs/http-api.md` and `docs/openapi.yaml`.
 //!
 //! Requests share nothing that one of them could change: the state is the read-only
-//! [`Config`] and a semaphore bounding the analyses run at once; every analysis works on its
-//! own data. The analyses run on blocking threads, so a slow one never stalls the others'
-//! input and output.
+//! [`Config`] and counters (analyses running, bytes of bodies held, connections open);
+//! every analysis works on its own data. The analyses run on blocking threads, so a slow
+//! one never stalls the others' input and output, each within a work budget and stopped
+//! when its client hangs up. Every limit is one field of [`Limits`] (docs/http-api.md,
+//! *Limits*).
 //!
 //! ```no_run
 //! use qili_server::{run, Config};
@@ -175,8 +177,10 @@ pub(crate) async fn analyse<T: Send + 'static>(
     let request = guard::REQUEST.try_with(Clone::clone).ok();
     let budget_ms = |b: std::time::Duration| b.as_millis();
     let slots = Arc::clone(&state.slots);
-    let slot = match &request {
-        Some(r) => tokio::time::timeout_at(r.deadline.into(), slots.acquire_owned())
+    // A free slot at once (no timer); else wait for one within the budget.
+    let slot = match (Arc::clone(&slots).try_acquire_owned(), &request) {
+        (Ok(slot), _) => Ok(slot),
+        (Err(_), Some(r)) => tokio::time::timeout_at(r.deadline.into(), slots.acquire_owned())
             .await
             .map_err(|_| {
                 ApiError {
@@ -189,7 +193,7 @@ pub(crate) async fn analyse<T: Send + 'static>(
                     bad_move: None,
                 }
             })?,
-        None => slots.acquire_owned().await,
+        (Err(_), None) => slots.acquire_owned().await,
     }
     .map_err(|_| ApiError::internal(format!("{what}: the server is shutting down")))?;
     let (budget, spent) = match &request {

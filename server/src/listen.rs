@@ -21,6 +21,9 @@ use crate::limits::Limits;
 /// How long the loop pauses after an accept error (the error usually lasts: out of file
 /// descriptors until some connection closes).
 const ACCEPT_PAUSE: Duration = Duration::from_millis(100);
+/// Most bytes hyper buffers per connection (its default is about 400 KB): the headers of a
+/// request must fit in it.
+const READ_BUFFER: usize = 64 << 10;
 /// Accept errors and refused connections are logged at most once per this interval.
 const LOG_EVERY: Duration = Duration::from_secs(5);
 
@@ -172,6 +175,7 @@ async fn connection(
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(header_timeout)
+        .max_buf_size(READ_BUFFER)
         .keep_alive(true);
     let conn = builder.serve_connection(TokioIo::new(stream), service);
     let mut conn = std::pin::pin!(conn);
