@@ -206,7 +206,7 @@ pub fn within<T>(budget: &Budget, work: impl FnOnce() -> T) -> Result<T, Stopped
     RUNNING.with(|r| {
         *r.borrow_mut() = Some(Running {
             flag: budget.flag.clone(),
-            deadline: budget.time.map(|t| started + t),
+            deadline: budget.time.and_then(|t| started.checked_add(t)),
             nodes: budget.nodes,
             seen: 0,
             stopped: None,

@@ -118,7 +118,7 @@ pub(crate) async fn guard(State(state): State<Shared>, req: Request, next: Next)
     let watch = Arc::new(AtomicU8::new(BODY_OK));
     let guarded = Guarded {
         inner: body,
-        deadline: tokio::time::Instant::now() + limits.body_timeout,
+        deadline: later(tokio::time::Instant::now(), limits.body_timeout),
         timer: None,
         uploads: Arc::clone(&state.uploads),
         held: Arc::clone(&held),
@@ -130,7 +130,7 @@ pub(crate) async fn guard(State(state): State<Shared>, req: Request, next: Next)
     let _raise = RaiseOnDrop(flag.clone());
     let request = RequestBudget {
         flag,
-        deadline: Instant::now() + budget,
+        deadline: later(Instant::now(), budget),
         budget,
     };
     let response = REQUEST.scope(request, next.run(req)).await;
@@ -150,6 +150,30 @@ pub(crate) async fn guard(State(state): State<Shared>, req: Request, next: Next)
     };
     drop(held);
     finish(response)
+}
+
+/// `now + d`, or a year from now when that cannot be told (a limit set beyond reason).
+fn later<I: Copy + CheckedAdd>(now: I, d: Duration) -> I {
+    now.checked(d)
+        .or_else(|| now.checked(Duration::from_secs(365 * 86_400)))
+        .unwrap_or(now)
+}
+
+/// `checked_add` of the two clocks' instants.
+trait CheckedAdd: Sized {
+    fn checked(self, d: Duration) -> Option<Self>;
+}
+
+impl CheckedAdd for Instant {
+    fn checked(self, d: Duration) -> Option<Instant> {
+        self.checked_add(d)
+    }
+}
+
+impl CheckedAdd for tokio::time::Instant {
+    fn checked(self, d: Duration) -> Option<tokio::time::Instant> {
+        self.checked_add(d)
+    }
 }
 
 fn upload_budget_spent(endpoint: &str, budget: usize) -> Response {

@@ -84,7 +84,9 @@ pub(crate) type Shared = Arc<State>;
 pub fn router(config: Config) -> Router {
     let limits = config.limits.clone();
     let state: Shared = Arc::new(State {
-        slots: Arc::new(Semaphore::new(limits.concurrent.max(1))),
+        slots: Arc::new(Semaphore::new(
+            limits.concurrent.clamp(1, Semaphore::MAX_PERMITS),
+        )),
         uploads: Arc::new(Semaphore::new(
             limits.upload_budget.clamp(1, Semaphore::MAX_PERMITS),
         )),

@@ -104,7 +104,8 @@ pub(crate) async fn serve(
     limits: &Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    let total = Arc::new(Semaphore::new(limits.connections.max(1)));
+    let cap = limits.connections.clamp(1, u32::MAX as usize);
+    let total = Arc::new(Semaphore::new(cap));
     let clients = Arc::new(PerClient::default());
     let per_client = limits.connections_per_client.max(1);
     let header_timeout = limits.header_timeout;
@@ -157,8 +158,9 @@ pub(crate) async fn serve(
     drop(listener);
     let _ = stop_tx.send(true);
     // Every connection holds a permit until it ends: all of them back means all ended.
-    let all = u32::try_from(limits.connections.max(1)).unwrap_or(u32::MAX);
-    let _ = total.acquire_many(all).await;
+    let _ = total
+        .acquire_many(u32::try_from(cap).unwrap_or(u32::MAX))
+        .await;
     Ok(())
 }
 
