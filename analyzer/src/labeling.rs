@@ -57,6 +57,12 @@ thread_local! {
     static SPARE: std::cell::RefCell<Option<Box<Maps>>> = const { std::cell::RefCell::new(None) };
 }
 
+/// Drops the maps kept on this thread for its next labeller: an analysis stopped before
+/// its end ([`crate::stop`]) may have left unfinished answers in them.
+pub(crate) fn forget_spare() {
+    let _ = SPARE.try_with(|s| s.borrow_mut().take());
+}
+
 /// Most labels whose room a dropped labeller's cache hands on.
 const SPARE_LABELS: usize = 1 << 12;
 

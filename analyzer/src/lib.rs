@@ -59,6 +59,7 @@ pub mod outlook;
 pub mod protection;
 pub mod report;
 pub mod rules;
+pub mod stop;
 pub mod terms;
 pub mod verdict;
 

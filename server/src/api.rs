@@ -29,15 +29,14 @@ pub(crate) async fn health(State(state): State<Shared>) -> Response {
         "rules": c.settings.rules.as_str(),
         "repetitions": c.settings.repetitions,
         "natural_limit": c.settings.natural_limit,
-        "limits": {
-            "json_body": c.limits.json_body,
-            "record_body": c.limits.record_body,
-            "label_plies": c.limits.label_plies,
-            "mate_depth": c.limits.mate_depth,
-        },
+        "limits": c.limits.to_json(),
     }))
     .into_response()
 }
+
+/// The fields of a `/judge` case (one line of `qili judge --cases`): any other is refused,
+/// so that a misspelt option is not ignored.
+const CASE_FIELDS: &[&str] = &["id", "fen", "moves", "rules", "repetitions"];
 
 /// The query of `/judge`.
 #[derive(Debug, Default, Deserialize)]
@@ -61,7 +60,9 @@ pub(crate) async fn judge(
 ) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad_request(format!("/judge: {e}")))?;
     let bytes = error::body(body, "/judge", state.config.limits.json_body)?;
-    let case = typed_case(error::json_object(&bytes, "/judge")?, "/judge")?;
+    let case = error::json_object(&bytes, "/judge")?;
+    error::known_fields(&case, CASE_FIELDS, "/judge")?;
+    let case = typed_case(case, "/judge")?;
     match query.format.as_deref() {
         None | Some("json") => judge_json(state, case, query.explain).await,
         Some("html") => judge_html(state, case).await,
@@ -160,6 +161,15 @@ async fn judge_html(
         .unwrap_or_else(|| case.fen.clone());
     let page = analyse(&state, "/judge", move || {
         let game = read_line(&case.fen, &case.moves, "/judge")?;
+        // The bound of the JSON answer (and of the audit): judging takes memory in
+        // proportion to the plies.
+        if game.moves.len() > audit::MAX_PLIES {
+            return Err(ApiError::unprocessable(format!(
+                "/judge: {} plies; a line is judged up to {} plies",
+                game.moves.len(),
+                audit::MAX_PLIES
+            )));
+        }
         let j = qili_analyzer::judge(&game.start, &game.moves, &settings);
         let meta = vec![(html::Text::new("输入", "input"), source)];
         let title = html::Text::new("棋例裁决", "Repetition ruling");
@@ -239,7 +249,7 @@ pub(crate) async fn label(
     State(state): State<Shared>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let limits = state.config.limits;
+    let limits = state.config.limits.clone();
     let bytes = error::body(body, "/label", limits.json_body)?;
     let object = error::json_object(&bytes, "/label")?;
     let req: LabelRequest = serde_json::from_value(serde_json::Value::Object(object))
@@ -342,24 +352,39 @@ pub(crate) async fn audit(
         },
     };
     let name = query.file_name();
+    let most = state.config.limits.audit_answer;
     let out = analyse(&state, "/audit", move || {
         let started = std::time::Instant::now();
         let mut summary = audit::Summary::new(config.settings.repetitions);
         summary.rules = config.settings.rules;
         summary.files = 1;
         let mut out = String::new();
-        for g in audit::read_bytes(&name, &bytes, config.settings.rules) {
+        for (n, g) in audit::read_bytes(&name, &bytes, config.settings.rules)
+            .into_iter()
+            .enumerate()
+        {
+            // A file of many short games does little search: its budget is looked at
+            // here too.
+            if qili_analyzer::stop::tick() {
+                break;
+            }
             let report = audit::audit_game_guarded(g, &config.settings, config.scope);
             summary.add(&report);
             out.push_str(&audit_json::game_line(&report));
             out.push('\n');
+            if out.len() > most {
+                return Err(ApiError::unprocessable(format!(
+                    "/audit: the answer passed its limit of {most} bytes at game {}; split the file, or audit it with qili audit",
+                    n + 1
+                )));
+            }
         }
         summary.seconds = started.elapsed().as_secs_f64();
         out.push_str(&audit_json::summary_line(&summary));
         out.push('\n');
-        out
+        Ok(out)
     })
-    .await?;
+    .await??;
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], out).into_response())
 }
 

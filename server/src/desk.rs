@@ -26,7 +26,8 @@ const OPENAPI: &str = include_str!("../../docs/openapi.yaml");
 
 /// Nothing from elsewhere: the page, its script and style come from this server, and the
 /// ruling pages are inline HTML with inline SVG and CSS.
-const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+pub(crate) const CSP: &str =
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
                    img-src 'self' data:; connect-src 'self'; frame-src 'self'; base-uri 'none'; \
                    form-action 'none'";
 
@@ -210,6 +211,7 @@ pub(crate) async fn records(
 ) -> Result<Response, ApiError> {
     let (query, settings, bytes) = record_body(&state, query, body, "/records")?;
     let file = query.file_name();
+    let most = state.config.limits.audit_answer;
     let json = analyse(&state, "/records", move || {
         let inputs = audit::read_bytes(&file, &bytes, settings.rules);
         if let [only] = inputs.as_slice() {
@@ -222,10 +224,16 @@ pub(crate) async fn records(
                 "/records: {file}: no game in this file"
             )));
         }
+        // The answer's size, counted as it is built (moves and tags): bounded as `/audit`'s.
+        let mut size = 0usize;
         let games = inputs
             .into_iter()
-            .map(|g| {
-                let tags = g
+            .enumerate()
+            .map(|(n, g)| {
+                if qili_analyzer::stop::tick() {
+                    return Err(ApiError::unprocessable("/records: stopped"));
+                }
+                let tags: serde_json::Map<String, serde_json::Value> = g
                     .tags
                     .into_iter()
                     .map(|(k, v)| (k, serde_json::Value::String(v)))
@@ -245,16 +253,28 @@ pub(crate) async fn records(
                     }
                     Err(f) => (None, Vec::new(), Some(f.message)),
                 };
-                GameJson {
+                size += 64
+                    + moves.iter().map(|m| m.len() + 3).sum::<usize>()
+                    + tags
+                        .iter()
+                        .map(|(k, v)| k.len() + v.as_str().map_or(0, str::len) + 6)
+                        .sum::<usize>();
+                if size > most {
+                    return Err(ApiError::unprocessable(format!(
+                        "/records: the answer passed its limit of {most} bytes at game {}; split the file",
+                        n + 1
+                    )));
+                }
+                Ok(GameJson {
                     index: g.index,
                     tags,
                     recorded: g.recorded,
                     fen,
                     moves,
                     error,
-                }
+                })
             })
-            .collect();
+            .collect::<Result<Vec<_>, ApiError>>()?;
         Ok(RecordsJson {
             schema_version: SCHEMA_VERSION,
             file,

@@ -140,6 +140,26 @@ pub(crate) fn json_object(
     }
 }
 
+/// 400 naming the first field of `object` not in `known`.
+pub(crate) fn known_fields(
+    object: &serde_json::Map<String, serde_json::Value>,
+    known: &[&str],
+    endpoint: &str,
+) -> Result<(), ApiError> {
+    match object.keys().find(|k| !known.contains(&k.as_str())) {
+        None => Ok(()),
+        Some(k) => Err(ApiError::bad_request(format!(
+            "{endpoint}: unknown field `{}`, expected one of {}",
+            k.chars().take(100).collect::<String>(),
+            known
+                .iter()
+                .map(|f| format!("`{f}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
 /// The kind of a JSON value, for messages (`a string`, `a number` …).
 pub(crate) fn kind(v: &serde_json::Value) -> &'static str {
     match v {

@@ -11,7 +11,7 @@ fn get(addr: std::net::SocketAddr, path: &str) -> String {
     let mut s = TcpStream::connect(addr).unwrap();
     write!(
         s,
-        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
     )
     .unwrap();
     let mut out = String::new();
@@ -23,7 +23,7 @@ fn get(addr: std::net::SocketAddr, path: &str) -> String {
 fn serve_answers_and_shuts_down() {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
-        .enable_io()
+        .enable_all()
         .build()
         .unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

@@ -1,8 +1,9 @@
-//! `qili serve [--addr 127.0.0.1:8080] [--rules cxa|cxa1999|axf] [--repetitions N]`: the arbiter's
-//! page and the JSON API over HTTP (docs/http-api.md), until Ctrl-C.
+//! `qili serve [--addr 127.0.0.1:8080] [--rules cxa|cxa1999|axf] [--repetitions N] [limits…]`:
+//! the arbiter's page and the JSON API over HTTP (docs/http-api.md), until Ctrl-C.
 
 use std::io::Write;
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use qili_analyzer::{RuleSet, Settings};
 use qili_server::{Config, Limits, DEFAULT_ADDR};
@@ -25,6 +26,51 @@ pub struct Args {
     /// Natural move limit in moves without a capture (0: not applied).
     #[arg(long, default_value_t = 60)]
     natural_limit: u32,
+    /// Most connections open at once (a new one past it is closed at once).
+    #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: u32,
+    /// Most connections open at once from one client address.
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections_per_client: u32,
+    /// Seconds a client has to send a request's headers (the connection is closed past it).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout: u64,
+    /// Seconds a client has to send a request's body (408 past it).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    body_timeout: u64,
+    /// Bytes of request bodies received or held at once, all requests together (503 past it).
+    #[arg(long, default_value_t = 64 << 20, value_parser = clap::value_parser!(u64).range(1..))]
+    upload_budget: u64,
+    /// Analyses run at once (default: twice the number of cores).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    max_analyses: Option<u32>,
+    /// Milliseconds one request's analysis may take, waiting for a slot included (503
+    /// past it); a request may lower it with `?budget_ms=`.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    budget_ms: u64,
+    /// A host name the server answers to besides localhost and IP addresses (e.g. a
+    /// `.local` name); repeat for several. Other names get 421.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_hosts: Vec<String>,
+}
+
+/// The limits the flags set.
+fn limits(args: &Args) -> Limits {
+    let defaults = Limits::default();
+    let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    Limits {
+        connections: args.max_connections as usize,
+        connections_per_client: args.max_connections_per_client as usize,
+        header_timeout: Duration::from_secs(args.header_timeout),
+        body_timeout: Duration::from_secs(args.body_timeout),
+        upload_budget: size(args.upload_budget),
+        concurrent: args
+            .max_analyses
+            .map_or(defaults.concurrent, |n| n as usize),
+        budget: Duration::from_millis(args.budget_ms),
+        allowed_hosts: args.allow_hosts.clone(),
+        ..defaults
+    }
 }
 
 /// Runs the server; prints `listening on http://ADDR` once it accepts connections.
@@ -36,7 +82,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
             natural_limit: args.natural_limit,
             ..Settings::default()
         },
-        limits: Limits::default(),
+        limits: limits(&args),
     };
     let rules = args.rules.as_str().to_uppercase();
     let mut printed = Ok(());

@@ -46,6 +46,11 @@ impl Server {
         self.child.wait().unwrap()
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn url(&self) -> String {
         format!("http://{}", self.addr)
     }

@@ -281,6 +281,9 @@ impl MateSearch {
             return Some(known);
         }
         self.nodes += 1;
+        if crate::stop::tick() {
+            self.nodes = self.nodes.max(NODE_BUDGET);
+        }
         if self.nodes >= NODE_BUDGET {
             return None;
         }
@@ -448,6 +451,9 @@ impl MateSearch {
 
     fn attack_search(&mut self, pos: &Position, d: u32, ply: usize, line: &mut Vec<Move>) -> bool {
         self.nodes += 1;
+        if crate::stop::tick() {
+            self.nodes = self.nodes.max(NODE_BUDGET);
+        }
         if d == 0 || self.nodes >= NODE_BUDGET {
             return false;
         }

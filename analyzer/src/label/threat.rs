@@ -1159,6 +1159,9 @@ impl<'m> Ctx<'m> {
         bal: Material,
     ) -> Vec<Hit> {
         self.nodes += 1;
+        if crate::stop::tick() {
+            self.nodes = self.nodes.max(SERIES_BUDGET);
+        }
         let mut found = Vec::new();
         if ply > 0 {
             for sq in pos.occupied_by(!pos.turn()) {
