@@ -136,6 +136,16 @@ pub enum ReadError {
         /// What it is (`FIFO`, `character device`, …).
         what: &'static str,
     },
+    /// The file changed while it was read (or between two reads of it): it was rewritten,
+    /// cut, grown or replaced. The games read before are kept; the rest is not read, since
+    /// it would come from another file than the one the first games came from.
+    #[error("{file}: changed while it was read ({what}): the games from here on are not read")]
+    Changed {
+        /// The file.
+        file: String,
+        /// How it changed (`size 120 bytes, now 80`, `replaced by another file` …).
+        what: String,
+    },
     /// A record in a format that is read whole, larger than [`MAX_WHOLE`](super::MAX_WHOLE).
     #[error("{file}: {size} bytes: a {format} file is read whole, up to {max} bytes: not read")]
     TooLarge {

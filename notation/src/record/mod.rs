@@ -32,7 +32,9 @@ pub mod xqf;
 
 pub use error::{ErrorKind, Malformed, ReadError, RecordError};
 pub use read::{collect_files, detect_format, read_bytes, read_file, Format};
-pub use stream::{stream_file, GameStream, MAX_WHOLE};
+pub use stream::{
+    open_regular, stream_file, stream_file_unchanged, FileStamp, GameStream, MAX_WHOLE,
+};
 pub use walk::{walk, PathError};
 
 use std::fmt;
