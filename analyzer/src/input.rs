@@ -705,7 +705,22 @@ pub fn read_file(path: &Path, game: usize, options: &Options) -> Result<GameInpu
             .map_err(io_error)?;
         b
     } else {
-        std::fs::read(path).map_err(io_error)?
+        // Opened without blocking (a FIFO is refused, not waited on), read from that handle.
+        let (mut handle, stamp) = record::open_regular(path).map_err(|e| InputError::Io {
+            file: file.clone(),
+            message: without_file(&e.to_string(), &file),
+        })?;
+        let is_toml = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
+        if stamp.len > STREAM_FROM && !is_toml && !starts_as_position(&mut handle, &file)? {
+            // A large record: read game by game, memory holding one game.
+            drop(handle);
+            return read_streamed(path, &file, game, options);
+        }
+        let mut b = Vec::new();
+        handle.read_to_end(&mut b).map_err(io_error)?;
+        b
     };
     if let Ok(text) = std::str::from_utf8(&bytes) {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -736,6 +751,85 @@ pub fn read_file(path: &Path, game: usize, options: &Options) -> Result<GameInpu
             game,
             count,
         })?;
+    from_record(read, &file, game, count, options)
+}
+
+/// Record files larger than this are read game by game by [`read_file`] (the game asked
+/// for held alone), smaller ones whole.
+const STREAM_FROM: u64 = 1 << 20;
+
+/// Whether the file starts as a UCCI/ICCS line (`position`, `startpos`, `fen`): read whole,
+/// as a line. Reads the first bytes of `handle`, which is then read from its start again.
+fn starts_as_position(handle: &mut std::fs::File, file: &str) -> Result<bool, InputError> {
+    use std::io::Seek;
+    let mut head = Vec::with_capacity(64);
+    let io = |e: std::io::Error| InputError::Io {
+        file: file.to_owned(),
+        message: e.to_string(),
+    };
+    handle.take(64).read_to_end(&mut head).map_err(io)?;
+    handle.rewind().map_err(io)?;
+    let text = String::from_utf8_lossy(&head);
+    let first = text
+        .trim_start_matches('\u{feff}')
+        .split_whitespace()
+        .next()
+        .unwrap_or("");
+    Ok(matches!(first, "position" | "startpos" | "fen"))
+}
+
+/// `message` without a leading `file: ` (the error names the file again).
+fn without_file(message: &str, file: &str) -> String {
+    message
+        .strip_prefix(file)
+        .and_then(|m| m.strip_prefix(": "))
+        .unwrap_or(message)
+        .to_owned()
+}
+
+/// Game `game` of a large record file, read as a stream (see [`record::stream_file`]).
+fn read_streamed(
+    path: &Path,
+    file: &str,
+    game: usize,
+    options: &Options,
+) -> Result<GameInput, InputError> {
+    let mut games = record::stream_file(path).map_err(|e| InputError::Record(e.to_string()))?;
+    let Some(i) = game.checked_sub(1) else {
+        let count = games.count();
+        return Err(InputError::NoSuchGame {
+            file: file.to_owned(),
+            game,
+            count,
+        });
+    };
+    let mut count = 0;
+    for g in games.by_ref() {
+        let g = g.map_err(|e| InputError::Record(e.to_string()))?;
+        if count == i {
+            // Whether there is another game (places name the game when the file has
+            // several).
+            let more = usize::from(games.next().is_some());
+            return from_record(g, file, game, count + 1 + more, options);
+        }
+        count += 1;
+    }
+    Err(InputError::NoSuchGame {
+        file: file.to_owned(),
+        game,
+        count,
+    })
+}
+
+/// The start position and moves of `read`, game `game` of `count` in `file`.
+fn from_record(
+    read: ReadGame,
+    file: &str,
+    game: usize,
+    count: usize,
+    options: &Options,
+) -> Result<GameInput, InputError> {
+    let file = file.to_owned();
     let place = if count > 1 {
         format!("{file}: game {game}")
     } else {

@@ -20,6 +20,7 @@
 //! ply); labelling and verdicts run only on games with repetitions. Files, and the games
 //! inside a file, are audited in parallel (rayon).
 
+mod escape;
 mod game;
 mod input;
 pub mod json;
@@ -35,6 +36,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+pub use escape::escape_controls;
 pub use game::{audit_game, audit_game_guarded, max_occurrences, Finding, GameReport, MAX_PLIES};
 pub use input::{
     discover, failure_of_read, find, is_large_record, open_path, read_bytes, read_path,

@@ -10,6 +10,13 @@ use crate::{Iccs, Move, Placement, Position, PositionError, Setup, Square};
 /// The main line's first allocation, in moves.
 const MAIN_LINE_CAPACITY: usize = 128;
 
+/// The most moves of one game a reader keeps, by default: in the main line (a longer game
+/// fails with an error of kind `limit` at the first move past it, the rest of its moves
+/// skipped as they are read, so that memory is bounded before the whole game is held), and
+/// in all its variations together (past it, a variation is cut with a warning). As the
+/// longest game the audit judges (100,000 plies).
+pub const MAX_MOVES: usize = 100_000;
+
 /// One line being read: the main line or a variation.
 struct Frame {
     line: Vec<Node>,
@@ -53,6 +60,10 @@ pub(crate) struct GameBuilder {
     /// other side's numerals is.
     numerals: NumeralCheck,
     wrong_side_offset: Option<u64>,
+    /// The most moves kept in the main line, and in the variations together.
+    max_moves: usize,
+    /// The moves kept in variations.
+    variation_moves: usize,
 }
 
 impl GameBuilder {
@@ -68,7 +79,14 @@ impl GameBuilder {
             warnings: Vec::new(),
             numerals: NumeralCheck::default(),
             wrong_side_offset: None,
+            max_moves: MAX_MOVES,
+            variation_moves: 0,
         }
+    }
+
+    /// Sets the most moves kept (see [`MAX_MOVES`]).
+    pub(crate) fn set_max_moves(&mut self, max: usize) {
+        self.max_moves = max;
     }
 
     /// Sets the start position.
@@ -263,8 +281,39 @@ impl GameBuilder {
             frame.line.reserve(MAIN_LINE_CAPACITY);
         }
         let ply = frame.base_ply + frame.line.len() + 1;
+        let full = if depth == 1 {
+            frame.line.len() >= self.max_moves
+        } else {
+            self.variation_moves >= self.max_moves
+        };
+        if full && resolved.is_ok() {
+            let kind = ErrorKind::Limit(if depth == 1 {
+                format!(
+                    "more than {} moves in the main line: the rest is not read",
+                    self.max_moves
+                )
+            } else {
+                format!(
+                    "more than {} moves in the variations of one game: the rest is not read",
+                    self.max_moves
+                )
+            });
+            let err = RecordError::new(self.index, kind)
+                .at_ply(ply)
+                .at_offset(offset);
+            frame.pos = None;
+            if depth == 1 {
+                self.fail(err);
+            } else {
+                self.warnings.push(err);
+            }
+            return;
+        }
         match resolved {
             Ok(mv) => {
+                if depth > 1 {
+                    self.variation_moves += 1;
+                }
                 // In place: the position is kept as the one before the move, then played.
                 let pos = frame.pos.as_mut().expect("live frame");
                 match &mut frame.before_last {

@@ -34,6 +34,11 @@ pub struct Limits {
     pub max_tag: usize,
     /// Longest move token, in bytes.
     pub max_token: usize,
+    /// Most moves kept of one game, in its main line (a longer game fails, of kind
+    /// `limit`, at the first move past it) and in its variations together (past it, they
+    /// are cut with a warning): memory is bounded as the game is read, before it is held
+    /// whole.
+    pub max_moves: usize,
 }
 
 impl Default for Limits {
@@ -43,6 +48,7 @@ impl Default for Limits {
             max_comment: 1 << 20,
             max_tag: 64 << 10,
             max_token: 256,
+            max_moves: super::builder::MAX_MOVES,
         }
     }
 }
@@ -848,6 +854,7 @@ fn strip_glyphs(word: &str) -> (&str, Option<u16>) {
 pub struct GameVisitor {
     builder: Option<GameBuilder>,
     setup: Option<Setup>,
+    max_moves: usize,
 }
 
 impl GameVisitor {
@@ -856,6 +863,7 @@ impl GameVisitor {
         GameVisitor {
             builder: None,
             setup: None,
+            max_moves: super::builder::MAX_MOVES,
         }
     }
 
@@ -864,6 +872,7 @@ impl GameVisitor {
         GameVisitor {
             builder: None,
             setup: Some(setup),
+            max_moves: super::builder::MAX_MOVES,
         }
     }
 
@@ -882,6 +891,7 @@ impl Visitor for GameVisitor {
     type Output = ReadGame;
     fn begin_game(&mut self, index: usize) {
         let mut b = GameBuilder::new(index);
+        b.set_max_moves(self.max_moves);
         if let Some(s) = &self.setup {
             b.set_setup(s.clone());
         }
@@ -947,6 +957,7 @@ pub(crate) fn read_one(text: &str, setup: Option<Setup>) -> ReadGame {
     let mut visitor = GameVisitor {
         builder: None,
         setup,
+        max_moves: super::builder::MAX_MOVES,
     };
     match Reader::new(text.as_bytes()).read_game(&mut visitor) {
         Ok(Some(g)) => g,
@@ -983,7 +994,10 @@ impl<R: Read> Games<R> {
     pub fn with_limits(inner: R, limits: Limits) -> Games<R> {
         Games {
             reader: Reader::with_limits(inner, limits),
-            visitor: GameVisitor::new(),
+            visitor: GameVisitor {
+                max_moves: limits.max_moves,
+                ..GameVisitor::new()
+            },
         }
     }
 }
