@@ -125,3 +125,48 @@ fn tags_on_one_line_across_the_buffer_end() {
         assert_eq!(iccs(&g[1]), ["h9g7"], "shift {shift}");
     }
 }
+
+/// A game in Chinese notation, `event` its name.
+fn chinese_game(event: &str) -> String {
+    format!("[Event \"{event}\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 1-0\n\n")
+}
+
+#[test]
+fn a_small_file_mixing_encodings_is_decoded_game_by_game() {
+    let mut raw = Vec::new();
+    for i in 0..100 {
+        raw.extend_from_slice(chinese_game(&format!("对局{i}")).as_bytes());
+    }
+    let (gbk, _, _) = encoding_rs::GBK.encode(&chinese_game("简体"));
+    raw.extend_from_slice(&gbk);
+    assert!(raw.len() <= 64 * 1024);
+    let games = read_bytes(&raw, "mixed.pgn").unwrap();
+    assert_eq!(games.len(), 101);
+    for g in &games {
+        assert!(g.is_ok(), "{:?}", g.error);
+        assert_eq!(g.game.mainline().count(), 4);
+    }
+    assert_eq!(games[42].game.tag("Event"), Some("对局42"));
+    assert_eq!(games[100].game.tag("Event"), Some("简体"));
+}
+
+#[test]
+fn one_stray_byte_loses_one_game_and_the_error_names_the_encoding() {
+    let mut raw = Vec::new();
+    for i in 0..20 {
+        raw.extend_from_slice(chinese_game(&format!("对局{i}")).as_bytes());
+    }
+    // A stray byte in the moves of game 21.
+    let bad = chinese_game("坏").replace("马二进三", "马二\u{1}进三");
+    raw.extend_from_slice(&bad.replace('\u{1}', "").into_bytes());
+    let at = raw.len();
+    raw.extend_from_slice(b"[Event \"x\"]\n1. \xff\xfe 1-0\n");
+    let games = read_bytes(&raw, "stray.pgn").unwrap();
+    assert_eq!(games.len(), 22);
+    assert!(games[..21].iter().all(ReadGame::is_ok));
+    let e = games[21].error.as_ref().expect("the stray bytes are not a move");
+    assert_eq!(e.game, 21);
+    assert!(e.byte_offset.unwrap() >= at as u64, "{e}");
+    assert!(e.encoding.is_some(), "{e}");
+    assert!(e.to_string().contains("(gb18030)") || e.to_string().contains("(big5)"), "{e}");
+}

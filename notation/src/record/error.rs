@@ -70,6 +70,9 @@ pub struct RecordError {
     pub byte_offset: Option<u64>,
     /// What went wrong.
     pub kind: ErrorKind,
+    /// The encoding the game's text was decoded in, when it is not UTF-8 (or when a file
+    /// mixes encodings): a move that cannot be read may be text decoded in the wrong one.
+    pub encoding: Option<crate::encoding::Encoding>,
 }
 
 impl RecordError {
@@ -81,6 +84,7 @@ impl RecordError {
             ply: None,
             byte_offset: None,
             kind,
+            encoding: None,
         }
     }
 
@@ -109,6 +113,9 @@ impl fmt::Display for RecordError {
         }
         if let Some(off) = self.byte_offset {
             write!(f, ", byte {off}")?;
+        }
+        if let Some(enc) = self.encoding {
+            write!(f, " ({enc})")?;
         }
         write!(f, ": {}", self.kind)
     }

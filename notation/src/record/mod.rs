@@ -20,6 +20,7 @@ pub mod cbr;
 pub mod dhtmlxq;
 mod error;
 pub mod json;
+mod mixed;
 pub mod pgn;
 mod read;
 mod stream;

@@ -307,8 +307,12 @@ impl Iterator for GameStream {
                         file: self.name.clone(),
                         source,
                     });
+                    let enc = offsets.enc;
                     for e in g.error.iter_mut().chain(g.warnings.iter_mut()) {
                         e.file = Some(self.name.clone());
+                        if enc != Encoding::Utf8 {
+                            e.encoding = Some(enc);
+                        }
                     }
                     Some(mapped.map(|()| g))
                 }
