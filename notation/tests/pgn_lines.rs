@@ -4,7 +4,7 @@
 //! is whole in the reader's buffer or crosses its end).
 
 use qili_notation::record::{pgn, read_bytes, ReadGame};
-use qili_notation::{Iccs, Notation};
+use qili_notation::Iccs;
 
 /// A start position other than the usual one (red's cannon moved to the centre), so that a
 /// `FEN` tag that is lost shows in the moves read.
@@ -137,7 +137,8 @@ fn a_small_file_mixing_encodings_is_decoded_game_by_game() {
     for i in 0..100 {
         raw.extend_from_slice(chinese_game(&format!("对局{i}")).as_bytes());
     }
-    let (gbk, _, _) = encoding_rs::GBK.encode(&chinese_game("简体"));
+    let simplified = chinese_game("简体");
+    let (gbk, _, _) = encoding_rs::GBK.encode(&simplified);
     raw.extend_from_slice(&gbk);
     assert!(raw.len() <= 64 * 1024);
     let games = read_bytes(&raw, "mixed.pgn").unwrap();

@@ -64,6 +64,8 @@ pub(crate) struct GameBuilder {
     max_moves: usize,
     /// The moves kept in variations.
     variation_moves: usize,
+    /// Variations were cut at `max_moves` (and the warning given).
+    variations_cut: bool,
 }
 
 impl GameBuilder {
@@ -81,6 +83,7 @@ impl GameBuilder {
             wrong_side_offset: None,
             max_moves: MAX_MOVES,
             variation_moves: 0,
+            variations_cut: false,
         }
     }
 
@@ -294,7 +297,7 @@ impl GameBuilder {
                 )
             } else {
                 format!(
-                    "more than {} moves in the variations of one game: the rest is not read",
+                    "more than {} moves in the variations of one game: the rest of them is not read",
                     self.max_moves
                 )
             });
@@ -304,7 +307,9 @@ impl GameBuilder {
             frame.pos = None;
             if depth == 1 {
                 self.fail(err);
-            } else {
+            } else if !self.variations_cut {
+                // Once: every later variation is cut as well, and said so here.
+                self.variations_cut = true;
                 self.warnings.push(err);
             }
             return;

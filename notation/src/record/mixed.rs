@@ -99,7 +99,7 @@ mod tests {
     #[test]
     fn games_start_at_tags_after_moves() {
         let raw = b"[A \"1\"]\n[B \"2\"]\n1. h2e2 *\n\n[A \"3\"]\r\n1. h2e2 *\n";
-        assert_eq!(game_starts(raw), [0, 28, raw.len()]);
+        assert_eq!(game_starts(raw), [0, 27, raw.len()]);
         assert_eq!(game_starts(b""), [0, 0]);
     }
 }

@@ -31,6 +31,7 @@ pub mod write;
 pub mod wxf_file;
 pub mod xqf;
 
+pub use builder::MAX_MOVES;
 pub use error::{ErrorKind, Malformed, ReadError, RecordError};
 pub use read::{collect_files, detect_format, read_bytes, read_file, Format};
 pub use stream::{
