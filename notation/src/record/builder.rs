@@ -66,6 +66,8 @@ pub(crate) struct GameBuilder {
     variation_moves: usize,
     /// Variations were cut at `max_moves` (and the warning given).
     variations_cut: bool,
+    /// The main line was cut at `max_moves`: the moves of it seen since (counted, not kept).
+    main_excess: Option<usize>,
 }
 
 impl GameBuilder {
@@ -84,6 +86,7 @@ impl GameBuilder {
             max_moves: MAX_MOVES,
             variation_moves: 0,
             variations_cut: false,
+            main_excess: None,
         }
     }
 
@@ -209,6 +212,7 @@ impl GameBuilder {
     /// Resolves and plays a move written as text at byte `offset`.
     pub(crate) fn move_text(&mut self, text: &str, offset: u64) {
         self.start(offset);
+        self.count_excess();
         let Some(pos) = self.frames.last().and_then(|f| f.pos.as_ref()) else {
             return;
         };
@@ -256,8 +260,19 @@ impl GameBuilder {
     }
 
     /// Plays a move given by its squares at byte `offset`.
+    /// Counts a main-line move past the move limit (not kept: only the game's length is
+    /// told).
+    fn count_excess(&mut self) {
+        if self.frames.len() == 1 {
+            if let Some(n) = self.main_excess.as_mut() {
+                *n += 1;
+            }
+        }
+    }
+
     pub(crate) fn move_squares(&mut self, from: Square, to: Square, offset: u64) {
         self.start(offset);
+        self.count_excess();
         let Some(pos) = self.frames.last().and_then(|f| f.pos.as_ref()) else {
             return;
         };
@@ -291,10 +306,8 @@ impl GameBuilder {
         };
         if full && resolved.is_ok() {
             let kind = ErrorKind::Limit(if depth == 1 {
-                format!(
-                    "more than {} moves in the main line: the rest is not read",
-                    self.max_moves
-                )
+                // Completed with the game's length when it ends (see `finish`).
+                String::new()
             } else {
                 format!(
                     "more than {} moves in the variations of one game: the rest of them is not read",
@@ -306,6 +319,7 @@ impl GameBuilder {
                 .at_offset(offset);
             frame.pos = None;
             if depth == 1 {
+                self.main_excess = Some(1);
                 self.fail(err);
             } else if !self.variations_cut {
                 // Once: every later variation is cut as well, and said so here.
@@ -411,6 +425,15 @@ impl GameBuilder {
     /// numerals, with that error; one written in one style for both sides gets a warning.
     pub(crate) fn finish(mut self) -> ReadGame {
         while self.end_variation() {}
+        if let (Some(excess), Some(e)) = (self.main_excess, self.error.as_mut()) {
+            if let ErrorKind::Limit(message) = &mut e.kind {
+                *message = format!(
+                    "{} plies: longer than the {} plies a game is read up to (the moves past it are skipped, not kept)",
+                    self.max_moves + excess,
+                    self.max_moves
+                );
+            }
+        }
         if let Some(mut root) = self.frames.pop() {
             let offset = self.wrong_side_offset.unwrap_or(0);
             match self.numerals.verdict() {
