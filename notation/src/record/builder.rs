@@ -428,7 +428,7 @@ impl GameBuilder {
         if let (Some(excess), Some(e)) = (self.main_excess, self.error.as_mut()) {
             if let ErrorKind::Limit(message) = &mut e.kind {
                 *message = format!(
-                    "{} plies: longer than the {} plies a game is read up to (the moves past it are skipped, not kept)",
+                    "{} plies: beyond the limit of {} plies a game is read up to (the moves past it are skipped, not kept)",
                     self.max_moves + excess,
                     self.max_moves
                 );
