@@ -222,7 +222,10 @@ fn million_ply_record() {
     let e = games[0].error.as_ref().expect("beyond the move limit");
     assert_eq!(e.kind.name(), "limit", "{e}");
     assert_eq!(e.ply, Some(record::MAX_MOVES + 1), "{e}");
-    assert!(e.to_string().contains("1000000 plies"), "the game's length is told: {e}");
+    assert!(
+        e.to_string().contains("1000000 plies"),
+        "the game's length is told: {e}"
+    );
     assert_eq!(games[0].game.moves.len(), record::MAX_MOVES);
     let _ = Setup::startpos();
 }

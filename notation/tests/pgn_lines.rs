@@ -165,9 +165,15 @@ fn one_stray_byte_loses_one_game_and_the_error_names_the_encoding() {
     let games = read_bytes(&raw, "stray.pgn").unwrap();
     assert_eq!(games.len(), 22);
     assert!(games[..21].iter().all(ReadGame::is_ok));
-    let e = games[21].error.as_ref().expect("the stray bytes are not a move");
+    let e = games[21]
+        .error
+        .as_ref()
+        .expect("the stray bytes are not a move");
     assert_eq!(e.game, 21);
     assert!(e.byte_offset.unwrap() >= at as u64, "{e}");
     assert!(e.encoding.is_some(), "{e}");
-    assert!(e.to_string().contains("(gb18030)") || e.to_string().contains("(big5)"), "{e}");
+    assert!(
+        e.to_string().contains("(gb18030)") || e.to_string().contains("(big5)"),
+        "{e}"
+    );
 }

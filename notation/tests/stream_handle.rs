@@ -102,7 +102,8 @@ fn a_file_rewritten_under_the_stream_ends_it_with_an_error() {
     assert!(
         matches!(last, Err(ReadError::Changed { .. })),
         "{:?}",
-        last.as_ref().map(|g| g.game.tag("Event").map(str::to_owned))
+        last.as_ref()
+            .map(|g| g.game.tag("Event").map(str::to_owned))
     );
     assert!(games.len() < 2_000);
     let _ = std::fs::remove_file(&path);

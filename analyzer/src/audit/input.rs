@@ -268,7 +268,7 @@ pub struct FileGames {
 
 enum Inner {
     Ready(std::vec::IntoIter<GameInput>),
-    Stream(record::GameStream),
+    Stream(Box<record::GameStream>),
 }
 
 /// Opens `path` for reading its games one at a time: a record file is read as a stream
@@ -362,7 +362,7 @@ fn open_checked(path: &Path, rules: RuleSet, expect: Option<&record::FileStamp>)
                 }
                 Ok(stream) => {
                     stamp = Some(stream.stamp().clone());
-                    Inner::Stream(stream)
+                    Inner::Stream(Box::new(stream))
                 }
                 Err(e) => ready(vec![GameInput::failed(&file, 0, failure_of_read(&e))]),
             }

@@ -392,7 +392,7 @@ pub fn audit_sources(
                                     (slot, _) => Rest::Held {
                                         games: Box::new(games),
                                         next: Box::new(next),
-                                        _slot: slot.unwrap_or_else(|| HeldSlot::free()),
+                                        _slot: slot.unwrap_or_else(HeldSlot::free),
                                     },
                                 };
                                 Audited::Large {

@@ -1,8 +1,8 @@
 //! Plain-text lines for the games worth a line in a text audit: unreadable games and
 //! rulings that contradict the record; in English or Chinese.
 
-use super::game::{Finding, GameReport};
 use super::escape::escape_controls;
+use super::game::{Finding, GameReport};
 use crate::explain::Lang;
 
 /// A line for `g` when it failed or disagrees with its record, in `lang`; `None` otherwise.
@@ -288,7 +288,10 @@ pub fn ruling_text(g: &GameReport) -> Option<String> {
 /// The warning lines of `g` (see [`warning_lines_in_raw`]), their control characters
 /// escaped.
 pub fn warning_lines_in(g: &GameReport, lang: Lang) -> Vec<String> {
-    warning_lines_in_raw(g, lang).into_iter().map(escaped).collect()
+    warning_lines_in_raw(g, lang)
+        .into_iter()
+        .map(escaped)
+        .collect()
 }
 
 fn escaped(line: String) -> String {

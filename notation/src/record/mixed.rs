@@ -9,8 +9,8 @@
 //! UTF-8 is decoded as UTF-8, and the others in the legacy encoding detected over them
 //! alone. Each error names the encoding its game was decoded in.
 
-use super::{pgn, RecordError};
 use super::ReadGame;
+use super::{pgn, RecordError};
 use crate::encoding::{self, Encoding};
 
 /// The games of `raw` (a PGN file, of at most [`encoding::SAMPLE_LEN`] bytes, detected as
@@ -21,10 +21,7 @@ pub(crate) fn read_pgn_mixed(raw: &[u8], enc: Encoding) -> Option<Vec<ReadGame>>
         return None;
     }
     let parts = game_starts(raw);
-    let chunks: Vec<&[u8]> = parts
-        .windows(2)
-        .map(|w| &raw[w[0]..w[1]])
-        .collect();
+    let chunks: Vec<&[u8]> = parts.windows(2).map(|w| &raw[w[0]..w[1]]).collect();
     let utf8 = |c: &[u8]| std::str::from_utf8(c).is_ok();
     if !chunks.iter().any(|c| utf8(c) && !c.is_ascii()) {
         return None;
