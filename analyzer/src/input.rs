@@ -358,7 +358,7 @@ pub fn read_move_list_keeping(
     place: &str,
     options: &Options,
 ) -> Result<GameInput, Box<(InputError, Option<ReadBefore>)>> {
-    let mut before = None;
+    let mut stops = Stops::default();
     match read_position_and_line(
         fen,
         FenPlace::Of(place),
@@ -366,7 +366,7 @@ pub fn read_move_list_keeping(
         place,
         options,
         usize::MAX,
-        &mut before,
+        &mut stops,
     ) {
         Ok((mut input, played)) => {
             if let Some(line) = played {
@@ -374,7 +374,7 @@ pub fn read_move_list_keeping(
             }
             Ok(input)
         }
-        Err(e) => Err(Box::new((e, before))),
+        Err(e) => Err(Box::new((e, stops.before))),
     }
 }
 
@@ -405,8 +405,15 @@ fn read_position_and_moves(
     place: &str,
     options: &Options,
 ) -> Result<GameInput, InputError> {
-    let (mut input, played) =
-        read_position_and_line(fen, fen_place, items, place, options, usize::MAX, &mut None)?;
+    let (mut input, played) = read_position_and_line(
+        fen,
+        fen_place,
+        items,
+        place,
+        options,
+        usize::MAX,
+        &mut Stops::default(),
+    )?;
     if let Some(line) = played {
         input.moves = line.into_moves();
     }
@@ -421,7 +428,8 @@ pub(crate) fn read_played_line(
     moves: &[impl AsRef<str>],
     place: &str,
     max_plies: usize,
-) -> Result<(Position, Result<PlayedLine, Vec<Move>>), InputError> {
+) -> Result<(Position, Result<PlayedLine, usize>), InputError> {
+    let mut stops = Stops::default();
     let (input, played) = read_position_and_line(
         fen,
         FenPlace::Of(place),
@@ -429,20 +437,33 @@ pub(crate) fn read_played_line(
         place,
         &Options::default(),
         max_plies,
-        &mut None,
+        &mut stops,
     )?;
+    let too_long = stops.too_long;
     let line = match played {
         Some(line) => Ok(line),
+        // Beyond the record reader's own limit: its moves past it were not kept.
+        None if too_long.is_some() => Err(too_long.unwrap_or_default()),
         // Any other form was read by the record reader: played here unless too long.
-        None if input.moves.len() > max_plies => Err(input.moves),
+        None if input.moves.len() > max_plies => Err(input.moves.len()),
         None => Ok(PlayedLine::replay(&input.start, &input.moves)),
     };
     Ok((input.start, line))
 }
 
+/// Where [`read_position_and_line`] stopped short of a line.
+#[derive(Default)]
+struct Stops {
+    /// On a move that cannot be played: what was read before it.
+    before: Option<ReadBefore>,
+    /// With a limit of plies: the plies of a line longer than the record reader keeps.
+    too_long: Option<usize>,
+}
+
 /// [`read_position_and_moves`], with the line of the moves when they are plain ICCS (see
 /// [`plain_iccs_moves`]; the input then holds no moves, the line has them) and no more
-/// than `max_plies`. On a move that cannot be played, `before` gets what was read before it.
+/// than `max_plies`. On a move that cannot be played, `stops.before` gets what was read before it;
+/// a line longer than the record reader keeps is told in `stops.too_long` (under a limit).
 fn read_position_and_line(
     fen: &str,
     fen_place: FenPlace<'_>,
@@ -450,8 +471,9 @@ fn read_position_and_line(
     place: &str,
     options: &Options,
     max_plies: usize,
-    before: &mut Option<ReadBefore>,
+    stops: &mut Stops,
 ) -> Result<(GameInput, Option<PlayedLine>), InputError> {
+    let before = &mut stops.before;
     let setup = read_setup(fen.trim(), fen_place)?;
     let mut warnings = Vec::new();
     let start = validate(setup.clone(), fen_place, options, &mut warnings)?;
@@ -487,6 +509,18 @@ fn read_position_and_line(
         moves.get(..off).map_or(off, |s| s.chars().count()) + 1
     };
     let game_moves: Vec<Move> = read.game.mainline().copied().collect();
+    if let Some(e) = read.error.as_ref().filter(|_| max_plies < usize::MAX) {
+        if let ErrorKind::TooLong { plies, .. } = e.kind {
+            // Told as the caller tells a line too long (its moves are not all kept).
+            stops.too_long = Some(plies);
+            let input = GameInput {
+                start,
+                moves: Vec::new(),
+                warnings,
+            };
+            return Ok((input, None));
+        }
+    }
     if let Some(e) = &read.error {
         let column = column(e.byte_offset);
         let err = move_error(e, place, &start, &game_moves, column);

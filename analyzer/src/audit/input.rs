@@ -118,7 +118,7 @@ impl FailureKind {
             ErrorKind::Move(MoveTextError::Ambiguous(_)) => FailureKind::AmbiguousMove,
             ErrorKind::Move(MoveTextError::WrongSide(_)) => FailureKind::WrongSide,
             ErrorKind::Syntax(_) => FailureKind::Syntax,
-            ErrorKind::Limit(_) => FailureKind::Limit,
+            ErrorKind::Limit(_) | ErrorKind::TooLong { .. } => FailureKind::Limit,
             ErrorKind::Fen(_) => FailureKind::Fen,
             ErrorKind::Position(_) => FailureKind::Position,
             ErrorKind::Truncated(_) => FailureKind::Truncated,

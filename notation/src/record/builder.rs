@@ -305,15 +305,18 @@ impl GameBuilder {
             self.variation_moves >= self.max_moves
         };
         if full && resolved.is_ok() {
-            let kind = ErrorKind::Limit(if depth == 1 {
+            let kind = if depth == 1 {
                 // Completed with the game's length when it ends (see `finish`).
-                String::new()
+                ErrorKind::TooLong {
+                    plies: ply,
+                    max: self.max_moves,
+                }
             } else {
-                format!(
+                ErrorKind::Limit(format!(
                     "more than {} moves in the variations of one game: the rest of them is not read",
                     self.max_moves
-                )
-            });
+                ))
+            };
             let err = RecordError::new(self.index, kind)
                 .at_ply(ply)
                 .at_offset(offset);
@@ -426,12 +429,8 @@ impl GameBuilder {
     pub(crate) fn finish(mut self) -> ReadGame {
         while self.end_variation() {}
         if let (Some(excess), Some(e)) = (self.main_excess, self.error.as_mut()) {
-            if let ErrorKind::Limit(message) = &mut e.kind {
-                *message = format!(
-                    "{} plies: beyond the limit of {} plies a game is read up to (the moves past it are skipped, not kept)",
-                    self.max_moves + excess,
-                    self.max_moves
-                );
+            if let ErrorKind::TooLong { plies, max } = &mut e.kind {
+                *plies = *max + excess;
             }
         }
         if let Some(mut root) = self.frames.pop() {

@@ -17,6 +17,15 @@ pub enum ErrorKind {
     /// A limit protecting memory and stack was exceeded (nesting depth, comment length).
     #[error("{0}")]
     Limit(String),
+    /// A game longer than the readers keep ([`MAX_MOVES`](super::MAX_MOVES) plies in its
+    /// main line): read up to there, the moves past it skipped as they are read.
+    #[error("{plies} plies: beyond the limit of {max} plies a game is read up to (the moves past it are skipped, not kept)")]
+    TooLong {
+        /// The plies of the main line, counted to its end.
+        plies: usize,
+        /// The most kept.
+        max: usize,
+    },
     /// The start position could not be read.
     #[error("{0}")]
     Fen(FenError),
@@ -46,7 +55,7 @@ impl ErrorKind {
             ErrorKind::Move(MoveTextError::Ambiguous(_)) => "ambiguous_move",
             ErrorKind::Move(MoveTextError::WrongSide(_)) => "wrong_side",
             ErrorKind::Syntax(_) => "syntax",
-            ErrorKind::Limit(_) => "limit",
+            ErrorKind::Limit(_) | ErrorKind::TooLong { .. } => "limit",
             ErrorKind::Fen(_) => "fen",
             ErrorKind::Position(_) => "position",
             ErrorKind::Truncated(_) => "truncated",
