@@ -688,3 +688,61 @@ fn a_name_that_is_not_utf8_is_reported_losslessly() {
     check(lines.iter().collect());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 37, point 10: a file name is printed with its control characters escaped: a
+/// newline cannot forge a result line, an ESC sequence cannot reach the terminal.
+#[cfg(unix)]
+#[test]
+fn file_names_are_escaped_in_text_output() {
+    let dir = temp_dir("escape");
+    let name = "evil\nforged.pgn#1: recorded a draw, but Red loses\x1b[2J.pgn";
+    std::fs::write(dir.join(name), "[Event \"x\"]\n1. h2e2 zz99 *\n").unwrap();
+    let o = qili(&["audit", dir.to_str().unwrap(), "--lang", "en"]);
+    assert_eq!(o.status.code(), Some(2), "nothing readable");
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(!text.contains('\x1b'), "{text}");
+    assert!(!text.lines().any(|l| l.starts_with("forged")), "{text}");
+    assert!(text.contains("evil\\nforged.pgn"), "{text}");
+    assert!(text.contains("\\x1b[2J"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 37, point 7: a record whose name is as long as a file system allows gets a page
+/// with a shortened name, and the report is finished (summary and index).
+#[test]
+fn html_pages_of_records_with_the_longest_names_are_written() {
+    let dir = temp_dir("longname");
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let name = format!("{}.pgn", "a".repeat(251));
+    std::fs::copy(
+        repo("corpus/games/perpetual-check-loses.pgn"),
+        games.join(&name),
+    )
+    .unwrap();
+    let out = dir.join("pages");
+    let o = qili(&[
+        "audit",
+        games.to_str().unwrap(),
+        "--lang",
+        "en",
+        "--html",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("games read"));
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let page = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .find(|n| n.starts_with("aaaa"))
+        .expect("the game's page");
+    assert!(page.len() <= 255 && page.ends_with(".html"), "{page}");
+    assert!(index.contains(&format!("href=\"{page}\"")), "{page}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

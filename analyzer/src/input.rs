@@ -358,7 +358,7 @@ pub fn read_move_list_keeping(
     place: &str,
     options: &Options,
 ) -> Result<GameInput, Box<(InputError, Option<ReadBefore>)>> {
-    let mut before = None;
+    let mut stops = Stops::default();
     match read_position_and_line(
         fen,
         FenPlace::Of(place),
@@ -366,7 +366,7 @@ pub fn read_move_list_keeping(
         place,
         options,
         usize::MAX,
-        &mut before,
+        &mut stops,
     ) {
         Ok((mut input, played)) => {
             if let Some(line) = played {
@@ -374,7 +374,7 @@ pub fn read_move_list_keeping(
             }
             Ok(input)
         }
-        Err(e) => Err(Box::new((e, before))),
+        Err(e) => Err(Box::new((e, stops.before))),
     }
 }
 
@@ -405,8 +405,15 @@ fn read_position_and_moves(
     place: &str,
     options: &Options,
 ) -> Result<GameInput, InputError> {
-    let (mut input, played) =
-        read_position_and_line(fen, fen_place, items, place, options, usize::MAX, &mut None)?;
+    let (mut input, played) = read_position_and_line(
+        fen,
+        fen_place,
+        items,
+        place,
+        options,
+        usize::MAX,
+        &mut Stops::default(),
+    )?;
     if let Some(line) = played {
         input.moves = line.into_moves();
     }
@@ -421,7 +428,8 @@ pub(crate) fn read_played_line(
     moves: &[impl AsRef<str>],
     place: &str,
     max_plies: usize,
-) -> Result<(Position, Result<PlayedLine, Vec<Move>>), InputError> {
+) -> Result<(Position, Result<PlayedLine, usize>), InputError> {
+    let mut stops = Stops::default();
     let (input, played) = read_position_and_line(
         fen,
         FenPlace::Of(place),
@@ -429,20 +437,33 @@ pub(crate) fn read_played_line(
         place,
         &Options::default(),
         max_plies,
-        &mut None,
+        &mut stops,
     )?;
+    let too_long = stops.too_long;
     let line = match played {
         Some(line) => Ok(line),
+        // Beyond the record reader's own limit: its moves past it were not kept.
+        None if too_long.is_some() => Err(too_long.unwrap_or_default()),
         // Any other form was read by the record reader: played here unless too long.
-        None if input.moves.len() > max_plies => Err(input.moves),
+        None if input.moves.len() > max_plies => Err(input.moves.len()),
         None => Ok(PlayedLine::replay(&input.start, &input.moves)),
     };
     Ok((input.start, line))
 }
 
+/// Where [`read_position_and_line`] stopped short of a line.
+#[derive(Default)]
+struct Stops {
+    /// On a move that cannot be played: what was read before it.
+    before: Option<ReadBefore>,
+    /// With a limit of plies: the plies of a line longer than the record reader keeps.
+    too_long: Option<usize>,
+}
+
 /// [`read_position_and_moves`], with the line of the moves when they are plain ICCS (see
 /// [`plain_iccs_moves`]; the input then holds no moves, the line has them) and no more
-/// than `max_plies`. On a move that cannot be played, `before` gets what was read before it.
+/// than `max_plies`. On a move that cannot be played, `stops.before` gets what was read before it;
+/// a line longer than the record reader keeps is told in `stops.too_long` (under a limit).
 fn read_position_and_line(
     fen: &str,
     fen_place: FenPlace<'_>,
@@ -450,8 +471,9 @@ fn read_position_and_line(
     place: &str,
     options: &Options,
     max_plies: usize,
-    before: &mut Option<ReadBefore>,
+    stops: &mut Stops,
 ) -> Result<(GameInput, Option<PlayedLine>), InputError> {
+    let before = &mut stops.before;
     let setup = read_setup(fen.trim(), fen_place)?;
     let mut warnings = Vec::new();
     let start = validate(setup.clone(), fen_place, options, &mut warnings)?;
@@ -487,6 +509,18 @@ fn read_position_and_line(
         moves.get(..off).map_or(off, |s| s.chars().count()) + 1
     };
     let game_moves: Vec<Move> = read.game.mainline().copied().collect();
+    if let Some(e) = read.error.as_ref().filter(|_| max_plies < usize::MAX) {
+        if let ErrorKind::TooLong { plies, .. } = e.kind {
+            // Told as the caller tells a line too long (its moves are not all kept).
+            stops.too_long = Some(plies);
+            let input = GameInput {
+                start,
+                moves: Vec::new(),
+                warnings,
+            };
+            return Ok((input, None));
+        }
+    }
     if let Some(e) = &read.error {
         let column = column(e.byte_offset);
         let err = move_error(e, place, &start, &game_moves, column);
@@ -705,7 +739,22 @@ pub fn read_file(path: &Path, game: usize, options: &Options) -> Result<GameInpu
             .map_err(io_error)?;
         b
     } else {
-        std::fs::read(path).map_err(io_error)?
+        // Opened without blocking (a FIFO is refused, not waited on), read from that handle.
+        let (mut handle, stamp) = record::open_regular(path).map_err(|e| InputError::Io {
+            file: file.clone(),
+            message: without_file(&e.to_string(), &file),
+        })?;
+        let is_toml = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
+        if stamp.len > STREAM_FROM && !is_toml && !starts_as_position(&mut handle, &file)? {
+            // A large record: read game by game, memory holding one game.
+            drop(handle);
+            return read_streamed(path, &file, game, options);
+        }
+        let mut b = Vec::new();
+        handle.read_to_end(&mut b).map_err(io_error)?;
+        b
     };
     if let Ok(text) = std::str::from_utf8(&bytes) {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -736,6 +785,85 @@ pub fn read_file(path: &Path, game: usize, options: &Options) -> Result<GameInpu
             game,
             count,
         })?;
+    from_record(read, &file, game, count, options)
+}
+
+/// Record files larger than this are read game by game by [`read_file`] (the game asked
+/// for held alone), smaller ones whole.
+const STREAM_FROM: u64 = 1 << 20;
+
+/// Whether the file starts as a UCCI/ICCS line (`position`, `startpos`, `fen`): read whole,
+/// as a line. Reads the first bytes of `handle`, which is then read from its start again.
+fn starts_as_position(handle: &mut std::fs::File, file: &str) -> Result<bool, InputError> {
+    use std::io::Seek;
+    let mut head = Vec::with_capacity(64);
+    let io = |e: std::io::Error| InputError::Io {
+        file: file.to_owned(),
+        message: e.to_string(),
+    };
+    handle.take(64).read_to_end(&mut head).map_err(io)?;
+    handle.rewind().map_err(io)?;
+    let text = String::from_utf8_lossy(&head);
+    let first = text
+        .trim_start_matches('\u{feff}')
+        .split_whitespace()
+        .next()
+        .unwrap_or("");
+    Ok(matches!(first, "position" | "startpos" | "fen"))
+}
+
+/// `message` without a leading `file: ` (the error names the file again).
+fn without_file(message: &str, file: &str) -> String {
+    message
+        .strip_prefix(file)
+        .and_then(|m| m.strip_prefix(": "))
+        .unwrap_or(message)
+        .to_owned()
+}
+
+/// Game `game` of a large record file, read as a stream (see [`record::stream_file`]).
+fn read_streamed(
+    path: &Path,
+    file: &str,
+    game: usize,
+    options: &Options,
+) -> Result<GameInput, InputError> {
+    let mut games = record::stream_file(path).map_err(|e| InputError::Record(e.to_string()))?;
+    let Some(i) = game.checked_sub(1) else {
+        let count = games.count();
+        return Err(InputError::NoSuchGame {
+            file: file.to_owned(),
+            game,
+            count,
+        });
+    };
+    let mut count = 0;
+    for g in games.by_ref() {
+        let g = g.map_err(|e| InputError::Record(e.to_string()))?;
+        if count == i {
+            // Whether there is another game (places name the game when the file has
+            // several).
+            let more = usize::from(games.next().is_some());
+            return from_record(g, file, game, count + 1 + more, options);
+        }
+        count += 1;
+    }
+    Err(InputError::NoSuchGame {
+        file: file.to_owned(),
+        game,
+        count,
+    })
+}
+
+/// The start position and moves of `read`, game `game` of `count` in `file`.
+fn from_record(
+    read: ReadGame,
+    file: &str,
+    game: usize,
+    count: usize,
+    options: &Options,
+) -> Result<GameInput, InputError> {
+    let file = file.to_owned();
     let place = if count > 1 {
         format!("{file}: game {game}")
     } else {

@@ -92,9 +92,9 @@ impl LineJudge {
             None => {
                 let (start, read) = read_played_line(fen, moves, place, MAX_PLIES)?;
                 self.start = Some((fen.to_owned(), start));
-                read.map_err(|moves| LineError::TooLong {
+                read.map_err(|plies| LineError::TooLong {
                     place: place.to_owned(),
-                    plies: moves.len(),
+                    plies,
                     max: MAX_PLIES,
                 })?
             }

@@ -217,8 +217,16 @@ fn million_ply_record() {
     let text = long_game(1_000_000);
     let games = read_both(text.as_bytes(), "long.pgn");
     assert_eq!(games.len(), 1);
-    assert!(games[0].error.is_none(), "{:?}", games[0].error);
-    assert_eq!(games[0].game.moves.len(), 1_000_000);
+    // Read up to the move limit (issue 37): memory is bounded as the game is read, and the
+    // game fails, of kind `limit`, at the first move past it.
+    let e = games[0].error.as_ref().expect("beyond the move limit");
+    assert_eq!(e.kind.name(), "limit", "{e}");
+    assert_eq!(e.ply, Some(record::MAX_MOVES + 1), "{e}");
+    assert!(
+        e.to_string().contains("1000000 plies"),
+        "the game's length is told: {e}"
+    );
+    assert_eq!(games[0].game.moves.len(), record::MAX_MOVES);
     let _ = Setup::startpos();
 }
 
@@ -285,7 +293,8 @@ fn variations_nested_200_000_deep_in_a_dhtmlxq_record() {
         .unwrap()
         .join()
         .expect("no stack overflow");
-    assert_eq!(games, 2 + 2 * depth);
+    // The variations are kept up to the move limit, then cut (with one warning).
+    assert_eq!(games, 2 + record::MAX_MOVES);
 }
 
 /// A file of a format read whole, beyond `MAX_WHOLE`: refused before it is read.

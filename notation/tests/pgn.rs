@@ -223,6 +223,7 @@ fn reading_does_not_depend_on_buffering() {
         max_comment: 5,
         max_tag: 12,
         max_token: 4,
+        max_moves: 3,
     };
     for text in texts {
         for limits in [pgn::Limits::default(), small] {

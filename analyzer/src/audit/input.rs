@@ -59,6 +59,9 @@ pub enum FailureKind {
     /// A text file that is not a game record (a read-me beside the games: no tag, and its
     /// first word is no move in any notation): skipped, not counted as a failed game.
     NotARecord,
+    /// The file changed while it was audited (rewritten, cut, grown, replaced or removed
+    /// before the rest of its games could be read): the games from here on are not read.
+    Changed,
 }
 
 impl FailureKind {
@@ -87,6 +90,7 @@ impl FailureKind {
             FailureKind::SymlinkLoop => "symlink_loop",
             FailureKind::Duplicate => "duplicate",
             FailureKind::NotARecord => "not_a_record",
+            FailureKind::Changed => "changed",
         }
     }
 
@@ -151,7 +155,7 @@ impl FailureKind {
             ErrorKind::Move(MoveTextError::Ambiguous(_)) => FailureKind::AmbiguousMove,
             ErrorKind::Move(MoveTextError::WrongSide(_)) => FailureKind::WrongSide,
             ErrorKind::Syntax(_) => FailureKind::Syntax,
-            ErrorKind::Limit(_) => FailureKind::Limit,
+            ErrorKind::Limit(_) | ErrorKind::TooLong { .. } => FailureKind::Limit,
             ErrorKind::Fen(_) => FailureKind::Fen,
             ErrorKind::Position(_) => FailureKind::Position,
             ErrorKind::Truncated(_) => FailureKind::Truncated,
@@ -291,6 +295,9 @@ pub fn read_path(path: &Path, rules: RuleSet) -> Vec<GameInput> {
 pub struct FileGames {
     inner: Inner,
     file: String,
+    /// The file as it was opened (none for standard input, or a file that could not be
+    /// opened).
+    stamp: Option<record::FileStamp>,
     /// The number of the next game (from 1).
     next: usize,
     done: bool,
@@ -298,35 +305,140 @@ pub struct FileGames {
 
 enum Inner {
     Ready(std::vec::IntoIter<GameInput>),
-    Stream(record::GameStream),
+    Stream(Box<record::GameStream>),
 }
 
 /// Opens `path` for reading its games one at a time: a record file is read as a stream
 /// (memory holds one game, see [`record::stream_file`]); ruling cases, line files and HTML
 /// pages are read whole. As [`read_path`], it never fails: a problem is an item.
 pub fn open_path(path: &Path, rules: RuleSet) -> FileGames {
+    open_checked(path, rules, None)
+}
+
+/// [`open_path`] for reading a file again, `skip` games in: the file must still be the one
+/// `stamp` describes (as it was when its first games were read), else the one item is a
+/// failure of kind [`FailureKind::Changed`], numbered `skip + 1`. The first `skip` games are
+/// read and dropped.
+pub fn reopen_path(
+    path: &Path,
+    rules: RuleSet,
+    stamp: &record::FileStamp,
+    skip: usize,
+) -> FileGames {
+    let mut games = open_checked(path, rules, Some(stamp));
+    let as_changed = |file: &str, mut f: ReadFailure| {
+        if f.kind != FailureKind::Changed {
+            f.message = format!("{file}: changed while it was audited: {}", f.message);
+            f.kind = FailureKind::Changed;
+        }
+        FileGames::failed_at(file, skip + 1, f)
+    };
+    if games.stamp.is_none() {
+        // Gone, or no longer a file that can be read: the rest is lost, and said so.
+        let f = match games.next().map(|g| g.game) {
+            Some(Err(f)) => f,
+            _ => ReadFailure::new(FailureKind::Changed, "cannot be opened again"),
+        };
+        return as_changed(&games.file, f);
+    }
+    games.next = skip + 1;
+    {
+        // The games already reported, read again to reach the rest.
+        let mut left = skip;
+        while left > 0 {
+            let step = match &mut games.inner {
+                Inner::Ready(g) => g.next().map(|_| Ok(())),
+                Inner::Stream(s) => s.next().map(|r| r.map(drop)),
+            };
+            match step {
+                Some(Ok(())) => left -= 1,
+                Some(Err(e)) => return as_changed(&games.file, failure_of_read(&e)),
+                None => {
+                    let f = ReadFailure::new(
+                        FailureKind::Changed,
+                        format!(
+                            "{}: changed while it was audited: {skip} games were read, now fewer",
+                            games.file
+                        ),
+                    );
+                    return as_changed(&games.file, f);
+                }
+            }
+        }
+    }
+    games
+}
+
+fn open_checked(path: &Path, rules: RuleSet, expect: Option<&record::FileStamp>) -> FileGames {
     let file = path.to_string_lossy().into_owned();
     let ready = |games: Vec<GameInput>| Inner::Ready(games.into_iter());
+    let mut stamp = None;
     let inner = match kind_of(path) {
         _ if file == "-" => ready(read_stdin(rules)),
-        Some(Kind::Case) | Some(Kind::Lines) => match read_small(path, &file) {
+        Some(Kind::Case) | Some(Kind::Lines) => match read_small(path, &file, expect) {
             Err(f) => ready(vec![GameInput::failed(&file, 0, f)]),
-            Ok(bytes) => match kind_of(path) {
-                Some(Kind::Case) => ready(read_case(&file, &bytes, rules).into_iter().collect()),
-                _ => ready(read_lines(&file, &bytes)),
-            },
+            Ok((bytes, s)) => {
+                stamp = Some(s);
+                match kind_of(path) {
+                    Some(Kind::Case) => {
+                        ready(read_case(&file, &bytes, rules).into_iter().collect())
+                    }
+                    _ => ready(read_lines(&file, &bytes)),
+                }
+            }
         },
-        Some(Kind::Record) | None if is_html(path) => ready(read_html(path, &file)),
-        Some(Kind::Record) | None => match record::stream_file(path) {
-            Ok(stream) => Inner::Stream(stream),
-            Err(e) => ready(vec![GameInput::failed(&file, 0, failure_of_read(&e))]),
-        },
+        Some(Kind::Record) | None => {
+            let stream = match expect {
+                Some(expect) => record::stream_file_unchanged(path, expect),
+                None => record::stream_file(path),
+            };
+            match stream {
+                Ok(stream) if is_html(path) => {
+                    stamp = Some(stream.stamp().clone());
+                    ready(read_html(&file, stream))
+                }
+                Ok(stream) => {
+                    stamp = Some(stream.stamp().clone());
+                    Inner::Stream(Box::new(stream))
+                }
+                Err(e) => ready(vec![GameInput::failed(&file, 0, failure_of_read(&e))]),
+            }
+        }
     };
     FileGames {
         inner,
         file,
+        stamp,
         next: 1,
         done: false,
+    }
+}
+
+impl FileGames {
+    /// The one item of a file that failed at game `index`.
+    fn failed_at(file: &str, index: usize, f: ReadFailure) -> FileGames {
+        FileGames {
+            inner: Inner::Ready(vec![GameInput::failed(file, index, f)].into_iter()),
+            file: file.to_owned(),
+            stamp: None,
+            next: index,
+            done: false,
+        }
+    }
+
+    /// The file as it was when it was opened (none for standard input, or a file that
+    /// could not be opened): to open it again with [`reopen_path`].
+    pub fn stamp(&self) -> Option<&record::FileStamp> {
+        self.stamp.as_ref()
+    }
+
+    /// Whether the games still hold the file open (a record streamed); otherwise they are
+    /// in memory, the file closed.
+    pub fn holds_file(&self) -> bool {
+        match &self.inner {
+            Inner::Stream(s) => s.holds_file(),
+            Inner::Ready(_) => false,
+        }
     }
 }
 
@@ -383,19 +495,25 @@ impl Iterator for FileGames {
 
 /// A ruling case or a line file: read whole, up to [`record::MAX_WHOLE`] bytes, if it is a
 /// regular file.
-fn read_small(path: &Path, file: &str) -> Result<Vec<u8>, ReadFailure> {
+fn read_small(
+    path: &Path,
+    file: &str,
+    expect: Option<&record::FileStamp>,
+) -> Result<(Vec<u8>, record::FileStamp), ReadFailure> {
     use std::io::Read;
     let io = |e: std::io::Error| ReadFailure::new(FailureKind::Io, format!("{file}: {e}"));
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if !meta.is_file() {
-        return Err(ReadFailure::new(
-            FailureKind::NotAFile,
-            format!("{file}: not a regular file: skipped"),
-        ));
+    let (handle, stamp) = record::open_regular(path).map_err(|e| failure_of_read(&e))?;
+    if let Some(what) = expect.and_then(|s| s.change(&stamp)) {
+        let e = ReadError::Changed {
+            file: file.to_owned(),
+            what,
+        };
+        return Err(failure_of_read(&e));
     }
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(record::MAX_WHOLE + 1).read_to_end(&mut bytes))
+    handle
+        .take(record::MAX_WHOLE + 1)
+        .read_to_end(&mut bytes)
         .map_err(io)?;
     if bytes.len() as u64 > record::MAX_WHOLE {
         return Err(ReadFailure::new(
@@ -406,7 +524,7 @@ fn read_small(path: &Path, file: &str) -> Result<Vec<u8>, ReadFailure> {
             ),
         ));
     }
-    Ok(bytes)
+    Ok((bytes, stamp))
 }
 
 /// Standard input (`-`): a ruling case, a UCCI/ICCS line file or any record, told apart
@@ -516,6 +634,7 @@ pub fn failure_of_read(e: &ReadError) -> ReadFailure {
         ReadError::TooLarge { .. } => FailureKind::TooLarge,
         ReadError::Binary { .. } | ReadError::UnknownFormat { .. } => FailureKind::UnknownFormat,
         ReadError::Malformed { .. } => FailureKind::Malformed,
+        ReadError::Changed { .. } => FailureKind::Changed,
     };
     let mut f = ReadFailure::new(kind, e.to_string());
     if let ReadError::Malformed { offset, .. } | ReadError::Binary { offset, .. } = e {
@@ -525,8 +644,8 @@ pub fn failure_of_read(e: &ReadError) -> ReadFailure {
 }
 
 /// An HTML page: its DhtmlXQ records; a page without one is not a record (nothing to audit).
-fn read_html(path: &Path, file: &str) -> Vec<GameInput> {
-    let games = match record::read_file(path) {
+fn read_html(file: &str, stream: record::GameStream) -> Vec<GameInput> {
+    let games = match stream.collect::<Result<Vec<_>, _>>() {
         Ok(games) => games,
         Err(e) => return vec![GameInput::failed(file, 0, failure_of_read(&e))],
     };

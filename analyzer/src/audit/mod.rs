@@ -20,6 +20,7 @@
 //! ply); labelling and verdicts run only on games with repetitions. Files, and the games
 //! inside a file, are audited in parallel (rayon).
 
+mod escape;
 mod game;
 mod input;
 pub mod json;
@@ -30,14 +31,16 @@ mod summary;
 mod text;
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
+pub use escape::escape_controls;
 pub use game::{audit_game, audit_game_guarded, max_occurrences, Finding, GameReport, MAX_PLIES};
 pub use input::{
     discover, failure_of_read, find, is_large_record, open_path, read_bytes, read_path,
-    stream_path, FailureKind, FileGames, GameInput, ReadFailure, STREAM_THRESHOLD,
+    reopen_path, stream_path, FailureKind, FileGames, GameInput, ReadFailure, STREAM_THRESHOLD,
 };
 pub(crate) use pages::finding_text;
 pub use qili_notation::record::PathError;
@@ -93,9 +96,9 @@ pub enum AuditError {
 }
 
 /// One file audited by the workers: its games, or, for a record with more games than the
-/// workers read at once, its first games and the file itself (the rest streamed in order
-/// when its turn to be reported comes).
-enum Audited {
+/// workers read at once, its first games and the rest of the file, streamed in order when
+/// its turn to be reported comes.
+enum Audited<'a> {
     /// A path that could not be read (no file: not counted as one).
     Path(Box<GameReport>),
     Games(Vec<GameReport>),
@@ -104,7 +107,61 @@ enum Audited {
         /// The first games, audited by the workers (none for a file of
         /// [`STREAM_THRESHOLD`] bytes or more).
         first: Vec<GameReport>,
+        /// Where the rest comes from.
+        rest: Rest<'a>,
     },
+}
+
+/// The rest of a file's games, after those the workers read.
+enum Rest<'a> {
+    /// The file was not opened yet (a record of [`STREAM_THRESHOLD`] bytes or more).
+    Unopened,
+    /// The games as read so far, the file still open (a file is taken once: the rest
+    /// comes from the handle the first games came from), with the next game, read to
+    /// know there was one.
+    Held {
+        games: Box<Guarded>,
+        next: Box<GameInput>,
+        _slot: HeldSlot<'a>,
+    },
+    /// [`MAX_HELD`] files were held open already: the file was closed after its first
+    /// `skip` games, and is opened again when its turn comes, if it is still the file
+    /// `stamp` describes (else the rest is reported as [`FailureKind::Changed`]).
+    Closed {
+        skip: usize,
+        stamp: qili_notation::record::FileStamp,
+    },
+}
+
+/// The most files an audit holds open between reading their first games and reporting the
+/// rest (beyond it, a file is opened again in its turn, checked to be unchanged): bounds
+/// the audit's file descriptors whatever the number of files with many games.
+pub const MAX_HELD: usize = 256;
+
+/// One of the [`MAX_HELD`] places for a file held open, given back when dropped (or no
+/// place: games held in memory, no file open).
+struct HeldSlot<'a>(Option<&'a AtomicUsize>);
+
+impl<'a> HeldSlot<'a> {
+    fn take(held: &'a AtomicUsize) -> Option<HeldSlot<'a>> {
+        held.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+            (n < MAX_HELD).then_some(n + 1)
+        })
+        .ok()
+        .map(|_| HeldSlot(Some(held)))
+    }
+
+    fn free() -> HeldSlot<'a> {
+        HeldSlot(None)
+    }
+}
+
+impl Drop for HeldSlot<'_> {
+    fn drop(&mut self) {
+        if let Some(held) = self.0 {
+            held.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
 }
 
 /// The games a worker reads of one file: a file with more is streamed in its turn, so that
@@ -135,38 +192,57 @@ fn reader_failed(path: &std::path::Path, index: usize) -> GameInput {
     }
 }
 
-/// The games of `path` one at a time, a panic of the reader turned into a reported failure
+/// The games of a file one at a time, a panic of the reader turned into a reported failure
 /// that ends the file.
-fn games_guarded<'a>(
-    path: &'a std::path::Path,
-    settings: &Settings,
-) -> impl Iterator<Item = GameInput> + 'a {
-    let open = std::panic::AssertUnwindSafe(|| open_path(path, settings.rules));
-    let mut games = std::panic::catch_unwind(open).ok();
-    let mut failed = games.is_none();
-    let mut count = 0;
-    std::iter::from_fn(move || {
-        if failed {
-            // The file could not even be opened: a failure of the whole file (index 0).
-            failed = false;
-            return Some(reader_failed(path, 0));
+struct Guarded {
+    path: PathBuf,
+    games: Option<FileGames>,
+    /// The file could not even be opened (its reader panicked).
+    failed: bool,
+    /// The number of the last game handed out.
+    count: usize,
+}
+
+impl Guarded {
+    /// Opens the file with `open` (guarded too); `count` games are already behind.
+    fn new(path: &std::path::Path, count: usize, open: impl FnOnce() -> FileGames) -> Guarded {
+        let games = std::panic::catch_unwind(std::panic::AssertUnwindSafe(open)).ok();
+        Guarded {
+            path: path.to_owned(),
+            failed: games.is_none(),
+            games,
+            count,
         }
-        let it = games.as_mut()?;
+    }
+}
+
+impl Iterator for Guarded {
+    type Item = GameInput;
+
+    fn next(&mut self) -> Option<GameInput> {
+        if self.failed {
+            // The file could not even be opened: a failure of the whole file (index 0), or
+            // of the rest of it.
+            self.failed = false;
+            let index = if self.count == 0 { 0 } else { self.count + 1 };
+            return Some(reader_failed(&self.path, index));
+        }
+        let it = self.games.as_mut()?;
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| it.next())) {
             Ok(Some(g)) => {
-                count += 1;
+                self.count += 1;
                 Some(g)
             }
             Ok(None) => {
-                games = None;
+                self.games = None;
                 None
             }
             Err(_) => {
-                games = None;
-                Some(reader_failed(path, count + 1))
+                self.games = None;
+                Some(reader_failed(&self.path, self.count + 1))
             }
         }
-    })
+    }
 }
 
 /// Audits every game of `files` (see [`discover`]); as [`audit_sources`] with no path
@@ -200,6 +276,7 @@ pub fn audit_sources(
         message: e.to_string(),
     })?;
     let settings = &config.settings;
+    let held = AtomicUsize::new(0);
     let scope = config.scope;
     let mut summary = Summary::new(settings.repetitions);
     summary.rules = settings.rules;
@@ -231,8 +308,7 @@ pub fn audit_sources(
                     }
                     on_file(&games);
                 }
-                Audited::Large { path, first } => {
-                    let skip = first.len();
+                Audited::Large { path, first, rest } => {
                     let bytes = qili_notation::record::json::file_bytes(&path);
                     for g in &first {
                         summary.add(g);
@@ -240,19 +316,34 @@ pub fn audit_sources(
                     if !first.is_empty() {
                         on_file(&first);
                     }
+                    let skip = first.len();
                     drop(first);
                     let batch = (pool.current_num_threads() * 64).max(256);
-                    let rest = games_guarded(&path, settings).skip(skip);
-                    stream_games(rest, batch, |inputs| {
-                        let mut games = pool.install(|| audit_batch(inputs));
-                        for g in &mut games {
-                            g.file_bytes.clone_from(&bytes);
+                    let mut audit_rest = |games: &mut dyn Iterator<Item = GameInput>| {
+                        stream_games(games, batch, |inputs| {
+                            let mut games = pool.install(|| audit_batch(inputs));
+                            for g in &mut games {
+                                g.file_bytes.clone_from(&bytes);
+                            }
+                            for g in &games {
+                                summary.add(g);
+                            }
+                            on_file(&games);
+                        })
+                    };
+                    match rest {
+                        Rest::Unopened => audit_rest(&mut Guarded::new(&path, 0, || {
+                            open_path(&path, settings.rules)
+                        })),
+                        Rest::Held { games, next, _slot } => {
+                            audit_rest(&mut std::iter::once(*next).chain(*games))
                         }
-                        for g in &games {
-                            summary.add(g);
+                        Rest::Closed { skip: n, stamp } => {
+                            audit_rest(&mut Guarded::new(&path, skip, || {
+                                reopen_path(&path, settings.rules, &stamp, n)
+                            }))
                         }
-                        on_file(&games);
-                    });
+                    }
                 }
             }
         }
@@ -274,24 +365,48 @@ pub fn audit_sources(
                             Ok(path) if is_large_record(path) => Audited::Large {
                                 path: path.clone(),
                                 first: Vec::new(),
+                                rest: Rest::Unopened,
                             },
                             Ok(path) => {
-                                let mut games = games_guarded(path, settings);
+                                let mut games =
+                                    Guarded::new(path, 0, || open_path(path, settings.rules));
                                 let first: Vec<GameInput> =
                                     games.by_ref().take(WORKER_GAMES).collect();
-                                let more = first.len() == WORKER_GAMES && games.next().is_some();
+                                let next = if first.len() == WORKER_GAMES {
+                                    games.next()
+                                } else {
+                                    None
+                                };
                                 let mut first = audit_batch(first);
                                 let bytes = qili_notation::record::json::file_bytes(path);
                                 for g in &mut first {
                                     g.file_bytes.clone_from(&bytes);
                                 }
-                                if more {
-                                    Audited::Large {
-                                        path: path.clone(),
-                                        first,
-                                    }
-                                } else {
-                                    Audited::Games(first)
+                                let Some(next) = next else {
+                                    return Audited::Games(first);
+                                };
+                                let holds = games.games.as_ref().map(FileGames::holds_file);
+                                let stamp = games.games.as_ref().and_then(|g| g.stamp().cloned());
+                                let slot = match holds {
+                                    Some(true) => HeldSlot::take(&held),
+                                    // In memory: held without a file open.
+                                    _ => Some(HeldSlot::free()),
+                                };
+                                let rest = match (slot, stamp) {
+                                    (None, Some(stamp)) => Rest::Closed {
+                                        skip: WORKER_GAMES,
+                                        stamp,
+                                    },
+                                    (slot, _) => Rest::Held {
+                                        games: Box::new(games),
+                                        next: Box::new(next),
+                                        _slot: slot.unwrap_or_else(HeldSlot::free),
+                                    },
+                                };
+                                Audited::Large {
+                                    path: path.clone(),
+                                    first,
+                                    rest,
                                 }
                             }
                         })

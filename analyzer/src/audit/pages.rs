@@ -114,14 +114,14 @@ impl HtmlWriter {
         }
         let mut name = None;
         for c in candidates {
-            let c = format!("{}.html", sanitize(&c));
+            let c = format!("{}.html", fit(sanitize(&c)));
             if !self.names.contains(&c) && c != "index.html" {
                 name = Some(c);
                 break;
             }
         }
         let name = name.unwrap_or_else(|| {
-            let base = sanitize(&format!("{stem}{game}"));
+            let base = fit(sanitize(&format!("{stem}{game}")));
             (2..)
                 .map(|n| format!("{base}~{n}.html"))
                 .find(|c| !self.names.contains(c))
@@ -173,6 +173,27 @@ fn sanitize(s: &str) -> String {
             }
         })
         .collect()
+}
+
+/// The longest page name kept whole, in bytes, before `~n.html`: file systems allow 255
+/// bytes in a name, and a record's name may use them all.
+const MAX_NAME: usize = 200;
+
+/// `name`, when it is at most [`MAX_NAME`] bytes; else its head (cut at a character) and a
+/// hash of the whole, so that two long names with the same head stay apart.
+fn fit(name: String) -> String {
+    if name.len() <= MAX_NAME {
+        return name;
+    }
+    // FNV-1a, 64 bits: stable from one run and one build to the next.
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let mut head = MAX_NAME - 17;
+    while !name.is_char_boundary(head) {
+        head -= 1;
+    }
+    format!("{}-{hash:016x}", &name[..head])
 }
 
 /// The words of a ruling kind of the summary (`draw`, `red_loses`, …).
@@ -514,6 +535,16 @@ pub fn game_page(g: &GameReport) -> Option<Page> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_page_names_are_cut_with_a_hash() {
+        let long = "象".repeat(85);
+        let a = fit(format!("{long}-2"));
+        let b = fit(format!("{long}-3"));
+        assert!(a.len() <= MAX_NAME && b.len() <= MAX_NAME, "{}", a.len());
+        assert_ne!(a, b);
+        assert_eq!(fit("short".into()), "short");
+    }
 
     #[test]
     fn findings_give_the_move_and_the_ply() {

@@ -1,13 +1,14 @@
 //! Plain-text lines for the games worth a line in a text audit: unreadable games and
 //! rulings that contradict the record; in English or Chinese.
 
+use super::escape::escape_controls;
 use super::game::{Finding, GameReport};
 use crate::explain::Lang;
 
 /// A line for `g` when it failed or disagrees with its record, in `lang`; `None` otherwise.
-pub fn game_text_in(g: &GameReport, lang: Lang) -> Option<String> {
+fn game_text_in_raw(g: &GameReport, lang: Lang) -> Option<String> {
     if lang == Lang::En {
-        return game_text(g);
+        return game_text_raw(g);
     }
     let place = place(g);
     if let Some(f) = &g.error {
@@ -51,7 +52,7 @@ fn place(g: &GameReport) -> String {
 /// One line per warning of `g` (problems that lost only part of the record: a variation
 /// cut at a bad move, an unclosed parenthesis, a value beyond a limit …), in `lang`; empty
 /// when it has none.
-pub fn warning_lines_in(g: &GameReport, lang: Lang) -> Vec<String> {
+fn warning_lines_in_raw(g: &GameReport, lang: Lang) -> Vec<String> {
     let place = place(g);
     g.warnings
         .iter()
@@ -67,9 +68,9 @@ pub fn warning_lines_in(g: &GameReport, lang: Lang) -> Vec<String> {
 }
 
 /// A line for `g` when a ruling settles it, in `lang`.
-pub fn ruling_text_in(g: &GameReport, lang: Lang) -> Option<String> {
+fn ruling_text_in_raw(g: &GameReport, lang: Lang) -> Option<String> {
     if lang == Lang::En {
-        return ruling_text(g);
+        return ruling_text_raw(g);
     }
     let j = g.ruled.as_ref()?.judgement.as_deref()?;
     if j.ruling.status == crate::verdict::Status::None {
@@ -186,7 +187,7 @@ pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
 }
 
 /// A line for `g` when it failed or disagrees with its record; `None` otherwise.
-pub fn game_text(g: &GameReport) -> Option<String> {
+fn game_text_raw(g: &GameReport) -> Option<String> {
     let place = place(g);
     if let Some(f) = &g.error {
         let what = if f.kind.is_path() {
@@ -240,7 +241,7 @@ pub fn game_text(g: &GameReport) -> Option<String> {
 }
 
 /// A line for `g` when a ruling settles it: the ruling, its articles and the recorded result.
-pub fn ruling_text(g: &GameReport) -> Option<String> {
+fn ruling_text_raw(g: &GameReport) -> Option<String> {
     let j = g.ruled.as_ref()?.judgement.as_deref()?;
     if j.ruling.status == crate::verdict::Status::None {
         return None;
@@ -269,4 +270,43 @@ pub fn ruling_text(g: &GameReport) -> Option<String> {
         articles.join(", "),
         g.recorded_text.as_deref().unwrap_or("none")
     ))
+}
+
+/// The line of [`game_text_raw`] in `lang` (failed, or disagreeing with its record), its
+/// control characters escaped (see [`escape_controls`]): a file name or a message cannot
+/// forge a line or drive the terminal.
+pub fn game_text_in(g: &GameReport, lang: Lang) -> Option<String> {
+    game_text_in_raw(g, lang).map(escaped)
+}
+
+/// [`game_text_in`] in English.
+pub fn game_text(g: &GameReport) -> Option<String> {
+    game_text_raw(g).map(escaped)
+}
+
+/// The line of a ruling (see [`ruling_text_raw`]) in `lang`, its control characters
+/// escaped.
+pub fn ruling_text_in(g: &GameReport, lang: Lang) -> Option<String> {
+    ruling_text_in_raw(g, lang).map(escaped)
+}
+
+/// [`ruling_text_in`] in English.
+pub fn ruling_text(g: &GameReport) -> Option<String> {
+    ruling_text_raw(g).map(escaped)
+}
+
+/// The warning lines of `g` (see [`warning_lines_in_raw`]), their control characters
+/// escaped.
+pub fn warning_lines_in(g: &GameReport, lang: Lang) -> Vec<String> {
+    warning_lines_in_raw(g, lang)
+        .into_iter()
+        .map(escaped)
+        .collect()
+}
+
+fn escaped(line: String) -> String {
+    match escape_controls(&line) {
+        std::borrow::Cow::Borrowed(_) => line,
+        std::borrow::Cow::Owned(e) => e,
+    }
 }

@@ -242,10 +242,9 @@ fn prepare(
             let (start, read) =
                 crate::input::read_played_line(&case.fen, &case.moves, "moves", max_plies)
                     .map_err(|e| e.to_string())?;
-            let line = read.map_err(|moves| {
+            let line = read.map_err(|plies| {
                 format!(
-                    "moves: {} plies: longer than the {max_plies} plies a line is judged up to (limit)",
-                    moves.len(),
+                    "moves: {plies} plies: longer than the {max_plies} plies a line is judged up to (limit)",
                 )
             })?;
             room.start = Some((case.fen.to_string(), start));

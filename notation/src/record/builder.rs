@@ -10,6 +10,13 @@ use crate::{Iccs, Move, Placement, Position, PositionError, Setup, Square};
 /// The main line's first allocation, in moves.
 const MAIN_LINE_CAPACITY: usize = 128;
 
+/// The most moves of one game a reader keeps, by default: in the main line (a longer game
+/// fails with an error of kind `limit` at the first move past it, the rest of its moves
+/// skipped as they are read, so that memory is bounded before the whole game is held), and
+/// in all its variations together (past it, a variation is cut with a warning). As the
+/// longest game the audit judges (100,000 plies).
+pub const MAX_MOVES: usize = 100_000;
+
 /// One line being read: the main line or a variation.
 struct Frame {
     line: Vec<Node>,
@@ -53,6 +60,14 @@ pub(crate) struct GameBuilder {
     /// other side's numerals is.
     numerals: NumeralCheck,
     wrong_side_offset: Option<u64>,
+    /// The most moves kept in the main line, and in the variations together.
+    max_moves: usize,
+    /// The moves kept in variations.
+    variation_moves: usize,
+    /// Variations were cut at `max_moves` (and the warning given).
+    variations_cut: bool,
+    /// The main line was cut at `max_moves`: the moves of it seen since (counted, not kept).
+    main_excess: Option<usize>,
 }
 
 impl GameBuilder {
@@ -68,7 +83,16 @@ impl GameBuilder {
             warnings: Vec::new(),
             numerals: NumeralCheck::default(),
             wrong_side_offset: None,
+            max_moves: MAX_MOVES,
+            variation_moves: 0,
+            variations_cut: false,
+            main_excess: None,
         }
+    }
+
+    /// Sets the most moves kept (see [`MAX_MOVES`]).
+    pub(crate) fn set_max_moves(&mut self, max: usize) {
+        self.max_moves = max;
     }
 
     /// Sets the start position.
@@ -188,6 +212,7 @@ impl GameBuilder {
     /// Resolves and plays a move written as text at byte `offset`.
     pub(crate) fn move_text(&mut self, text: &str, offset: u64) {
         self.start(offset);
+        self.count_excess();
         let Some(pos) = self.frames.last().and_then(|f| f.pos.as_ref()) else {
             return;
         };
@@ -235,8 +260,19 @@ impl GameBuilder {
     }
 
     /// Plays a move given by its squares at byte `offset`.
+    /// Counts a main-line move past the move limit (not kept: only the game's length is
+    /// told).
+    fn count_excess(&mut self) {
+        if self.frames.len() == 1 {
+            if let Some(n) = self.main_excess.as_mut() {
+                *n += 1;
+            }
+        }
+    }
+
     pub(crate) fn move_squares(&mut self, from: Square, to: Square, offset: u64) {
         self.start(offset);
+        self.count_excess();
         let Some(pos) = self.frames.last().and_then(|f| f.pos.as_ref()) else {
             return;
         };
@@ -263,8 +299,43 @@ impl GameBuilder {
             frame.line.reserve(MAIN_LINE_CAPACITY);
         }
         let ply = frame.base_ply + frame.line.len() + 1;
+        let full = if depth == 1 {
+            frame.line.len() >= self.max_moves
+        } else {
+            self.variation_moves >= self.max_moves
+        };
+        if full && resolved.is_ok() {
+            let kind = if depth == 1 {
+                // Completed with the game's length when it ends (see `finish`).
+                ErrorKind::TooLong {
+                    plies: ply,
+                    max: self.max_moves,
+                }
+            } else {
+                ErrorKind::Limit(format!(
+                    "more than {} moves in the variations of one game: the rest of them is not read",
+                    self.max_moves
+                ))
+            };
+            let err = RecordError::new(self.index, kind)
+                .at_ply(ply)
+                .at_offset(offset);
+            frame.pos = None;
+            if depth == 1 {
+                self.main_excess = Some(1);
+                self.fail(err);
+            } else if !self.variations_cut {
+                // Once: every later variation is cut as well, and said so here.
+                self.variations_cut = true;
+                self.warnings.push(err);
+            }
+            return;
+        }
         match resolved {
             Ok(mv) => {
+                if depth > 1 {
+                    self.variation_moves += 1;
+                }
                 // In place: the position is kept as the one before the move, then played.
                 let pos = frame.pos.as_mut().expect("live frame");
                 match &mut frame.before_last {
@@ -357,6 +428,11 @@ impl GameBuilder {
     /// numerals, with that error; one written in one style for both sides gets a warning.
     pub(crate) fn finish(mut self) -> ReadGame {
         while self.end_variation() {}
+        if let (Some(excess), Some(e)) = (self.main_excess, self.error.as_mut()) {
+            if let ErrorKind::TooLong { plies, max } = &mut e.kind {
+                *plies = *max + excess;
+            }
+        }
         if let Some(mut root) = self.frames.pop() {
             let offset = self.wrong_side_offset.unwrap_or(0);
             match self.numerals.verdict() {

@@ -17,6 +17,15 @@ pub enum ErrorKind {
     /// A limit protecting memory and stack was exceeded (nesting depth, comment length).
     #[error("{0}")]
     Limit(String),
+    /// A game longer than the readers keep ([`MAX_MOVES`](super::MAX_MOVES) plies in its
+    /// main line): read up to there, the moves past it skipped as they are read.
+    #[error("{plies} plies: beyond the limit of {max} plies a game is read up to (the moves past it are skipped, not kept)")]
+    TooLong {
+        /// The plies of the main line, counted to its end.
+        plies: usize,
+        /// The most kept.
+        max: usize,
+    },
     /// The start position could not be read.
     #[error("{0}")]
     Fen(FenError),
@@ -46,7 +55,7 @@ impl ErrorKind {
             ErrorKind::Move(MoveTextError::Ambiguous(_)) => "ambiguous_move",
             ErrorKind::Move(MoveTextError::WrongSide(_)) => "wrong_side",
             ErrorKind::Syntax(_) => "syntax",
-            ErrorKind::Limit(_) => "limit",
+            ErrorKind::Limit(_) | ErrorKind::TooLong { .. } => "limit",
             ErrorKind::Fen(_) => "fen",
             ErrorKind::Position(_) => "position",
             ErrorKind::Truncated(_) => "truncated",
@@ -70,6 +79,9 @@ pub struct RecordError {
     pub byte_offset: Option<u64>,
     /// What went wrong.
     pub kind: ErrorKind,
+    /// The encoding the game's text was decoded in, when it is not UTF-8 (or when a file
+    /// mixes encodings): a move that cannot be read may be text decoded in the wrong one.
+    pub encoding: Option<crate::encoding::Encoding>,
 }
 
 impl RecordError {
@@ -81,6 +93,7 @@ impl RecordError {
             ply: None,
             byte_offset: None,
             kind,
+            encoding: None,
         }
     }
 
@@ -110,6 +123,9 @@ impl fmt::Display for RecordError {
         if let Some(off) = self.byte_offset {
             write!(f, ", byte {off}")?;
         }
+        if let Some(enc) = self.encoding {
+            write!(f, " ({enc})")?;
+        }
         write!(f, ": {}", self.kind)
     }
 }
@@ -135,6 +151,16 @@ pub enum ReadError {
         file: String,
         /// What it is (`FIFO`, `character device`, …).
         what: &'static str,
+    },
+    /// The file changed while it was read (or between two reads of it): it was rewritten,
+    /// cut, grown or replaced. The games read before are kept; the rest is not read, since
+    /// it would come from another file than the one the first games came from.
+    #[error("{file}: changed while it was read ({what}): the games from here on are not read")]
+    Changed {
+        /// The file.
+        file: String,
+        /// How it changed (`size 120 bytes, now 80`, `replaced by another file` …).
+        what: String,
     },
     /// A record in a format that is read whole, larger than [`MAX_WHOLE`](super::MAX_WHOLE).
     #[error("{file}: {size} bytes: a {format} file is read whole, up to {max} bytes: not read")]

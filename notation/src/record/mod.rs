@@ -20,6 +20,7 @@ pub mod cbr;
 pub mod dhtmlxq;
 mod error;
 pub mod json;
+mod mixed;
 pub mod pgn;
 mod read;
 mod stream;
@@ -30,9 +31,12 @@ pub mod write;
 pub mod wxf_file;
 pub mod xqf;
 
+pub use builder::MAX_MOVES;
 pub use error::{ErrorKind, Malformed, ReadError, RecordError};
 pub use read::{collect_files, detect_format, read_bytes, read_file, Format};
-pub use stream::{stream_file, GameStream, MAX_WHOLE};
+pub use stream::{
+    open_regular, stream_file, stream_file_unchanged, FileStamp, GameStream, MAX_WHOLE,
+};
 pub use walk::{walk, PathError};
 
 use std::fmt;

@@ -34,6 +34,11 @@ pub struct Limits {
     pub max_tag: usize,
     /// Longest move token, in bytes.
     pub max_token: usize,
+    /// Most moves kept of one game, in its main line (a longer game fails, of kind
+    /// `limit`, at the first move past it) and in its variations together (past it, they
+    /// are cut with a warning): memory is bounded as the game is read, before it is held
+    /// whole.
+    pub max_moves: usize,
 }
 
 impl Default for Limits {
@@ -43,6 +48,7 @@ impl Default for Limits {
             max_comment: 1 << 20,
             max_tag: 64 << 10,
             max_token: 256,
+            max_moves: super::builder::MAX_MOVES,
         }
     }
 }
@@ -214,11 +220,12 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
-    /// Consumes up to and including the next newline.
+    /// Consumes up to and including the next line end (`\n`, or `\r` alone as old Mac
+    /// files end lines; the `\n` of a `\r\n` is then a blank line).
     fn skip_line(&mut self) -> io::Result<()> {
         while let Some(b) = self.peek()? {
             self.bump();
-            if b == b'\n' {
+            if is_line_end(b) {
                 break;
             }
         }
@@ -228,7 +235,7 @@ impl<R: Read> Reader<R> {
     /// As [`Reader::read_line`], without copying when the line is whole in the buffer: its
     /// span there (`None`: it is in `scratch`), and whether it was cut.
     fn line_span(&mut self, max: usize) -> io::Result<(Option<std::ops::Range<usize>>, bool)> {
-        let Some(end) = self.span_to(max, |b| b == b'\n') else {
+        let Some(end) = self.span_to(max, is_line_end) else {
             return Ok((None, self.read_line(max)?));
         };
         let start = self.pos;
@@ -246,7 +253,7 @@ impl<R: Read> Reader<R> {
         let mut cut = false;
         while let Some(b) = self.peek()? {
             self.bump();
-            if b == b'\n' {
+            if is_line_end(b) {
                 break;
             }
             if self.scratch.len() < max {
@@ -408,13 +415,22 @@ impl<R: Read> Reader<R> {
             0 => self.before_buf,
             p => self.data()[p - 1],
         };
-        before == b'\n'
+        is_line_end(before)
     }
 
-    /// Skips lines until one starting with `[` (or the end).
+    /// Skips the rest of the result's line up to a `[` on it (the next game's tags, when a
+    /// whole file is written on one line), then lines until one starting with `[` (or the
+    /// end).
     fn skip_to_tags(&mut self) -> io::Result<()> {
-        // Rest of the result's line.
-        self.skip_line()?;
+        while let Some(b) = self.peek()? {
+            if b == b'[' {
+                return Ok(());
+            }
+            self.bump();
+            if is_line_end(b) {
+                break;
+            }
+        }
         loop {
             while let Some(b) = self.peek()? {
                 if b == b' ' || b == b'\t' || b == b'\r' {
@@ -517,9 +533,61 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
-    /// A tag line (the `[` is consumed).
+    /// The text of a tag after its `[`, up to and including the `]` that closes its
+    /// quoted value (what follows on the line — another tag, moves — is read next), or up
+    /// to the end of the line when it does not close: its span in the buffer (`None`: it
+    /// is in `scratch`), and whether it was cut at `max` bytes.
+    fn tag_span(&mut self, max: usize) -> io::Result<(Option<std::ops::Range<usize>>, bool)> {
+        let mut scan = TagScan::default();
+        let avail = &self.data()[self.pos..self.end];
+        let mut stop = None;
+        for (i, &b) in avail.iter().enumerate().take(max.saturating_add(1)) {
+            match scan.step(b) {
+                TagStep::More => {}
+                TagStep::Closed if i < max => {
+                    stop = Some((i + 1, i + 1));
+                    break;
+                }
+                TagStep::LineEnd => {
+                    stop = Some((i, i));
+                    break;
+                }
+                TagStep::Closed => break,
+            }
+        }
+        if stop.is_none() && self.eof && avail.len() <= max {
+            stop = Some((avail.len(), avail.len()));
+        }
+        if let Some((len, consumed)) = stop {
+            let start = self.pos;
+            self.pos += consumed;
+            return Ok((Some(start..start + len), false));
+        }
+        // Byte by byte, through the buffer's refills.
+        let mut scan = TagScan::default();
+        self.scratch.clear();
+        let mut cut = false;
+        while let Some(b) = self.peek()? {
+            let step = scan.step(b);
+            if step == TagStep::LineEnd {
+                break;
+            }
+            self.bump();
+            if self.scratch.len() < max {
+                self.scratch.push(b);
+            } else {
+                cut = true;
+            }
+            if step == TagStep::Closed {
+                break;
+            }
+        }
+        Ok((None, cut))
+    }
+
+    /// A tag (the `[` is consumed).
     fn tag<V: Visitor>(&mut self, v: &mut V, at: u64) -> io::Result<()> {
-        let (span, cut) = self.line_span(self.limits.max_tag)?;
+        let (span, cut) = self.tag_span(self.limits.max_tag)?;
         if cut {
             // The kept head of the line (in `scratch`) names the tag. Without its [FEN] tag
             // the game's start position is unknown: its moves cannot be read.
@@ -648,6 +716,65 @@ fn parse_tag(line: &str) -> Option<(&str, std::borrow::Cow<'_, str>)> {
     Some((name, out.into()))
 }
 
+/// Whether `b` ends a line: `\n`, or `\r` (a `\r\n` then leaves a blank line).
+#[inline]
+fn is_line_end(b: u8) -> bool {
+    b == b'\n' || b == b'\r'
+}
+
+/// Where a tag ends: at the `]` after the closing quote of its value (spaces between
+/// allowed), so that another tag or the moves may follow on the same line; a quote inside
+/// the value that is not followed by `]` is part of it (lenient, as [`parse_tag`]), and a
+/// backslash escapes the next byte. A tag without a quoted value ends at its first `]`;
+/// a tag never runs past the end of its line.
+#[derive(Debug, Default)]
+struct TagScan {
+    state: TagState,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+enum TagState {
+    /// Before the value's opening quote.
+    #[default]
+    Name,
+    /// In the value.
+    Value,
+    /// After a backslash in the value.
+    Escape,
+    /// After a quote in the value (and spaces after it): a `]` closes the tag.
+    Quote,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TagStep {
+    /// The byte belongs to the tag; more follows.
+    More,
+    /// The byte is the tag's closing `]`.
+    Closed,
+    /// The byte ends the line (not part of the tag).
+    LineEnd,
+}
+
+impl TagScan {
+    fn step(&mut self, b: u8) -> TagStep {
+        if is_line_end(b) {
+            return TagStep::LineEnd;
+        }
+        use TagState::*;
+        self.state = match (self.state, b) {
+            (Name, b']') => return TagStep::Closed,
+            (Name, b'"') => Value,
+            (Name, _) => Name,
+            (Value | Quote, b'\\') => Escape,
+            (Value | Quote, b'"') => Quote,
+            (Quote, b']') => return TagStep::Closed,
+            (Quote, b' ' | b'\t') => Quote,
+            (Value | Escape | Quote, _) => Value,
+        };
+        TagStep::More
+    }
+}
+
 /// Whether `b` ends a token of move text.
 #[inline]
 fn ends_token(b: u8) -> bool {
@@ -727,6 +854,7 @@ fn strip_glyphs(word: &str) -> (&str, Option<u16>) {
 pub struct GameVisitor {
     builder: Option<GameBuilder>,
     setup: Option<Setup>,
+    max_moves: usize,
 }
 
 impl GameVisitor {
@@ -735,6 +863,7 @@ impl GameVisitor {
         GameVisitor {
             builder: None,
             setup: None,
+            max_moves: super::builder::MAX_MOVES,
         }
     }
 
@@ -743,6 +872,7 @@ impl GameVisitor {
         GameVisitor {
             builder: None,
             setup: Some(setup),
+            max_moves: super::builder::MAX_MOVES,
         }
     }
 
@@ -761,6 +891,7 @@ impl Visitor for GameVisitor {
     type Output = ReadGame;
     fn begin_game(&mut self, index: usize) {
         let mut b = GameBuilder::new(index);
+        b.set_max_moves(self.max_moves);
         if let Some(s) = &self.setup {
             b.set_setup(s.clone());
         }
@@ -826,6 +957,7 @@ pub(crate) fn read_one(text: &str, setup: Option<Setup>) -> ReadGame {
     let mut visitor = GameVisitor {
         builder: None,
         setup,
+        max_moves: super::builder::MAX_MOVES,
     };
     match Reader::new(text.as_bytes()).read_game(&mut visitor) {
         Ok(Some(g)) => g,
@@ -862,7 +994,10 @@ impl<R: Read> Games<R> {
     pub fn with_limits(inner: R, limits: Limits) -> Games<R> {
         Games {
             reader: Reader::with_limits(inner, limits),
-            visitor: GameVisitor::new(),
+            visitor: GameVisitor {
+                max_moves: limits.max_moves,
+                ..GameVisitor::new()
+            },
         }
     }
 }

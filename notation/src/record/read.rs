@@ -145,7 +145,14 @@ pub(crate) fn read_whole(
     match text_format(&text, ext) {
         format @ (Format::Pgn | Format::Cbf | Format::DhtmlXq | Format::Wxf | Format::Text) => {
             check_text(bytes, name)?;
-            let mut games = read_text(bytes, enc, text, format);
+            let mixed = match format {
+                Format::Pgn => super::mixed::read_pgn_mixed(bytes, enc),
+                _ => None,
+            };
+            let mut games = match mixed {
+                Some(games) => games,
+                None => read_text(bytes, enc, text, format),
+            };
             name_file(&mut games, name);
             Ok(games)
         }
@@ -216,7 +223,13 @@ fn errors_mut(g: &mut ReadGame) -> impl Iterator<Item = &mut RecordError> {
 
 /// Maps every error offset from the decoded text back to `raw`, in one pass over `raw`
 /// (offset by offset it was quadratic: a file with thousands of errors took seconds).
-fn map_offsets(games: &mut [ReadGame], raw: &[u8], enc: Encoding) {
+pub(crate) fn map_offsets(games: &mut [ReadGame], raw: &[u8], enc: Encoding) {
+    if enc != Encoding::Utf8 {
+        // Named in each error: a move that cannot be read may be text decoded wrongly.
+        for e in games.iter_mut().flat_map(errors_mut) {
+            e.encoding = Some(enc);
+        }
+    }
     let mut offsets: Vec<&mut u64> = games
         .iter_mut()
         .flat_map(errors_mut)
