@@ -41,6 +41,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod audit;
 pub mod conduct;
