@@ -43,6 +43,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod agreement;
 pub mod audit;
 pub mod conduct;
 pub mod explain;

@@ -22,9 +22,8 @@
 
 use qili_notation::Position;
 
-use crate::audit::MAX_PLIES;
 use crate::graph::PositionGraph;
-use crate::input::{plain_move_list, read_played_line, InputError};
+use crate::input::{plain_move_list, read_played_line, InputError, MAX_PLIES};
 use crate::judge::{judge_legal_in, Judgement};
 use crate::label::Scope;
 use crate::rules::Settings;

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::game::{Finding, GameReport};
+use super::game::GameReport;
+use crate::agreement::Finding;
 use super::input::ReadFailure;
 use super::summary::Summary;
 use crate::report::judge_json::judge_json;

@@ -4,7 +4,8 @@ use std::fmt::Write;
 
 use qili_notation::{Color, Square};
 
-use super::compose::{Agreement, Words};
+use super::compose::Words;
+use crate::agreement::Agreement;
 use super::{move_text, Lang};
 use crate::conduct::{CycleMove, PieceRef};
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
@@ -257,11 +258,11 @@ impl Words for En {
             }
             Agreement::Disagrees(r, f) => format!(
                 "The recorded result ({r}) DISAGREES with the ruling: {}.",
-                crate::audit::finding_text(f, j.positions.first()).en
+                crate::agreement::finding_text(f, j.positions.first()).en
             ),
             Agreement::Noted(r, f) => format!(
                 "Recorded result {r}; note: {}.",
-                crate::audit::finding_text(f, j.positions.first()).en
+                crate::agreement::finding_text(f, j.positions.first()).en
             ),
         })
     }

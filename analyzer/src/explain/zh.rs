@@ -4,7 +4,8 @@ use std::fmt::Write;
 
 use qili_notation::{Color, Square};
 
-use super::compose::{Agreement, Words};
+use super::compose::Words;
+use crate::agreement::Agreement;
 use super::{move_text, Lang};
 use crate::conduct::{CycleMove, PieceRef};
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
@@ -252,12 +253,12 @@ impl Words for Zh {
             Agreement::Consistent(r) => format!("记录结果（{r}）与裁决不矛盾。"),
             Agreement::Disagrees(r, f) => format!(
                 "记录结果（{r}）与裁决不符：{}。",
-                crate::audit::finding_text(f, j.positions.first()).zh
+                crate::agreement::finding_text(f, j.positions.first()).zh
             ),
             Agreement::Noted(r, f) => {
                 format!(
                     "记录结果 {r}；注意：{}。",
-                    crate::audit::finding_text(f, j.positions.first()).zh
+                    crate::agreement::finding_text(f, j.positions.first()).zh
                 )
             }
         })

@@ -102,7 +102,7 @@ pub fn annotate_move(before: &Position, labels: &MoveLabels) -> (Diagram, Vec<Te
 
 /// Why a protector is real or false, in both languages.
 fn protector_text(p: &Protector, color: Color) -> Text {
-    use crate::explain::Lang;
+    use crate::terms::Lang;
     use crate::terms::protector;
     let who = piece_text(color, p.role, p.square);
     Text::new(

@@ -7,7 +7,8 @@ use super::annotate::annotate_move;
 use super::page::{Article, Conduct, CycleSection, Page, Step};
 use super::svg::Diagram;
 use super::Text;
-use crate::explain::{self, Lang};
+use crate::explain;
+use crate::terms::Lang;
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
 use crate::verdict::{Outcome, Reason, Status, Verdict};
 

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use qili_notation::{write_move, Color, Move, Notation, Position, Square};
 use serde::Serialize;
 
-use crate::explain::Lang;
+use crate::terms::Lang;
 use crate::label::{
     label_move_after, label_move_with, Chase, ChaseNote, CycleContext, Dismissed, Evidence, Label,
     MateSearch, MoveLabels, Root,

@@ -5,7 +5,7 @@
 use qili_notation::{write_move, Color, Move, Notation, Position};
 use serde_json::{json, Value};
 
-use crate::explain::Lang;
+use crate::terms::Lang;
 use crate::judge::{Ruling, RulingSource};
 use crate::outlook::{Consequence, Effect, MoveOutlook, Outlook, Warning};
 use crate::report::judge_json::conduct_json;

@@ -3,7 +3,7 @@
 use qili_notation::Color;
 
 use super::{ply_place, punct};
-use crate::explain::Lang;
+use crate::terms::Lang;
 use crate::judge::Judgement;
 use crate::rules::Article;
 use crate::terms::Term;
