@@ -147,7 +147,7 @@ fn bench(c: &mut Criterion) {
         judge_s / base_s
     );
     // The cost of deeper mate searches everywhere (mate threats, check series, the safety
-    // test), as ratios to the same baseline (CXA2020.md §3.6: the rule book deepens only the
+    // test), as ratios to the same baseline (docs/rules.md §3: the rule book deepens only the
     // safety test of a capture).
     for depth in [5, 6] {
         let t = Instant::now();

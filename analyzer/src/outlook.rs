@@ -1,6 +1,6 @@
 //! Before the move: in a position reached by a line, which moves would complete a
 //! repetition and what each would bring — nothing yet, a draw, "you must change" (变着), or
-//! a loss — under the chosen rule book and threshold (RULES.md §1 and §5).
+//! a loss — under the chosen rule book and threshold (docs/rules.md §1 and §5).
 //!
 //! One code path: the answer for a move is the ruling [`crate::judge`] gives of the line
 //! with that move played, read from the [`Incremental`] judge. Every legal move is hashed

@@ -45,7 +45,7 @@ pub enum Finding {
     /// A stretch was ruled a loss in force (final: a one-sided perpetual check under CXA1999
     /// 24.1, or a forbidden cycle played once more), and the game went on: the arbiter
     /// could have ended the game at `ply`. For a stretch before the one that decides the
-    /// record, the last ruling in force decides (RULES.md §1), so this does not contradict
+    /// record, the last ruling in force decides (docs/rules.md §1), so this does not contradict
     /// it; nor for the deciding stretch when its loss came at once (CXA1999 24.1) and the
     /// players went on: the record's result then comes from the rest of the game.
     PlayedPastLoss {
@@ -170,7 +170,7 @@ pub enum Outcome {
     MustChange(Color),
 }
 
-/// The ruling in force that settles the record (RULES.md §1: the last one).
+/// The ruling in force that settles the record (docs/rules.md §1: the last one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decision {
     /// What it decides.
@@ -194,7 +194,7 @@ pub struct Ruled {
     /// The ply at which the natural move limit was reached, if it was.
     pub natural_limit_ply: Option<usize>,
     /// The first loss in force (final) ruled on a stretch other than the one that decides
-    /// the record, with the side that lost: the game went on past it (RULES.md §1: the last
+    /// the record, with the side that lost: the game went on past it (docs/rules.md §1: the last
     /// ruling in force decides).
     pub earlier_loss: Option<(usize, Color)>,
     /// The number of repetition cycles found.
@@ -333,7 +333,7 @@ pub(crate) fn compare_adjudication(
 /// on, the ruling is only noted (the record's result comes from the rest of the game): a
 /// must-change as "had to change and changed", a loss at once (CXA1999 24.1, a one-sided
 /// perpetual check, as `qili judge` rules it) as a loss played past, like an earlier loss
-/// (RULES.md §1: the last ruling in force decides, and the game went on).
+/// (docs/rules.md §1: the last ruling in force decides, and the game went on).
 pub(crate) fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize) -> Vec<Finding> {
     let mut out = Vec::new();
     if let Some(ply) = ruled.natural_limit_ply {
@@ -395,7 +395,7 @@ mod tests {
     #[test]
     fn a_loss_in_force_that_the_game_went_past_is_a_finding() {
         // Red checks perpetually (a loss in force at ply 8, CXA 24.1), then both sides shuffle
-        // their generals: a draw in force at ply 16 decides the record (RULES.md §1).
+        // their generals: a draw in force at ply 16 decides the record (docs/rules.md §1).
         let start = Position::from_fen("3k5/R8/9/9/9/9/9/9/9/5K3 w - - 0 1").unwrap();
         let text =
             "a8a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9 f0f1 d9e9 f1f0 e9d9 f0f1 d9e9 f1f0 e9d9";

@@ -76,7 +76,7 @@ fn ruling(j: &Judgement) -> String {
     s
 }
 
-/// The occurrence at which a ruling is in force (RULES.md §1).
+/// The occurrence at which a ruling is in force (docs/rules.md §1).
 fn threshold(j: &Judgement) -> usize {
     crate::verdict::threshold(&j.settings)
 }
