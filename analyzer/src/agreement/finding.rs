@@ -228,10 +228,7 @@ pub(crate) fn outcome_name(ruled: Option<Outcome>) -> &'static str {
 
 /// What the audit finds when `j` is compared with the `recorded` result (the findings an
 /// audit of the same record reports; explanations say from them whether the ruling agrees).
-pub fn compare_judgement(
-    j: &Judgement,
-    recorded: Option<GameResult>,
-) -> Vec<Finding> {
+pub fn compare_judgement(j: &Judgement, recorded: Option<GameResult>) -> Vec<Finding> {
     let ruled = Ruled {
         decision: decision(j),
         natural_limit_ply: j.natural_limit.reached().map(|(p, _)| p),

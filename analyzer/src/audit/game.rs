@@ -1,14 +1,13 @@
 //! Auditing one game: replay, the cheap repetition pre-pass, the ruling, and the comparison
 //! with what the record says.
 
-use qili_notation::{Color, Move, Position};
+use qili_notation::{Move, Position};
 use rustc_hash::FxHashMap;
-use serde::Serialize;
 
 use super::input::{GameInput, ReadFailure};
 use super::rule::rule_keyed;
 use super::Scope;
-use crate::agreement::{compare, compare_adjudication, Finding, GameResult};
+use crate::agreement::{compare, compare_adjudication, Expected, Finding, GameResult, Ruled};
 use crate::input::MAX_PLIES;
 use crate::rules::Settings;
 

@@ -7,9 +7,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::game::GameReport;
-use crate::agreement::Finding;
 use super::input::ReadFailure;
 use super::summary::Summary;
+use crate::agreement::Finding;
 use crate::report::judge_json::judge_json;
 
 /// Version of the audit JSON schema.

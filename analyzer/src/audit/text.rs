@@ -210,9 +210,7 @@ pub fn game_text(g: &GameReport) -> Option<String> {
                 recorded_loser.english(),
                 ruled_loser.english()
             ),
-            Finding::AdjudicationDiffers { .. } => {
-                finding_text(f, g.start.as_ref()).en
-            }
+            Finding::AdjudicationDiffers { .. } => finding_text(f, g.start.as_ref()).en,
             Finding::CaseMismatch { expected, ruled } => format!(
                 "the case expects {} ({}), but the ruling is {} ({})",
                 expected.result.as_str(),

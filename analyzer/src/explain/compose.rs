@@ -18,8 +18,8 @@ use super::{article_title, GameInfo, Lang, Options, Size};
 use crate::agreement::Agreement;
 use crate::conduct::CycleMove;
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
-use crate::terms::{move_number_from, ply_place, Term};
-use crate::verdict::{Article, OpenNote, Status, Verdict};
+use crate::terms::{move_number_from, ply_place, ply_span, Term};
+use crate::verdict::{Article, OpenNote, Verdict};
 
 /// The score-sheet move number of `ply` (1-based) in `j`: move n is plies 2n−1 and 2n when
 /// Red moves first (docs/rules.md §1); when Black moves first, ply 1 is Black's half of move 1.

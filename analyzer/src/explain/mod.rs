@@ -12,12 +12,11 @@ mod compose;
 pub mod en;
 pub mod zh;
 
+pub use crate::agreement::Agreement;
+pub use crate::terms::{move_number_from, ply_place, ply_span, Lang};
 pub use articles::article_title;
 pub use board::board_text;
-pub(crate) use crate::terms::numbered_place;
-pub use crate::terms::{move_number_from, ply_place, ply_span, Lang};
 pub(crate) use compose::after_ply;
-pub use crate::agreement::Agreement;
 pub use compose::move_number;
 
 /// How much an explanation says.

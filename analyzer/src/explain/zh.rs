@@ -5,8 +5,8 @@ use std::fmt::Write;
 use qili_notation::{Color, Square};
 
 use super::compose::Words;
-use crate::agreement::Agreement;
 use super::{move_text, Lang};
+use crate::agreement::Agreement;
 use crate::conduct::{CycleMove, PieceRef};
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
 use crate::label::Label;
