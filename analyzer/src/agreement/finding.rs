@@ -387,7 +387,7 @@ mod tests {
     use super::*;
     use crate::judge::judge;
     use crate::rules::Settings;
-    use qili_notation::Iccs;
+    use qili_notation::{Iccs, Position};
 
     #[test]
     fn a_loss_in_force_that_the_game_went_past_is_a_finding() {
