@@ -73,7 +73,7 @@ impl LineJudge {
 
     /// Judges `moves` (move texts in any notation, one or several per item, as a score
     /// sheet writes them) played from `fen` (a FEN or `startpos`): the judgement of
-    /// [`crate::judge`] (`scope` [`Scope::Full`]) or [`crate::judge_verdict`]
+    /// [`crate::judge()`] (`scope` [`Scope::Full`]) or [`crate::judge_verdict`]
     /// ([`Scope::Verdict`]). Errors name `place` (and `place: fen`), as
     /// [`crate::input::read_move_list`]'s do.
     pub fn judge(

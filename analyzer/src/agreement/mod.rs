@@ -1,7 +1,7 @@
 //! The comparison of a ruling with a record: what a record says the result was
 //! ([`GameResult`]), what the ruling in force decides for it ([`Ruled`], [`Decision`]), what
 //! an audit finds when the two differ ([`Finding`], [`compare_judgement`]) with its words
-//! ([`finding_text`]), and whether an explanation says the record agrees ([`Agreement`]).
+//! (`finding_text`), and whether an explanation says the record agrees ([`Agreement`]).
 //!
 //! The audit (`audit`) and the explanations (`explain`) both read it; it reads only the
 //! judgement and the vocabulary (`terms`), so neither of them imports the other for it.
