@@ -7,17 +7,25 @@
 //! judgement and the vocabulary (`terms`), so neither of them imports the other for it.
 //!
 //! ```
-//! use qili_analyzer::agreement::{Agreement, GameResult};
-//! use qili_analyzer::{input, judge, Settings};
+//! use qili_analyzer::agreement::{compare_judgement, Agreement, Finding, GameResult};
+//! use qili_analyzer::{input, judge, RuleSet, Settings};
 //!
-//! // Red checks perpetually and the record says draw: the audit's disagreement.
+//! // Red checks perpetually; under the 1999 text the checker loses at once (24.1), so a
+//! // record that says draw disagrees with the ruling.
 //! let game = input::from_fen_and_moves(
 //!     "4k4/8R/9/9/9/9/9/9/9/3K5 w - - 0 1",
 //!     "i8i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8 e8e9",
 //! )?;
-//! let j = judge(&game.start, &game.moves, &Settings::default());
-//! assert_eq!(GameResult::parse("和棋"), Some(GameResult::Draw));
+//! let settings = Settings { rules: RuleSet::Cxa1999, ..Settings::default() };
+//! let j = judge(&game.start, &game.moves, &settings);
+//! let draw = GameResult::parse("和棋");
+//! assert_eq!(draw, Some(GameResult::Draw));
+//! let findings = compare_judgement(&j, draw);
+//! assert!(findings.iter().any(|f| matches!(f, Finding::DrawShouldBeLoss { .. })));
 //! assert!(matches!(Agreement::of(&j, Some("1/2-1/2")), Agreement::Disagrees(..)));
+//! // Under the current edition Red must change (图6): not a disagreement.
+//! let j = judge(&game.start, &game.moves, &Settings::default());
+//! assert!(matches!(Agreement::of(&j, Some("1/2-1/2")), Agreement::Consistent(..)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
