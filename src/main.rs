@@ -39,6 +39,9 @@ enum Command {
     /// Audit game collections: rule every repetition and compare with the recorded results.
     Audit(cmd::audit::Args),
     /// Serve the arbiter's page and the JSON API over HTTP (loopback by default).
+    ///
+    /// The rule settings given here are the defaults of every request; a request may choose
+    /// its own.
     Serve(cmd::serve::Args),
 }
 

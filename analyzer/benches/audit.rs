@@ -82,7 +82,7 @@ fn main() {
     let audit = t.elapsed().as_secs_f64();
 
     // The cost of deeper mate searches everywhere (mate threats, check series, the 29.4
-    // safety test): the same audit at 5 and 6 checks (CXA2020.md §3.6; the rule books
+    // safety test): the same audit at 5 and 6 checks (docs/rules.md §3; the rule books
     // deepen only the safety test of a capture).
     let deeper: Vec<(u32, f64)> = [5, 6]
         .into_iter()

@@ -5,6 +5,9 @@
 //!
 //! `cargo bench -p qili-analyzer --bench judge`
 
+// `criterion_group!` writes a public function without documentation.
+#![allow(missing_docs)]
+
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -147,7 +150,7 @@ fn bench(c: &mut Criterion) {
         judge_s / base_s
     );
     // The cost of deeper mate searches everywhere (mate threats, check series, the safety
-    // test), as ratios to the same baseline (CXA2020.md §3.6: the rule book deepens only the
+    // test), as ratios to the same baseline (docs/rules.md §3: the rule book deepens only the
     // safety test of a capture).
     for depth in [5, 6] {
         let t = Instant::now();

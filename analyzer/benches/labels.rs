@@ -5,6 +5,9 @@
 //!
 //! `cargo bench -p qili-analyzer --bench labels`
 
+// `criterion_group!` writes a public function without documentation.
+#![allow(missing_docs)]
+
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -14,6 +14,9 @@
 //! `cargo bench -p qili-analyzer --bench moves` (a `summary:` line per group; skips with a
 //! note when shared/ is absent; `QILI_SHARED` overrides its path).
 
+// `criterion_group!` writes a public function without documentation.
+#![allow(missing_docs)]
+
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -16,6 +16,9 @@
 //! `cargo bench -p qili-analyzer --bench perf` (a `summary:` line per group gives the ratio;
 //! skips what needs shared/ when it is absent; `QILI_SHARED` overrides its path).
 
+// `criterion_group!` writes a public function without documentation.
+#![allow(missing_docs)]
+
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -1,4 +1,4 @@
-//! One side's conduct over a cycle (RULES.md §4; CXA 25.2, 28.10–28.15), from the labels of
+//! One side's conduct over a cycle (docs/rules.md §4; CXA 25.2, 28.10–28.15), from the labels of
 //! its cycle moves, with the chased pieces followed through the cycle by identity.
 
 use std::collections::BTreeSet;
@@ -201,7 +201,7 @@ pub struct Conduct {
     pub constant_target_attackers: Pieces,
     /// The plies of checking moves counted as chases by the AXF forbidden reading (they
     /// renew the chase of a piece every other move chases; the *(open)* choice
-    /// `axf_check_that_chases_is_chase`, RULES.md §5). Empty under CXA.
+    /// `axf_check_that_chases_is_chase`, docs/rules.md §5). Empty under CXA.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checks_read_as_chases: Vec<usize>,
 }
@@ -315,7 +315,7 @@ fn decisive(own: &[&CycleMove], reading: Reading) -> (Vec<Label>, Vec<usize>) {
     (prim, read)
 }
 
-/// [`classify`] with the moves counted by `reading` (the rule set's choice, RULES.md §3).
+/// [`classify`] with the moves counted by `reading` (the rule set's choice, docs/rules.md §3).
 pub fn classify_with(side: Color, moves: &[CycleMove], reading: Reading) -> Conduct {
     let own: Vec<&CycleMove> = moves.iter().filter(|m| m.labels.side == side).collect();
     let (prim, checks_read_as_chases) = decisive(&own, reading);

@@ -32,9 +32,14 @@ use qili_notation::{
     UcciPosition,
 };
 
-use crate::explain::Lang;
 use crate::graph::PlayedLine;
 use crate::terms;
+use crate::terms::Lang;
+
+/// The longest game an audit, a batch of cases or a file of lines judges, in plies: judging
+/// takes memory in proportion to the plies (about 1 KB a ply), so a longer game is reported
+/// as a failure of kind `limit` rather than judged. Real games are far shorter (CCPD's longest has a few hundred plies).
+pub const MAX_PLIES: usize = 100_000;
 
 /// How to read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The library entry: judge a line of play — find its cycles, label their moves, classify
 //! each side's conduct, rule on every cycle, check the natural limit, and pick the ruling of
-//! the record (RULES.md §1: the last cycle that reached the threshold decides).
+//! the record (docs/rules.md §1: the last cycle that reached the threshold decides).
 
 use std::sync::Arc;
 
@@ -53,7 +53,7 @@ pub struct CycleJudgement {
     /// Where it lies on the line.
     pub run: Run,
     /// Indices of the repeated position's occurrences in the run; the first is `run.start`
-    /// (RULES.md §1: a stretch in force starts at the first of the occurrences it is cut
+    /// (docs/rules.md §1: a stretch in force starts at the first of the occurrences it is cut
     /// for). Every output names and draws this one position.
     pub occurrence_indices: Vec<usize>,
     /// How often the repeated position occurs in it (`occurrence_indices.len()`).
@@ -558,7 +558,7 @@ impl RuledRun {
     }
 }
 
-/// The ply at which the cycle has been played once more after it came in force (RULES.md
+/// The ply at which the cycle has been played once more after it came in force (docs/rules.md
 /// §1 and §5, CXA 24.3 "再重复一次循环即判负"): the repeated position's occurrence after the
 /// one that put the ruling in force. The threshold counts positions, not loops, so this holds
 /// whatever loops lead back to the position.
@@ -712,7 +712,7 @@ fn side_evidence(
 }
 
 /// The first ply of `conduct`'s side whose attack was not counted as a new chase only because
-/// the novelty baseline is the attack itself (it answered a check, RULES.md §3), when that
+/// the novelty baseline is the attack itself (it answered a check, docs/rules.md §3), when that
 /// could decide the conduct: every other move of the side attacks.
 fn parried(conduct: &Conduct, moves: &[CycleMove]) -> Option<usize> {
     let own = || moves.iter().filter(|m| m.labels.side == conduct.side);

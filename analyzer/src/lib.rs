@@ -41,7 +41,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
+pub mod agreement;
 pub mod audit;
 pub mod conduct;
 pub mod explain;

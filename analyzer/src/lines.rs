@@ -22,9 +22,8 @@
 
 use qili_notation::Position;
 
-use crate::audit::MAX_PLIES;
 use crate::graph::PositionGraph;
-use crate::input::{plain_move_list, read_played_line, InputError};
+use crate::input::{plain_move_list, read_played_line, InputError, MAX_PLIES};
 use crate::judge::{judge_legal_in, Judgement};
 use crate::label::Scope;
 use crate::rules::Settings;
@@ -74,7 +73,7 @@ impl LineJudge {
 
     /// Judges `moves` (move texts in any notation, one or several per item, as a score
     /// sheet writes them) played from `fen` (a FEN or `startpos`): the judgement of
-    /// [`crate::judge`] (`scope` [`Scope::Full`]) or [`crate::judge_verdict`]
+    /// [`crate::judge()`] (`scope` [`Scope::Full`]) or [`crate::judge_verdict`]
     /// ([`Scope::Verdict`]). Errors name `place` (and `place: fen`), as
     /// [`crate::input::read_move_list`]'s do.
     pub fn judge(

@@ -1,4 +1,4 @@
-//! Piece values and material balances (RULES.md §2, CXA 25.3).
+//! Piece values and material balances (docs/rules.md §2, CXA 25.3).
 //!
 //! The rulebook fixes only equalities: chariot = 2 horses = 2 cannons = horse + cannon;
 //! horse = cannon; advisor = elephant; a crossed soldier "floats". A balance is therefore
@@ -122,7 +122,7 @@ impl Material {
     /// Whether this balance gives one crossed soldier and wins pieces worth at least a
     /// chariot, a chariot among them: a gain by CXA2020 26.7 ("a soldier given up to win a
     /// chariot"), which CXA 25.3 of 1999 does not contradict — it makes only one soldier
-    /// for *several* pieces, or one piece for several soldiers, no gain (CXA2020.md §3.4).
+    /// for *several* pieces, or one piece for several soldiers, no gain (docs/rules.md §3).
     /// A soldier for a horse and a cannon stays unclear (several pieces, 25.3).
     pub fn soldier_for_chariot(self) -> bool {
         self.soldiers == -1

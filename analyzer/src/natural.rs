@@ -1,4 +1,4 @@
-//! The natural move limit (自然限着; CXA 4.2.4, 23.3; RULES.md §6): a draw when `N` moves
+//! The natural move limit (自然限着; CXA 4.2.4, 23.3; docs/rules.md §6): a draw when `N` moves
 //! (回合, one by each side) pass without a capture; when a claim is checked, the claimant's
 //! checks count for at most `cap` moves.
 //!

@@ -1,8 +1,8 @@
 //! Before the move: in a position reached by a line, which moves would complete a
 //! repetition and what each would bring — nothing yet, a draw, "you must change" (变着), or
-//! a loss — under the chosen rule book and threshold (RULES.md §1 and §5).
+//! a loss — under the chosen rule book and threshold (docs/rules.md §1 and §5).
 //!
-//! One code path: the answer for a move is the ruling [`crate::judge`] gives of the line
+//! One code path: the answer for a move is the ruling [`crate::judge()`] gives of the line
 //! with that move played, read from the [`Incremental`] judge. Every legal move is hashed
 //! (Zobrist); a move that reaches no position of the line since the last capture leaves
 //! every cycle as it is (a capture can never recur), so its ruling is the ruling now, at the
@@ -162,7 +162,7 @@ pub struct Repetition {
 pub struct Effect {
     /// The ply of the move (1-based, counted over the whole line).
     pub ply: usize,
-    /// The ruling of the line then (as [`crate::judge`] gives it).
+    /// The ruling of the line then (as [`crate::judge()`] gives it).
     pub ruling: Ruling,
     /// For a cycle: the occurrence of its repeated position that put the ruling in force —
     /// the threshold, or the one after it when "must change" became a loss because the
@@ -204,7 +204,7 @@ pub struct MoveOutlook {
     pub mv: Move,
     /// The repetition it completes, if any.
     pub repetition: Option<Repetition>,
-    /// The ruling of the line after it (what [`crate::judge`] says with it played).
+    /// The ruling of the line after it (what [`crate::judge()`] says with it played).
     pub ruling: Ruling,
     /// The ruling that takes effect with it, if one does.
     pub effect: Option<Effect>,
@@ -282,7 +282,7 @@ impl Outlook {
 
 /// [`Incremental::outlook`] for the position that `moves` played from `start` reach (the
 /// line is judged once, move by move; an illegal move ends it there, as in
-/// [`crate::judge`]).
+/// [`crate::judge()`]).
 pub fn outlook(
     start: &Position,
     moves: &[Move],

@@ -1,5 +1,7 @@
 //! The one vocabulary of qili's outputs, in Chinese and English: labels, roots, the reasons
-//! a threat is not a chase, protector statuses, conducts, outcomes and sides.
+//! a threat is not a chase, protector statuses, conducts, outcomes and sides; with the small
+//! values every output shares — the language ([`Lang`]), a bilingual text ([`Text`]) and the
+//! place of a ply on the score sheet ([`ply_place`], [`ply_span`]).
 //!
 //! Explanations (`explain`), HTML pages (`html`), the label table (`report::label`) and the
 //! audit texts all take their words from here, so that one concept has one phrasing in
@@ -13,14 +15,90 @@
 //! ```
 
 use qili_notation::chinese::WrongSide;
-use qili_notation::{Color, FenErrorKind, MoveTextError, Notation, Square, SyntaxErrorKind};
+use qili_notation::{
+    Color, FenErrorKind, MoveTextError, Notation, Position, Square, SyntaxErrorKind,
+};
 
 use crate::conduct::ConductKind;
-use crate::explain::Lang;
 use crate::label::{ChaseNote, DismissReason, Label, NotWonBefore, Root};
 use crate::protection::ProtectorStatus;
 use crate::rules::Article;
 use crate::verdict::Outcome;
+
+/// The language of an output: explanations, texts, pages, error messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// Simplified Chinese.
+    #[default]
+    Zh,
+    /// English.
+    En,
+}
+
+impl std::str::FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lang, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "zh" | "cn" | "zh-cn" => Ok(Lang::Zh),
+            "en" => Ok(Lang::En),
+            _ => Err(format!("unknown language {s:?}: expected zh or en")),
+        }
+    }
+}
+
+/// A text in Chinese and English, shown side by side.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Text {
+    /// Chinese.
+    pub zh: String,
+    /// English.
+    pub en: String,
+}
+
+impl Text {
+    /// A bilingual text.
+    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Text {
+        Text {
+            zh: zh.into(),
+            en: en.into(),
+        }
+    }
+}
+
+/// The score-sheet move number of `ply` (1-based) of a game that starts at `start` (`None`:
+/// the usual start, Red to move at move 1).
+pub fn move_number_from(start: Option<&Position>, ply: usize) -> usize {
+    let black_first = start.is_some_and(|p| p.turn() == Color::Black);
+    let first = start.map_or(1, |p| p.fullmoves().max(1) as usize);
+    first + (ply.saturating_sub(1) + usize::from(black_first)) / 2
+}
+
+/// Where `ply` stands on the score sheet, the one phrasing of every output: `move 25 (ply 49)`,
+/// `第25回合（第49步）`, in a game that starts at `start`.
+pub fn ply_place(start: Option<&Position>, ply: usize, lang: Lang) -> String {
+    numbered_place(move_number_from(start, ply), ply, lang)
+}
+
+/// [`ply_place`] with the move number `n` known.
+pub(crate) fn numbered_place(n: usize, ply: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("move {n} (ply {ply})"),
+        Lang::Zh => format!("第{n}回合（第{ply}步）"),
+    }
+}
+
+/// The plies `first`–`last` on the score sheet: `moves 68–72 (plies 136–143)`,
+/// `第68–72回合（第136–143步）`.
+pub fn ply_span(start: Option<&Position>, first: usize, last: usize, lang: Lang) -> String {
+    let (a, b) = (
+        move_number_from(start, first),
+        move_number_from(start, last),
+    );
+    match lang {
+        Lang::En => format!("moves {a}–{b} (plies {first}–{last})"),
+        Lang::Zh => format!("第{a}–{b}回合（第{first}–{last}步）"),
+    }
+}
 
 /// A term in both languages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

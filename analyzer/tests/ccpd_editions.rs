@@ -16,14 +16,14 @@
 //! 2. For each game whose ruling differs (the deciding ruling, a cycle's verdict, or a
 //!    finding), rules it again under `cxa1999` with one switch of the 2011/2020 edition
 //!    turned on at a time ([`cxa::Edition`]: 图6's perpetual check, the ranking of 26.9;
-//!    [`ChasePolicy`]: CXA2020.md §2.2–§2.4), built as [`EditionRef`]s. A game is counted
+//!    [`ChasePolicy`]: docs/rules.md §8), built as [`EditionRef`]s. A game is counted
 //!    under the one switch that alone turns its 1999 ruling into the 2011/2020 one; a game
 //!    no switch turns alone is counted under the switches each of which, turned back off in
 //!    the 2011/2020 edition, restores the 1999 ruling ("needed together").
 //! 3. With `QILI_OLD_AUDIT=FILE`, the JSON audit (`qili audit DIR --json --rules cxa`) of the
 //!    binary before issue 32 (commit eb382f5; `benches/ccpd_editions.sh` builds it and writes
 //!    the file): each game whose ruling differs from `cxa1999`'s is ruled again under
-//!    `cxa1999` with one labeller fix of CXA2020.md §3 turned off at a time, and counted under
+//!    `cxa1999` with one labeller fix of docs/rules.md §3 turned off at a time, and counted under
 //!    the fix that alone restores the old ruling; a game no single fix restores comes from
 //!    a change that is not a switch (listed as such).
 //! 4. Draws 10 of the games that differ between the editions at random (seed
@@ -517,7 +517,7 @@ const EDITION_SWITCHES: &[(&str, Set)] = &[
     ),
 ];
 
-/// The labeller fixes of CXA2020.md §3 that are fields of [`ChasePolicy`], each with its
+/// The labeller fixes of docs/rules.md §3 that are fields of [`ChasePolicy`], each with its
 /// value before issue 32 (the rule absent).
 type Fix = fn(&mut ChasePolicy);
 

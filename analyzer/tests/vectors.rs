@@ -13,12 +13,12 @@ use std::path::PathBuf;
 use qili_analyzer::input::from_fen_and_moves;
 use qili_analyzer::{judge, OpenChoices, RuleSet, Settings};
 
-/// Fairy-Stockfish cases whose expected value disagrees with RULES.md/AXF.md (none now);
+/// Fairy-Stockfish cases whose expected value disagrees with docs/rules.md (none now);
 /// never special-case a vector in library code.
 ///
-/// Listed here before, and right under the corrected RULES.md:
+/// Listed here before, and right under the corrected docs/rules.md:
 /// - fsf-05, fsf-11 (same case), fsf-10: a checking move that also renews the chase of the
-///   piece the side's other move chases. RULES.md §5 now reads such a check as a chase by
+///   piece the side's other move chases. docs/rules.md §5 now reads such a check as a chase by
 ///   default (the *(open)* choice `axf_check_that_chases_is_chase`): perpetual chase, the
 ///   vector's ruling.
 /// - fsf-18: a chariot confined to the e-file by Black's cannon, attacked by Black's chariot
@@ -26,14 +26,14 @@ use qili_analyzer::{judge, OpenChoices, RuleSet, Settings};
 ///   of its positions breaks the perpetual chase: draw, the vector's ruling.
 const EXPECTED_FAILURES: &[&str] = &[];
 
-/// AXF diagram cases (`axf-diagrams.jsonl`) whose expected value disagrees with AXF.md.
+/// AXF diagram cases (`axf-diagrams.jsonl`) whose expected value disagrees with docs/rules.md.
 ///
 /// - axf-087, axf-088 (D61, r26): Red's elephant shuttles e2–g4 so that the cannon on h2
 ///   attacks Black's chariot on c2 through one screen (r26: a chase even when only screens
 ///   move) — Red's perpetual chase is forbidden. But Black's horse, shuttling g2–h4 to
 ///   interpose, leaves the red cannon on b2 (which Black's chariot attacks throughout) with
 ///   no screen or with two screens for its protector on h2: each horse move takes away the
-///   cannon's last real protector, a new chase (AXF.md Appendix, perpetual chase: the pawn
+///   cannon's last real protector, a new chase (docs/rules.md §5, AXF Appendix, perpetual chase: the pawn
 ///   that gives the protecting cannon zero or two screens chases). Both sides chase one piece
 ///   perpetually: draw (AXF r22, D48). The vector (from the diagram's verdict): black_wins.
 ///   The transcribed position probably differs from the diagram (the published verdict
@@ -147,7 +147,7 @@ fn judge_vectors(file: &str, listed_failures: &[&str], open: OpenChoices) -> Opt
     Some(unexpected)
 }
 
-/// The *(open)* check-that-also-chases choice of RULES.md §5 (`axf_check_that_chases_is_chase`,
+/// The *(open)* check-that-also-chases choice of docs/rules.md §5 (`axf_check_that_chases_is_chase`,
 /// set in `rules/axf.rs`), the other way: the checks that also renew the chase of the piece
 /// every other move chases count as checks (r12, "checks and one chase", allowed). Under that
 /// reading the three Fairy-Stockfish cases below disagree (30 of 33 agree; all 33 with the
@@ -181,7 +181,7 @@ fn check_that_chases_read_as_a_check() {
 /// label agrees, only the verdict differs). The test fails when a listed case agrees, when
 /// an unlisted case differs, and when a listed case first differs elsewhere, so that the
 /// list stays exact. Never special-case a figure in library code: the differences are the
-/// labeller gaps of CXA2020.md §3 (under both editions) and the labeller switches of §2.2–§2.4,
+/// labeller gaps of docs/rules.md §3 (under both editions) and the labeller switches of §2.2–§2.4,
 /// worked on apart from the verdict switches of §2.1 (the ranking of 26.9) and 图6.
 ///
 /// After the editions (§2.1, 图6), the labeller switches of §2.2–§2.4, 图14's soldier (a
@@ -194,7 +194,7 @@ fn check_that_chases_read_as_a_check() {
 /// by move and in the verdict; verdicts 30 of 31 (19 before the editions), every label of 28.
 /// What is left, by what the review found:
 /// - 图8 ply 2: the book's chase is labelled idle (not yet told apart);
-/// - 图17 ply 3: a mate threat and chases around a same-kind pair and a check (CXA2020.md
+/// - 图17 ply 3: a mate threat and chases around a same-kind pair and a check (docs/rules.md
 ///   §3.1, §3.3: check–capture–check lines);
 /// - 图18 ply 3: the defensive key point of 27.3 (a plain draw) is not detected.
 const CXA_DIAGRAM_EXPECTED_FAILURES: &[(&str, usize)] = &[

@@ -6,6 +6,9 @@
 //!
 //! `cargo bench -p qili-notation --bench perft`
 
+// `criterion_group!` writes a public function without documentation.
+#![allow(missing_docs)]
+
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

@@ -5,6 +5,9 @@
 //!
 //! `cargo bench -p qili-notation --bench records`
 
+// `criterion_group!` writes a public function without documentation.
+#![allow(missing_docs)]
+
 #[path = "../tests/common/mod.rs"]
 mod common;
 

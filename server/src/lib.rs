@@ -28,6 +28,7 @@
 //! In-process, e.g. in a test: bind a listener on port 0 and hand it to [`serve`].
 
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod api;
 mod desk;

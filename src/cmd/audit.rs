@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qili_analyzer::audit::{self, json, AuditConfig};
 use qili_analyzer::explain::Lang;
-use qili_analyzer::{RuleSet, Settings};
 
+use super::shared::RulingArgs;
 use crate::Failure;
 
 /// Arguments of `qili audit`.
@@ -18,15 +18,9 @@ pub struct Args {
     /// `-`: standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// Rule set: cxa (the CXA rules, 2011/2020 edition; the default), cxa1999 (the CXA rules, 1999 edition: games before 2011) or axf.
-    #[arg(long, default_value = "cxa")]
-    rules: RuleSet,
-    /// Occurrences of a position at which a ruling is in force.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..))]
-    repetitions: u32,
-    /// Natural move limit (moves without a capture).
-    #[arg(long, default_value_t = 60)]
-    natural_limit: u32,
+    /// `--rules`, `--repetitions`, `--natural-limit`.
+    #[command(flatten)]
+    ruling: RulingArgs,
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     jobs: Option<u32>,
@@ -59,12 +53,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     if let Some(jobs) = args.jobs.filter(|&j| j as usize > max_jobs) {
         eprintln!("qili: --jobs {jobs}: at most {max_jobs} worker threads (four per core); using {max_jobs}");
     }
-    let settings = Settings {
-        rules: args.rules,
-        repetitions: args.repetitions,
-        natural_limit: args.natural_limit,
-        ..Settings::default()
-    };
+    let settings = args.ruling.settings();
     let config = AuditConfig {
         settings,
         jobs: args.jobs.map(|j| j as usize),

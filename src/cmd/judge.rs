@@ -6,13 +6,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use qili_analyzer::audit::MAX_PLIES;
-use qili_analyzer::explain::{self, Lang};
+use qili_analyzer::explain;
 use qili_analyzer::html;
 use qili_analyzer::input::{self, GameInput};
 use qili_analyzer::report::cases::{judge_cases_timed, BatchOptions, Detail};
 use qili_analyzer::report::judge_json::judge_json;
-use qili_analyzer::{judge, RuleSet, Settings};
+use qili_analyzer::{judge, Settings};
 
+use super::shared::{LangArg, RulingArgs};
 use crate::Failure;
 
 /// Output formats.
@@ -30,18 +31,12 @@ pub enum Format {
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("input").required(true).args(["fen", "file", "cases"])))]
 pub struct Args {
-    /// Rule set: cxa (the CXA rules, 2011/2020 edition; the default), cxa1999 (the CXA rules, 1999 edition: games before 2011) or axf.
-    #[arg(long, default_value = "cxa")]
-    rules: RuleSet,
-    /// Occurrences of a position at which a ruling is in force.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..))]
-    repetitions: u32,
-    /// Natural move limit in moves without a capture (0: not applied).
-    #[arg(long, default_value_t = 60)]
-    natural_limit: u32,
-    /// Language of the text output: zh or en.
-    #[arg(long, default_value = "zh")]
-    lang: Lang,
+    /// `--rules`, `--repetitions`, `--natural-limit`.
+    #[command(flatten)]
+    ruling: RulingArgs,
+    /// `--lang`.
+    #[command(flatten)]
+    lang: LangArg,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -100,9 +95,9 @@ fn read(args: &Args) -> Result<GameInput, Failure> {
     } else {
         return Err(Failure::input("no input: give --fen or a FILE"));
     };
-    let game = game.map_err(|e| Failure::input(e.text(args.lang)))?;
+    let game = game.map_err(|e| Failure::input(e.text(args.lang.lang)))?;
     for w in &game.warnings {
-        eprintln!("qili: warning: {}", w.text(args.lang));
+        eprintln!("qili: warning: {}", w.text(args.lang.lang));
     }
     if game.moves.len() > MAX_PLIES {
         // The audit's bound per game (docs/exit-codes.md): judging takes memory in
@@ -122,12 +117,7 @@ fn read(args: &Args) -> Result<GameInput, Failure> {
 
 /// Runs `qili judge`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
-    let settings = Settings {
-        rules: args.rules,
-        repetitions: args.repetitions,
-        natural_limit: args.natural_limit,
-        ..Settings::default()
-    };
+    let settings = args.ruling.settings();
     if let Some(path) = &args.cases {
         let options = BatchOptions {
             detail: if args.explain {
@@ -162,7 +152,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
         }
         Format::Text => {
             let options = explain::Options {
-                lang: args.lang,
+                lang: args.lang.lang,
                 size: if args.detail {
                     explain::Size::Detail
                 } else {

@@ -7,8 +7,9 @@ use std::path::PathBuf;
 use qili_analyzer::explain::Lang;
 use qili_analyzer::input;
 use qili_analyzer::report::label;
-use qili_analyzer::{CycleContext, RuleSet, Settings};
+use qili_analyzer::{CycleContext, Settings};
 
+use super::shared::{LangArg, RulesArg};
 use crate::Failure;
 
 /// Output format.
@@ -23,9 +24,9 @@ pub enum Format {
 /// Arguments of `qili label`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Rule set: cxa (the CXA rules, 2011/2020 edition; the default), cxa1999 (the CXA rules, 1999 edition: games before 2011) or axf.
-    #[arg(long, default_value = "cxa")]
-    rules: RuleSet,
+    /// `--rules`.
+    #[command(flatten)]
+    rules: RulesArg,
     /// Start position as FEN (quote it) or `startpos`.
     #[arg(long, conflicts_with = "file")]
     fen: Option<String>,
@@ -48,9 +49,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    /// Language of the text table: zh or en.
-    #[arg(long, default_value = "zh")]
-    lang: qili_analyzer::explain::Lang,
+    /// `--lang`.
+    #[command(flatten)]
+    lang: LangArg,
     /// Treat the line as mutual perpetual attack (长打对长打): a soldier alone chases under
     /// `cxa1999` (CXA1999 27.2, 细则11); under `cxa` it stays idle (CXA2020 图14).
     #[arg(long)]
@@ -72,7 +73,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
         (None, Some(path)) => input::read_file(path, args.game, &options),
         (None, None) => return Err(Failure::input("give --fen FEN or a FILE")),
     }
-    .map_err(|e| Failure::input(e.text(args.lang)))?;
+    .map_err(|e| Failure::input(e.text(args.lang.lang)))?;
     // The label table is bilingual: so are its warnings.
     for w in &game.warnings {
         eprintln!("qili: warning: {}", w.text(Lang::Zh));
@@ -80,7 +81,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     }
     let (start, moves) = (game.start, game.moves);
     let settings = Settings {
-        rules: args.rules,
+        rules: args.rules.rules,
         mate_depth: args.mate_depth,
         ..Settings::default()
     };
@@ -94,7 +95,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
                 .map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        Format::Text => label::write_text(&mut *out, &start, &moves, &settings, cycle, args.lang)?,
+        Format::Text => {
+            label::write_text(&mut *out, &start, &moves, &settings, cycle, args.lang.lang)?
+        }
     }
     Ok(0)
 }

@@ -7,3 +7,4 @@ pub mod label;
 pub mod moves;
 pub mod perft;
 pub mod serve;
+pub mod shared;

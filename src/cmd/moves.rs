@@ -7,12 +7,11 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use qili_analyzer::audit::MAX_PLIES;
-use qili_analyzer::explain::Lang;
 use qili_analyzer::input;
 use qili_analyzer::outlook::{outlook, OutlookOptions};
 use qili_analyzer::report::moves::{moves_json, moves_text};
-use qili_analyzer::{RuleSet, Settings};
 
+use super::shared::{LangArg, RulingArgs};
 use crate::Failure;
 
 /// Output formats.
@@ -31,18 +30,12 @@ pub enum Format {
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("input").required(true).args(["fen", "file"])))]
 pub struct Args {
-    /// Rule set: cxa (default) or axf.
-    #[arg(long, default_value = "cxa")]
-    rules: RuleSet,
-    /// Occurrences of a position at which a ruling is in force.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..))]
-    repetitions: u32,
-    /// Natural move limit in moves without a capture (0: not applied).
-    #[arg(long, default_value_t = 60)]
-    natural_limit: u32,
-    /// Language of the text output: zh or en.
-    #[arg(long, default_value = "zh")]
-    lang: Lang,
+    /// `--rules`, `--repetitions`, `--natural-limit`.
+    #[command(flatten)]
+    ruling: RulingArgs,
+    /// `--lang`.
+    #[command(flatten)]
+    lang: LangArg,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -64,12 +57,7 @@ pub struct Args {
 
 /// Runs `qili moves`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
-    let settings = Settings {
-        rules: args.rules,
-        repetitions: args.repetitions,
-        natural_limit: args.natural_limit,
-        ..Settings::default()
-    };
+    let settings = args.ruling.settings();
     let options = input::Options::default();
     let game = if let Some(fen) = &args.fen {
         input::read_fen_and_moves(fen, args.moves.as_deref().unwrap_or(""), &options)
@@ -80,7 +68,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     };
     let game = game.map_err(Failure::input)?;
     for w in &game.warnings {
-        eprintln!("qili: warning: {}", w.text(args.lang));
+        eprintln!("qili: warning: {}", w.text(args.lang.lang));
     }
     if game.moves.len() > MAX_PLIES {
         return Err(Failure::input(format!(
@@ -95,7 +83,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
         &OutlookOptions::default(),
     );
     match args.format {
-        Format::Text => write!(out, "{}", moves_text(&o, args.lang))?,
+        Format::Text => write!(out, "{}", moves_text(&o, args.lang.lang))?,
         Format::Json => {
             serde_json::to_writer_pretty(&mut *out, &moves_json(&o))
                 .map_err(|e| Failure::input(e.to_string()))?;

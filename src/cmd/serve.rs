@@ -5,9 +5,9 @@ use std::io::Write;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use qili_analyzer::{RuleSet, Settings};
 use qili_server::{Config, Limits, DEFAULT_ADDR};
 
+use super::shared::RulingArgs;
 use crate::Failure;
 
 /// Arguments of `qili serve`.
@@ -17,15 +17,10 @@ pub struct Args {
     /// the local network too (port 0: any free port, printed at start).
     #[arg(long, default_value = DEFAULT_ADDR)]
     addr: SocketAddr,
-    /// Default rule set of every request: cxa (CXA 2011/2020), cxa1999 (CXA 1999) or axf (a request may choose its own).
-    #[arg(long, default_value = "cxa")]
-    rules: RuleSet,
-    /// Default occurrences of a position at which a ruling is in force.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..))]
-    repetitions: u32,
-    /// Natural move limit in moves without a capture (0: not applied).
-    #[arg(long, default_value_t = 60)]
-    natural_limit: u32,
+    /// `--rules`, `--repetitions`, `--natural-limit`: the defaults of every request (a
+    /// request may choose its own).
+    #[command(flatten)]
+    ruling: RulingArgs,
     /// Most connections open at once (a new one past it is closed at once).
     #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..))]
     max_connections: u32,
@@ -76,15 +71,10 @@ fn limits(args: &Args) -> Limits {
 /// Runs the server; prints `listening on http://ADDR` once it accepts connections.
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let config = Config {
-        settings: Settings {
-            rules: args.rules,
-            repetitions: args.repetitions,
-            natural_limit: args.natural_limit,
-            ..Settings::default()
-        },
+        settings: args.ruling.settings(),
         limits: limits(&args),
     };
-    let rules = args.rules.as_str().to_uppercase();
+    let rules = args.ruling.rules.rules.as_str().to_uppercase();
     let mut printed = Ok(());
     qili_server::run(args.addr, config, |addr| {
         printed = writeln!(

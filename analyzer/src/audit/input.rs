@@ -7,6 +7,7 @@ use qili_notation::record::{self, ErrorKind, PathError, ReadError, ReadGame, Rec
 use qili_notation::{Move, MoveTextError, Position, UcciPosition};
 use serde::Serialize;
 
+use crate::agreement::Expected;
 use crate::rules::RuleSet;
 
 /// Why a game (or a whole file) could not be read.
@@ -236,15 +237,6 @@ impl GameInput {
             warnings: Vec::new(),
         }
     }
-}
-
-/// The ruling a case expects.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Expected {
-    /// `red_wins`, `black_wins`, `draw` or `none`.
-    pub result: crate::verdict::Outcome,
-    /// `final`, `must_change` or `none`.
-    pub status: crate::verdict::Status,
 }
 
 /// A file kind, by extension.

@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::game::{Finding, GameReport};
+use super::game::GameReport;
 use super::input::ReadFailure;
 use super::summary::Summary;
+use crate::agreement::Finding;
 use crate::report::judge_json::judge_json;
 
 /// Version of the audit JSON schema.

@@ -25,7 +25,6 @@ mod game;
 mod input;
 pub mod json;
 mod pages;
-mod result;
 mod rule;
 mod summary;
 mod text;
@@ -37,18 +36,18 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 pub use escape::escape_controls;
-pub use game::{audit_game, audit_game_guarded, max_occurrences, Finding, GameReport, MAX_PLIES};
+pub use crate::agreement::{compare_judgement, Decision, Finding, GameResult, Outcome, Ruled};
+pub use crate::input::MAX_PLIES;
+pub use game::{audit_game, audit_game_guarded, max_occurrences, GameReport};
 pub use input::{
     discover, failure_of_read, find, is_large_record, open_path, read_bytes, read_path,
     reopen_path, stream_path, FailureKind, FileGames, GameInput, ReadFailure, STREAM_THRESHOLD,
 };
-pub(crate) use pages::finding_text;
 pub use qili_notation::record::PathError;
 
 use input::stream_games;
 pub use pages::{game_page, HtmlWriter};
-pub use result::GameResult;
-pub use rule::{compare_judgement, rule, Decision, Outcome, Ruled};
+pub use rule::rule;
 pub use summary::{outcome_kind, Summary};
 pub use text::{
     game_text, game_text_in, ruling_text, ruling_text_in, summary_table_in, warning_lines_in,

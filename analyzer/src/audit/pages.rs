@@ -5,11 +5,10 @@ use std::collections::HashSet;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::game::{Finding, GameReport};
+use super::game::GameReport;
 use super::summary::Summary;
-use qili_notation::Position;
 
-use crate::explain::Lang;
+use crate::agreement::{finding_text, ruling_kind_text, Outcome};
 use crate::html::{self, IndexPage, IndexRow, Page, RowStatus, Text};
 use crate::rules::Settings;
 
@@ -196,18 +195,6 @@ fn fit(name: String) -> String {
     format!("{}-{hash:016x}", &name[..head])
 }
 
-/// The words of a ruling kind of the summary (`draw`, `red_loses`, …).
-pub(crate) fn ruling_kind_text(kind: &str) -> Text {
-    match kind {
-        "draw" => Text::new("和棋", "draw"),
-        "red_loses" => Text::new("红方判负", "Red loses"),
-        "black_loses" => Text::new("黑方判负", "Black loses"),
-        "red_must_change" => Text::new("红方必须变着", "Red must change"),
-        "black_must_change" => Text::new("黑方必须变着", "Black must change"),
-        other => Text::new(other, other),
-    }
-}
-
 /// The words of a finding kind of the summary.
 pub(crate) fn finding_kind_text(kind: &str) -> Text {
     match kind {
@@ -363,8 +350,8 @@ fn join(a: &str, b: &str, sep: &str) -> String {
 }
 
 /// The bilingual text of an outcome.
-pub(crate) fn outcome_text(o: super::rule::Outcome) -> Text {
-    use super::rule::Outcome::*;
+pub(crate) fn outcome_text(o: Outcome) -> Text {
+    use Outcome::*;
     match o {
         Draw => Text::new("和棋", "draw"),
         Loses(c) => Text::new(
@@ -374,113 +361,6 @@ pub(crate) fn outcome_text(o: super::rule::Outcome) -> Text {
         MustChange(c) => Text::new(
             format!("{}方必须变着", c.chinese()),
             format!("{} must change", c.english()),
-        ),
-    }
-}
-
-/// The bilingual text of a finding in a game that starts at `start` (for the move numbers).
-pub(crate) fn finding_text(f: &Finding, start: Option<&Position>) -> Text {
-    let at = |ply: usize| {
-        Text::new(
-            crate::explain::ply_place(start, ply, Lang::Zh),
-            crate::explain::ply_place(start, ply, Lang::En),
-        )
-    };
-    match *f {
-        Finding::DrawShouldBeLoss { loser } => Text::new(
-            format!("记录为和棋，但{}方应判负", loser.chinese()),
-            format!("recorded a draw, but {} should have lost", loser.english()),
-        ),
-        Finding::WrongSide {
-            recorded_loser,
-            ruled_loser,
-        } => Text::new(
-            format!(
-                "记录{}方负，但应判{}方负",
-                recorded_loser.chinese(),
-                ruled_loser.chinese()
-            ),
-            format!(
-                "recorded a loss for {}, but {} loses",
-                recorded_loser.english(),
-                ruled_loser.english()
-            ),
-        ),
-        Finding::WinOverDrawRuling { winner } => Text::new(
-            format!("循环判和，记录却为{}胜", winner.chinese()),
-            format!(
-                "the cycle is ruled a draw, the record a win for {}",
-                winner.english()
-            ),
-        ),
-        Finding::PlayedPast {
-            ply,
-            continued: false,
-            ..
-        } => Text::new(
-            format!("{}裁决生效后变着续弈", at(ply).zh),
-            format!(
-                "ruling in force at {}; the players changed moves",
-                at(ply).en
-            ),
-        ),
-        Finding::PlayedPast {
-            ply,
-            continued: true,
-            ..
-        } => Text::new(
-            format!("{}裁决生效后仍循环", at(ply).zh),
-            format!(
-                "ruling in force at {}; the players went round the cycle again",
-                at(ply).en
-            ),
-        ),
-        Finding::PlayedPastLoss { ply, loser } => Text::new(
-            format!(
-                "{}{}方已被判负（裁决生效），对局仍继续；以最后生效的裁决为准",
-                at(ply).zh,
-                loser.chinese()
-            ),
-            format!(
-                "{} lost at {} (a ruling in force) and the game went on; the last ruling in force decides",
-                loser.english(),
-                at(ply).en
-            ),
-        ),
-        Finding::NaturalLimit { ply } => Text::new(
-            format!("{}达到自然限着", at(ply).zh),
-            format!("natural move limit reached at {}", at(ply).en),
-        ),
-        Finding::AdjudicationDiffers { recorded, ruled } => {
-            let ruled_kind = ruling_kind_text(super::game::outcome_name(ruled));
-            let (zh, en) = match ruled {
-                None => ("qili 在棋谱结束时无生效裁决".to_owned(), "qili has no ruling in force at the end of the record".to_owned()),
-                Some(_) => (format!("qili 裁决：{}", ruled_kind.zh), format!("qili rules: {}", ruled_kind.en)),
-            };
-            Text::new(
-                format!("引擎裁判按重复规则判为 {}，但{}", recorded.pgn(), zh),
-                format!(
-                    "the engine arbiter adjudicated {} on a repetition rule, but {}",
-                    recorded.pgn(),
-                    en
-                ),
-            )
-        }
-        Finding::CaseMismatch { expected, ruled } => Text::new(
-            format!(
-                "案例预期 {} {}，裁决为 {} {}",
-                expected.result.as_str(),
-                expected.status.as_str(),
-                ruled.result.as_str(),
-                ruled.status.as_str()
-            ),
-            format!(
-                "the case expects {} ({}), the ruling is {} ({})",
-                expected.result.as_str(),
-                expected.status.as_str(),
-                ruled.result.as_str(),
-                ruled.status.as_str()
-            ),
         ),
     }
 }
@@ -544,25 +424,5 @@ mod tests {
         assert!(a.len() <= MAX_NAME && b.len() <= MAX_NAME, "{}", a.len());
         assert_ne!(a, b);
         assert_eq!(fit("short".into()), "short");
-    }
-
-    #[test]
-    fn findings_give_the_move_and_the_ply() {
-        let t = finding_text(&Finding::NaturalLimit { ply: 49 }, None);
-        assert_eq!(t.en, "natural move limit reached at move 25 (ply 49)");
-        assert_eq!(t.zh, "第25回合（第49步）达到自然限着");
-        let past = Finding::PlayedPast {
-            ply: 147,
-            side: Some(qili_notation::Color::Black),
-            continued: true,
-            left_cycle: false,
-        };
-        let black = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1").unwrap();
-        let t = finding_text(&past, Some(&black));
-        assert_eq!(
-            t.en,
-            "ruling in force at move 74 (ply 147); the players went round the cycle again"
-        );
-        assert_eq!(t.zh, "第74回合（第147步）裁决生效后仍循环");
     }
 }

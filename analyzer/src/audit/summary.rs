@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::game::GameReport;
-use super::rule::Outcome;
+use crate::agreement::Outcome;
 
 /// Figures of an audit.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -191,7 +191,7 @@ mod tests {
         };
         let mut fast = slow.clone();
         fast.seconds = 0.000_01;
-        for lang in [crate::explain::Lang::En, crate::explain::Lang::Zh] {
+        for lang in [crate::terms::Lang::En, crate::terms::Lang::Zh] {
             let (a, b) = (
                 super::super::text::summary_table_in(&slow, lang),
                 super::super::text::summary_table_in(&fast, lang),

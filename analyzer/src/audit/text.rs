@@ -2,8 +2,9 @@
 //! rulings that contradict the record; in English or Chinese.
 
 use super::escape::escape_controls;
-use super::game::{Finding, GameReport};
-use crate::explain::Lang;
+use super::game::GameReport;
+use crate::agreement::{finding_text, Finding};
+use crate::terms::Lang;
 
 /// A line for `g` when it failed or disagrees with its record, in `lang`; `None` otherwise.
 fn game_text_in_raw(g: &GameReport, lang: Lang) -> Option<String> {
@@ -30,7 +31,7 @@ fn game_text_in_raw(g: &GameReport, lang: Lang) -> Option<String> {
         .findings
         .iter()
         .filter(|f| f.is_disagreement())
-        .map(|f| super::pages::finding_text(f, g.start.as_ref()).zh)
+        .map(|f| finding_text(f, g.start.as_ref()).zh)
         .collect();
     if parts.is_empty() {
         None
@@ -81,11 +82,11 @@ fn ruling_text_in_raw(g: &GameReport, lang: Lang) -> Option<String> {
         Some((ply, Some(side))) => format!(
             "{}须在{}变着，并已变着：循环不再决定结果，结果取决于其后的对局",
             crate::terms::side(side).zh,
-            crate::explain::ply_place(j.positions.first(), ply, Lang::Zh)
+            crate::terms::ply_place(j.positions.first(), ply, Lang::Zh)
         ),
         Some((ply, None)) => format!(
             "{}裁决生效，其后双方变着：循环不再决定结果，结果取决于其后的对局",
-            crate::explain::ply_place(j.positions.first(), ply, Lang::Zh)
+            crate::terms::ply_place(j.positions.first(), ply, Lang::Zh)
         ),
         None => crate::html::ruling_text(j).zh,
     };
@@ -154,7 +155,7 @@ pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
                     zh = format!("局面出现{n}次的对局{tail}");
                 }
             } else if let Some(kind) = t.strip_prefix("ruling: ") {
-                zh = format!("裁决：{}", super::pages::ruling_kind_text(kind).zh);
+                zh = format!("裁决：{}", crate::agreement::ruling_kind_text(kind).zh);
             } else if let Some(kind) = t.strip_prefix("failed: ") {
                 zh = format!("失败：{}", super::input::FailureKind::text_of(kind).zh);
             } else if let Some(kind) = t.strip_prefix("skipped: ") {
@@ -220,9 +221,7 @@ fn game_text_raw(g: &GameReport) -> Option<String> {
                 recorded_loser.english(),
                 ruled_loser.english()
             ),
-            Finding::AdjudicationDiffers { .. } => {
-                super::pages::finding_text(f, g.start.as_ref()).en
-            }
+            Finding::AdjudicationDiffers { .. } => finding_text(f, g.start.as_ref()).en,
             Finding::CaseMismatch { expected, ruled } => format!(
                 "the case expects {} ({}), but the ruling is {} ({})",
                 expected.result.as_str(),
@@ -249,7 +248,7 @@ fn ruling_text_raw(g: &GameReport) -> Option<String> {
     let articles: Vec<&str> = j.ruling.articles.iter().map(|a| a.code()).collect();
     // Played past a ruling with changed moves: the cycle's ruling no longer decides the game
     // (the offender changed, as the rules ask); say so, not who would have won.
-    let at = |ply| crate::explain::ply_place(j.positions.first(), ply, Lang::En);
+    let at = |ply| crate::terms::ply_place(j.positions.first(), ply, Lang::En);
     let ruling = match changed(g) {
         Some((ply, Some(side))) => format!(
             "{} had to change at {} and changed: the cycle no longer decides, the result comes from the rest of the game",

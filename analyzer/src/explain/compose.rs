@@ -15,11 +15,11 @@
 use qili_notation::{Color, Position};
 
 use super::{article_title, GameInfo, Lang, Options, Size};
-use crate::audit::{compare_judgement, Finding, GameResult};
+use crate::agreement::Agreement;
 use crate::conduct::CycleMove;
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
-use crate::terms::Term;
-use crate::verdict::{Article, OpenNote, Status, Verdict};
+use crate::terms::{move_number_from, ply_place, ply_span, Term};
+use crate::verdict::{Article, OpenNote, Verdict};
 
 /// The score-sheet move number of `ply` (1-based) in `j`: move n is plies 2n−1 and 2n when
 /// Red moves first (docs/rules.md §1); when Black moves first, ply 1 is Black's half of move 1.
@@ -28,102 +28,11 @@ pub fn move_number(j: &Judgement, ply: usize) -> usize {
     move_number_from(j.positions.first(), ply)
 }
 
-/// The score-sheet move number of `ply` (1-based) of a game that starts at `start` (`None`:
-/// the usual start, Red to move at move 1).
-pub fn move_number_from(start: Option<&Position>, ply: usize) -> usize {
-    let black_first = start.is_some_and(|p| p.turn() == Color::Black);
-    let first = start.map_or(1, |p| p.fullmoves().max(1) as usize);
-    first + (ply.saturating_sub(1) + usize::from(black_first)) / 2
-}
-
-/// Where `ply` stands on the score sheet, the one phrasing of every output: `move 25 (ply 49)`,
-/// `第25回合（第49步）`, in a game that starts at `start`.
-pub fn ply_place(start: Option<&Position>, ply: usize, lang: Lang) -> String {
-    numbered_place(move_number_from(start, ply), ply, lang)
-}
-
-/// [`ply_place`] with the move number `n` known.
-pub(crate) fn numbered_place(n: usize, ply: usize, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("move {n} (ply {ply})"),
-        Lang::Zh => format!("第{n}回合（第{ply}步）"),
-    }
-}
-
-/// The plies `first`–`last` on the score sheet: `moves 68–72 (plies 136–143)`,
-/// `第68–72回合（第136–143步）`.
-pub fn ply_span(start: Option<&Position>, first: usize, last: usize, lang: Lang) -> String {
-    let (a, b) = (
-        move_number_from(start, first),
-        move_number_from(start, last),
-    );
-    match lang {
-        Lang::En => format!("moves {a}–{b} (plies {first}–{last})"),
-        Lang::Zh => format!("第{a}–{b}回合（第{first}–{last}步）"),
-    }
-}
-
 mod evidence;
 mod natural;
 
 use evidence::{conduct, evidence};
 use natural::natural;
-
-/// Whether the recorded result agrees with the ruling.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Agreement {
-    /// The record states no result.
-    NotRecorded,
-    /// No ruling is in force: the repetition rules do not decide the game.
-    NoRuling(String),
-    /// The ruling is final and the record has the same result.
-    Agrees(String),
-    /// The ruling does not contradict the record (a side must change, a draw ruling over
-    /// a record that ends elsewhere, …).
-    Consistent(String),
-    /// The audit would report a disagreement.
-    Disagrees(String, Finding),
-    /// The ruling came in force and the players played on (noted, not a disagreement), or
-    /// the record ends in a cycle ruled a draw but records a win.
-    Noted(String, Finding),
-}
-
-impl Agreement {
-    /// Compares `j` with the recorded result text (`None`: nothing recorded).
-    pub fn of(j: &Judgement, recorded: Option<&str>) -> Agreement {
-        let Some(text) = recorded else {
-            return Agreement::NotRecorded;
-        };
-        let Some(result) = GameResult::parse(text) else {
-            return Agreement::NotRecorded;
-        };
-        let text = result.pgn().to_owned();
-        let findings = compare_judgement(j, Some(result));
-        if let Some(f) = findings.iter().find(|f| f.is_disagreement()) {
-            return Agreement::Disagrees(text, *f);
-        }
-        if let Some(f) = findings
-            .iter()
-            .find(|f| !matches!(f, Finding::NaturalLimit { .. }))
-        {
-            return Agreement::Noted(text, *f);
-        }
-        if j.ruling.status == Status::None {
-            return Agreement::NoRuling(text);
-        }
-        let same = match j.ruling.result {
-            crate::verdict::Outcome::RedWins => result == GameResult::RedWins,
-            crate::verdict::Outcome::BlackWins => result == GameResult::BlackWins,
-            crate::verdict::Outcome::Draw => result == GameResult::Draw,
-            crate::verdict::Outcome::None => false,
-        };
-        if j.ruling.status == Status::Final && same {
-            Agreement::Agrees(text)
-        } else {
-            Agreement::Consistent(text)
-        }
-    }
-}
 
 /// The phrases of one language that are more than layout: sentences built from the
 /// judgement (the layout and the short phrases of both languages are in this module).

@@ -4,8 +4,9 @@ use std::fmt::Write;
 
 use qili_notation::{Color, Square};
 
-use super::compose::{Agreement, Words};
+use super::compose::Words;
 use super::{move_text, Lang};
+use crate::agreement::Agreement;
 use crate::conduct::{CycleMove, PieceRef};
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
 use crate::label::Label;
@@ -73,7 +74,7 @@ fn ruling(j: &Judgement) -> String {
     s
 }
 
-/// The occurrence at which a ruling is in force (RULES.md §1).
+/// The occurrence at which a ruling is in force (docs/rules.md §1).
 fn threshold(j: &Judgement) -> usize {
     crate::verdict::threshold(&j.settings)
 }
@@ -257,11 +258,11 @@ impl Words for En {
             }
             Agreement::Disagrees(r, f) => format!(
                 "The recorded result ({r}) DISAGREES with the ruling: {}.",
-                crate::audit::finding_text(f, j.positions.first()).en
+                crate::agreement::finding_text(f, j.positions.first()).en
             ),
             Agreement::Noted(r, f) => format!(
                 "Recorded result {r}; note: {}.",
-                crate::audit::finding_text(f, j.positions.first()).en
+                crate::agreement::finding_text(f, j.positions.first()).en
             ),
         })
     }

@@ -12,31 +12,12 @@ mod compose;
 pub mod en;
 pub mod zh;
 
+pub use crate::agreement::Agreement;
+pub use crate::terms::{move_number_from, ply_place, ply_span, Lang};
 pub use articles::article_title;
 pub use board::board_text;
-pub(crate) use compose::{after_ply, numbered_place};
-pub use compose::{move_number, move_number_from, ply_place, ply_span, Agreement};
-
-/// The language of an explanation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// Simplified Chinese.
-    #[default]
-    Zh,
-    /// English.
-    En,
-}
-
-impl std::str::FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Lang, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "zh" | "cn" | "zh-cn" => Ok(Lang::Zh),
-            "en" => Ok(Lang::En),
-            _ => Err(format!("unknown language {s:?}: expected zh or en")),
-        }
-    }
-}
+pub(crate) use compose::after_ply;
+pub use compose::move_number;
 
 /// How much an explanation says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

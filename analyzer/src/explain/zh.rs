@@ -4,8 +4,9 @@ use std::fmt::Write;
 
 use qili_notation::{Color, Square};
 
-use super::compose::{Agreement, Words};
+use super::compose::Words;
 use super::{move_text, Lang};
+use crate::agreement::Agreement;
 use crate::conduct::{CycleMove, PieceRef};
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
 use crate::label::Label;
@@ -75,7 +76,7 @@ fn ruling(j: &Judgement) -> String {
     s
 }
 
-/// The occurrence at which a ruling is in force (RULES.md §1).
+/// The occurrence at which a ruling is in force (docs/rules.md §1).
 fn threshold(j: &Judgement) -> usize {
     crate::verdict::threshold(&j.settings)
 }
@@ -252,12 +253,12 @@ impl Words for Zh {
             Agreement::Consistent(r) => format!("记录结果（{r}）与裁决不矛盾。"),
             Agreement::Disagrees(r, f) => format!(
                 "记录结果（{r}）与裁决不符：{}。",
-                crate::audit::finding_text(f, j.positions.first()).zh
+                crate::agreement::finding_text(f, j.positions.first()).zh
             ),
             Agreement::Noted(r, f) => {
                 format!(
                     "记录结果 {r}；注意：{}。",
-                    crate::audit::finding_text(f, j.positions.first()).zh
+                    crate::agreement::finding_text(f, j.positions.first()).zh
                 )
             }
         })

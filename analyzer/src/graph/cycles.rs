@@ -1,4 +1,4 @@
-//! The cycles of a line (RULES.md §1), found on any sequence of keys (a line's nodes in the
+//! The cycles of a line (docs/rules.md §1), found on any sequence of keys (a line's nodes in the
 //! position graph, or anything else that compares): the stretches in force ([`stretches`]),
 //! the periodic runs below the threshold ([`periodic_runs`]), and the cycles made of both
 //! ([`cycles`]), each a [`Run`]; the occurrences of a run's repeated position
@@ -107,7 +107,7 @@ pub(crate) fn occurrence_indices<K: Eq + Copy>(keys: &[K], run: &Run) -> Vec<usi
         .collect()
 }
 
-/// The cycles of a sequence of keys for a ruling `threshold` (RULES.md §1), in order of their
+/// The cycles of a sequence of keys for a ruling `threshold` (docs/rules.md §1), in order of their
 /// first position (then of their last):
 ///
 /// - a **stretch in force** wherever a position occurs for the `threshold`-th time or later
@@ -219,7 +219,7 @@ fn reaches<K: Eq + Hash + Copy>(
         })
 }
 
-/// The stretches in force of a sequence of keys (RULES.md §1): walking the line, each time a
+/// The stretches in force of a sequence of keys (docs/rules.md §1): walking the line, each time a
 /// position occurs for the `threshold`-th time or later, the stretch from the first of its
 /// last `threshold` occurrences to this one — unless the line only goes on with the pattern
 /// of the stretch before (the position equals the one a pattern's length earlier, that
@@ -426,7 +426,7 @@ mod tests {
         let o = run_occurrences(&keys, &r[0], 3);
         assert_eq!((o.indices, o.in_force), (vec![2, 6, 10], Some(10)));
         // A loop in force on its own, then another loop back to the same position: the
-        // fourth occurrence is judged over the stretch from the second (RULES.md §1).
+        // fourth occurrence is judged over the stretch from the second (docs/rules.md §1).
         let keys: Vec<char> = "AxyzAxyzAuvwA".chars().collect();
         let r = cycles(&keys, 3);
         assert_eq!(
@@ -504,7 +504,7 @@ mod tests {
 
     #[test]
     fn the_threshold_counts_positions_not_loops() {
-        // RULES.md §1: A comes back through a loop of 4 plies, then one of 8: its third
+        // docs/rules.md §1: A comes back through a loop of 4 plies, then one of 8: its third
         // occurrence puts the whole stretch in force, both loops in it.
         assert_eq!(stretch_list("AbcdAefghijkA", 3), vec![(0, 12, 12, 12)]);
         // Three different loops of 2 plies from A: in force at A's third occurrence.

@@ -1,8 +1,8 @@
-//! The position graph (RULES.md §1): one node per distinct position (placement and side to
+//! The position graph (docs/rules.md §1): one node per distinct position (placement and side to
 //! move — [`Position`]'s `Eq`/`Hash`), one edge per move played. Lines (a game's main line,
 //! variations of a record) join the same graph.
 //!
-//! A **cycle in force** is cut where RULES.md §1 says: when a position occurs for the N-th
+//! A **cycle in force** is cut where docs/rules.md §1 says: when a position occurs for the N-th
 //! time (N = the threshold), the stretch from the first of those N occurrences to the N-th,
 //! whatever loops it is made of, and nothing before or after it ([`stretches`]); it goes on
 //! for as long as the line repeats its pattern. Loops that never reach the threshold are

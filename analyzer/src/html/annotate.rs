@@ -102,8 +102,8 @@ pub fn annotate_move(before: &Position, labels: &MoveLabels) -> (Diagram, Vec<Te
 
 /// Why a protector is real or false, in both languages.
 fn protector_text(p: &Protector, color: Color) -> Text {
-    use crate::explain::Lang;
     use crate::terms::protector;
+    use crate::terms::Lang;
     let who = piece_text(color, p.role, p.square);
     Text::new(
         format!("{}：{}", who.zh, protector(&p.status, Lang::Zh)),

@@ -7,8 +7,9 @@ use super::annotate::annotate_move;
 use super::page::{Article, Conduct, CycleSection, Page, Step};
 use super::svg::Diagram;
 use super::Text;
-use crate::explain::{self, Lang};
+use crate::explain;
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
+use crate::terms::Lang;
 use crate::verdict::{Outcome, Reason, Status, Verdict};
 
 /// Cycles drawn at most on one page (each draws one board per move).

@@ -30,24 +30,8 @@ pub use page::{
 };
 pub use svg::{board_svg, Arrow, ArrowKind, Diagram, Mark, MarkKind};
 
-/// A text in Chinese and English, shown side by side.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Text {
-    /// Chinese.
-    pub zh: String,
-    /// English.
-    pub en: String,
-}
-
-impl Text {
-    /// A bilingual text.
-    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Text {
-        Text {
-            zh: zh.into(),
-            en: en.into(),
-        }
-    }
-}
+/// A text in Chinese and English (kept in [`crate::terms`], with the vocabulary).
+pub use crate::terms::Text;
 
 /// Escapes `s` for HTML text and attribute values.
 pub(crate) fn escape(s: &str) -> String {

@@ -218,8 +218,8 @@ fn step(s: &mut String, st: &Step, reuse: Reuse<'_>) {
         side_class(st.side),
         st.side.chinese(),
         escape(&st.mv),
-        crate::explain::numbered_place(st.number, st.ply, crate::explain::Lang::Zh),
-        crate::explain::numbered_place(st.number, st.ply, crate::explain::Lang::En),
+        crate::terms::numbered_place(st.number, st.ply, crate::terms::Lang::Zh),
+        crate::terms::numbered_place(st.number, st.ply, crate::terms::Lang::En),
     );
     s.push_str(r#"<ul class="labels">"#);
     for l in &st.labels {

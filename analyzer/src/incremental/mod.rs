@@ -332,7 +332,7 @@ impl Incremental {
     }
 
     /// The ruling of the whole line: the latest in-force cycle, unless the natural limit
-    /// was reached after it (as [`crate::judge`] decides).
+    /// was reached after it (as [`crate::judge()`] decides).
     fn combine(&self) -> Ruling {
         let cycle = self.open_best().or_else(|| self.closed_best.clone());
         match (cycle, self.natural) {

@@ -15,7 +15,7 @@ use crate::verdict::{OpenNote, Verdict};
 
 impl Incremental {
     /// Every legal move of the current position and what it would bring under the judge's
-    /// settings: the repetition it completes, the ruling after it (what [`crate::judge`]
+    /// settings: the repetition it completes, the ruling after it (what [`crate::judge()`]
     /// says of the line with the move played), and for a move that repeats but decides
     /// nothing yet, the ruling that playing the loop once more would bring (`options`).
     /// See [`crate::outlook`].
@@ -194,7 +194,7 @@ impl Incremental {
 }
 
 /// `conduct` (its plies counted from the open segment's start) with its plies counted over
-/// the whole line, as [`crate::judge`] counts them.
+/// the whole line, as [`crate::judge()`] counts them.
 fn shift_conduct(conduct: &Conduct, by: usize) -> Conduct {
     let mut c = conduct.clone();
     c.plies.iter_mut().for_each(|p| *p += by);

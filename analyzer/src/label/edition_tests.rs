@@ -1,4 +1,4 @@
-//! Unit tests of the switches of the current CXA edition (CXA2020.md §2.2–§2.4,
+//! Unit tests of the switches of the current CXA edition (docs/rules.md §8,
 //! [`ChasePolicy`]): each under the 1999 values ([`cxa::CHASE`]), the current edition's
 //! ([`cxa::CHASE_2020`]) and, where it helps to tell them apart, one switch alone. The
 //! figures are the CXA rulebook's (图13, 图19 of `cxa-diagrams.jsonl`), the other
@@ -145,7 +145,7 @@ fn general_step_out_of_check_with_a_chase() {
     assert_eq!(d.article, Article::Cxa2020_26_1);
 }
 
-/// CXA2020.md §2.2, the soldier's clause: a soldier's move that chases together with
+/// docs/rules.md §8, the soldier's clause: a soldier's move that chases together with
 /// another piece is a chase in both editions (only soldiers alone are idle, 27.2).
 #[test]
 fn soldier_with_another_piece_chases_in_both_editions() {
@@ -158,7 +158,7 @@ fn soldier_with_another_piece_chases_in_both_editions() {
     }
 }
 
-/// CXA2020.md §2.4 (26.5) on a composed position: 车七进一 attacks the unprotected black
+/// docs/rules.md §8 (26.5) on a composed position: 车七进一 attacks the unprotected black
 /// elephant on g5 along rank 5 and still guards the red horse on c3 against the black
 /// chariot on a3 (the advisor on e8 keeps the chariot from checking on the e-file); taking
 /// the elephant abandons the horse (an elephant for a horse: a loss).

@@ -1,4 +1,4 @@
-//! Move labels (RULES.md §3): check, mate threat, chase, exchange, offer, block, follow, idle.
+//! Move labels (docs/rules.md §3): check, mate threat, chase, exchange, offer, block, follow, idle.
 //!
 //! A move is judged on the position right after it, asking what the mover threatens if it
 //! could move again at once (`Position::passed`). [`label_move`] returns every label that
@@ -90,7 +90,7 @@ impl Label {
     }
 }
 
-/// Why a chased piece counts as unprotected (RULES.md §3, 29.3).
+/// Why a chased piece counts as unprotected (docs/rules.md §3, 29.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Root {
@@ -231,7 +231,7 @@ pub enum NotWonBefore {
         /// The protector that could recapture before the move.
         protector: Square,
     },
-    /// The target was protected through checks (CXA2020.md §3.5): after the capture, the
+    /// The target was protected through checks (docs/rules.md §3): after the capture, the
     /// opponent's piece on `protector` took the capturer back at the end of a series of
     /// checks (CXA 29.1), which the move cuts.
     RootThroughChecks {
@@ -520,7 +520,7 @@ pub(crate) fn label_move_context(
     // label (CXA 27.4, 细则12).
     let heaviest_decides =
         scope == Scope::Verdict && settings.book().reading().counts_heaviest_only();
-    // CXA2020 26.1 (CXA2020.md §2.2): a step of the general that answers a check is idle
+    // CXA2020 26.1 (docs/rules.md §8): a step of the general that answers a check is idle
     // even if a chase or a mate threat follows from it.
     let general_out_of_check =
         policy.general_step_out_of_check_is_idle && mv.role == Role::General && before.is_check();
@@ -572,7 +572,7 @@ pub(crate) fn label_move_context(
             } else {
                 // AXF: a chase is a capture threatened for the very next move, no series:
                 // what the checking move attacks, as if it could move again at once (the
-                // check that also chases, RULES.md §5; its part in the conduct is the
+                // check that also chases, docs/rules.md §5; its part in the conduct is the
                 // forbidden reading's).
                 ctx.standing_check = standing;
                 let found = ctx.threats(&passed, targets);
@@ -604,7 +604,7 @@ pub(crate) fn label_move_context(
                 threat_aside = Some((line, Article::Cxa2020_26_1));
                 None
             }
-            // CXA2020 图13 (CXA2020.md §2.3): the threat stood in the position the reply to
+            // CXA2020 图13 (docs/rules.md §8): the threat stood in the position the reply to
             // the check was made in, the reply takes no part in it, and it was not there
             // before the check.
             Some(line)
@@ -796,7 +796,7 @@ fn attack_stood(
 }
 
 /// Whether a threat through a series of checks found after `mv` stood before it, with the
-/// attack as the baseline (RULES.md §3, [`OpenChoices::attack_is_the_baseline`]): the mover
+/// attack as the baseline (docs/rules.md §3, [`OpenChoices::attack_is_the_baseline`]): the mover
 /// was in check and `mv` answers it; the series' first check was there before the move as
 /// a move of the same piece from the same point, and could not be played only because it
 /// was not legal; and the moved piece takes no part in the series — it does not move in it,
@@ -891,7 +891,7 @@ struct Moved<'a> {
 }
 
 /// The chases of the move: threats after it (`now`) that did not exist before it
-/// (29.2, 细则2, 细则6; RULES.md §3).
+/// (29.2, 细则2, 细则6; docs/rules.md §3).
 ///
 /// A direct threat is judged per (attacker, target) pair, pieces matched by identity (the
 /// moved piece is the same piece on its new point): it is new when one of its capturers did

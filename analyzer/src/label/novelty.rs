@@ -1,4 +1,4 @@
-//! Novelty of the win (CXA 28.3, 29.2, 29.4, 细则2, 细则3, 细则7; CXA2020.md §3.2): an
+//! Novelty of the win (CXA 28.3, 29.2, 29.4, 细则2, 细则3, 细则7; docs/rules.md §3): an
 //! attack that stood before the move is a new chase when the move makes its win real — the
 //! capture was answered by mate then, met a real root the move cuts (断根), or lost more
 //! elsewhere. Asked only of a direct threat whose every (attacker, target) pair stood and

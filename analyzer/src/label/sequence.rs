@@ -1,4 +1,4 @@
-//! Gain over the whole sequence (CXA 29.1 "完整交换得子", 细则3; CXA2020.md §3.3): whether
+//! Gain over the whole sequence (CXA 29.1 "完整交换得子", 细则3; docs/rules.md §3): whether
 //! capturing a piece wins material is judged on what the whole line wins, not on the
 //! target's point alone. Two cases are read from the position, both bounded to one capture
 //! beyond the exchange on the target:

@@ -148,7 +148,7 @@ fn capture_that_gets_the_mover_mated_is_not_a_chase() {
 #[test]
 fn a_direct_threat_after_a_check_series_is_new_per_pair() {
     // Before i4i3, Red could already win the horse on e3 by i4d4+ Ke8 d4e4+ and e4xe3, but
-    // the chariot did not attack it: the (chariot, horse) pair is new (RULES.md §3), whatever
+    // the chariot did not attack it: the (chariot, horse) pair is new (docs/rules.md §3), whatever
     // the open choice on series threats says.
     let fen = "5a3/3k5/9/9/5C3/8R/4n4/9/9/4K4 w - - 0 1";
     let l = last(fen, "i4i3", &Settings::default(), CycleContext::default());
@@ -276,7 +276,7 @@ fn illegal_moves_do_not_panic() {
 fn a_king_step_out_of_check_opens_no_chase() {
     // Black's chariot checks on the e-file; the red general steps aside. The red chariot on
     // h5 attacked the unprotected horse on h8 before the step (while Red, in check, could not
-    // take it): the attack is not new (RULES.md §3, the baseline is the attack itself).
+    // take it): the attack is not new (docs/rules.md §3, the baseline is the attack itself).
     let fen = "5k3/4a2n1/3r5/9/7R1/9/9/9/9/4K4 b - - 0 1";
     // CXA 1999: under the current edition the general's step out of check is idle whatever
     // it opens (CXA2020 26.1), which would hide the open choice tested here.
@@ -413,7 +413,7 @@ fn protection_is_judged_capture_by_capture() {
     // after the horse's capture (the chariot e6 is its screen), not after the chariot's (the
     // capture removes the screen): against that capture e4 has no real protector, so it is
     // chased under both rule sets — AXF r35 (several attackers on a *protected* piece) does
-    // not apply (RULES.md §3: a protector is a piece that can take back after the capture).
+    // not apply (docs/rules.md §3: a protector is a piece that can take back after the capture).
     let fen = "5k3/4c4/9/6R2/9/4n4/9/3N5/9/3K5 w - - 0 1";
     for rules in [RuleSet::Cxa, RuleSet::Axf] {
         let l = last(fen, "g6e6", &settings(rules), CycleContext::default());
@@ -436,7 +436,7 @@ fn a_move_out_of_check_leaves_a_standing_check_series_standing() {
     // Red is in check from the chariot d6. b5xd6+ Ke9 b8xd8 wins the cannon, but before the
     // general's step the horse's capture was illegal: on d6 it would screen the cannon d8
     // against the general d0. d0e0 answers the check and makes the series executable; it
-    // does not create it (RULES.md §3: the baseline is the attack itself; 29.2, 细则6;
+    // does not create it (docs/rules.md §3: the baseline is the attack itself; 29.2, 细则6;
     // CCPD 李來群/00000060, ply 115, in small).
     let fen = "9/1R1ck4/4b4/3r5/1N7/9/9/9/9/3K5 w - - 0 1";
     // CXA 1999: the current edition's general step out of check is idle (CXA2020 26.1)

@@ -60,7 +60,7 @@ pub(crate) struct Found {
     /// defences, found by iterative deepening, so it does not depend on move order.
     pub checks: u32,
     /// For a direct threat: the pieces that can capture the target at once (identities),
-    /// each making one (attacker, target) pair for the novelty test (RULES.md §3). A set,
+    /// each making one (attacker, target) pair for the novelty test (docs/rules.md §3). A set,
     /// not a list: the test asks of every pair, in no particular order.
     pub capturers: SquareSet,
 }
@@ -223,7 +223,7 @@ impl<'m> Ctx<'m> {
     }
 
     /// The target's protection is judged capture by capture (a protector is a piece that can
-    /// take back after *that* capture, RULES.md §3): when the best exchange `best` meets a
+    /// take back after *that* capture, docs/rules.md §3): when the best exchange `best` meets a
     /// real protector but another capturer's gaining capture leaves the target with no real
     /// one (no protector, or false ones only), that capture is the threat. A chariot that
     /// takes a horse whose only protector is a cannon screened by the chariot itself wins it
@@ -623,7 +623,7 @@ impl<'m> Ctx<'m> {
                 && class == Unprotected::CheaperAttacker
                 && capturers.count() < 2
             {
-                // AXF: a piece with a real protector is not chased (AXF.md §1.7–1.8); the
+                // AXF: a piece with a real protector is not chased (docs/rules.md §3); the
                 // cheaper-attacker gain of CXA 细则3 is CXA's.
                 return None;
             }
@@ -796,7 +796,7 @@ impl<'m> Ctx<'m> {
         Some(Ok(chase))
     }
 
-    /// CXA 28.16 (假根; CXA2020.md §3.5): a capture of the piece on `t` that does not gain
+    /// CXA 28.16 (假根; docs/rules.md §3): a capture of the piece on `t` that does not gain
     /// because a protector takes back wins it outright when every real protector's
     /// recapture allows the capturing side to mate at once (within
     /// [`protection::FALSE_ROOT_MATE_DEPTH`] checks): those protectors are false
@@ -852,7 +852,7 @@ impl<'m> Ctx<'m> {
     /// every node), an exchange `ex` that wins nothing on its own but leaves a second piece
     /// without its guard ([`sequence::follow_up`]). The forms of 29.1 beyond the plain
     /// capture are CXA's ([`ChasePolicy::series_and_exchange_forms`]): under AXF a protected
-    /// piece is not chased (AXF.md §1.7).
+    /// piece is not chased (docs/rules.md §3).
     fn second_piece(
         &self,
         pos: &Position,
@@ -890,7 +890,7 @@ impl<'m> Ctx<'m> {
     }
 
     /// 29.4, 细则7: winning the target must not get the mover mated at once; when several
-    /// pieces can capture it, the threat stands if one of them captures safely (RULES.md
+    /// pieces can capture it, the threat stands if one of them captures safely (docs/rules.md
     /// §3). `Ok(None)`: the capture of `ex` is safe; `Ok(Some(other))`: it is not, but
     /// `other` (another capturer's exchange that still wins — together with `series`, what a
     /// check series before it won, CXA 细则3 — or any capture of a target chased whatever

@@ -53,7 +53,7 @@ pub enum ProtectorStatus {
         /// The checking pieces.
         by: Vec<Square>,
     },
-    /// False root (假根, CXA 28.16; CXA2020.md §3.5): the recapture is legal, but it allows
+    /// False root (假根, CXA 28.16; docs/rules.md §3): the recapture is legal, but it allows
     /// the capturing side to mate at once, by `line` (found by the chase rules, which
     /// bound the search: [`FALSE_ROOT_MATE_DEPTH`]).
     AllowsMate {

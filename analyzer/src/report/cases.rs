@@ -230,7 +230,7 @@ fn prepare(
         settings.repetitions = n;
     }
     // The audit's bound per game: judging takes memory in proportion to the plies.
-    let max_plies = crate::audit::MAX_PLIES;
+    let max_plies = crate::input::MAX_PLIES;
     let known = room.start.as_ref().filter(|(fen, _)| *fen == *case.fen);
     let plain =
         known.and_then(|(_, start)| crate::input::plain_move_list(start, &case.moves, max_plies));

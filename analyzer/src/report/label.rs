@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 use qili_notation::{write_move, Color, Move, Notation, Position, Square};
 use serde::Serialize;
 
-use crate::explain::Lang;
 use crate::label::{
     label_move_after, label_move_with, Chase, ChaseNote, CycleContext, Dismissed, Evidence, Label,
     MateSearch, MoveLabels, Root,
@@ -15,6 +14,7 @@ use crate::material::Material;
 use crate::protection::{Protector, ProtectorStatus};
 use crate::rules::{RuleSet, Settings};
 use crate::terms;
+use crate::terms::Lang;
 
 /// Version of the JSON layout below; bumped on any incompatible change.
 pub const LABEL_SCHEMA_VERSION: u32 = 1;

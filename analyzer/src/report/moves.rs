@@ -5,11 +5,11 @@
 use qili_notation::{write_move, Color, Move, Notation, Position};
 use serde_json::{json, Value};
 
-use crate::explain::Lang;
 use crate::judge::{Ruling, RulingSource};
 use crate::outlook::{Consequence, Effect, MoveOutlook, Outlook, Warning};
 use crate::report::judge_json::conduct_json;
 use crate::terms;
+use crate::terms::Lang;
 use crate::verdict::{Article, Outcome, Status};
 
 /// The schema version of [`moves_json`].

@@ -11,7 +11,7 @@
 //! The CXA codes carry their edition: `CXA1999` for the articles of the 1999 text (the
 //! seeds), which the labeller and both CXA rule books cite, the current one where its own
 //! number is not known here (as continued in the 2011 edition); `CXA2020` for the article
-//! numbers of the 2011/2020 edition that CXA2020.md quotes and for its figures (`图N`).
+//! numbers of the 2011/2020 edition that docs/rules.md §8 quotes and for its figures (`图N`).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 

@@ -1,5 +1,5 @@
-//! The AXF rule book: the Asian Xiangqi Federation rules (also used by the WXF; RULES.md §5,
-//! AXF.md). Everything in which AXF differs from CXA is here.
+//! The AXF rule book: the Asian Xiangqi Federation rules (also used by the WXF; docs/rules.md §5,
+//! docs/rules.md). Everything in which AXF differs from CXA is here.
 
 use qili_notation::{ByColor, Color, Role};
 
@@ -20,9 +20,9 @@ pub const NAMES: Names = Names {
 };
 
 /// What counts as a chase under AXF: a capture threatened for the very next move (no series
-/// of checks, no exchange gain: r13 D14–16, r38 D97–98, AXF.md §1.7), no 少根 (r35), the
+/// of checks, no exchange gain: r13 D14–16, r38 D97–98, docs/rules.md §3), no 少根 (r35), the
 /// general and soldiers may chase (r28, r29), and the pair rules r15, r19, r24, r27. A
-/// chariot that a horse or cannon attacks is chased whatever its protection (r15, AXF.md
+/// chariot that a horse or cannon attacks is chased whatever its protection (r15, docs/rules.md
 /// §4.6), so taking its protector away does not renew that chase.
 pub const CHASE: ChasePolicy = ChasePolicy {
     general_chase_permitted: true,
@@ -39,8 +39,8 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     novelty_of_the_win: false,
     false_root_by_mate: false,
     defensive_key_point: false,
-    // CXA2020.md §2.2–§2.4 have no AXF counterpart: the general may chase (r28), a
-    // perpetual mate threat is allowed (r9), and a chase is judged on the target (AXF.md
+    // docs/rules.md §8 have no AXF counterpart: the general may chase (r28), a
+    // perpetual mate threat is allowed (r9), and a chase is judged on the target (docs/rules.md
     // §1.7). Today's behaviour is kept.
     general_step_out_of_check_is_idle: false,
     reply_threat_made_by_check_is_idle: false,
@@ -52,19 +52,19 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     capture_safety_checks: 5,
 };
 
-/// AXF D53, D56 (AXF.md §1.11): a move counts by the label that makes the conduct forbidden.
+/// AXF D53, D56 (docs/rules.md §3): a move counts by the label that makes the conduct forbidden.
 pub const fn reading(open: &OpenChoices) -> Reading {
     Reading::Forbidden {
         check_that_chases_is_chase: open.axf_check_that_chases_is_chase,
     }
 }
 
-/// *(open)* AXF r19 (D39–41; the "D105" of other printings, AXF.md §4.17): attacking a
+/// *(open)* AXF r19 (D39–41; the "D105" of other printings, docs/rules.md §7): attacking a
 /// chariot pinned by a horse ranks above an ordinary chase
 /// ([`OpenChoices::axf_pinned_chariot_ranked_above_chase`]).
 pub const PINNED_CHARIOT_RANKED_ABOVE_CHASE: bool = true;
 
-/// *(open)* RULES.md §5, AXF.md §4.1 (forbidden reading): a checking move that also renews
+/// *(open)* docs/rules.md §5 (forbidden reading): a checking move that also renews
 /// the chase of the piece every other move of the side chases counts as a chase
 /// ([`OpenChoices::axf_check_that_chases_is_chase`]).
 pub const CHECK_THAT_CHASES_IS_CHASE: bool = true;
@@ -132,7 +132,7 @@ fn forbidden_plain(c: &Conduct) -> (bool, Vec<Article>) {
     }
 }
 
-/// The conduct → verdict table of AXF (RULES.md §5, "AXF (differences from CXA)").
+/// The conduct → verdict table of AXF (docs/rules.md §5, "AXF (differences from CXA)").
 pub fn verdict(open: &OpenChoices, input: &VerdictInput<'_>, threshold: usize) -> Verdict {
     let (fr, ar, nr) = forbidden(input.red, &input.evidence.red, open);
     let (fb, ab, nb) = forbidden(input.black, &input.evidence.black, open);
@@ -156,7 +156,7 @@ pub fn verdict(open: &OpenChoices, input: &VerdictInput<'_>, threshold: usize) -
         articles.push(AxfR7);
         (Outcome::Draw, Status::Final, Reason::MutualPerpetualCheck)
     } else if pc.red || pc.black {
-        // Perpetual check loses in all circumstances (r6, r8, AXF.md §4.15), and like any
+        // Perpetual check loses in all circumstances (r6, r8, docs/rules.md §5), and like any
         // lone violation it is first a must-change (D1–3 "R must change", r3): it loses when
         // the record shows the cycle played once more.
         let checker = if pc.red { Color::Red } else { Color::Black };
@@ -292,7 +292,7 @@ pub(super) fn chase_articles(
 }
 
 /// The AXF article for what a label's CXA article says ([`super::RuleBook::label_article`]):
-/// the terms of S1 (AXF.md §1) and the Appendix. Articles of rules that only CXA has, or
+/// the terms of S1 (docs/rules.md §3) and the Appendix. Articles of rules that only CXA has, or
 /// that are already AXF articles, stay as they are.
 pub(super) fn label_article(a: Article) -> Article {
     match a {

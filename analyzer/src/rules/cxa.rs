@@ -1,11 +1,11 @@
 //! The CXA rule books: the Chinese Xiangqi Association competition rules (第24–29条, 棋例细则;
-//! RULES.md §3–§5) in two editions, the current one (2011, re-issued 2020: CXA2020.md) and the
+//! docs/rules.md §3–§5) in two editions, the current one (2011, re-issued 2020: docs/rules.md §8) and the
 //! 1999 text of the seeds. Everything in which CXA differs from AXF is here, and everything in
 //! which the editions differ is a field of [`Edition`] (the one place a third edition would
 //! change).
 //!
 //! Citations: the labeller and the 1999 edition cite the 1999 articles (`CXA1999 24.3`). The
-//! current edition cites its own number where CXA2020.md quotes it (`CXA2020 26.9.2`) and its
+//! current edition cites its own number where docs/rules.md §8 quotes it (`CXA2020 26.9.2`) and its
 //! figures for what they show (`CXA2020 图26`); for a rule it keeps from 1999 whose 2011/2020
 //! number is not known here, it cites the 1999 article (`CXA1999 26.3`, continued in the 2011
 //! edition): a 2020 number is never guessed (docs/rules.md, "Citations").
@@ -22,13 +22,13 @@ use crate::verdict::{
 
 use Article::*;
 
-/// One edition of the CXA rules: each difference between the editions (CXA2020.md §2, and
+/// One edition of the CXA rules: each difference between the editions (docs/rules.md §8, and
 /// the reading of a one-sided perpetual check that 图6 shows) is a field here.
 #[derive(Debug, Clone, Copy)]
 pub struct Edition {
     /// Its names (`CXA 2011/2020`, `CXA 1999`).
     pub names: Names,
-    /// What counts as a chase (the labeller switches of CXA2020.md §2.2–§2.4 are fields of
+    /// What counts as a chase (the labeller switches of docs/rules.md §8 are fields of
     /// [`ChasePolicy`]).
     pub chase: ChasePolicy,
     /// A one-sided perpetual check loses at once (1999 24.1 "一方长将立即判负"), or, as the
@@ -36,11 +36,11 @@ pub struct Edition {
     /// it plays the cycle once more (like any lone forbidden conduct, 1999 24.3).
     pub perpetual_check_loses_at_once: bool,
     /// The ranking of forbidden conduct when both sides chase perpetually (CXA2020 26.9,
-    /// CXA2020.md §2.1): `None` where both forbidden is always a draw (1999 26.3, 细则8).
+    /// docs/rules.md §8): `None` where both forbidden is always a draw (1999 26.3, 细则8).
     pub ranking: Option<&'static Ranking>,
 }
 
-/// How a side chases perpetually, for the ranking of CXA2020 26.9 (CXA2020.md §2.1), from
+/// How a side chases perpetually, for the ranking of CXA2020 26.9 (docs/rules.md §8), from
 /// the lowest rank (must change against any higher) up.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
@@ -147,7 +147,7 @@ impl Ranking {
     }
 }
 
-/// CXA2020 26.9 (CXA2020.md §2.1): when both sides chase perpetually, the chariot-only chase
+/// CXA2020 26.9 (docs/rules.md §8): when both sides chase perpetually, the chariot-only chase
 /// changes against any other (26.9.2 against a joint chase; 图10 against a chase by one piece
 /// of an unprotected piece), the chase by one piece of unprotected pieces changes against a
 /// joint or 少根 chase (26.9.3, 图11: a chariot helped by a cannon that pins the target's
@@ -173,8 +173,8 @@ pub const RANKING_2020: Ranking = Ranking {
     same_rank: &[Cxa2020_26_9, Cxa2020Fig3],
 };
 
-/// The current edition (2011, re-issued 2020; CXA2020.md): the 1999 chase rules but for
-/// the switches of CXA2020.md §2.2–§2.4 ([`CHASE_2020`]), the ranking of 26.9, and a
+/// The current edition (2011, re-issued 2020; docs/rules.md §8): the 1999 chase rules but for
+/// the switches of docs/rules.md §8 ([`CHASE_2020`]), the ranking of 26.9, and a
 /// one-sided perpetual check that must change (图6).
 pub const CXA2020: Edition = Edition {
     names: Names {
@@ -203,7 +203,7 @@ pub const CXA1999: Edition = Edition {
 /// What counts as a chase under CXA 1999: the forms of 29.1 (a capture through a series of
 /// checks, a gaining exchange), 少根 (28.16), the general alone idle (27.1, 细则9), a soldier
 /// alone idle outside mutual perpetual attack (27.2, 细则11); none of the AXF pair rules.
-/// The switches of the current edition (CXA2020.md §2.2–§2.4) have the 1999 text's values:
+/// The switches of the current edition (docs/rules.md §8) have the 1999 text's values:
 /// a general's step out of check and a reply to a check are labelled as any move, and a
 /// root's chase is a chase (细则4); [`CHASE_2020`] has the current edition's.
 pub const CHASE: ChasePolicy = ChasePolicy {
@@ -231,7 +231,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     capture_safety_checks: 5,
 };
 
-/// What counts as a chase under the current edition (2011, re-issued 2020; CXA2020.md §2):
+/// What counts as a chase under the current edition (2011, re-issued 2020; docs/rules.md §8):
 /// [`CHASE`] with the edition's switches of §2.2–§2.4 — a soldier's lone threat is idle in
 /// mutual perpetual attack too (`CXA2020 图14`; decides 图14), a step of the general that answers
 /// a check is idle (`CXA2020 26.1`; decides 图13 and 图18 ply 2), a reply to a check whose
@@ -252,7 +252,7 @@ pub const fn reading(_open: &OpenChoices) -> Reading {
     Reading::Heaviest
 }
 
-/// *(open)* CXA 27.3 (RULES.md §3): detect only the plain case of a defensive key point
+/// *(open)* CXA 27.3 (docs/rules.md §3): detect only the plain case of a defensive key point
 /// ([`OpenChoices::key_point_plain_case_only`]).
 pub const KEY_POINT_PLAIN_CASE_ONLY: bool = true;
 
@@ -296,7 +296,7 @@ pub fn conduct_article(kind: ConductKind) -> Article {
     }
 }
 
-/// The conduct → verdict table of CXA (第24条, 第26条, 细则1, 细则8; RULES.md §5) in
+/// The conduct → verdict table of CXA (第24条, 第26条, 细则1, 细则8; docs/rules.md §5) in
 /// `edition`.
 pub fn verdict(
     edition: &Edition,
@@ -456,7 +456,7 @@ fn ranked(ranking: &Ranking, input: &VerdictInput<'_>) -> Option<(Color, &'stati
 }
 
 /// A forbidden chase whose targets are only advisors and elephants stands because CXA 27.3 is
-/// applied only in its plain case (RULES.md §3, *open*).
+/// applied only in its plain case (docs/rules.md §3, *open*).
 fn key_point_notes(c: &Conduct, open: &mut Vec<OpenNote>) {
     let chase_kinds = matches!(
         c.kind,

@@ -5,7 +5,7 @@
 //! rule set — what counts as a chase
 //! ([`ChasePolicy`]), which label decides a move's part in the conduct ([`Reading`]), the
 //! conduct → verdict table, the articles a chase cites in the verdict, the *(open)* choices
-//! of RULES.md with their defaults and citations, and the rule set's names. Every citation
+//! of docs/rules.md with their defaults and citations, and the rule set's names. Every citation
 //! is a value of the catalogue [`Article`] ([`articles`]).
 
 use qili_notation::Role;
@@ -25,7 +25,7 @@ pub use articles::Article;
 #[serde(rename_all = "lowercase")]
 pub enum RuleSet {
     /// Chinese Xiangqi Association competition rules, the current edition (2011, re-issued
-    /// 2020: CXA2020.md; [`cxa::CXA2020`]). The default.
+    /// 2020: docs/rules.md §8; [`cxa::CXA2020`]). The default.
     #[default]
     Cxa,
     /// Chinese Xiangqi Association competition rules, the 1999 edition (第24–29条, 棋例细则 as
@@ -93,7 +93,7 @@ impl std::fmt::Display for RuleSet {
     }
 }
 
-/// The defaults RULES.md fixes where the sources are open. One place, cited by name.
+/// The defaults docs/rules.md fixes where the sources are open. One place, cited by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct OpenChoices {
@@ -101,22 +101,22 @@ pub struct OpenChoices {
     /// target and a known theoretical draw); otherwise report the chase and flag the
     /// exception as possibly applicable.
     pub key_point_plain_case_only: bool,
-    /// AXF r19 (D39–41; the "D105" of other printings is not in the English edition, AXF.md §4.17): rank attacks on a chariot pinned by a horse above ordinary chases.
+    /// AXF r19 (D39–41; the "D105" of other printings is not in the English edition, docs/rules.md §7): rank attacks on a chariot pinned by a horse above ordinary chases.
     pub axf_pinned_chariot_ranked_above_chase: bool,
     /// CXA 29.2 / 细则6 (novelty of a chase through a series of checks, CXA 29.1): a target
     /// that could already be won before the move, but only through a longer series of checks
     /// than now (e.g. a checking move that itself starts the series), is chased anew: the
     /// move made the threat more immediate. With `false`, any earlier series threat on the
     /// target makes the chase "not new" (从捉到捉). A direct threat is judged per (attacker,
-    /// target) pair instead (RULES.md §3).
+    /// target) pair instead (docs/rules.md §3).
     pub threat_needing_fewer_checks_is_new: bool,
-    /// RULES.md §3 (novelty, both rule sets): the baseline is the attack itself, not whether
+    /// docs/rules.md §3 (novelty, both rule sets): the baseline is the attack itself, not whether
     /// it could be carried out. An attack that stood before the move stood even if the mover
     /// was then in check and could not capture: a move that parries a check (a king step, a
     /// block) chases only through an attack it opens itself. With `false`, an attack that
     /// only becomes executable because the check is gone is a new chase.
     pub attack_is_the_baseline: bool,
-    /// RULES.md §5, AXF.md §4.1 (AXF forbidden reading): a checking move that also renews
+    /// docs/rules.md §5 (AXF forbidden reading): a checking move that also renews
     /// the chase of a piece that every other move of the side chases counts as a chase, so
     /// the side perpetually chases that piece (unless every move checks: r6). With `false`
     /// it counts as a check, and the cycle is r12's "checks and one chase" (allowed).
@@ -137,12 +137,12 @@ impl Default for OpenChoices {
     }
 }
 
-/// *(open)* default of both rule sets, RULES.md §3 (novelty, CXA 29.2, 细则6): the baseline
+/// *(open)* default of both rule sets, docs/rules.md §3 (novelty, CXA 29.2, 细则6): the baseline
 /// of novelty is the attack itself, not whether it could be carried out
 /// ([`OpenChoices::attack_is_the_baseline`]).
 pub const ATTACK_IS_THE_BASELINE: bool = true;
 
-/// One *(open)* choice of RULES.md: where the sources disagree or are silent, the default
+/// One *(open)* choice of docs/rules.md: where the sources disagree or are silent, the default
 /// qili applies and where it comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OpenChoice {
@@ -152,7 +152,7 @@ pub struct OpenChoice {
     pub default: bool,
     /// The articles it reads.
     pub articles: &'static [Article],
-    /// Where RULES.md (or AXF.md) leaves it open.
+    /// Where docs/rules.md leaves it open.
     pub open_in: &'static str,
 }
 
@@ -165,13 +165,13 @@ pub const SHARED_OPEN_CHOICES: &[OpenChoice] = &[OpenChoice {
 }];
 
 /// How the label that decides a move's part in the conduct is chosen when the move has
-/// several (RULES.md §3, §5): the one place that knows it differs between the rule sets.
+/// several (docs/rules.md §3, §5): the one place that knows it differs between the rule sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Reading {
     /// CXA 27.4, 细则12: the heaviest label (将 > 杀 > 捉 > the idle kinds).
     #[default]
     Heaviest,
-    /// AXF D53, D56 (AXF.md §1.11): the label that makes the conduct forbidden — a mate
+    /// AXF D53, D56 (docs/rules.md §3): the label that makes the conduct forbidden — a mate
     /// threat that also chases counts as a chase; a check that also renews the chase of a
     /// piece every other move chases counts as a chase when `check_that_chases_is_chase`.
     Forbidden {
@@ -209,7 +209,7 @@ impl Reading {
 pub struct Settings {
     /// The rule set.
     pub rules: RuleSet,
-    /// Occurrence count at which a ruling is in force (RULES.md §1; default 3).
+    /// Occurrence count at which a ruling is in force (docs/rules.md §1; default 3).
     pub repetitions: u32,
     /// Natural move limit in moves (回合) without a capture (default 60).
     pub natural_limit: u32,
@@ -295,7 +295,7 @@ impl std::hash::Hash for EditionRef {
     }
 }
 
-/// The chase rules of one rule set: every CXA/AXF difference of RULES.md §5 that concerns
+/// The chase rules of one rule set: every CXA/AXF difference of docs/rules.md §5 that concerns
 /// single moves, one field per difference, each citing its rule ([`cxa::CHASE`],
 /// [`axf::CHASE`]).
 ///
@@ -351,7 +351,7 @@ pub struct ChasePolicy {
     /// figure 三 for 细则3, "一捉一兑", so both editions). CXA: yes. AXF: no — r24 (D51–55)
     /// is its own version ([`Self::same_kind_mutual_is_offer`]: every capturer of the
     /// target's kind, no root asked), and a second attacker joining against a protected
-    /// piece is no chase there anyway (r35, D86–89), so AXF.md rules the joined cases of
+    /// piece is no chase there anyway (r35, D86–89), so docs/rules.md rules the joined cases of
     /// 图21 and 图30 alike without this rule.
     pub same_kind_pair_is_exchange: bool,
     /// Several attackers against a protected piece (少根, more attackers than protectors)
@@ -361,7 +361,7 @@ pub struct ChasePolicy {
     /// of checks, and a protected piece won by an exchange (少根, a cheaper attacker, 细则3).
     /// CXA: yes; AXF: no — a chase is a capture threatened for the very next move, a threat
     /// that needs a check first is idle (r13 D14–16, r38 D97–98), and a piece with a real
-    /// protector is not chased (AXF.md §1.7), except where a rule names the pair (r15, r19,
+    /// protector is not chased (docs/rules.md §3), except where a rule names the pair (r15, r19,
     /// r27).
     pub series_and_exchange_forms: bool,
     /// Taking away the last real protector of a chariot that a horse or cannon attacks
@@ -371,7 +371,7 @@ pub struct ChasePolicy {
     /// and it stays the same chase ([`ChasePolicy::protection_renews`]).
     pub protection_renews_minor_on_chariot: bool,
     /// Novelty is about the win, not only the attack (CXA 28.3, 29.2, 29.4, 细则2, 细则3,
-    /// 细则7; CXA2020.md §3.2, figures 图3, 图10, 图12): an attack that stood before the move
+    /// 细则7; docs/rules.md §3, figures 图3, 图10, 图12): an attack that stood before the move
     /// but could not then be carried out with gain — the capture was answered by mate, met a
     /// real root the move cuts, or lost more elsewhere (a piece of the mover left en prise) —
     /// is a new chase when the move makes the win real. CXA: yes; AXF: no — the same
@@ -380,9 +380,9 @@ pub struct ChasePolicy {
     /// target's last real protector renews it (Appendix, perpetual chase).
     pub novelty_of_the_win: bool,
     /// A protector whose recapture allows the capturing side to mate at once is a false
-    /// root (假根, CXA 28.16 "形式上是根，实际上起不到充分保护作用"; CXA2020.md §3.5). CXA: yes;
+    /// root (假根, CXA 28.16 "形式上是根，实际上起不到充分保护作用"; docs/rules.md §3). CXA: yes;
     /// AXF: no — a false protector is one that cannot legally recapture (r34, D83–85,
-    /// AXF.md §1.7); applied under AXF it moved two CCPD games away from the peer engine's
+    /// docs/rules.md §3); applied under AXF it moved two CCPD games away from the peer engine's
     /// AXF ruling (全國賽對局譜/00009028, 中炮局/00002297), below the agreement AXF keeps.
     pub false_root_by_mate: bool,
     /// A threat on an advisor or elephant may be the incidental threat of occupying a
@@ -390,7 +390,7 @@ pub struct ChasePolicy {
     /// chases carry a note that the case is not detected. AXF: no such rule.
     pub defensive_key_point: bool,
     /// A step of the general that answers a check is idle even if a chase or a mate threat
-    /// follows from it (CXA2020.md §2.2; CXA 2011/2020 26.1, cited `CXA2020 26.1`): its
+    /// follows from it (docs/rules.md §8; CXA 2011/2020 26.1, cited `CXA2020 26.1`): its
     /// chases are dismissed ([`DismissReason::GeneralAnswersCheck`](crate::label::DismissReason))
     /// and its mate threat is not a label (the idle label's evidence keeps the mating line).
     /// A check it gives stays a check. 1999 edition: no such clause — the step is labelled as
@@ -404,7 +404,7 @@ pub struct ChasePolicy {
     /// (细则11) makes only a threat by soldiers alone idle ([`DismissReason::SoldierChase`](crate::label::DismissReason)).
     pub general_step_out_of_check_is_idle: bool,
     /// A reply to a check is not a mate threat when the threat exists only because the
-    /// checking side's own check made it (CXA2020.md §2.3, `CXA2020 图13` ply 2): the
+    /// checking side's own check made it (docs/rules.md §8, `CXA2020 图13` ply 2): the
     /// mating line stood in the position the reply was made in — its first move was there,
     /// the same piece from the same point, and was not legal only because of the check —
     /// and the reply takes no part in it (it moves no piece of the line and stands on no
@@ -417,7 +417,7 @@ pub struct ChasePolicy {
     /// verdict-neutral); not 图18 ply 2, whose mate threat stood before the check, nor 图19
     /// ply 4 (a block; the threat stood before the check: 杀 in the book).
     pub reply_threat_made_by_check_is_idle: bool,
-    /// A root that chases at a loss is idle (CXA2020.md §2.4, `CXA2020 26.5`): when the
+    /// A root that chases at a loss is idle (docs/rules.md §8, `CXA2020 26.5`): when the
     /// capturer protects another piece of its side that the opponent cannot win before the
     /// capture and wins once the capturer has left (or been taken), the capture does not
     /// chase if taking costs more than it wins — the complete exchange, the opponent
@@ -429,7 +429,7 @@ pub struct ChasePolicy {
     /// chases in the book). When several pieces can capture, the threat stands if one of
     /// them is not at a loss. 1999 edition (细则4, "凡用作为根的子捉吃对方的子，也按捉处理"): no — a root's
     /// chase is a chase, judged on the target's point alone. AXF: no such rule (a chase is
-    /// a capture threatened for the next move, judged on the target, AXF.md §1.7): today's
+    /// a capture threatened for the next move, judged on the target, docs/rules.md §3): today's
     /// behaviour is kept.
     pub root_chase_needs_complete_gain: bool,
     /// The citation of "mutual perpetual attack" (长打对长打, CXA 28.14), which decides
@@ -444,13 +444,13 @@ pub struct ChasePolicy {
     /// its own on a line (被牵子捉子), is no chase: the gain is judged over the whole
     /// sequence (CXA 29.1 "完整交换得子", CXA2020 图23), and this is its citation. CXA:
     /// yes; AXF: `None` — a chase is a capture threatened for the very next move, judged by
-    /// the target's protection (AXF S1, AXF.md §1.7), as for the exchange forms
+    /// the target's protection (AXF S1, docs/rules.md §3), as for the exchange forms
     /// ([`ChasePolicy::series_and_exchange_forms`]).
     pub loses_elsewhere: Option<Article>,
     /// The fewest checks the 29.4 safety test of a capture (细则7: the capture must not get
     /// the mover mated at once) searches for a mate, whatever [`Settings::mate_depth`]
     /// says (the search uses the larger of the two). A CXA reference figure rules a capture
-    /// unsafe because of a five-check mate (CXA2020.md §3.6): CXA 5. The test runs only on a
+    /// unsafe because of a five-check mate (docs/rules.md §3): CXA 5. The test runs only on a
     /// capture that gains, so the deeper search is paid there alone (the mate-threat label
     /// and the check series keep [`Settings::mate_depth`]). AXF: the same 5 — its chase is
     /// a real threat (AXF S1), which a capture answered by mate is not, and AXF sets no
@@ -475,7 +475,7 @@ impl ChasePolicy {
     }
 
     /// Whether taking away the target's last real protector makes a standing attack of an
-    /// `attacker` on a `target` a new chase (RULES.md §3, Appendix perpetual chase): only
+    /// `attacker` on a `target` a new chase (docs/rules.md §3, Appendix perpetual chase): only
     /// where protection decides whether the attack chases.
     pub fn protection_renews(&self, attacker: Role, target: Role) -> bool {
         self.protection_renews_minor_on_chariot

@@ -5,7 +5,7 @@ use qili_notation::{Iccs, Position, Square};
 use crate::label::{label_move, CycleContext, DismissReason, Label};
 use crate::rules::{Article, RuleSet, Settings};
 
-/// AXF r15 (AXF.md §1.8, §4.6: a rook attacked by a horse or cannon is chased whatever its
+/// AXF r15 (docs/rules.md §3, §4.6: a rook attacked by a horse or cannon is chased whatever its
 /// protection): the red horse on c3 chases the black chariot on d5, protected by the horse
 /// on f6. Red's cannon blocks that horse's leg (e6): the chariot loses its last protector,
 /// but the horse's attack stood and was a chase before, so it is no new chase (from chase

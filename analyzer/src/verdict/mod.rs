@@ -1,4 +1,4 @@
-//! Verdicts (RULES.md §5): from both sides' conduct over a cycle to a result, a status and
+//! Verdicts (docs/rules.md §5): from both sides' conduct over a cycle to a result, a status and
 //! the articles applied. The conduct → verdict table of each rule set is in its rule book
 //! ([`crate::rules::cxa`], [`crate::rules::axf`]); this module holds the types and what both
 //! share.
@@ -130,14 +130,14 @@ pub enum OpenNote {
     },
     /// AXF forbidden reading: checking moves that also renew the chase of a piece every other
     /// move chases are counted as chases, which makes the side's conduct a perpetual chase
-    /// (`axf_check_that_chases_is_chase`, RULES.md §5).
+    /// (`axf_check_that_chases_is_chase`, docs/rules.md §5).
     CheckThatChasesIsChase {
         /// The chasing side.
         side: Color,
         /// The first of those checking moves.
         ply: usize,
     },
-    /// RULES.md §3: an attack that stood before a move, when the mover could not carry it
+    /// docs/rules.md §3: an attack that stood before a move, when the mover could not carry it
     /// out (in check), was not counted as a new chase (`attack_is_the_baseline`).
     AttackIsTheBaseline {
         /// The side whose move it was.
@@ -204,7 +204,7 @@ pub struct SideEvidence {
     /// Chase evidence articles of the rule set (e.g. `AXF r15 (D18–25)`).
     pub articles: Vec<Article>,
     /// The first ply at which a move of the side had an attack not counted as new only
-    /// because the baseline is the attack itself (it answered a check; RULES.md §3).
+    /// because the baseline is the attack itself (it answered a check; docs/rules.md §3).
     pub parried: Option<usize>,
     /// The rank of the side's perpetual chase (CXA2020 26.9), where the rule book ranks
     /// forbidden chases and the side chases perpetually.

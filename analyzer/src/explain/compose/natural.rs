@@ -3,9 +3,9 @@
 use qili_notation::Color;
 
 use super::{ply_place, punct};
-use crate::explain::Lang;
 use crate::judge::Judgement;
 use crate::rules::Article;
+use crate::terms::Lang;
 use crate::terms::Term;
 
 /// The natural-limit paragraph: the limit, the plies without a capture, each side's claim.
