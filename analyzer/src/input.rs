@@ -467,8 +467,9 @@ struct Stops {
 
 /// [`read_position_and_moves`], with the line of the moves when they are plain ICCS (see
 /// [`plain_iccs_moves`]; the input then holds no moves, the line has them) and no more
-/// than `max_plies`. On a move that cannot be played, `stops.before` gets what was read before it;
-/// a line longer than the record reader keeps is told in `stops.too_long` (under a limit).
+/// than `max_plies`. On a move that cannot be played, `stops.before` gets what was read
+/// before it; a line longer than the record reader keeps is told in `stops.too_long` (when
+/// `max_plies` is a limit).
 fn read_position_and_line(
     fen: &str,
     fen_place: FenPlace<'_>,

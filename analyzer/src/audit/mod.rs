@@ -115,9 +115,9 @@ enum Audited<'a> {
 enum Rest<'a> {
     /// The file was not opened yet (a record of [`STREAM_THRESHOLD`] bytes or more).
     Unopened,
-    /// The games as read so far, the file still open (a file is taken once: the rest
-    /// comes from the handle the first games came from), with the next game, read to
-    /// know there was one.
+    /// The games as read so far, the file still open or its games in memory (a file is
+    /// taken once: the rest comes from the handle the first games came from), with the
+    /// next game, read to know there was one.
     Held {
         games: Box<Guarded>,
         next: Box<GameInput>,
@@ -132,13 +132,14 @@ enum Rest<'a> {
     },
 }
 
-/// The most files an audit holds open between reading their first games and reporting the
-/// rest (beyond it, a file is opened again in its turn, checked to be unchanged): bounds
-/// the audit's file descriptors whatever the number of files with many games.
+/// The most files an audit holds between reading their first games and reporting the rest
+/// (open, or read whole in memory; beyond it, a file is opened again in its turn, checked
+/// to be unchanged): bounds the audit's file descriptors and memory whatever the number of
+/// files with many games.
 pub const MAX_HELD: usize = 256;
 
-/// One of the [`MAX_HELD`] places for a file held open, given back when dropped (or no
-/// place: games held in memory, no file open).
+/// One of the [`MAX_HELD`] places for a file held, given back when dropped (or no place:
+/// standard input, which cannot be opened again).
 struct HeldSlot<'a>(Option<&'a AtomicUsize>);
 
 impl<'a> HeldSlot<'a> {
@@ -384,14 +385,11 @@ pub fn audit_sources(
                                 let Some(next) = next else {
                                     return Audited::Games(first);
                                 };
-                                let holds = games.games.as_ref().map(FileGames::holds_file);
+                                // Held open (or in memory) while places last; past
+                                // them, closed and opened again in its turn (standard
+                                // input, which cannot be, is always held).
                                 let stamp = games.games.as_ref().and_then(|g| g.stamp().cloned());
-                                let slot = match holds {
-                                    Some(true) => HeldSlot::take(&held),
-                                    // In memory: held without a file open.
-                                    _ => Some(HeldSlot::free()),
-                                };
-                                let rest = match (slot, stamp) {
+                                let rest = match (HeldSlot::take(&held), stamp) {
                                     (None, Some(stamp)) => Rest::Closed {
                                         skip: WORKER_GAMES,
                                         stamp,

@@ -1,9 +1,12 @@
 //! Reading a file game by game in bounded memory: [`stream_file`].
 //!
 //! A PGN file is decoded and parsed as a stream: memory does not grow with the file, only
-//! with the largest game (and the reader's limits bound that). Error offsets are mapped back
-//! to the file's encoding by a forward-only pass over a second handle on the file, so that
-//! too runs in constant memory. Other formats (binary records, XML, DhtmlXQ, move lists)
+//! with the largest game (and the reader's limits bound that, [`pgn::Limits::max_moves`]
+//! among them). Error offsets are mapped back to the file's encoding by a forward-only pass
+//! over the same open file (positional reads: the path is never opened again, so a file
+//! replaced meanwhile, or a FIFO swapped in, is never read), so that too runs in constant
+//! memory. A file is taken once ([`open_regular`]: never blocking on a FIFO), and one that
+//! changes while it is read ends its stream with [`ReadError::Changed`]. Other formats (binary records, XML, DhtmlXQ, move lists)
 //! are small by nature and are read whole, then handed out one game at a time; so are
 //! files shorter than [`encoding::SAMPLE_LEN`], of any format (decoded once, from memory).
 
