@@ -35,9 +35,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-pub use escape::escape_controls;
 pub use crate::agreement::{compare_judgement, Decision, Finding, GameResult, Outcome, Ruled};
 pub use crate::input::MAX_PLIES;
+pub use escape::escape_controls;
 pub use game::{audit_game, audit_game_guarded, max_occurrences, GameReport};
 pub use input::{
     discover, failure_of_read, find, is_large_record, open_path, read_bytes, read_path,
