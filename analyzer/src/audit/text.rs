@@ -271,7 +271,7 @@ fn ruling_text_raw(g: &GameReport) -> Option<String> {
     ))
 }
 
-/// The line of [`game_text_raw`] in `lang` (failed, or disagreeing with its record), its
+/// The line of `game_text_raw` in `lang` (failed, or disagreeing with its record), its
 /// control characters escaped (see [`escape_controls`]): a file name or a message cannot
 /// forge a line or drive the terminal.
 pub fn game_text_in(g: &GameReport, lang: Lang) -> Option<String> {
@@ -283,7 +283,7 @@ pub fn game_text(g: &GameReport) -> Option<String> {
     game_text_raw(g).map(escaped)
 }
 
-/// The line of a ruling (see [`ruling_text_raw`]) in `lang`, its control characters
+/// The line of a ruling (see `ruling_text_raw`) in `lang`, its control characters
 /// escaped.
 pub fn ruling_text_in(g: &GameReport, lang: Lang) -> Option<String> {
     ruling_text_in_raw(g, lang).map(escaped)
@@ -294,7 +294,7 @@ pub fn ruling_text(g: &GameReport) -> Option<String> {
     ruling_text_raw(g).map(escaped)
 }
 
-/// The warning lines of `g` (see [`warning_lines_in_raw`]), their control characters
+/// The warning lines of `g` (see `warning_lines_in_raw`), their control characters
 /// escaped.
 pub fn warning_lines_in(g: &GameReport, lang: Lang) -> Vec<String> {
     warning_lines_in_raw(g, lang)

@@ -109,7 +109,7 @@ pub(crate) const PAIRS: &str = concat!(
     "鼕冬鼴鼹齊齐齋斋齎赍齏齑齒齿齔龀齕龁齗龂齙龅齜龇齟龃齠龆齡龄齣出齦龈齪龊齬龉齲龋齶腭齷龌龍龙龎厐龐庞龔龚龕龛龜龟鿓鿒鿠鿟鿳鿸",
 );
 
-/// `text` with every traditional character of [`PAIRS`] written in its simplified form, and
+/// `text` with every traditional character of `PAIRS` written in its simplified form, and
 /// Latin letters in lower case: what the index page's search compares.
 ///
 /// ```
