@@ -746,3 +746,32 @@ fn html_pages_of_records_with_the_longest_names_are_written() {
     assert!(index.contains(&format!("href=\"{page}\"")), "{page}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 35, point 2: the text audit in Chinese (its default) says why a game could not be
+/// read in Chinese — the game, the move and the ply, what is wrong with the move — not in
+/// the reader's English.
+#[test]
+fn an_unreadable_move_is_told_in_chinese() {
+    let dir = temp_dir("zh-failure");
+    let file = dir.join("bad.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"a\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 2. h0g2 a9a3 *\n",
+    )
+    .unwrap();
+    let o = qili(&["audit", file.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.contains("bad.pgn#1"))
+        .unwrap_or_else(|| panic!("no line for the game in:\n{text}"));
+    assert!(line.contains("无法读取"), "{line}");
+    assert!(line.contains("第1局"), "{line}");
+    assert!(line.contains("第4步"), "{line}");
+    assert!(line.contains("a9a3") && line.contains("不能走"), "{line}");
+    assert!(!line.contains("illegal"), "{line}");
+    let o = qili(&["audit", "--lang", "en", file.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("illegal move"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -57,18 +57,15 @@ thread_local! {
     static SPARE: std::cell::RefCell<Option<Box<Maps>>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Drops the maps kept on this thread for its next labeller: an analysis stopped before
-/// its end ([`crate::stop`]) may have left unfinished answers in them.
-pub(crate) fn forget_spare() {
-    let _ = SPARE.try_with(|s| s.borrow_mut().take());
-}
-
 /// Most labels whose room a dropped labeller's cache hands on.
 const SPARE_LABELS: usize = 1 << 12;
 
 impl Default for Labeller {
     fn default() -> Labeller {
         let spare = SPARE.with(|s| s.borrow_mut().take());
+        // An analysis stopped before its end may have left unfinished answers in them.
+        let spoiled = crate::stop::take_spoiled();
+        let spare = spare.filter(|_| !spoiled);
         Labeller {
             maps: Some(spare.unwrap_or_default()),
             calls: 0,

@@ -148,6 +148,9 @@ thread_local! {
     /// Whether the analysis of this thread is stopped (every search gives up at once).
     static STOPPED: Cell<bool> = const { Cell::new(false) };
     static RUNNING: RefCell<Option<Running>> = const { RefCell::new(None) };
+    /// Set when an analysis on this thread was stopped before its end: what it kept for
+    /// the next one (the labeller's spare maps) may hold unfinished answers.
+    static SPOILED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// One search node: whether the analysis running on this thread must stop. Cheap (a
@@ -239,7 +242,7 @@ pub fn within<T>(budget: &Budget, work: impl FnOnce() -> T) -> Result<T, Stopped
     match run.and_then(|run| run.stopped.map(|reason| (reason, run.seen))) {
         None => Ok(answer),
         Some((reason, nodes)) => {
-            crate::labeling::forget_spare();
+            SPOILED.with(|s| s.set(true));
             Err(Stopped {
                 reason,
                 after: started.elapsed(),
@@ -247,6 +250,12 @@ pub fn within<T>(budget: &Budget, work: impl FnOnce() -> T) -> Result<T, Stopped
             })
         }
     }
+}
+
+/// Whether an analysis on this thread was stopped since the last call (and forgets it):
+/// a labeller asks before it takes the maps kept on the thread.
+pub(crate) fn take_spoiled() -> bool {
+    SPOILED.try_with(|s| s.replace(false)).unwrap_or(false)
 }
 
 #[cfg(test)]

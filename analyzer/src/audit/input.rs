@@ -178,6 +178,11 @@ pub struct ReadFailure {
     /// The byte offset in the file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub offset: Option<usize>,
+    /// The place and the problem in Chinese, for the text audit in Chinese, where qili has
+    /// the reader's error in words of both languages (a move, a FEN, a game too long);
+    /// `None` otherwise (the message is then shown as the reader wrote it).
+    #[serde(skip)]
+    pub zh: Option<String>,
 }
 
 impl ReadFailure {
@@ -188,6 +193,7 @@ impl ReadFailure {
             message: message.into(),
             ply: None,
             offset: None,
+            zh: None,
         }
     }
 }
@@ -657,7 +663,37 @@ fn failure_of(e: &RecordError) -> ReadFailure {
         message: e.to_string(),
         ply: e.ply,
         offset: e.byte_offset.and_then(|o| usize::try_from(o).ok()),
+        zh: zh_problem(e),
     }
+}
+
+/// `e` in Chinese — the game, the ply, the byte, the encoding, and what is wrong — where
+/// the vocabulary has its problem in words (`crate::terms`); `None` otherwise.
+fn zh_problem(e: &RecordError) -> Option<String> {
+    use crate::terms::{self, Lang};
+    let problem = match &e.kind {
+        ErrorKind::Move(m) => terms::move_problem(m, Lang::Zh),
+        ErrorKind::Fen(f) => format!(
+            "起始局面 FEN 第{}个字有误：{}",
+            f.column + 1,
+            terms::fen_problem(&f.kind).zh
+        ),
+        ErrorKind::TooLong { plies, max } => {
+            format!("对局共{plies}步，超过读取上限{max}步（超出的着法未读）")
+        }
+        _ => return None,
+    };
+    let mut place = vec![format!("第{}局", e.game + 1)];
+    if let Some(ply) = e.ply {
+        place.push(format!("第{}回合（第{ply}步）", ply.div_ceil(2)));
+    }
+    if let Some(offset) = e.byte_offset {
+        place.push(format!("第{offset}字节"));
+    }
+    if let Some(encoding) = e.encoding {
+        place.push(format!("按{encoding}解码"));
+    }
+    Some(format!("{}：{problem}", place.join("，")))
 }
 
 /// The adjudication recorded in a game's last comments (`Xboard adjudication: …`, as

@@ -25,7 +25,8 @@ fn game_text_in_raw(g: &GameReport, lang: Lang) -> Option<String> {
                 "{place}：{what}（{kind}）：无标签，首个词不是任何记法的着法"
             ));
         }
-        return Some(format!("{place}：{what}（{kind}）：{}", f.message));
+        let message = f.zh.as_deref().unwrap_or(&f.message);
+        return Some(format!("{place}：{what}（{kind}）：{message}"));
     }
     let parts: Vec<String> = g
         .findings
