@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 def shared_dir():
     """$QILI_SHARED, else a shared/ beside the repository or one of its parents."""
     candidates = [os.environ.get("QILI_SHARED", "")]
-    candidates += [str(REPO.parents[k] / "shared") for k in range(3)]
+    candidates += [str(p / "shared") for p in list(REPO.parents)[:3]]
     for c in candidates:
         if c and (Path(c) / "vectors").is_dir():
             return Path(c)
