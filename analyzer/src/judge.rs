@@ -694,10 +694,20 @@ fn side_evidence(
         } else {
             constant
         };
-        ev.chase_rank = Some(crate::rules::cxa::ChaseRank::of(
-            targets.iter().map(|t| t.role),
-            chases,
-        ));
+        let rank = crate::rules::cxa::ChaseRank::of(targets.iter().map(|t| t.role), chases);
+        if !constant.is_empty() {
+            let every = moves
+                .iter()
+                .filter(|m| m.labels.side == conduct.side && reading.chases_count(&m.labels))
+                .flat_map(|m| m.labels.chases.iter());
+            let by_all =
+                crate::rules::cxa::ChaseRank::of(conduct.targets.iter().map(|t| t.role), every);
+            if by_all != rank && !ev.articles.contains(&Article::Cxa2020Fig25) {
+                // The pieces chased on every move decided the rank (`CXA2020 图25`).
+                ev.articles.push(Article::Cxa2020Fig25);
+            }
+        }
+        ev.chase_rank = Some(rank);
     }
     if book.reads_horse_pinned_chariots() {
         for &t in &conduct.targets {

@@ -93,6 +93,7 @@ catalogue! {
     Cxa2020Fig3 = "CXA2020 图3", "双方长捉同等，不变作和", "figure 3: both sides chase perpetually with the same rank: draw";
     Cxa2020Fig6 = "CXA2020 图6", "单方面长将，长将方必须变着", "figure 6: a one-sided perpetual check: the checker must change";
     Cxa2020Fig10 = "CXA2020 图10", "长捉车对单子长捉无根子，捉车方变着", "figure 10: chasing only the chariot against chasing an unprotected piece with one piece: the chariot chaser changes";
+    Cxa2020Fig25 = "CXA2020 图25", "长捉按每着都捉的子定等级：仅一着兼捉的另一子不改变等级", "figure 25: a perpetual chase is ranked by the pieces it chases on every move: another piece chased by one move only does not change the rank";
     Cxa2020Fig26 = "CXA2020 图26", "长捉车对联合捉、捉少根子，捉车方变着", "figure 26: chasing only the chariot against a joint chase of an insufficiently protected piece: the chariot chaser changes";
     CxaXize1 = "CXA1999 细则1", "不许可单方面长将", "no one-sided perpetual check";
     CxaXize3 = "CXA1999 细则3", "预计下一着能在子力价值上得子，按捉处理", "a threat to gain material is a chase";

@@ -357,6 +357,13 @@ pub fn verdict(
         {
             Some((_, (offender, row))) => {
                 articles.extend(row.articles.iter().copied());
+                // A rank read from the pieces chased on every move only (图25).
+                if Color::ALL
+                    .iter()
+                    .any(|&c| input.evidence[c].articles.contains(&Cxa2020Fig25))
+                {
+                    articles.push(Cxa2020Fig25);
+                }
                 let (result, status, _) = must_change(offender, input, threshold);
                 let repeated = status == Status::Final;
                 articles.extend([Cxa24_3, Cxa26_4]);
