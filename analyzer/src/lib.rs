@@ -46,6 +46,7 @@
 pub mod agreement;
 pub mod audit;
 pub mod conduct;
+mod consequence;
 pub mod explain;
 pub mod graph;
 pub mod html;

@@ -25,9 +25,6 @@ const KNOWN_CYCLES: &[&[&str]] = &[
     // The rule book's shared values (`Article`, `Settings`, `ChasePolicy`, `Reading`) live
     // beside the book's functions over conducts and verdicts.
     &["conduct", "label", "rules", "verdict"],
-    // `outlook` plays each move in a fork of the `Incremental` judge, whose probe answers
-    // with `outlook`'s types.
-    &["incremental", "outlook"],
 ];
 
 /// A token of Rust code, comments and literals left out.
