@@ -62,6 +62,7 @@ pub mod outlook;
 pub mod protection;
 pub mod report;
 pub mod rules;
+pub mod settings;
 pub mod stop;
 pub mod terms;
 pub mod verdict;
