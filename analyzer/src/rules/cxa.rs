@@ -4,6 +4,10 @@
 //! which the editions differ is a field of [`Edition`] (the one place a third edition would
 //! change).
 //!
+//! The values (editions, chase policies, readings, *(open)* choices) are defined in
+//! [`crate::settings::cxa`], below the labeller and the verdict that read them, and
+//! re-exported here; this module holds the functions over conducts and verdicts.
+//!
 //! Citations: the labeller and the 1999 edition cite the 1999 articles (`CXA1999 24.3`). The
 //! current edition cites its own number where docs/rules.md §8 quotes it (`CXA2020 26.9.2`) and its
 //! figures for what they show (`CXA2020 图26`); for a rule it keeps from 1999 whose 2011/2020
