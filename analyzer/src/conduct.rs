@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::label::{Label, MoveLabels};
-use crate::rules::Reading;
+use crate::settings::Reading;
 
 /// A side's conduct over a cycle. Forbidden: the first six (for CXA); allowed: the rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

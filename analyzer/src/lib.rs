@@ -46,6 +46,7 @@
 pub mod agreement;
 pub mod audit;
 pub mod conduct;
+mod consequence;
 pub mod explain;
 pub mod graph;
 pub mod html;
@@ -61,6 +62,7 @@ pub mod outlook;
 pub mod protection;
 pub mod report;
 pub mod rules;
+pub mod settings;
 pub mod stop;
 pub mod terms;
 pub mod verdict;

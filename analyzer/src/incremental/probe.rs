@@ -8,9 +8,11 @@ use qili_notation::{ByColor, Move, Position};
 
 use super::Incremental;
 use crate::conduct::Conduct;
+use crate::consequence::{
+    Consequence, Effect, MoveOutlook, Outlook, OutlookOptions, Repetition, Warning,
+};
 use crate::judge::RulingSource;
 use crate::labeling::Labeller;
-use crate::outlook::{Consequence, Effect, MoveOutlook, Outlook, OutlookOptions, Repetition};
 use crate::verdict::{OpenNote, Verdict};
 
 impl Incremental {
@@ -176,12 +178,12 @@ impl Incremental {
     /// position reached to it) once more, up to the first ruling that takes effect: the
     /// warning before the threshold (`moves_more` counts the plies after the move asked
     /// about).
-    fn play_loop_again(&mut self, loop_moves: &[Move]) -> Option<crate::outlook::Warning> {
+    fn play_loop_again(&mut self, loop_moves: &[Move]) -> Option<Warning> {
         for (i, mv) in loop_moves.iter().enumerate() {
             let by = self.pos.turn();
             self.push(*mv).ok()?;
             if let Some(effect) = self.effect() {
-                return Some(crate::outlook::Warning {
+                return Some(Warning {
                     plies_more: i + 1,
                     last_move: *mv,
                     by,

@@ -15,7 +15,7 @@ use smallvec::{smallvec, SmallVec};
 
 use crate::material::Material;
 use crate::protection::{self, Protector};
-use crate::rules::{Article, Settings};
+use crate::settings::{Article, Settings};
 
 mod cache;
 pub mod mate;
@@ -30,7 +30,7 @@ mod edition_tests;
 #[cfg(test)]
 mod tests;
 
-pub use crate::rules::ChasePolicy;
+pub use crate::settings::ChasePolicy;
 pub use mate::{mate_by_checks, MateSearch};
 
 /// One label; declaration order is weight order, heaviest first (CXA 27.4, 细则12).
@@ -205,7 +205,7 @@ pub enum ChaseNote {
     },
     /// The attack stood before the move, but its capture could not win material then; the
     /// move makes the win real: a new chase
-    /// ([`ChasePolicy::novelty_of_the_win`](crate::rules::ChasePolicy), CXA 28.3, 29.2,
+    /// ([`ChasePolicy::novelty_of_the_win`](crate::settings::ChasePolicy), CXA 28.3, 29.2,
     /// 细则2).
     WinMadeReal {
         /// Why the capture did not win before the move.
@@ -358,7 +358,7 @@ pub enum Scope {
     #[default]
     Full,
     /// What the verdict needs: where the rule book counts a move by its heaviest label alone
-    /// ([`Reading::counts_heaviest_only`](crate::rules::Reading::counts_heaviest_only), CXA
+    /// ([`Reading::counts_heaviest_only`](crate::settings::Reading::counts_heaviest_only), CXA
     /// 27.4, 细则12), a check or a mate threat is not searched for chases, exchanges or
     /// offers, and the labels are marked incomplete ([`MoveLabels::complete`]).
     Verdict,
@@ -743,7 +743,7 @@ pub fn threats(
 /// whether the attack chases, [`ChasePolicy::protection_renews`]); `Some(parried)` when it
 /// did, `parried` telling whether the mover could not carry it out then (in check, or the
 /// capturer held), which only counts with
-/// [`OpenChoices::attack_is_the_baseline`](crate::rules::OpenChoices).
+/// [`OpenChoices::attack_is_the_baseline`](crate::settings::OpenChoices).
 #[allow(clippy::too_many_arguments)]
 fn attack_stood(
     before: &Position,
@@ -752,7 +752,7 @@ fn attack_stood(
     from: Square,
     now: Square,
     t: Square,
-    open: &crate::rules::OpenChoices,
+    open: &crate::settings::OpenChoices,
     policy: &ChasePolicy,
 ) -> Option<bool> {
     if !before.attackers(t, before.turn()).contains(from) {
@@ -906,7 +906,7 @@ fn new_chases(
     now: Vec<threat::Found>,
     dismissed: Vec<Dismissed>,
     ctx: &mut threat::Ctx<'_>,
-    open: &crate::rules::OpenChoices,
+    open: &crate::settings::OpenChoices,
     out: &mut MoveLabels,
 ) {
     let mv = out.mv;

@@ -18,7 +18,7 @@ use super::threat::Ctx;
 use super::{Chase, Evidence, Label, MoveLabels, ShortLine};
 use crate::material::{Balance, Material};
 use crate::protection;
-use crate::rules::Article;
+use crate::settings::Article;
 
 /// One same-kind pair, judged with the mover to move.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use super::threat::Ctx;
 use super::{push_count, push_point, Evidence, Label, MoveLabels, Short, ShortLine};
 use crate::material::{Balance, Material};
 use crate::protection::{self, between};
-use crate::rules::Article;
+use crate::settings::Article;
 
 /// 兑 (28.5) and 献 (28.6) for the moved piece.
 pub(super) fn exchange_and_offer(

@@ -18,7 +18,7 @@ use super::sequence;
 use super::{Chase, ChaseForm, DismissReason, Dismissed, Root, Short};
 use crate::material::Material;
 use crate::protection::{self, Unprotected};
-use crate::rules::{Article, ChasePolicy};
+use crate::settings::{Article, ChasePolicy};
 
 /// Most positions one threat search visits in check series before it stops looking.
 pub const SERIES_BUDGET: u32 = 20_000;

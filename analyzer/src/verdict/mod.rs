@@ -1,15 +1,15 @@
 //! Verdicts (docs/rules.md §5): from both sides' conduct over a cycle to a result, a status and
 //! the articles applied. The conduct → verdict table of each rule set is in its rule book
-//! ([`crate::rules::cxa`], [`crate::rules::axf`]); this module holds the types and what both
+//! ([`crate::settings::cxa`], [`crate::settings::axf`]); this module holds the types and what both
 //! share.
 
 use qili_notation::{ByColor, Color};
 use serde::{Deserialize, Serialize};
 
 use crate::conduct::{Conduct, PieceRef};
-use crate::rules::Settings;
+use crate::settings::Settings;
 
-pub use crate::rules::Article;
+pub use crate::settings::Article;
 
 /// The result a ruling imposes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -92,9 +92,9 @@ pub enum Reason {
         /// The side whose chase ranks lower.
         offender: Color,
         /// The rank of its chase.
-        rank: crate::rules::cxa::ChaseRank,
+        rank: crate::settings::cxa::ChaseRank,
         /// The rank of the other side's chase.
-        above: crate::rules::cxa::ChaseRank,
+        above: crate::settings::cxa::ChaseRank,
         /// Whether the record shows the cycle played once more after the threshold.
         repeated: bool,
     },
@@ -208,7 +208,7 @@ pub struct SideEvidence {
     pub parried: Option<usize>,
     /// The rank of the side's perpetual chase (CXA2020 26.9), where the rule book ranks
     /// forbidden chases and the side chases perpetually.
-    pub chase_rank: Option<crate::rules::cxa::ChaseRank>,
+    pub chase_rank: Option<crate::settings::cxa::ChaseRank>,
 }
 
 impl VerdictInput<'_> {
