@@ -81,7 +81,15 @@ pub fn natural_limit(
 }
 
 /// [`natural_limit`], told by `is_check(i)` whether `positions[i]` is check (asked only of
-/// the positions a move without a capture reaches).
+/// the positions a move without a capture reaches, and only where a check can change the
+/// report).
+///
+/// A capture starts both counts again, so a check between two captures changes nothing
+/// unless a claim could hold before the second: checks only take counted moves away, and
+/// within a stretch without a capture the counts only grow, so a claim that does not hold
+/// at the stretch's end counting no check at all never holds in it. Such a stretch is
+/// counted without asking; the stretch after the last capture is always asked (its checks
+/// are reported).
 pub(crate) fn natural_limit_with(
     positions: &[Position],
     moves: &[Move],
@@ -89,10 +97,27 @@ pub(crate) fn natural_limit_with(
     check_cap: u32,
     mut is_check: impl FnMut(usize) -> bool,
 ) -> NaturalLimit {
+    let plies = positions.len().saturating_sub(1);
+    let capture = |i: usize| moves.get(i).is_some_and(|m| m.is_capture());
     let mut counter = NaturalCounter::new(positions.first(), limit, check_cap);
-    for (i, w) in positions.windows(2).enumerate() {
-        let capture = moves.get(i).is_some_and(|m| m.is_capture());
-        counter.push(w[0].turn(), capture, !capture && is_check(i + 1));
+    // The same count with no check anywhere: its claims hold wherever the true ones may.
+    let mut bound = counter.clone();
+    let mut stretch = 0;
+    for i in 0..=plies {
+        let end = i == plies;
+        if !end && !capture(i) {
+            bound.push(positions[i].turn(), false, false);
+            continue;
+        }
+        let asked = end || bound.may_hold();
+        for (j, p) in positions.iter().enumerate().take(i).skip(stretch) {
+            counter.push(p.turn(), false, asked && is_check(j + 1));
+        }
+        if !end {
+            counter.push(positions[i].turn(), true, false);
+            bound.push(positions[i].turn(), true, false);
+        }
+        stretch = i + 1;
     }
     counter.report()
 }
@@ -174,6 +199,13 @@ impl NaturalCounter {
             let reached = r.is_none() && self.holds(&c);
             self.claims[claimant] = (c, if reached { Some(ply) } else { r });
         }
+    }
+
+    /// Whether either side's claim holds as of the last ply counted.
+    fn may_hold(&self) -> bool {
+        Color::ALL
+            .into_iter()
+            .any(|claimant| self.holds(&self.claims[claimant].0))
     }
 
     /// The first ply at which either side's claim holds, with the claimant.
