@@ -85,11 +85,11 @@ pub fn natural_limit(
 /// report).
 ///
 /// A capture starts both counts again, so a check between two captures changes nothing
-/// unless a claim could hold before the second: checks only take counted moves away, and
-/// within a stretch without a capture the counts only grow, so a claim that does not hold
-/// at the stretch's end counting no check at all never holds in it. Such a stretch is
-/// counted without asking; the stretch after the last capture is always asked (its checks
-/// are reported).
+/// unless a claim could hold before the second: a claim holds only when the claimant's
+/// moves and the opponent's each reach the limit, so not in a stretch without a capture of
+/// fewer than twice the limit's plies (the start's halfmove clock counted in the first).
+/// Such a stretch is counted without asking; the stretch after the last capture is always
+/// asked (its checks are reported).
 pub(crate) fn natural_limit_with(
     positions: &[Position],
     moves: &[Move],
@@ -100,24 +100,24 @@ pub(crate) fn natural_limit_with(
     let plies = positions.len().saturating_sub(1);
     let capture = |i: usize| moves.get(i).is_some_and(|m| m.is_capture());
     let mut counter = NaturalCounter::new(positions.first(), limit, check_cap);
-    // The same count with no check anywhere: its claims hold wherever the true ones may.
-    let mut bound = counter.clone();
+    let needed = 2 * limit as usize;
+    // The first ply of the stretch, and the captureless plies before it (the clock's).
     let mut stretch = 0;
+    let mut before = positions.first().map_or(0, |p| p.halfmoves() as usize);
     for i in 0..=plies {
         let end = i == plies;
         if !end && !capture(i) {
-            bound.push(positions[i].turn(), false, false);
             continue;
         }
-        let asked = end || bound.may_hold();
+        let asked = end || (needed > 0 && before + (i - stretch) >= needed);
         for (j, p) in positions.iter().enumerate().take(i).skip(stretch) {
             counter.push(p.turn(), false, asked && is_check(j + 1));
         }
         if !end {
             counter.push(positions[i].turn(), true, false);
-            bound.push(positions[i].turn(), true, false);
         }
         stretch = i + 1;
+        before = 0;
     }
     counter.report()
 }
@@ -199,13 +199,6 @@ impl NaturalCounter {
             let reached = r.is_none() && self.holds(&c);
             self.claims[claimant] = (c, if reached { Some(ply) } else { r });
         }
-    }
-
-    /// Whether either side's claim holds as of the last ply counted.
-    fn may_hold(&self) -> bool {
-        Color::ALL
-            .into_iter()
-            .any(|claimant| self.holds(&self.claims[claimant].0))
     }
 
     /// The first ply at which either side's claim holds, with the claimant.
