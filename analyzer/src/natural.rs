@@ -88,8 +88,8 @@ pub fn natural_limit(
 /// unless a claim could hold before the second: a claim holds only when the claimant's
 /// moves and the opponent's each reach the limit, so not in a stretch without a capture of
 /// fewer than twice the limit's plies (the start's halfmove clock counted in the first).
-/// Such a stretch is counted without asking; the stretch after the last capture is always
-/// asked (its checks are reported).
+/// Such a stretch is passed over (only its plies counted) without asking; the stretch
+/// after the last capture is always asked (its checks are reported).
 pub(crate) fn natural_limit_with(
     positions: &[Position],
     moves: &[Move],
@@ -109,9 +109,12 @@ pub(crate) fn natural_limit_with(
         if !end && !capture(i) {
             continue;
         }
-        let asked = end || (needed > 0 && before + (i - stretch) >= needed);
-        for (j, p) in positions.iter().enumerate().take(i).skip(stretch) {
-            counter.push(p.turn(), false, asked && is_check(j + 1));
+        if end || (needed > 0 && before + (i - stretch) >= needed) {
+            for (j, p) in positions.iter().enumerate().take(i).skip(stretch) {
+                counter.push(p.turn(), false, is_check(j + 1));
+            }
+        } else {
+            counter.pass_before_capture(i - stretch);
         }
         if !end {
             counter.push(positions[i].turn(), true, false);
@@ -199,6 +202,12 @@ impl NaturalCounter {
             let reached = r.is_none() && self.holds(&c);
             self.claims[claimant] = (c, if reached { Some(ply) } else { r });
         }
+    }
+
+    /// Counts `plies` plies without a capture in which no claim can hold, a capture next:
+    /// only the ply moves on (the capture starts the counts again, and no claim is reached).
+    fn pass_before_capture(&mut self, plies: usize) {
+        self.ply += plies;
     }
 
     /// The first ply at which either side's claim holds, with the claimant.
