@@ -81,7 +81,15 @@ pub fn natural_limit(
 }
 
 /// [`natural_limit`], told by `is_check(i)` whether `positions[i]` is check (asked only of
-/// the positions a move without a capture reaches).
+/// the positions a move without a capture reaches, and only where a check can change the
+/// report).
+///
+/// A capture starts both counts again, so a check between two captures changes nothing
+/// unless a claim could hold before the second: a claim holds only when the claimant's
+/// moves and the opponent's each reach the limit, so not in a stretch without a capture of
+/// fewer than twice the limit's plies (the start's halfmove clock counted in the first).
+/// Such a stretch is passed over (only its plies counted) without asking; the stretch
+/// after the last capture is always asked (its checks are reported).
 pub(crate) fn natural_limit_with(
     positions: &[Position],
     moves: &[Move],
@@ -89,10 +97,30 @@ pub(crate) fn natural_limit_with(
     check_cap: u32,
     mut is_check: impl FnMut(usize) -> bool,
 ) -> NaturalLimit {
+    let plies = positions.len().saturating_sub(1);
+    let capture = |i: usize| moves.get(i).is_some_and(|m| m.is_capture());
     let mut counter = NaturalCounter::new(positions.first(), limit, check_cap);
-    for (i, w) in positions.windows(2).enumerate() {
-        let capture = moves.get(i).is_some_and(|m| m.is_capture());
-        counter.push(w[0].turn(), capture, !capture && is_check(i + 1));
+    let needed = 2 * limit as usize;
+    // The first ply of the stretch, and the captureless plies before it (the clock's).
+    let mut stretch = 0;
+    let mut before = positions.first().map_or(0, |p| p.halfmoves() as usize);
+    for i in 0..=plies {
+        let end = i == plies;
+        if !end && !capture(i) {
+            continue;
+        }
+        if end || (needed > 0 && before + (i - stretch) >= needed) {
+            for (j, p) in positions.iter().enumerate().take(i).skip(stretch) {
+                counter.push(p.turn(), false, is_check(j + 1));
+            }
+        } else {
+            counter.pass_before_capture(i - stretch);
+        }
+        if !end {
+            counter.push(positions[i].turn(), true, false);
+        }
+        stretch = i + 1;
+        before = 0;
     }
     counter.report()
 }
@@ -174,6 +202,12 @@ impl NaturalCounter {
             let reached = r.is_none() && self.holds(&c);
             self.claims[claimant] = (c, if reached { Some(ply) } else { r });
         }
+    }
+
+    /// Counts `plies` plies without a capture in which no claim can hold, a capture next:
+    /// only the ply moves on (the capture starts the counts again, and no claim is reached).
+    fn pass_before_capture(&mut self, plies: usize) {
+        self.ply += plies;
     }
 
     /// The first ply at which either side's claim holds, with the claimant.

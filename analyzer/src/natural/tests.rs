@@ -165,3 +165,53 @@ fn judge_rules_a_draw_by_the_natural_limit() {
         "{en}"
     );
 }
+
+/// The count asking every position whether it is check, as `natural_limit_with` did before
+/// it skipped the stretches where no claim can hold.
+fn asking_every_ply(
+    positions: &[Position],
+    moves: &[Move],
+    limit: u32,
+    check_cap: u32,
+) -> NaturalLimit {
+    let mut counter = NaturalCounter::new(positions.first(), limit, check_cap);
+    for (i, w) in positions.windows(2).enumerate() {
+        let capture = moves.get(i).is_some_and(|m| m.is_capture());
+        counter.push(w[0].turn(), capture, !capture && w[1].is_check());
+    }
+    counter.report()
+}
+
+#[test]
+fn checks_asked_only_where_they_can_count_give_the_same_report() {
+    // Checks before and after a capture at ply 31 or later, with clocks at the start.
+    let check = |ply: usize, mover: Color| mover == Color::Red && ply % 4 == 1 && ply < 56;
+    let mut skipped = false;
+    for clock in [0, 7, 100] {
+        let fen = FEN.replace(" 0 1", &format!(" {clock} 1"));
+        let s = Position::from_fen(&fen).unwrap();
+        let (positions, moves) = shuffle(&s, 60, check, Some(31));
+        assert!(moves.iter().any(|m| m.is_capture()), "the line captures");
+        for plies in [0, 1, 20, 30, 31, 32, 45, 60] {
+            let (ps, ms) = (&positions[..=plies], &moves[..plies]);
+            for limit in [0, 1, 2, 3, 5, 10, 15, 16, 60] {
+                for cap in [0, 1, 3, 10] {
+                    let mut asked = 0;
+                    let lazy = natural_limit_with(ps, ms, limit, cap, |i| {
+                        asked += 1;
+                        ps[i].is_check()
+                    });
+                    let every = asking_every_ply(ps, ms, limit, cap);
+                    assert_eq!(
+                        lazy, every,
+                        "clock {clock}, {plies} plies, limit {limit}, cap {cap}"
+                    );
+                    let captureless = ms.iter().filter(|m| !m.is_capture()).count();
+                    assert!(asked <= captureless);
+                    skipped |= asked < captureless;
+                }
+            }
+        }
+    }
+    assert!(skipped, "some stretch was counted without asking");
+}
