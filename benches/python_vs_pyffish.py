@@ -31,20 +31,13 @@ import pyffish
 
 import qili
 
-VECTORS = ["fairy-stockfish-xiangqi-chasing.jsonl", "axf-diagrams.jsonl", "cxa-diagrams.jsonl"]
+# The vector files and the shared/ lookup, as the judge benches read them.
+from judge_cases import VECTORS, shared_dir
+
 
 
 def uci(m):
     return f"{m[0]}{int(m[1]) + 1}{m[2]}{int(m[3]) + 1}"
-
-
-def shared_dir():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for c in [os.environ.get("QILI_SHARED", "")] + [
-            os.path.join(root, *[".."] * k, "shared") for k in (1, 2, 3)]:
-        if c and os.path.isdir(os.path.join(c, "vectors")):
-            return c
-    sys.exit("../shared is absent (set QILI_SHARED)")
 
 
 def load(shared):

@@ -678,35 +678,33 @@ fn side_evidence(
         // are any (28.12; `CXA2020 图25`: a chase of another piece made by one move only
         // does not make a chase of the chariot joint); else by all its chases.
         let constant = &conduct.constant_targets;
-        let chases = moves
-            .iter()
-            .filter(|m| m.labels.side == conduct.side && reading.chases_count(&m.labels))
-            .flat_map(|m| {
-                m.labels.chases.iter().filter(move |c| {
-                    constant.is_empty()
-                        || m.chases
-                            .iter()
-                            .any(|r| r.at == c.target && constant.contains(&r.target))
-                })
-            });
-        let targets = if constant.is_empty() {
-            &conduct.targets
-        } else {
-            constant
-        };
-        let rank = crate::rules::cxa::ChaseRank::of(targets.iter().map(|t| t.role), chases);
-        if !constant.is_empty() {
-            let every = moves
+        let counted = || {
+            moves
                 .iter()
                 .filter(|m| m.labels.side == conduct.side && reading.chases_count(&m.labels))
-                .flat_map(|m| m.labels.chases.iter());
-            let by_all =
-                crate::rules::cxa::ChaseRank::of(conduct.targets.iter().map(|t| t.role), every);
-            if by_all != rank && !ev.articles.contains(&Article::Cxa2020Fig25) {
+        };
+        let by_all = crate::rules::cxa::ChaseRank::of(
+            conduct.targets.iter().map(|t| t.role),
+            counted().flat_map(|m| &m.labels.chases),
+        );
+        let rank = if constant.is_empty() {
+            by_all
+        } else {
+            let every_move = counted().flat_map(|m| {
+                m.labels.chases.iter().filter(move |c| {
+                    m.chases
+                        .iter()
+                        .any(|r| r.at == c.target && constant.contains(&r.target))
+                })
+            });
+            let rank =
+                crate::rules::cxa::ChaseRank::of(constant.iter().map(|t| t.role), every_move);
+            if rank != by_all && !ev.articles.contains(&Article::Cxa2020Fig25) {
                 // The pieces chased on every move decided the rank (`CXA2020 图25`).
                 ev.articles.push(Article::Cxa2020Fig25);
             }
-        }
+            rank
+        };
         ev.chase_rank = Some(rank);
     }
     if book.reads_horse_pinned_chariots() {
