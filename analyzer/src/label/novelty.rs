@@ -8,7 +8,7 @@
 use qili_notation::{Move, Position, Square, SquareSet};
 
 use super::threat::Ctx;
-use super::{DismissReason, NotWonBefore};
+use super::{DismissReason, Dismissed, NotWonBefore};
 use crate::material::{Balance, Material};
 use crate::protection;
 
@@ -17,6 +17,12 @@ use crate::protection;
 /// the mover to move again): `None` when the win stood already (the threat is not new) or
 /// when the capture after the move loses more elsewhere as well (the move did not make the
 /// win real).
+///
+/// A capture answered by mate before the move was no threat at all (29.4, 细则7): once the
+/// move lets it be made safely, the chase the search finds after the move is new, as a new
+/// attack is, and what the capture may cost elsewhere is not asked (it was not asked of
+/// the threat before the move either; docs/rules.md §3.2, CXA2020 图8). The other reasons
+/// are losses of material, compared with what the capture loses after the move.
 pub(super) fn not_won_before(
     ctx: &mut Ctx<'_>,
     before: &Position,
@@ -24,12 +30,12 @@ pub(super) fn not_won_before(
     t: Square,
     first: &Move,
 ) -> Option<NotWonBefore> {
-    // The move makes the win real only if the capture after it does not lose more
-    // elsewhere too. Asked first: when it does (most attacks that stood), the threats
-    // before the move are not searched; the answer is the same in either order (each
+    // Asked first whether the capture after the move loses more elsewhere too: when it
+    // does (most attacks that stood), only a capture answered by mate before the move is
+    // looked for, not the other reasons; the answer is the same in either order (each
     // search answers its own question, whatever was asked before it).
     if loses_elsewhere(ctx, passed, first).is_some() {
-        return None;
+        return mated_before(ctx, before, t);
     }
     let (found, dismissed) = ctx.threats(before, [t].into_iter().collect());
     if let Some(f) = found.into_iter().find(|f| f.id == t) {
@@ -46,14 +52,7 @@ pub(super) fn not_won_before(
             Some(NotWonBefore::LostElsewhere { piece, by })
         }
     } else if let Some(d) = dismissed.iter().find(|d| d.chase.target == t) {
-        // A threat the rules set aside for another reason than 29.4 (the general or a
-        // soldier alone, ...) is not a win the move made real.
-        if d.reason != DismissReason::MatedAfterCapture {
-            return None;
-        }
-        Some(NotWonBefore::Mated {
-            checker: d.line.first()?.from,
-        })
+        mated(d)
     } else {
         // No gain on the point: a real root stood, which the move cut or made false.
         let ex = protection::best_exchange(before, t)?;
@@ -70,6 +69,27 @@ pub(super) fn not_won_before(
         let protector = cut.or_else(|| real.clone().next())?.square;
         Some(NotWonBefore::Rooted { protector })
     }
+}
+
+/// Whether the threat on `t` in `before` was set aside because its capture was answered by
+/// mate (29.4, 细则7): [`NotWonBefore::Mated`], else `None`.
+fn mated_before(ctx: &mut Ctx<'_>, before: &Position, t: Square) -> Option<NotWonBefore> {
+    let (_, dismissed) = ctx.threats(before, [t].into_iter().collect());
+    dismissed
+        .iter()
+        .find(|d| d.chase.target == t)
+        .and_then(mated)
+}
+
+/// A threat the rules set aside for another reason than 29.4 (the general or a soldier
+/// alone, ...) is not a win the move made real; one answered by mate is.
+fn mated(d: &Dismissed) -> Option<NotWonBefore> {
+    if d.reason != DismissReason::MatedAfterCapture {
+        return None;
+    }
+    Some(NotWonBefore::Mated {
+        checker: d.line.first()?.from,
+    })
 }
 
 /// Whether the capture `first` (by the side to move in `pos`) loses more elsewhere: the
