@@ -7,10 +7,9 @@ use std::path::{Path, PathBuf};
 
 use qili_analyzer::audit::MAX_PLIES;
 use qili_analyzer::explain;
-use qili_analyzer::html;
 use qili_analyzer::input::{self, GameInput};
 use qili_analyzer::report::cases::{judge_cases_timed, BatchOptions, Detail};
-use qili_analyzer::report::judge_json::judge_json;
+use qili_analyzer::report::render::{self, RenderOptions};
 use qili_analyzer::{judge, Settings};
 
 use super::shared::{LangArg, RulingArgs};
@@ -131,46 +130,31 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     }
     let game = read(&args)?;
     let j = judge(&game.start, &game.moves, &settings);
-    match args.format {
-        Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, &judge_json(&j))
-                .map_err(|e| Failure::input(e.to_string()))?;
-            writeln!(out)?;
-        }
-        Format::Html => {
-            let source = match &args.file {
-                Some(path) => path.display().to_string(),
-                None => args.fen.clone().unwrap_or_default(),
-            };
-            let meta = vec![(html::Text::new("输入", "input"), source)];
-            let title = html::Text::new("棋例裁决", "Repetition ruling");
-            write!(
-                out,
-                "{}",
-                html::ruling_page(&html::judgement_page(&j, title, meta))
-            )?;
-        }
-        Format::Text => {
-            let options = explain::Options {
-                lang: args.lang.lang,
-                size: if args.detail {
-                    explain::Size::Detail
-                } else {
-                    explain::Size::Default
-                },
-                all_cycles: args.all_cycles,
-            };
-            let info = args
-                .file
-                .as_deref()
-                .map(|p| game_info(p, args.game as usize));
-            write!(
-                out,
-                "{}",
-                explain::explain_with(&j, info.as_ref(), &options)
-            )?
-        }
-    }
+    let options = RenderOptions {
+        format: match args.format {
+            Format::Text => render::Format::Text,
+            Format::Json => render::Format::Json,
+            Format::Html => render::Format::Html,
+        },
+        explain: explain::Options {
+            lang: args.lang.lang,
+            size: if args.detail {
+                explain::Size::Detail
+            } else {
+                explain::Size::Default
+            },
+            all_cycles: args.all_cycles,
+        },
+        game: match (args.format, &args.file) {
+            (Format::Text, Some(path)) => Some(game_info(path, args.game as usize)),
+            _ => None,
+        },
+        input: match &args.file {
+            Some(path) => path.display().to_string(),
+            None => args.fen.clone().unwrap_or_default(),
+        },
+    };
+    write!(out, "{}", render::render(&j, &options))?;
     Ok(0)
 }
 

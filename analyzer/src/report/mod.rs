@@ -5,3 +5,4 @@ pub mod cases;
 pub mod judge_json;
 pub mod label;
 pub mod moves;
+pub mod render;
