@@ -32,7 +32,9 @@ fn case_lines() -> Vec<String> {
                 .map(|m| Iccs::from_move(m).to_string())
                 .collect();
             let id = format!("{}#{n}", file.display());
-            lines.push(serde_json::json!({"id": id, "fen": start.fen(), "moves": moves}).to_string());
+            lines.push(
+                serde_json::json!({"id": id, "fen": start.fen(), "moves": moves}).to_string(),
+            );
             lines.push(
                 serde_json::json!({"id": n, "fen": start.fen(), "moves": moves, "rules": "axf", "repetitions": 2})
                     .to_string(),

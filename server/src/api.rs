@@ -97,7 +97,9 @@ async fn judge_json(
         let mut out = Vec::new();
         let judged = match case {
             Ok(case) => answer_case(&case, 1, &settings, detail, &mut out),
-            Err(e) => answer_error(id.as_deref(), 1, e.to_string(), detail, &mut out).map(|()| false),
+            Err(e) => {
+                answer_error(id.as_deref(), 1, e.to_string(), detail, &mut out).map(|()| false)
+            }
         };
         (judged, out)
     })

@@ -4,9 +4,9 @@
 //! "repetitions": 3}` (`rules` and `repetitions` optional; `fen` may be `startpos`; moves in
 //! ICCS or any notation [`qili_notation::parse_move`] reads). Each output line answers one
 //! case, with its `id` first, exactly as given:
-//! - [`Detail::Verdict`] (the default): the [`VerdictLineJson`](crate::report::judge_json::VerdictLineJson) of the case — the ruling,
+//! - [`Detail::Verdict`] (the default): the verdict line of the case — the ruling,
 //!   every cycle with both conducts and the articles, the natural limit;
-//! - [`Detail::Explain`]: the whole [`JudgeJson`](crate::report::judge_json::JudgeJson) — also the labelled moves with their
+//! - [`Detail::Explain`]: the whole judge object — also the labelled moves with their
 //!   evidence and the explanations in Chinese and English.
 //!
 //! A line that cannot be judged gives `{"schema_version": …, "id": …, "line": N, "error": "…"}`
@@ -53,8 +53,7 @@ use serde_json::value::RawValue;
 use crate::graph::{PlayedLine, PositionGraph};
 use crate::judge::judge_legal_in;
 use crate::label::Scope;
-use crate::report::judge_json::{SCHEMA_VERSION, VERDICT_SCHEMA_VERSION};
-use crate::report::render::write_case_answer;
+use crate::report::render::{write_case_answer, SCHEMA_VERSION, VERDICT_SCHEMA_VERSION};
 use crate::rules::{RuleSet, Settings};
 
 /// One input line.
@@ -139,10 +138,12 @@ fn move_texts<'de: 'a, 'a, D: serde::Deserializer<'de>>(
 /// What each answer carries.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Detail {
-    /// The ruling, the cycles with both conducts and the articles ([`VerdictLineJson`](crate::report::judge_json::VerdictLineJson)).
+    /// The ruling, the cycles with both conducts and the articles (schema
+    /// [`VERDICT_SCHEMA_VERSION`]).
     #[default]
     Verdict,
-    /// Also the labels with their evidence and both explanations ([`JudgeJson`](crate::report::judge_json::JudgeJson)).
+    /// Also the labels with their evidence and both explanations (schema
+    /// [`SCHEMA_VERSION`]).
     Explain,
 }
 
@@ -278,8 +279,9 @@ fn guarded(
     answer: impl FnOnce(&mut Vec<u8>, &mut Room) -> io::Result<bool>,
 ) -> io::Result<bool> {
     let start = out.len();
-    let answered =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer(&mut *out, &mut *room)));
+    let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        answer(&mut *out, &mut *room)
+    }));
     match answered {
         Ok(r) => r,
         Err(_) => {

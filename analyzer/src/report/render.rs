@@ -27,6 +27,7 @@ use crate::html;
 use crate::judge::Judgement;
 use crate::report::cases::Detail;
 use crate::report::judge_json::{judge_json, verdict_json, JudgeJson, VerdictLineJson};
+pub use crate::report::judge_json::{SCHEMA_VERSION, VERDICT_SCHEMA_VERSION};
 
 /// The formats a judgement is rendered in.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -75,7 +76,7 @@ pub fn render(j: &Judgement, options: &RenderOptions) -> String {
         Format::Text => explain::explain_with(j, options.game.as_ref(), &options.explain),
         Format::Json => {
             let mut text = serde_json::to_string_pretty(&judge_json(j))
-                .unwrap_or_else(|e| unwritable(&e, crate::report::judge_json::SCHEMA_VERSION));
+                .unwrap_or_else(|e| unwritable(&e, SCHEMA_VERSION));
             text.push('\n');
             text
         }
@@ -112,6 +113,18 @@ pub fn write_case_answer(
             },
         ),
     }
+}
+
+/// The judge JSON of `j` as one compact line (no newline, no `id`): with
+/// [`Detail::Explain`] the whole judgement ([`SCHEMA_VERSION`]: the document of
+/// [`Format::Json`]), with [`Detail::Verdict`] the verdict line ([`VERDICT_SCHEMA_VERSION`]:
+/// no labelled moves, no explanations, which it does not build).
+pub fn json_line(j: &Judgement, detail: Detail) -> String {
+    let written = match detail {
+        Detail::Explain => serde_json::to_string(&judge_json(j)),
+        Detail::Verdict => serde_json::to_string(&verdict_json(j)),
+    };
+    written.unwrap_or_else(|e| unwritable(&e, detail.schema_version()))
 }
 
 /// One compact JSON object appended to `out`.
