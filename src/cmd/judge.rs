@@ -9,21 +9,35 @@ use qili_analyzer::audit::MAX_PLIES;
 use qili_analyzer::explain;
 use qili_analyzer::input::{self, GameInput};
 use qili_analyzer::report::cases::{judge_cases_timed, BatchOptions, Detail};
-use qili_analyzer::report::render::{self, RenderOptions};
+use qili_analyzer::report::render::{self, Format, RenderOptions};
 use qili_analyzer::{judge, Settings};
 
 use super::shared::{LangArg, RulingArgs};
 use crate::Failure;
 
-/// Output formats.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// The explanation, in `--lang`.
-    Text,
-    /// The judgement as JSON (docs/judge-json.md).
-    Json,
-    /// A self-contained HTML teaching page (boards, arrows, verdict, articles).
-    Html,
+/// `--format`: the formats of the output seam ([`Format::ALL`]), with their names and help.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct FormatArg(Format);
+
+/// [`Format::ALL`] as `--format` values.
+const FORMATS: [FormatArg; Format::ALL.len()] = {
+    let mut all = [FormatArg(Format::Text); Format::ALL.len()];
+    let mut i = 0;
+    while i < all.len() {
+        all[i] = FormatArg(Format::ALL[i]);
+        i += 1;
+    }
+    all
+};
+
+impl clap::ValueEnum for FormatArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &FORMATS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.name()).help(self.0.about()))
+    }
 }
 
 /// Arguments of `qili judge`.
@@ -37,8 +51,8 @@ pub struct Args {
     #[command(flatten)]
     lang: LangArg,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, value_enum, default_value_t = FormatArg(Format::Text))]
+    format: FormatArg,
     /// Text: add each move's evidence (attackers, targets, protectors, lines, dismissed
     /// threats) and the open-choice notes to the ruling.
     #[arg(long)]
@@ -131,11 +145,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let game = read(&args)?;
     let j = judge(&game.start, &game.moves, &settings);
     let options = RenderOptions {
-        format: match args.format {
-            Format::Text => render::Format::Text,
-            Format::Json => render::Format::Json,
-            Format::Html => render::Format::Html,
-        },
+        format: args.format.0,
         explain: explain::Options {
             lang: args.lang.lang,
             size: if args.detail {
@@ -145,7 +155,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
             },
             all_cycles: args.all_cycles,
         },
-        game: match (args.format, &args.file) {
+        game: match (args.format.0, &args.file) {
             (Format::Text, Some(path)) => Some(game_info(path, args.game as usize)),
             _ => None,
         },

@@ -41,6 +41,45 @@ pub enum Format {
     Html,
 }
 
+impl Format {
+    /// Every format, in the order a command lists them.
+    pub const ALL: [Format; 3] = [Format::Text, Format::Json, Format::Html];
+
+    /// Its name (`qili judge --format NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Json => "json",
+            Format::Html => "html",
+        }
+    }
+
+    /// What it gives, for a command's help.
+    pub fn about(self) -> &'static str {
+        match self {
+            Format::Text => "The explanation, in `--lang`",
+            Format::Json => "The judgement as JSON (docs/judge-json.md)",
+            Format::Html => {
+                "A self-contained HTML teaching page (boards, arrows, verdict, articles)"
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Format, String> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Format::ALL.iter().map(|f| f.name()).collect();
+                format!("unknown format {s:?}: expected {}", names.join(", "))
+            })
+    }
+}
+
 /// How a judgement is rendered.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RenderOptions {
