@@ -53,6 +53,7 @@ use serde_json::value::RawValue;
 use crate::graph::{PlayedLine, PositionGraph};
 use crate::judge::judge_legal_in;
 use crate::label::Scope;
+use crate::report::case_lines::{blank, Lines};
 use crate::report::render::{write_case_answer, SCHEMA_VERSION, VERDICT_SCHEMA_VERSION};
 use crate::rules::{RuleSet, Settings};
 
@@ -409,73 +410,6 @@ fn answer_read(
             Ok(false)
         }
     }
-}
-
-/// Splits input into lines and says when the next read may wait for more input (then the
-/// answers written so far must be flushed first).
-struct Lines<R> {
-    input: R,
-    /// The last read was used up: the next one goes to the source and may block.
-    drained: bool,
-    /// 1-based number of the last line read.
-    number: usize,
-}
-
-impl<R: BufRead> Lines<R> {
-    fn new(input: R) -> Self {
-        Lines {
-            input,
-            drained: true,
-            number: 0,
-        }
-    }
-
-    /// Reads the next line (without its `\n`) into `buf`; `before_wait` runs before a read
-    /// that may block. `Ok(false)` at the end of the input.
-    fn next(
-        &mut self,
-        buf: &mut Vec<u8>,
-        mut before_wait: impl FnMut() -> io::Result<()>,
-    ) -> io::Result<bool> {
-        buf.clear();
-        loop {
-            if self.drained {
-                before_wait()?;
-            }
-            let available = match self.input.fill_buf() {
-                Ok(a) => a,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                self.drained = true;
-                if buf.is_empty() {
-                    return Ok(false);
-                }
-                self.number += 1;
-                return Ok(true);
-            }
-            match memchr::memchr(b'\n', available) {
-                Some(i) => {
-                    buf.extend_from_slice(&available[..i]);
-                    self.drained = i + 1 == available.len();
-                    self.input.consume(i + 1);
-                    self.number += 1;
-                    return Ok(true);
-                }
-                None => {
-                    let n = available.len();
-                    buf.extend_from_slice(available);
-                    self.input.consume(n);
-                    self.drained = true;
-                }
-            }
-        }
-    }
-}
-
-fn blank(line: &[u8]) -> bool {
-    line.iter().all(u8::is_ascii_whitespace)
 }
 
 /// Judges every case of `input` (JSON Lines), writing one line per case to `out`, in input

@@ -219,6 +219,33 @@ mod tests {
         assert!(page.contains("startpos &lt;x&gt;"), "the input is named");
     }
 
+    /// Each format is read back from its name; another name is refused, naming them all.
+    #[test]
+    fn formats_are_read_by_name() {
+        for f in Format::ALL {
+            assert_eq!(f.name().parse::<Format>(), Ok(f));
+            assert!(!f.about().is_empty());
+        }
+        let e = "xml".parse::<Format>().unwrap_err();
+        assert_eq!(e, "unknown format \"xml\": expected text, json, html");
+    }
+
+    /// The compact lines are the documents of both schemas, the verdict line without the
+    /// labelled moves and the explanations.
+    #[test]
+    fn json_lines_are_compact_documents() {
+        let j = judgement();
+        let full = json_line(&j, Detail::Explain);
+        let verdict = json_line(&j, Detail::Verdict);
+        assert!(!full.contains('\n') && !verdict.contains('\n'));
+        let full: serde_json::Value = serde_json::from_str(&full).unwrap();
+        let verdict: serde_json::Value = serde_json::from_str(&verdict).unwrap();
+        assert_eq!(full["schema_version"], SCHEMA_VERSION);
+        assert_eq!(verdict["schema_version"], VERDICT_SCHEMA_VERSION);
+        assert!(full["moves"].is_array() && verdict.get("moves").is_none());
+        assert_eq!(full["ruling"]["result"], verdict["ruling"]["result"]);
+    }
+
     /// A case's answer carries its id first, in the detail asked for.
     #[test]
     fn case_answers_carry_the_id_first() {
