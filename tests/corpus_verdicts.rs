@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use qili_analyzer::explain::{en, zh};
 use qili_analyzer::input::from_fen_and_moves;
 use qili_analyzer::judge::RulingSource;
-use qili_analyzer::report::judge_json::judge_json;
+use qili_analyzer::report::cases::Detail;
+use qili_analyzer::report::render::json_line;
 use qili_analyzer::{judge, Label, RuleSet, Settings};
 use serde::Deserialize;
 
@@ -47,7 +48,8 @@ fn case_files() -> Vec<PathBuf> {
 /// The judge JSON (explanations left out: they follow as text), both explanations, and the
 /// detailed one in English.
 fn snapshot_section(rules: &str, j: &qili_analyzer::Judgement) -> String {
-    let mut json = serde_json::to_value(judge_json(j)).expect("judge JSON serializes");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&json_line(j, Detail::Explain)).expect("judge JSON");
     json["ruling"]["explanation"] = serde_json::Value::String("(below)".into());
     format!(
         "===== {rules}: judge JSON =====\n{}\n===== {rules}: 中文 =====\n{}\n===== {rules}: English =====\n{}\n===== {rules}: English, --detail =====\n{}",
@@ -203,7 +205,6 @@ fn disagreeing_cases_name_both_rule_sets() {
 #[test]
 fn verdict_first_rules_as_the_full_judgement() {
     use qili_analyzer::judge::judge_verdict;
-    use qili_analyzer::report::judge_json::verdict_json;
     let (mut compared, mut incomplete, mut relabelled) = (0, 0, 0);
     for path in case_files() {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -219,7 +220,7 @@ fn verdict_first_rules_as_the_full_judgement() {
                 };
                 let full = judge(&game.start, &game.moves, &settings);
                 let fast = judge_verdict(&game.start, &game.moves, &settings);
-                let json = |j| serde_json::to_string(&verdict_json(j)).unwrap();
+                let json = |j| json_line(j, Detail::Verdict);
                 assert_eq!(json(&fast), json(&full), "{name} {rules:?} {repetitions}");
                 compared += 1;
                 let partial = |c: &qili_analyzer::judge::CycleJudgement| {

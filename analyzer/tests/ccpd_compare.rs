@@ -117,7 +117,8 @@ fn ccpd_axf_rulings_against_fairy_stockfish() {
 #[ignore = "a comparison run on ../shared (some seconds in release): -- --ignored --nocapture"]
 fn ccpd_verdict_first_rules_as_the_full_judgement() {
     use qili_analyzer::judge::judge_verdict;
-    use qili_analyzer::report::judge_json::verdict_json;
+    use qili_analyzer::report::cases::Detail;
+    use qili_analyzer::report::render::json_line;
     let Some(shared) = shared() else { return };
     let text = std::fs::read_to_string(shared.join("vectors/ccpd-fairy-stockfish.jsonl")).unwrap();
     let (mut compared, mut incomplete) = (0, 0);
@@ -136,7 +137,7 @@ fn ccpd_verdict_first_rules_as_the_full_judgement() {
             };
             let full = judge(&start, &moves, &settings);
             let fast = judge_verdict(&start, &moves, &settings);
-            let json = |j| serde_json::to_string(&verdict_json(j)).unwrap();
+            let json = |j| json_line(j, Detail::Verdict);
             compared += 1;
             incomplete += usize::from(fast.labelled.iter().any(|p| !p.labels.complete));
             if json(&fast) != json(&full) {

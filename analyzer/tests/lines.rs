@@ -7,7 +7,8 @@ use std::path::Path;
 use qili_analyzer::audit::{discover, read_path};
 use qili_analyzer::label::Scope;
 use qili_analyzer::lines::{LineError, LineJudge};
-use qili_analyzer::report::judge_json::{judge_json, verdict_json};
+use qili_analyzer::report::cases::Detail;
+use qili_analyzer::report::render::json_line;
 use qili_analyzer::{judge, judge_verdict, RuleSet, Settings};
 use qili_notation::Iccs;
 
@@ -32,30 +33,17 @@ fn line_judge_equals_judge_on_the_corpus() {
                     .iter()
                     .map(|m| Iccs::from_move(m).to_string())
                     .collect();
-                let full =
-                    serde_json::to_string(&judge_json(&judge(&start, &moves, &settings))).unwrap();
-                let verdict =
-                    serde_json::to_string(&verdict_json(&judge_verdict(&start, &moves, &settings)))
-                        .unwrap();
+                let full = json_line(&judge(&start, &moves, &settings), Detail::Explain);
+                let verdict = json_line(&judge_verdict(&start, &moves, &settings), Detail::Verdict);
                 for _ in 0..2 {
                     let j = room
                         .judge(&fen, &texts, "moves", &settings, Scope::Full)
                         .unwrap();
-                    assert_eq!(
-                        serde_json::to_string(&judge_json(&j)).unwrap(),
-                        full,
-                        "{}",
-                        game.file
-                    );
+                    assert_eq!(json_line(&j, Detail::Explain), full, "{}", game.file);
                     let j = room
                         .judge(&fen, &texts, "moves", &settings, Scope::Verdict)
                         .unwrap();
-                    assert_eq!(
-                        serde_json::to_string(&verdict_json(&j)).unwrap(),
-                        verdict,
-                        "{}",
-                        game.file
-                    );
+                    assert_eq!(json_line(&j, Detail::Verdict), verdict, "{}", game.file);
                 }
                 lines += 1;
             }

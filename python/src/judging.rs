@@ -13,8 +13,9 @@ use qili_analyzer::input::{self, InputError};
 use qili_analyzer::judge::RulingSource;
 use qili_analyzer::label::Scope;
 use qili_analyzer::lines::{LineError, LineJudge};
-use qili_analyzer::report::judge_json::{judge_json, verdict_json};
+use qili_analyzer::report::cases::Detail;
 use qili_analyzer::report::label as label_report;
+use qili_analyzer::report::render::json_line;
 use qili_analyzer::{CycleContext, Outcome, Settings, Status};
 use qili_notation::Color;
 
@@ -102,12 +103,8 @@ impl Judgement {
     }
 
     fn full_json(&self) -> &str {
-        self.full.get_or_init(|| {
-            serde_json::to_string(&judge_json(&self.j)).unwrap_or_else(|e| {
-                // Serializing the library's own structs into a string does not fail.
-                format!("{{\"error\": {:?}}}", e.to_string())
-            })
-        })
+        self.full
+            .get_or_init(|| json_line(&self.j, Detail::Explain))
     }
 }
 
@@ -258,8 +255,7 @@ impl Judgement {
 }
 
 fn verdict_text(j: &qili_analyzer::Judgement) -> String {
-    serde_json::to_string(&verdict_json(j))
-        .unwrap_or_else(|e| format!("{{\"error\": {:?}}}", e.to_string()))
+    json_line(j, Detail::Verdict)
 }
 
 /// The side to move after the judged line.

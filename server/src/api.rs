@@ -2,6 +2,8 @@
 //! Each handler reads the request, makes one library call and writes what the library
 //! wrote (docs/http-api.md).
 
+use std::ops::ControlFlow;
+
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -10,9 +12,10 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use qili_analyzer::audit::{self, json as audit_json, AuditConfig, Scope};
 use qili_analyzer::input::{self, GameInput};
-use qili_analyzer::report::cases::{judge_cases, BatchOptions, Case, Detail};
+use qili_analyzer::report::cases::{answer_case, answer_error, Case, Detail};
 use qili_analyzer::report::label::LabelReport;
-use qili_analyzer::{html, label_line, CycleContext, RuleSet, Settings};
+use qili_analyzer::report::render::{render, Format, RenderOptions};
+use qili_analyzer::{label_line, CycleContext, RuleSet, Settings};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -77,31 +80,38 @@ async fn judge_json(
     case: serde_json::Map<String, serde_json::Value>,
     explain: bool,
 ) -> Result<Response, ApiError> {
-    // A case is one line of `--cases` input: the object written compactly has no newline.
-    let line = serde_json::to_vec(&case).map_err(|e| ApiError::internal(e.to_string()))?;
+    let detail = if explain {
+        Detail::Explain
+    } else {
+        Detail::Verdict
+    };
+    // The case's fields were checked for type: what is left to refuse (a missing `fen`)
+    // is answered as the batch answers a line it cannot read.
+    let id = case.get("id").map(serde_json::value::to_raw_value);
+    let id = id
+        .transpose()
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let case = serde_json::from_value::<Case>(serde_json::Value::Object(case));
     let settings = state.config.settings.clone();
-    let (summary, mut out) = analyse(&state, "/judge", move || {
+    let (judged, mut out) = analyse(&state, "/judge", move || {
         let mut out = Vec::new();
-        let options = BatchOptions {
-            detail: if explain {
-                Detail::Explain
-            } else {
-                Detail::Verdict
-            },
-            jobs: 1,
+        let judged = match case {
+            Ok(case) => answer_case(&case, 1, &settings, detail, &mut out),
+            Err(e) => {
+                answer_error(id.as_deref(), 1, e.to_string(), detail, &mut out).map(|()| false)
+            }
         };
-        let summary = judge_cases(&line[..], &mut out, &settings, &options);
-        (summary, out)
+        (judged, out)
     })
     .await?;
-    let summary = summary.map_err(|e| ApiError::internal(format!("/judge: {e}")))?;
+    let judged = judged.map_err(|e| ApiError::internal(format!("/judge: {e}")))?;
     while out.last() == Some(&b'\n') {
         out.pop();
     }
-    let status = if summary.errors > 0 {
-        StatusCode::UNPROCESSABLE_ENTITY
-    } else {
+    let status = if judged {
         StatusCode::OK
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
     };
     Ok((status, [(header::CONTENT_TYPE, "application/json")], out).into_response())
 }
@@ -171,9 +181,11 @@ async fn judge_html(
             )));
         }
         let j = qili_analyzer::judge(&game.start, &game.moves, &settings);
-        let meta = vec![(html::Text::new("输入", "input"), source)];
-        let title = html::Text::new("棋例裁决", "Repetition ruling");
-        Ok::<_, ApiError>(html::ruling_page(&html::judgement_page(&j, title, meta)))
+        let options = RenderOptions {
+            input: source,
+            ..RenderOptions::new(Format::Html)
+        };
+        Ok::<_, ApiError>(render(&j, &options))
     })
     .await??;
     Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response())
@@ -354,32 +366,24 @@ pub(crate) async fn audit(
     let name = query.file_name();
     let most = state.config.limits.audit_answer;
     let out = analyse(&state, "/audit", move || {
-        let started = std::time::Instant::now();
-        let mut summary = audit::Summary::new(config.settings.repetitions);
-        summary.rules = config.settings.rules;
-        summary.files = 1;
+        let games = audit::read_bytes(&name, &bytes, config.settings.rules);
         let mut out = String::new();
-        for (n, g) in audit::read_bytes(&name, &bytes, config.settings.rules)
-            .into_iter()
-            .enumerate()
-        {
-            // A file of many short games does little search: its budget is looked at
-            // here too.
-            if qili_analyzer::stop::tick() {
-                break;
-            }
-            let report = audit::audit_game_guarded(g, &config.settings, config.scope);
-            summary.add(&report);
-            out.push_str(&audit_json::game_line(&report));
+        let mut audited = 0;
+        let summary = audit::audit_games(games, &config, |report| {
+            audited += 1;
+            out.push_str(&audit_json::game_line(report));
             out.push('\n');
             if out.len() > most {
-                return Err(ApiError::unprocessable(format!(
-                    "/audit: the answer passed its limit of {most} bytes at game {}; split the file, or audit it with qili audit",
-                    n + 1
-                )));
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
+        });
+        if out.len() > most {
+            return Err(ApiError::unprocessable(format!(
+                "/audit: the answer passed its limit of {most} bytes at game {audited}; split the file, or audit it with qili audit"
+            )));
         }
-        summary.seconds = started.elapsed().as_secs_f64();
         out.push_str(&audit_json::summary_line(&summary));
         out.push('\n');
         Ok(out)

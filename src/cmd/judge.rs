@@ -7,24 +7,37 @@ use std::path::{Path, PathBuf};
 
 use qili_analyzer::audit::MAX_PLIES;
 use qili_analyzer::explain;
-use qili_analyzer::html;
 use qili_analyzer::input::{self, GameInput};
 use qili_analyzer::report::cases::{judge_cases_timed, BatchOptions, Detail};
-use qili_analyzer::report::judge_json::judge_json;
+use qili_analyzer::report::render::{self, Format, RenderOptions};
 use qili_analyzer::{judge, Settings};
 
 use super::shared::{LangArg, RulingArgs};
 use crate::Failure;
 
-/// Output formats.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// The explanation, in `--lang`.
-    Text,
-    /// The judgement as JSON (docs/judge-json.md).
-    Json,
-    /// A self-contained HTML teaching page (boards, arrows, verdict, articles).
-    Html,
+/// `--format`: the formats of the output seam ([`Format::ALL`]), with their names and help.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct FormatArg(Format);
+
+/// [`Format::ALL`] as `--format` values.
+const FORMATS: [FormatArg; Format::ALL.len()] = {
+    let mut all = [FormatArg(Format::Text); Format::ALL.len()];
+    let mut i = 0;
+    while i < all.len() {
+        all[i] = FormatArg(Format::ALL[i]);
+        i += 1;
+    }
+    all
+};
+
+impl clap::ValueEnum for FormatArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &FORMATS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.name()).help(self.0.about()))
+    }
 }
 
 /// Arguments of `qili judge`.
@@ -38,8 +51,8 @@ pub struct Args {
     #[command(flatten)]
     lang: LangArg,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, value_enum, default_value_t = FormatArg(Format::Text))]
+    format: FormatArg,
     /// Text: add each move's evidence (attackers, targets, protectors, lines, dismissed
     /// threats) and the open-choice notes to the ruling.
     #[arg(long)]
@@ -131,46 +144,27 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     }
     let game = read(&args)?;
     let j = judge(&game.start, &game.moves, &settings);
-    match args.format {
-        Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, &judge_json(&j))
-                .map_err(|e| Failure::input(e.to_string()))?;
-            writeln!(out)?;
-        }
-        Format::Html => {
-            let source = match &args.file {
-                Some(path) => path.display().to_string(),
-                None => args.fen.clone().unwrap_or_default(),
-            };
-            let meta = vec![(html::Text::new("输入", "input"), source)];
-            let title = html::Text::new("棋例裁决", "Repetition ruling");
-            write!(
-                out,
-                "{}",
-                html::ruling_page(&html::judgement_page(&j, title, meta))
-            )?;
-        }
-        Format::Text => {
-            let options = explain::Options {
-                lang: args.lang.lang,
-                size: if args.detail {
-                    explain::Size::Detail
-                } else {
-                    explain::Size::Default
-                },
-                all_cycles: args.all_cycles,
-            };
-            let info = args
-                .file
-                .as_deref()
-                .map(|p| game_info(p, args.game as usize));
-            write!(
-                out,
-                "{}",
-                explain::explain_with(&j, info.as_ref(), &options)
-            )?
-        }
-    }
+    let options = RenderOptions {
+        format: args.format.0,
+        explain: explain::Options {
+            lang: args.lang.lang,
+            size: if args.detail {
+                explain::Size::Detail
+            } else {
+                explain::Size::Default
+            },
+            all_cycles: args.all_cycles,
+        },
+        game: match (args.format.0, &args.file) {
+            (Format::Text, Some(path)) => Some(game_info(path, args.game as usize)),
+            _ => None,
+        },
+        input: match &args.file {
+            Some(path) => path.display().to_string(),
+            None => args.fen.clone().unwrap_or_default(),
+        },
+    };
+    write!(out, "{}", render::render(&j, &options))?;
     Ok(0)
 }
 

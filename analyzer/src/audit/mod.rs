@@ -29,6 +29,7 @@ mod rule;
 mod summary;
 mod text;
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -421,4 +422,35 @@ pub fn audit_sources(
     }
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
+}
+
+/// Audits the games of one file held in memory (a server's upload, read by [`read_bytes`]),
+/// one after the other on the calling thread: each game gets the report
+/// [`audit_sources`] gives it ([`audit_game_guarded`]), handed to `on_game` as soon as it
+/// is done, and the summary counts one file, as the audit of that file alone does.
+/// `on_game` may stop the audit ([`ControlFlow::Break`]); so does the analysis budget
+/// ([`crate::stop::tick`]), looked at before each game, since a file of many short games
+/// does little search. Returns the summary of the games audited.
+pub fn audit_games(
+    games: impl IntoIterator<Item = GameInput>,
+    config: &AuditConfig,
+    mut on_game: impl FnMut(&GameReport) -> ControlFlow<()>,
+) -> Summary {
+    let started = Instant::now();
+    let settings = &config.settings;
+    let mut summary = Summary::new(settings.repetitions);
+    summary.rules = settings.rules;
+    summary.files = 1;
+    for g in games {
+        if crate::stop::tick() {
+            break;
+        }
+        let report = audit_game_guarded(g, settings, config.scope);
+        summary.add(&report);
+        if on_game(&report).is_break() {
+            break;
+        }
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    summary
 }

@@ -4,9 +4,9 @@
 //! "repetitions": 3}` (`rules` and `repetitions` optional; `fen` may be `startpos`; moves in
 //! ICCS or any notation [`qili_notation::parse_move`] reads). Each output line answers one
 //! case, with its `id` first, exactly as given:
-//! - [`Detail::Verdict`] (the default): the [`VerdictLineJson`] of the case — the ruling,
+//! - [`Detail::Verdict`] (the default): the verdict line of the case — the ruling,
 //!   every cycle with both conducts and the articles, the natural limit;
-//! - [`Detail::Explain`]: the whole [`JudgeJson`] — also the labelled moves with their
+//! - [`Detail::Explain`]: the whole judge object — also the labelled moves with their
 //!   evidence and the explanations in Chinese and English.
 //!
 //! A line that cannot be judged gives `{"schema_version": …, "id": …, "line": N, "error": "…"}`
@@ -53,9 +53,8 @@ use serde_json::value::RawValue;
 use crate::graph::{PlayedLine, PositionGraph};
 use crate::judge::judge_legal_in;
 use crate::label::Scope;
-use crate::report::judge_json::{
-    judge_json, verdict_json, JudgeJson, VerdictLineJson, SCHEMA_VERSION, VERDICT_SCHEMA_VERSION,
-};
+use crate::report::case_lines::{blank, Lines};
+use crate::report::render::{write_case_answer, SCHEMA_VERSION, VERDICT_SCHEMA_VERSION};
 use crate::rules::{RuleSet, Settings};
 
 /// One input line.
@@ -140,10 +139,12 @@ fn move_texts<'de: 'a, 'a, D: serde::Deserializer<'de>>(
 /// What each answer carries.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Detail {
-    /// The ruling, the cycles with both conducts and the articles ([`VerdictLineJson`]).
+    /// The ruling, the cycles with both conducts and the articles (schema
+    /// [`VERDICT_SCHEMA_VERSION`]).
     #[default]
     Verdict,
-    /// Also the labels with their evidence and both explanations ([`JudgeJson`]).
+    /// Also the labels with their evidence and both explanations (schema
+    /// [`SCHEMA_VERSION`]).
     Explain,
 }
 
@@ -265,9 +266,22 @@ fn answer_guarded(
     out: &mut Vec<u8>,
     room: &mut Room,
 ) -> io::Result<bool> {
+    guarded(line_no, detail, out, room, |out, room| {
+        answer_line_in(line, line_no, defaults, detail, out, room)
+    })
+}
+
+/// Runs `answer`, a panic in it answered by an error line.
+fn guarded(
+    line_no: usize,
+    detail: Detail,
+    out: &mut Vec<u8>,
+    room: &mut Room,
+    answer: impl FnOnce(&mut Vec<u8>, &mut Room) -> io::Result<bool>,
+) -> io::Result<bool> {
     let start = out.len();
     let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        answer_line_in(line, line_no, defaults, detail, out, room)
+        answer(&mut *out, &mut *room)
     }));
     match answered {
         Ok(r) => r,
@@ -275,14 +289,8 @@ fn answer_guarded(
             // Nothing is kept of a case that stopped half way.
             *room = Room::default();
             out.truncate(start);
-            let json = CaseErrorJson {
-                schema_version: detail.schema_version(),
-                id: RawValue::NULL,
-                line: line_no,
-                error: "internal error: the judge stopped on this case (please report it)".into(),
-            };
-            serde_json::to_writer(&mut *out, &json)?;
-            out.push(b'\n');
+            let error = "internal error: the judge stopped on this case (please report it)";
+            answer_error(None, line_no, error.into(), detail, out)?;
             Ok(false)
         }
     }
@@ -300,6 +308,53 @@ pub fn answer_line(
     answer_line_in(line, line_no, defaults, detail, out, &mut Room::default())
 }
 
+/// Answers a case given as values (a server's request, read and checked already), exactly
+/// as [`judge_cases`] answers the same case on input line `line_no`: one output line (with
+/// its newline) appended to `out`, the case's `id` first; a panic while judging answered by
+/// an error line. Returns whether the case was judged (`false`: an error object).
+pub fn answer_case(
+    case: &Case,
+    line_no: usize,
+    defaults: &Settings,
+    detail: Detail,
+    out: &mut Vec<u8>,
+) -> io::Result<bool> {
+    let read = CaseLine {
+        id: case.id.as_deref(),
+        fen: Cow::Borrowed(&case.fen),
+        moves: case
+            .moves
+            .iter()
+            .map(|m| Text(Cow::Borrowed(m.as_str())))
+            .collect(),
+        rules: case.rules.as_deref().map(Cow::Borrowed),
+        repetitions: case.repetitions,
+    };
+    guarded(line_no, detail, out, &mut Room::default(), |out, room| {
+        answer_read(&read, line_no, defaults, detail, out, room)
+    })
+}
+
+/// Appends the error line of a case that could not be read (its `id` when known) to `out`,
+/// with its newline, as [`judge_cases`] answers such a case on input line `line_no`.
+pub fn answer_error(
+    id: Option<&RawValue>,
+    line_no: usize,
+    error: String,
+    detail: Detail,
+    out: &mut Vec<u8>,
+) -> io::Result<()> {
+    let json = CaseErrorJson {
+        schema_version: detail.schema_version(),
+        id: id.unwrap_or(RawValue::NULL),
+        line: line_no,
+        error,
+    };
+    serde_json::to_writer(&mut *out, &json)?;
+    out.push(b'\n');
+    Ok(())
+}
+
 /// [`answer_line`], with what the batch keeps from case to case in `room`.
 fn answer_line_in(
     line: &[u8],
@@ -311,13 +366,34 @@ fn answer_line_in(
 ) -> io::Result<bool> {
     // A line of UTF-8 (every line but a broken one) is read as text: its strings are then
     // not checked for UTF-8 one by one. Any other line is read as bytes, for its error.
-    let case: Result<CaseLine, String> = match std::str::from_utf8(line) {
+    let case: Result<CaseLine, serde_json::Error> = match std::str::from_utf8(line) {
         Ok(text) => serde_json::from_str(text),
         Err(_) => serde_json::from_slice(line),
+    };
+    match case {
+        Ok(case) => answer_read(&case, line_no, defaults, detail, out, room),
+        Err(error) => {
+            // Recover the id from a line that is a JSON object but fails later.
+            let fields = serde_json::from_slice::<HashMap<String, Box<RawValue>>>(line).ok();
+            let id = fields.as_ref().and_then(|f| f.get("id"));
+            answer_error(id.map(|v| &**v), line_no, error.to_string(), detail, out)?;
+            Ok(false)
+        }
     }
-    .map_err(|e| e.to_string());
-    let judged = match case.and_then(|c| prepare(&c, defaults, room).map(|p| (c, p))) {
-        Ok((case, (settings, line))) => {
+}
+
+/// Answers a case read: its line (with its newline) appended to `out`. Returns whether the
+/// case was judged (`false`: an error object).
+fn answer_read(
+    case: &CaseLine<'_>,
+    line_no: usize,
+    defaults: &Settings,
+    detail: Detail,
+    out: &mut Vec<u8>,
+    room: &mut Room,
+) -> io::Result<bool> {
+    match prepare(case, defaults, room) {
+        Ok((settings, line)) => {
             // The moves were read legal in turn: judged as `judge` and `judge_verdict` judge
             // them, without testing each move's legality again.
             let scope = match detail {
@@ -325,108 +401,15 @@ fn answer_line_in(
                 Detail::Verdict => Scope::Verdict,
             };
             let j = judge_legal_in(&mut room.graph, line, &settings, scope);
-            let id = case.id.unwrap_or(RawValue::NULL);
-            match detail {
-                Detail::Explain => {
-                    let json = JudgeJson {
-                        id: Some(id),
-                        ..judge_json(&j)
-                    };
-                    serde_json::to_writer(&mut *out, &json)?;
-                }
-                Detail::Verdict => {
-                    let json = VerdictLineJson {
-                        id: Some(id),
-                        ..verdict_json(&j)
-                    };
-                    serde_json::to_writer(&mut *out, &json)?;
-                }
-            }
-            true
+            write_case_answer(&j, case.id.unwrap_or(RawValue::NULL), detail, out)?;
+            out.push(b'\n');
+            Ok(true)
         }
         Err(error) => {
-            // Recover the id from a line that is a JSON object but fails later.
-            let fields = serde_json::from_slice::<HashMap<String, Box<RawValue>>>(line).ok();
-            let id = fields.as_ref().and_then(|f| f.get("id"));
-            let json = CaseErrorJson {
-                schema_version: detail.schema_version(),
-                id: id.map_or(RawValue::NULL, |v| &**v),
-                line: line_no,
-                error,
-            };
-            serde_json::to_writer(&mut *out, &json)?;
-            false
-        }
-    };
-    out.push(b'\n');
-    Ok(judged)
-}
-
-/// Splits input into lines and says when the next read may wait for more input (then the
-/// answers written so far must be flushed first).
-struct Lines<R> {
-    input: R,
-    /// The last read was used up: the next one goes to the source and may block.
-    drained: bool,
-    /// 1-based number of the last line read.
-    number: usize,
-}
-
-impl<R: BufRead> Lines<R> {
-    fn new(input: R) -> Self {
-        Lines {
-            input,
-            drained: true,
-            number: 0,
+            answer_error(case.id, line_no, error, detail, out)?;
+            Ok(false)
         }
     }
-
-    /// Reads the next line (without its `\n`) into `buf`; `before_wait` runs before a read
-    /// that may block. `Ok(false)` at the end of the input.
-    fn next(
-        &mut self,
-        buf: &mut Vec<u8>,
-        mut before_wait: impl FnMut() -> io::Result<()>,
-    ) -> io::Result<bool> {
-        buf.clear();
-        loop {
-            if self.drained {
-                before_wait()?;
-            }
-            let available = match self.input.fill_buf() {
-                Ok(a) => a,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                self.drained = true;
-                if buf.is_empty() {
-                    return Ok(false);
-                }
-                self.number += 1;
-                return Ok(true);
-            }
-            match memchr::memchr(b'\n', available) {
-                Some(i) => {
-                    buf.extend_from_slice(&available[..i]);
-                    self.drained = i + 1 == available.len();
-                    self.input.consume(i + 1);
-                    self.number += 1;
-                    return Ok(true);
-                }
-                None => {
-                    let n = available.len();
-                    buf.extend_from_slice(available);
-                    self.input.consume(n);
-                    self.drained = true;
-                }
-            }
-        }
-    }
-}
-
-fn blank(line: &[u8]) -> bool {
-    line.iter().all(u8::is_ascii_whitespace)
 }
 
 /// Judges every case of `input` (JSON Lines), writing one line per case to `out`, in input

@@ -12,11 +12,11 @@ use crate::report::label::{LabelReport, MoveReport};
 use crate::rules::RuleSet;
 use crate::verdict::{Article, OpenNote, Outcome, Reason, Status};
 
-/// The schema version of [`JudgeJson`].
+/// The schema version of the judge JSON (`JudgeJson`: docs/judge-json.md).
 pub const SCHEMA_VERSION: u32 = 1;
 
-/// The schema version of [`VerdictLineJson`] (a [`JudgeJson`] without the labelled moves and
-/// the explanations).
+/// The schema version of the verdict line (`VerdictLineJson`: the judge JSON without the
+/// labelled moves and the explanations).
 pub const VERDICT_SCHEMA_VERSION: u32 = 2;
 
 /// The whole judgement (borrowing from the [`Judgement`] it is built from).

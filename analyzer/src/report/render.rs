@@ -1,0 +1,264 @@
+//! The one output seam over a [`Judgement`]: every rendering of a judgement — the text
+//! explanation (zh, en), the JSON (docs/judge-json.md) and the HTML teaching page — is
+//! asked for here, by `qili judge`, by the batch answers of [`crate::report::cases`] and by
+//! the server alike, so that a new format is one more [`Format`] and one more arm of
+//! [`render`].
+//!
+//! ```
+//! use qili_analyzer::report::render::{render, Format, RenderOptions};
+//! use qili_analyzer::{judge, Settings};
+//!
+//! let game = qili_analyzer::input::read_fen_and_moves("startpos", "h0g2 h9g7", &Default::default())?;
+//! let j = judge(&game.start, &game.moves, &Settings::default());
+//! let json = render(&j, &RenderOptions::new(Format::Json));
+//! assert!(json.contains("\"schema_version\": 1"));
+//! let page = render(&j, &RenderOptions::new(Format::Html));
+//! assert!(page.starts_with("<!DOCTYPE html>"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::io;
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use crate::explain::{self, GameInfo, Lang};
+use crate::html;
+use crate::judge::Judgement;
+use crate::report::cases::Detail;
+use crate::report::judge_json::{judge_json, verdict_json, JudgeJson, VerdictLineJson};
+pub use crate::report::judge_json::{SCHEMA_VERSION, VERDICT_SCHEMA_VERSION};
+
+/// The formats a judgement is rendered in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// The explanation, in [`RenderOptions::explain`]'s language and size.
+    #[default]
+    Text,
+    /// The whole judgement as JSON (docs/judge-json.md), indented, with a final newline.
+    Json,
+    /// A self-contained HTML teaching page (boards, arrows, verdict, articles).
+    Html,
+}
+
+impl Format {
+    /// Every format, in the order a command lists them.
+    pub const ALL: [Format; 3] = [Format::Text, Format::Json, Format::Html];
+
+    /// Its name (`qili judge --format NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Json => "json",
+            Format::Html => "html",
+        }
+    }
+
+    /// What it gives, for a command's help.
+    pub fn about(self) -> &'static str {
+        match self {
+            Format::Text => "The explanation, in `--lang`",
+            Format::Json => "The judgement as JSON (docs/judge-json.md)",
+            Format::Html => {
+                "A self-contained HTML teaching page (boards, arrows, verdict, articles)"
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Format, String> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Format::ALL.iter().map(|f| f.name()).collect();
+                format!("unknown format {s:?}: expected {}", names.join(", "))
+            })
+    }
+}
+
+/// How a judgement is rendered.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// The format.
+    pub format: Format,
+    /// Text: the language, the size and the cycles expanded.
+    pub explain: explain::Options,
+    /// Text: the game judged, as its record names it.
+    pub game: Option<GameInfo>,
+    /// HTML: what the judgement was read from (a file, a FEN, a case's id), named on the page.
+    pub input: String,
+}
+
+impl RenderOptions {
+    /// `format`, with the text in Chinese in the default size and no game or input named.
+    pub fn new(format: Format) -> RenderOptions {
+        RenderOptions {
+            format,
+            ..RenderOptions::default()
+        }
+    }
+
+    /// These options with the text in `lang`.
+    pub fn lang(mut self, lang: Lang) -> RenderOptions {
+        self.explain.lang = lang;
+        self
+    }
+}
+
+/// Renders `j` as `options` say.
+pub fn render(j: &Judgement, options: &RenderOptions) -> String {
+    match options.format {
+        Format::Text => explain::explain_with(j, options.game.as_ref(), &options.explain),
+        Format::Json => {
+            let mut text = serde_json::to_string_pretty(&judge_json(j))
+                .unwrap_or_else(|e| unwritable(&e, SCHEMA_VERSION));
+            text.push('\n');
+            text
+        }
+        Format::Html => {
+            let meta = vec![(html::Text::new("输入", "input"), options.input.clone())];
+            let title = html::Text::new("棋例裁决", "Repetition ruling");
+            html::ruling_page(&html::judgement_page(j, title, meta))
+        }
+    }
+}
+
+/// Appends the batch answer to a case (one JSON line, without its newline) to `out`: with
+/// [`Detail::Verdict`] the verdict line, with [`Detail::Explain`] the whole judgement, each
+/// with the case's `id` first.
+pub fn write_case_answer(
+    j: &Judgement,
+    id: &RawValue,
+    detail: Detail,
+    out: &mut Vec<u8>,
+) -> io::Result<()> {
+    match detail {
+        Detail::Explain => write_line(
+            out,
+            &JudgeJson {
+                id: Some(id),
+                ..judge_json(j)
+            },
+        ),
+        Detail::Verdict => write_line(
+            out,
+            &VerdictLineJson {
+                id: Some(id),
+                ..verdict_json(j)
+            },
+        ),
+    }
+}
+
+/// The judge JSON of `j` as one compact line (no newline, no `id`): with
+/// [`Detail::Explain`] the whole judgement ([`SCHEMA_VERSION`]: the document of
+/// [`Format::Json`]), with [`Detail::Verdict`] the verdict line ([`VERDICT_SCHEMA_VERSION`]:
+/// no labelled moves, no explanations, which it does not build).
+pub fn json_line(j: &Judgement, detail: Detail) -> String {
+    let written = match detail {
+        Detail::Explain => serde_json::to_string(&judge_json(j)),
+        Detail::Verdict => serde_json::to_string(&verdict_json(j)),
+    };
+    written.unwrap_or_else(|e| unwritable(&e, detail.schema_version()))
+}
+
+/// One compact JSON object appended to `out`.
+fn write_line(out: &mut Vec<u8>, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)
+}
+
+/// The JSON error object written in place of a document that could not be written (a
+/// defect: the documents hold only strings, numbers and lists).
+fn unwritable(e: &serde_json::Error, schema_version: u32) -> String {
+    serde_json::json!({
+        "schema_version": schema_version,
+        "error": format!("internal error: the judgement could not be written as JSON: {e}"),
+    })
+    .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Settings;
+
+    fn judgement() -> Judgement {
+        let game = crate::input::read_fen_and_moves(
+            "startpos",
+            "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9",
+            &Default::default(),
+        )
+        .unwrap();
+        crate::judge::judge(&game.start, &game.moves, &Settings::default())
+    }
+
+    /// Each format is the writer it names: the explanation, the judge JSON, the page.
+    #[test]
+    fn each_format_renders_its_writer() {
+        let j = judgement();
+        let en = RenderOptions::new(Format::Text).lang(Lang::En);
+        assert_eq!(render(&j, &en), explain::explain(&j, Lang::En));
+        assert_ne!(
+            render(&j, &en),
+            render(&j, &RenderOptions::new(Format::Text))
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&render(&j, &RenderOptions::new(Format::Json))).unwrap();
+        assert_eq!(json, serde_json::to_value(judge_json(&j)).unwrap());
+        let page = render(
+            &j,
+            &RenderOptions {
+                input: "startpos <x>".into(),
+                ..RenderOptions::new(Format::Html)
+            },
+        );
+        assert!(page.contains("startpos &lt;x&gt;"), "the input is named");
+    }
+
+    /// Each format is read back from its name; another name is refused, naming them all.
+    #[test]
+    fn formats_are_read_by_name() {
+        for f in Format::ALL {
+            assert_eq!(f.name().parse::<Format>(), Ok(f));
+            assert!(!f.about().is_empty());
+        }
+        let e = "xml".parse::<Format>().unwrap_err();
+        assert_eq!(e, "unknown format \"xml\": expected text, json, html");
+    }
+
+    /// The compact lines are the documents of both schemas, the verdict line without the
+    /// labelled moves and the explanations.
+    #[test]
+    fn json_lines_are_compact_documents() {
+        let j = judgement();
+        let full = json_line(&j, Detail::Explain);
+        let verdict = json_line(&j, Detail::Verdict);
+        assert!(!full.contains('\n') && !verdict.contains('\n'));
+        let full: serde_json::Value = serde_json::from_str(&full).unwrap();
+        let verdict: serde_json::Value = serde_json::from_str(&verdict).unwrap();
+        assert_eq!(full["schema_version"], SCHEMA_VERSION);
+        assert_eq!(verdict["schema_version"], VERDICT_SCHEMA_VERSION);
+        assert!(full["moves"].is_array() && verdict.get("moves").is_none());
+        assert_eq!(full["ruling"]["result"], verdict["ruling"]["result"]);
+    }
+
+    /// A case's answer carries its id first, in the detail asked for.
+    #[test]
+    fn case_answers_carry_the_id_first() {
+        let j = judgement();
+        let id = RawValue::from_string("\"a\"".into()).unwrap();
+        for (detail, version) in [(Detail::Verdict, 2), (Detail::Explain, 1)] {
+            let mut out = Vec::new();
+            write_case_answer(&j, &id, detail, &mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert!(text.starts_with("{\"id\":\"a\","), "{text}");
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(v["schema_version"], version);
+            assert_eq!(v.get("moves").is_some(), detail == Detail::Explain);
+        }
+    }
+}
