@@ -167,13 +167,15 @@ impl PositionGraph {
             let seen = &mut self.room.seen;
             seen.clear();
             seen.reserve(self.graph.edge_count());
-            for n in self.graph.node_indices() {
-                let c = comp[n.index()];
+            // Every position has its region; each edge (one list of them all, not each
+            // position's own) counts when both its ends lie in one region.
+            for &c in comp {
                 sizes[c].positions += 1;
-                for e in self.graph.edges(n) {
-                    if comp[e.target().index()] == c && seen.insert((n, e.weight().mv)) {
-                        sizes[c].moves[e.weight().mover] += 1;
-                    }
+            }
+            for e in self.graph.raw_edges() {
+                let (n, c) = (e.source(), comp[e.source().index()]);
+                if comp[e.target().index()] == c && seen.insert((n, e.weight.mv)) {
+                    sizes[c].moves[e.weight.mover] += 1;
                 }
             }
             self.sizes = Some(sizes);
