@@ -25,7 +25,10 @@ pub(crate) use cycles::{cycles_in, occurrence_indices, stretch, CycleRoom};
 use regions::RegionRoom;
 pub use regions::{Region, RegionSize};
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use std::hash::BuildHasher;
+
+use hashbrown::HashTable;
+use rustc_hash::FxHashSet;
 
 use petgraph::graph::{DiGraph, NodeIndex};
 use qili_notation::{Color, Move, Position};
@@ -77,6 +80,11 @@ pub struct Walk {
     pub stopped: Option<IllegalMoveAt>,
 }
 
+/// The hash of a position in the graph's index: its Zobrist key, Fx-hashed.
+fn position_hash(pos: &Position) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(pos)
+}
+
 /// The distinct positions [`PositionGraph::add_line`] makes room for at most before it
 /// adds a line (more grow as they come).
 const RESERVED_NODES: usize = 1024;
@@ -85,7 +93,9 @@ const RESERVED_NODES: usize = 1024;
 #[derive(Debug, Clone, Default)]
 pub struct PositionGraph {
     graph: DiGraph<Position, Played>,
-    index: FxHashMap<Position, NodeIndex>,
+    /// The node of each position, found by the position's hash and compared with the
+    /// graph's copy: the graph holds the one copy of each position.
+    index: HashTable<NodeIndex>,
     walks: Vec<Walk>,
     scc: Option<Vec<usize>>,
     /// The size of each strongly connected region, by component (computed with `scc`).
@@ -188,14 +198,18 @@ impl PositionGraph {
     }
 
     fn node(&mut self, pos: &Position) -> NodeIndex {
-        // One look-up for a position seen or new (a search, then an insert, hashed and
-        // compared it twice when new).
-        match self.index.entry(pos.clone()) {
-            std::collections::hash_map::Entry::Occupied(e) => *e.get(),
-            std::collections::hash_map::Entry::Vacant(e) => {
-                *e.insert(self.graph.add_node(pos.clone()))
-            }
+        // Hashed once; a position seen is compared with the graph's copy, a new one copied
+        // into the graph alone (the index holds node numbers).
+        let hash = position_hash(pos);
+        let graph = &self.graph;
+        if let Some(&n) = self.index.find(hash, |n| graph[*n] == *pos) {
+            return n;
         }
+        let n = self.graph.add_node(pos.clone());
+        let graph = &self.graph;
+        self.index
+            .insert_unique(hash, n, |n| position_hash(&graph[*n]));
+        n
     }
 
     /// Adds a line; returns its number. Stops at the first illegal move (recorded in the walk).
@@ -236,7 +250,8 @@ impl PositionGraph {
         // Room for the line at once: a node per ply, an edge per move; and for its distinct
         // positions up to a bound (a long line may repeat a few).
         let distinct = positions.len().min(RESERVED_NODES);
-        self.index.reserve(distinct);
+        let graph = &self.graph;
+        self.index.reserve(distinct, |n| position_hash(&graph[*n]));
         self.graph.reserve_nodes(distinct);
         self.graph.reserve_edges(moves.len());
         // A node per position, in the line's order (a line always has its start position).

@@ -51,6 +51,38 @@ pub struct RegionSize {
     pub moves: ByColor<usize>,
 }
 
+/// The strongly connected regions of a graph made of one walk through `nodes` (each of its
+/// edges a step of the walk), numbered into `comp` (one entry per node, in the order the
+/// walk first meets them); `last` is room. A step `i → i + 1` goes round a region when some
+/// position stands both at or before `i` and at or after `i + 1`: only then can the walk
+/// come back from `i + 1` to `i`. So the regions are the walk's stretches
+/// `[first, last]` between a position's first and last times, joined where they overlap,
+/// and every position outside them is a region of its own: the components Kosaraju's
+/// searches find, under other numbers.
+fn walk_components(nodes: &[NodeIndex], comp: &mut [usize], last: &mut Vec<NodeIndex>) {
+    // The index of each position's last time, kept as a node index in the room of the
+    // searches' list (same width, no allocation).
+    last.clear();
+    last.resize(comp.len(), NodeIndex::new(0));
+    for (i, n) in nodes.iter().enumerate() {
+        last[n.index()] = NodeIndex::new(i);
+    }
+    let mut c = 0;
+    let mut reach = None;
+    for (i, n) in nodes.iter().enumerate() {
+        match reach {
+            Some(r) if i <= r => {}
+            Some(_) => {
+                c += 1;
+                reach = Some(i);
+            }
+            None => reach = Some(i),
+        }
+        reach = reach.max(Some(last[n.index()].index()));
+        comp[n.index()] = c;
+    }
+}
+
 impl PositionGraph {
     /// Forgets the regions found (the graph changed), keeping the room of their lists.
     pub(super) fn forget_regions(&mut self) {
@@ -75,6 +107,13 @@ impl PositionGraph {
             let mut comp = std::mem::take(comp);
             comp.clear();
             comp.resize(g.node_count(), usize::MAX);
+            if let [walk] = self.walks.as_slice() {
+                // One line: its walk is the whole graph (every node and edge), and the
+                // regions are its stretches between a position's first and last times.
+                walk_components(&walk.nodes, &mut comp, finished);
+                self.scc = Some(comp);
+                return self.scc.get_or_insert_with(Vec::new);
+            }
             // Kosaraju's two searches, as petgraph's `kosaraju_scc` runs them: they walk with
             // an explicit stack, no recursion whose depth grows with the line (petgraph's
             // Tarjan recurses once per position of a chain). Each position is numbered with
@@ -128,13 +167,15 @@ impl PositionGraph {
             let seen = &mut self.room.seen;
             seen.clear();
             seen.reserve(self.graph.edge_count());
-            for n in self.graph.node_indices() {
-                let c = comp[n.index()];
+            // Every position has its region; each edge (one list of them all, not each
+            // position's own) counts when both its ends lie in one region.
+            for &c in comp {
                 sizes[c].positions += 1;
-                for e in self.graph.edges(n) {
-                    if comp[e.target().index()] == c && seen.insert((n, e.weight().mv)) {
-                        sizes[c].moves[e.weight().mover] += 1;
-                    }
+            }
+            for e in self.graph.raw_edges() {
+                let (n, c) = (e.source(), comp[e.source().index()]);
+                if comp[e.target().index()] == c && seen.insert((n, e.weight.mv)) {
+                    sizes[c].moves[e.weight.mover] += 1;
                 }
             }
             self.sizes = Some(sizes);
@@ -162,5 +203,65 @@ impl PositionGraph {
             }
         }
         Some(region)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On walks of every shape over a few positions (a pseudo-random sequence of node
+    /// numbers), the regions of one walk group the positions as Kosaraju's searches of the
+    /// walk's graph do.
+    #[test]
+    fn walk_regions_are_the_strongly_connected_components() {
+        let mut seed = 0x2545_f491_u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) % n
+        };
+        let mut joined = 0;
+        for _ in 0..500 {
+            let kinds = 1 + next(12) as usize;
+            let len = 1 + next(40) as usize;
+            let walk: Vec<usize> = (0..len).map(|_| next(kinds as u64) as usize).collect();
+            // Nodes numbered in the order the walk first meets them, as the graph adds them.
+            let mut number = vec![usize::MAX; kinds];
+            let mut g = DiGraph::<(), ()>::new();
+            let nodes: Vec<NodeIndex> = walk
+                .iter()
+                .map(|&k| {
+                    if number[k] == usize::MAX {
+                        number[k] = g.add_node(()).index();
+                    }
+                    NodeIndex::new(number[k])
+                })
+                .collect();
+            for w in nodes.windows(2) {
+                g.add_edge(w[0], w[1], ());
+            }
+            let mut comp = vec![usize::MAX; g.node_count()];
+            walk_components(&nodes, &mut comp, &mut Vec::new());
+            let mut want = vec![usize::MAX; g.node_count()];
+            for (c, scc) in petgraph::algo::kosaraju_scc(&g).iter().enumerate() {
+                for n in scc {
+                    want[n.index()] = c;
+                }
+            }
+            for a in 0..comp.len() {
+                for b in 0..comp.len() {
+                    assert_eq!(
+                        comp[a] == comp[b],
+                        want[a] == want[b],
+                        "walk {walk:?}: nodes {a} and {b}"
+                    );
+                }
+                joined += usize::from(comp.iter().filter(|&&c| c == comp[a]).count() > 1);
+            }
+        }
+        assert!(
+            joined > 100,
+            "the walks make regions of several positions ({joined})"
+        );
     }
 }
