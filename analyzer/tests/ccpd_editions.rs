@@ -26,10 +26,12 @@
 //!    binary before issue 32 (commit eb382f5; `benches/ccpd_editions.sh` builds it and writes
 //!    the file): each game whose ruling differs from `cxa1999`'s is ruled again under
 //!    `cxa1999` with one labeller fix of docs/rules.md §3 turned off at a time, and counted under
-//!    the fix that alone restores the old ruling; a game no single fix restores comes from
-//!    a change that is not a switch (listed as such).
-//! 4. Draws 10 of the games that differ between the editions at random (seed
-//!    [`HAND_CHECK_SEED`]) for the hand check of docs/real-games.md.
+//!    the fix that alone restores the old ruling, else under the smallest set of fixes that
+//!    does; a game no set restores comes from a change that is not a switch (listed as such).
+//!
+//! The hand check of docs/real-games.md draws its games from these tables
+//! (`python3 benches/hand_check_draw.py target/ccpd-editions.md --seed 32`: one game of every
+//! row of one switch, the rest at random).
 //!
 //! The tables go to `QILI_EDITIONS_OUT` (default `target/ccpd-editions.md`); every game of
 //! every table is listed there.
@@ -44,9 +46,6 @@ use qili_analyzer::audit::{
 use qili_analyzer::rules::{cxa, ChasePolicy, EditionRef};
 use qili_analyzer::{RuleSet, Settings};
 use serde_json::Value;
-
-/// The seed of the 10 games drawn for the hand check.
-const HAND_CHECK_SEED: u64 = 32;
 
 fn dataset() -> Option<PathBuf> {
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -599,25 +598,6 @@ const FIXES: &[(&str, Fix)] = &[
     }),
 ];
 
-/// A small deterministic generator (splitmix64) for the hand-check draw.
-fn draw(names: &[String], n: usize, seed: u64) -> Vec<String> {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    let mut pool: Vec<String> = names.to_vec();
-    let mut picked = Vec::new();
-    while picked.len() < n && !pool.is_empty() {
-        let i = (next() % pool.len() as u64) as usize;
-        picked.push(pool.swap_remove(i));
-    }
-    picked
-}
-
 fn read_old_audit(path: &Path) -> (BTreeMap<String, Value>, Value) {
     let text = std::fs::read_to_string(path).expect("QILI_OLD_AUDIT names a readable file");
     let mut games = BTreeMap::new();
@@ -693,20 +673,6 @@ fn ccpd_editions_attributed_to_their_switches() {
     for (s, g) in &rows {
         println!("  {s}: {}", g.len());
     }
-
-    let picked = draw(&diff, 10, HAND_CHECK_SEED);
-    let _ = writeln!(
-        out,
-        "## Drawn for the hand check (seed {HAND_CHECK_SEED})\n"
-    );
-    for n in &picked {
-        let row = rows
-            .iter()
-            .find(|(_, g)| g.contains(n))
-            .map(|(s, _)| s.as_str());
-        let _ = writeln!(out, "- {n}: {}", row.unwrap_or("?"));
-    }
-    out.push('\n');
 
     // Part 2: the old cxa → cxa1999, each game by the §3 fix that decides it.
     if let Some((old_games, _)) = &old {
