@@ -18,16 +18,20 @@
 //!    turned on at a time ([`cxa::Edition`]: 图6's perpetual check, the ranking of 26.9;
 //!    [`ChasePolicy`]: docs/rules.md §8), built as [`EditionRef`]s. A game is counted
 //!    under the one switch that alone turns its 1999 ruling into the 2011/2020 one; a game
-//!    no switch turns alone is counted under the switches each of which, turned back off in
-//!    the 2011/2020 edition, restores the 1999 ruling ("needed together").
+//!    no switch turns alone is counted under the smallest set of switches that does
+//!    ("two together", "three together", …: e.g. three cycles each decided by its own
+//!    switch); failing that, under the switches each of which, turned back off in the
+//!    2011/2020 edition, restores the 1999 ruling ("needed together").
 //! 3. With `QILI_OLD_AUDIT=FILE`, the JSON audit (`qili audit DIR --json --rules cxa`) of the
 //!    binary before issue 32 (commit eb382f5; `benches/ccpd_editions.sh` builds it and writes
 //!    the file): each game whose ruling differs from `cxa1999`'s is ruled again under
 //!    `cxa1999` with one labeller fix of docs/rules.md §3 turned off at a time, and counted under
-//!    the fix that alone restores the old ruling; a game no single fix restores comes from
-//!    a change that is not a switch (listed as such).
-//! 4. Draws 10 of the games that differ between the editions at random (seed
-//!    [`HAND_CHECK_SEED`]) for the hand check of docs/real-games.md.
+//!    the fix that alone restores the old ruling, else under the smallest set of fixes that
+//!    does; a game no set restores comes from a change that is not a switch (listed as such).
+//!
+//! The hand check of docs/real-games.md draws its games from these tables
+//! (`python3 benches/hand_check_draw.py target/ccpd-editions.md --seed 32`: one game of every
+//! row of one switch, the rest at random).
 //!
 //! The tables go to `QILI_EDITIONS_OUT` (default `target/ccpd-editions.md`); every game of
 //! every table is listed there.
@@ -42,9 +46,6 @@ use qili_analyzer::audit::{
 use qili_analyzer::rules::{cxa, ChasePolicy, EditionRef};
 use qili_analyzer::{RuleSet, Settings};
 use serde_json::Value;
-
-/// The seed of the 10 games drawn for the hand check.
-const HAND_CHECK_SEED: u64 = 32;
 
 fn dataset() -> Option<PathBuf> {
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -211,11 +212,35 @@ struct Switch {
 }
 
 /// The switches of an attribution: `forward` one at a time from the edition ruled `from` to
-/// the one ruled `to`, `pairs` two at a time, `backward` one at a time back.
+/// the one ruled `to`; `together` several at a time, the smaller sets first ([`together`]);
+/// `backward` one at a time back.
 struct Switches<'a> {
     forward: &'a [Switch],
-    pairs: &'a [Switch],
+    together: &'a [Switch],
     backward: &'a [Switch],
+}
+
+/// Every set of two or more of `switches`, the smaller sets first (then in the switches'
+/// order), each named "two together: A + B", "three together: A + B + C", …, and made by
+/// applying each of its members' changes to one edition with `build`.
+fn together<T>(switches: &[(&str, T)], build: impl Fn(&[&T]) -> EditionRef) -> Vec<Switch> {
+    const COUNT: [&str; 7] = ["", "", "two", "three", "four", "five", "six"];
+    let n = switches.len();
+    let mut sets: Vec<Vec<usize>> = (1u32..1 << n)
+        .map(|mask| (0..n).filter(|i| mask & (1 << i) != 0).collect::<Vec<_>>())
+        .filter(|set| set.len() >= 2)
+        .collect();
+    sets.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+    sets.into_iter()
+        .map(|set| {
+            let names: Vec<&str> = set.iter().map(|&i| switches[i].0).collect();
+            let count = COUNT.get(set.len()).copied().unwrap_or("all");
+            Switch {
+                name: format!("{count} together: {}", names.join(" + ")),
+                edition: build(&set.iter().map(|&i| &switches[i].1).collect::<Vec<_>>()),
+            }
+        })
+        .collect()
 }
 
 /// A column of the findings table.
@@ -267,7 +292,7 @@ fn attribute(
 ) -> Vec<(String, Vec<String>)> {
     let Switches {
         forward,
-        pairs,
+        together,
         backward,
     } = switches;
     let none = Value::Null;
@@ -290,9 +315,9 @@ fn attribute(
             )
         })
         .collect();
-    // Two switches together, for the games no switch decides alone (e.g. one cycle decided
-    // by each).
-    let unexplained: Vec<String> = names
+    // Several switches together, for the games no switch decides alone (e.g. cycles of one
+    // game each decided by its own switch): the smallest set that gives the ruling `to`.
+    let mut left: Vec<String> = names
         .iter()
         .filter(|n| {
             let goal = ruling_key(to.get(*n).unwrap_or(&none));
@@ -300,15 +325,20 @@ fn attribute(
         })
         .cloned()
         .collect();
-    let pairs: Vec<_> = pairs
-        .iter()
-        .map(|s| {
-            (
-                s.name.as_str(),
-                rule_games(dir, &unexplained, &settings_with(rules, Some(s.edition))),
-            )
-        })
-        .collect();
+    let mut by_set: HashMap<String, &str> = HashMap::new();
+    for s in together {
+        if left.is_empty() {
+            break;
+        }
+        let m = rule_games(dir, &left, &settings_with(rules, Some(s.edition)));
+        left.retain(|n| {
+            let decides = key(&m, n) == ruling_key(to.get(n).unwrap_or(&none));
+            if decides {
+                by_set.insert(n.clone(), s.name.as_str());
+            }
+            !decides
+        });
+    }
     let mut table: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let order: Vec<String> = forward.iter().map(|(n, _)| n.to_string()).collect();
     for n in names {
@@ -323,8 +353,8 @@ fn attribute(
             alone[0].to_string()
         } else if alone.len() > 1 {
             format!("any one of: {}", alone.join(", "))
-        } else if let Some((pair, _)) = pairs.iter().find(|(_, m)| key(m, n) == goal) {
-            format!("two together: {pair}")
+        } else if let Some(set) = by_set.get(n) {
+            set.to_string()
         } else {
             let needed: Vec<&str> = backward
                 .iter()
@@ -517,6 +547,34 @@ const EDITION_SWITCHES: &[(&str, Set)] = &[
     ),
 ];
 
+/// The switches of the 2011/2020 edition for [`attribute`]: each turned on alone in the 1999
+/// edition, every set of two or more turned on together, and each turned back off alone in
+/// the 2011/2020 edition.
+fn edition_switches() -> (Vec<Switch>, Vec<Switch>, Vec<Switch>) {
+    let forward: Vec<Switch> = EDITION_SWITCHES
+        .iter()
+        .map(|(name, set)| Switch {
+            name: name.to_string(),
+            edition: edition_1999(|e| set(e, &cxa::CXA2020)),
+        })
+        .collect();
+    let together_2020 = together(EDITION_SWITCHES, |sets| {
+        edition_1999(|e| {
+            for set in sets {
+                set(e, &cxa::CXA2020);
+            }
+        })
+    });
+    let backward: Vec<Switch> = EDITION_SWITCHES
+        .iter()
+        .map(|(name, set)| Switch {
+            name: name.to_string(),
+            edition: edition_2020(|e| set(e, &cxa::CXA1999)),
+        })
+        .collect();
+    (forward, together_2020, backward)
+}
+
 /// The labeller fixes of docs/rules.md §3 that are fields of [`ChasePolicy`], each with its
 /// value before issue 32 (the rule absent).
 type Fix = fn(&mut ChasePolicy);
@@ -539,25 +597,6 @@ const FIXES: &[(&str, Fix)] = &[
         p.capture_safety_checks = 0
     }),
 ];
-
-/// A small deterministic generator (splitmix64) for the hand-check draw.
-fn draw(names: &[String], n: usize, seed: u64) -> Vec<String> {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    let mut pool: Vec<String> = names.to_vec();
-    let mut picked = Vec::new();
-    while picked.len() < n && !pool.is_empty() {
-        let i = (next() % pool.len() as u64) as usize;
-        picked.push(pool.swap_remove(i));
-    }
-    picked
-}
 
 fn read_old_audit(path: &Path) -> (BTreeMap<String, Value>, Value) {
     let text = std::fs::read_to_string(path).expect("QILI_OLD_AUDIT names a readable file");
@@ -605,32 +644,7 @@ fn ccpd_editions_attributed_to_their_switches() {
 
     // Part 1: cxa1999 → cxa, each game by the switch of the 2011/2020 edition that decides it.
     let diff = differing(&cxa1999.games, &cxa2020.games);
-    let forward: Vec<Switch> = EDITION_SWITCHES
-        .iter()
-        .map(|(name, set)| Switch {
-            name: name.to_string(),
-            edition: edition_1999(|e| set(e, &cxa::CXA2020)),
-        })
-        .collect();
-    let mut pairs = Vec::new();
-    for (i, (a, set_a)) in EDITION_SWITCHES.iter().enumerate() {
-        for (b, set_b) in &EDITION_SWITCHES[i + 1..] {
-            pairs.push(Switch {
-                name: format!("{a} + {b}"),
-                edition: edition_1999(|e| {
-                    set_a(e, &cxa::CXA2020);
-                    set_b(e, &cxa::CXA2020)
-                }),
-            });
-        }
-    }
-    let backward: Vec<Switch> = EDITION_SWITCHES
-        .iter()
-        .map(|(name, set)| Switch {
-            name: name.to_string(),
-            edition: edition_2020(|e| set(e, &cxa::CXA1999)),
-        })
-        .collect();
+    let (forward, together_2020, backward) = edition_switches();
     let rows = attribute(
         &dir,
         &diff,
@@ -638,7 +652,7 @@ fn ccpd_editions_attributed_to_their_switches() {
         &cxa1999.games,
         Switches {
             forward: &forward,
-            pairs: &pairs,
+            together: &together_2020,
             backward: &backward,
         },
         RuleSet::Cxa1999,
@@ -660,20 +674,6 @@ fn ccpd_editions_attributed_to_their_switches() {
         println!("  {s}: {}", g.len());
     }
 
-    let picked = draw(&diff, 10, HAND_CHECK_SEED);
-    let _ = writeln!(
-        out,
-        "## Drawn for the hand check (seed {HAND_CHECK_SEED})\n"
-    );
-    for n in &picked {
-        let row = rows
-            .iter()
-            .find(|(_, g)| g.contains(n))
-            .map(|(s, _)| s.as_str());
-        let _ = writeln!(out, "- {n}: {}", row.unwrap_or("?"));
-    }
-    out.push('\n');
-
     // Part 2: the old cxa → cxa1999, each game by the §3 fix that decides it.
     if let Some((old_games, _)) = &old {
         let diff = differing(old_games, &cxa1999.games);
@@ -684,18 +684,13 @@ fn ccpd_editions_attributed_to_their_switches() {
                 edition: edition_1999(|e| off(&mut e.chase)),
             })
             .collect();
-        let mut pairs = Vec::new();
-        for (i, (a, off_a)) in FIXES.iter().enumerate() {
-            for (b, off_b) in &FIXES[i + 1..] {
-                pairs.push(Switch {
-                    name: format!("{a} + {b}"),
-                    edition: edition_1999(|e| {
-                        off_a(&mut e.chase);
-                        off_b(&mut e.chase)
-                    }),
-                });
-            }
-        }
+        let together_fixes = together(FIXES, |offs| {
+            edition_1999(|e| {
+                for off in offs {
+                    off(&mut e.chase);
+                }
+            })
+        });
         // Turning a fix off in cxa1999 is the only direction: the old binary has no switches.
         let rows = attribute(
             &dir,
@@ -704,7 +699,7 @@ fn ccpd_editions_attributed_to_their_switches() {
             &cxa1999.games,
             Switches {
                 forward: &backward,
-                pairs: &pairs,
+                together: &together_fixes,
                 backward: &[],
             },
             RuleSet::Cxa1999,
@@ -747,6 +742,45 @@ fn ccpd_editions_attributed_to_their_switches() {
         cxa2020.summary["games_read"].as_u64().unwrap_or(0) > 30_000,
         "the CCPD dataset holds more than 20,000 readable games"
     );
+}
+
+/// A game none of whose cycles is decided by the same switch as another is counted under
+/// the switches together: 李來群/00000508 holds three cycles that differ between the editions,
+/// cycle 1 by the ranking of 26.9 (Red's joint chase of the elephant against Black's lone
+/// chase of the cannon), cycle 2 by 图14 (Red's soldier alone on the elephant, idle in
+/// mutual attack under 2011/2020) and cycle 3, the deciding one, by 图6 (Red's perpetual
+/// check must change). No switch alone nor two together give its 2011/2020 ruling: it is
+/// "three together", not "a change that is not a switch". Skips without `../shared`.
+#[test]
+fn a_game_of_three_switches_is_counted_under_the_three() {
+    let Some(dir) = dataset() else { return };
+    let name = "對局/大師對局/以棋手分類/李來群/00000508.pgn".to_string();
+    let names = vec![name.clone()];
+    let ruled = |rules| -> BTreeMap<String, Value> {
+        rule_games(&dir, &names, &settings_with(rules, None))
+            .into_iter()
+            .collect()
+    };
+    let (cxa2020, cxa1999) = (ruled(RuleSet::Cxa), ruled(RuleSet::Cxa1999));
+    assert_eq!(differing(&cxa1999, &cxa2020), names);
+    let (forward, together_2020, backward) = edition_switches();
+    let rows = attribute(
+        &dir,
+        &names,
+        &cxa2020,
+        &cxa1999,
+        Switches {
+            forward: &forward,
+            together: &together_2020,
+            backward: &backward,
+        },
+        RuleSet::Cxa1999,
+    );
+    let three = format!(
+        "three together: {} + {} + {}",
+        EDITION_SWITCHES[0].0, EDITION_SWITCHES[1].0, EDITION_SWITCHES[2].0
+    );
+    assert_eq!(rows, vec![(three, names)]);
 }
 
 /// A custom edition rules through the whole judgement (no `../shared` needed): the 1999
