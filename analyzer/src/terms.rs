@@ -19,6 +19,7 @@ use qili_notation::{
     Color, FenErrorKind, MoveTextError, Notation, Position, Square, SyntaxErrorKind,
 };
 
+use crate::agreement::GameResult;
 use crate::conduct::ConductKind;
 use crate::label::{ChaseNote, DismissReason, Label, NotWonBefore, Root};
 use crate::protection::ProtectorStatus;
@@ -62,6 +63,12 @@ impl Text {
             zh: zh.into(),
             en: en.into(),
         }
+    }
+}
+
+impl From<Term> for Text {
+    fn from(t: Term) -> Text {
+        Text::new(t.zh, t.en)
     }
 }
 
@@ -345,6 +352,49 @@ pub const fn outcome(o: Outcome) -> Term {
     }
 }
 
+/// A recorded result: 红胜, 黑胜, 和棋 (the words of the ruled [`outcome`]).
+pub const fn game_result(r: GameResult) -> Term {
+    outcome(match r {
+        GameResult::RedWins => Outcome::RedWins,
+        GameResult::BlackWins => Outcome::BlackWins,
+        GameResult::Draw => Outcome::Draw,
+    })
+}
+
+/// A kind of audit finding, by its JSON name ([`crate::agreement::Finding::KINDS`]): the
+/// short words of the audit's summary and pages. `None` for a name that is not a kind.
+pub const fn finding_kind(kind: &str) -> Option<Term> {
+    Some(match kind.as_bytes() {
+        b"draw_should_be_loss" => {
+            Term::new("记录和棋，应判负", "draw recorded, a side should lose")
+        }
+        b"wrong_side" => Term::new("判负方与记录相反", "the other side loses"),
+        b"case_mismatch" => Term::new("案例预期不符", "ruling case mismatch"),
+        b"win_over_draw_ruling" => {
+            Term::new("循环判和，记录为胜", "cycle ruled a draw, record a win")
+        }
+        b"played_past_changed" => Term::new("生效后变着续弈", "played on, moves changed"),
+        b"played_past_continued" => Term::new("生效后仍循环", "played on round the cycle"),
+        b"played_past_loss" => Term::new("已判负仍续弈", "played on past a loss"),
+        b"natural_limit" => Term::new("达到自然限着", "natural move limit reached"),
+        b"adjudication_differs" => Term::new("引擎裁判判定不符", "engine adjudication differs"),
+        _ => return None,
+    })
+}
+
+/// A kind of ruling of the audit's summary, by its JSON name (`draw`, `red_loses`, …).
+/// `None` for a name that is not a kind.
+pub const fn ruling_kind(kind: &str) -> Option<Term> {
+    Some(match kind.as_bytes() {
+        b"draw" => Term::new("和棋", "draw"),
+        b"red_loses" => Term::new("红方判负", "Red loses"),
+        b"black_loses" => Term::new("黑方判负", "Black loses"),
+        b"red_must_change" => Term::new("红方必须变着", "Red must change"),
+        b"black_must_change" => Term::new("黑方必须变着", "Black must change"),
+        _ => return None,
+    })
+}
+
 /// A side: 红方, 黑方.
 pub const fn side(c: Color) -> Term {
     match c {
@@ -520,21 +570,56 @@ mod tests {
         }
     }
 
+    /// The variant names serde knows for `T` (a unit-variant enum): the list its error for
+    /// an unknown name gives, so that a variant missing from an `ALL` fails a test.
+    fn serde_names<T: serde::de::DeserializeOwned + std::fmt::Debug>() -> Vec<String> {
+        let err = serde_json::from_str::<T>("\"-\"").unwrap_err().to_string();
+        let expected = err
+            .split("expected")
+            .nth(1)
+            .expect("serde lists the variants");
+        expected
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// `all` lists every variant of `T`, once, in declaration order.
+    fn complete<T: serde::Serialize + serde::de::DeserializeOwned + std::fmt::Debug>(all: &[T]) {
+        let names: Vec<String> = all
+            .iter()
+            .map(|v| {
+                serde_json::to_value(v)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect();
+        assert_eq!(
+            names,
+            serde_names::<T>(),
+            "ALL of {}",
+            std::any::type_name::<T>()
+        );
+    }
+
+    #[test]
+    fn every_closed_set_is_complete() {
+        complete(&Label::ALL);
+        complete(&Root::ALL);
+        complete(&DismissReason::ALL);
+        complete(&ConductKind::ALL);
+        complete(&Outcome::ALL);
+    }
+
     #[test]
     fn labels_are_the_rule_book_characters() {
-        let all = [
-            Label::Check,
-            Label::MateThreat,
-            Label::Chase,
-            Label::Exchange,
-            Label::Offer,
-            Label::Block,
-            Label::Follow,
-            Label::Idle,
-        ];
-        let terms: Vec<Term> = all.iter().map(|&l| label(l)).collect();
+        let terms: Vec<Term> = Label::ALL.iter().map(|&l| label(l)).collect();
         distinct(&terms);
-        for l in all {
+        for l in Label::ALL {
             assert_eq!(label(l).zh, l.chinese(), "{l:?}");
         }
         assert_eq!(label(Label::MateThreat).get(Lang::En), "mate threat");
@@ -552,33 +637,37 @@ mod tests {
 
     #[test]
     fn roots_and_reasons() {
-        let all = [
-            Root::Unprotected,
-            Root::FalseRoot,
-            Root::InsufficientRoot,
-            Root::GainsDespiteRoot,
-            Root::Protected,
-        ];
-        distinct(&all.map(root));
-        distinct(&all.map(root_reason));
-        for r in all {
+        distinct(&Root::ALL.map(root));
+        distinct(&Root::ALL.map(root_reason));
+        for r in Root::ALL {
             assert_eq!(root(r).zh, r.chinese(), "{r:?}");
             // The reason starts with the short name: one phrasing, extended.
             assert!(root_reason(r).zh.starts_with(root(r).zh), "{r:?}");
         }
-        let d = [
-            DismissReason::NotNew,
-            DismissReason::GeneralChase,
-            DismissReason::SoldierChase,
-            DismissReason::MatedAfterCapture,
-            DismissReason::SameKindMutual,
-            DismissReason::SeveralAttackers,
-            DismissReason::GeneralAnswersCheck,
-            DismissReason::RootAtLoss,
-            DismissReason::SameKindPair,
-            DismissReason::LosesElsewhere,
+        distinct(&DismissReason::ALL.map(dismiss));
+    }
+
+    #[test]
+    fn results_findings_and_ruling_kinds_have_words() {
+        distinct(&GameResult::ALL.map(game_result));
+        for r in GameResult::ALL {
+            assert_eq!(game_result(r).zh, r.chinese(), "{r:?}");
+        }
+        let findings: Vec<Term> = crate::agreement::Finding::KINDS
+            .iter()
+            .map(|k| finding_kind(k).unwrap_or_else(|| panic!("no words for {k}")))
+            .collect();
+        distinct(&findings);
+        let rulings = [
+            "draw",
+            "red_loses",
+            "black_loses",
+            "red_must_change",
+            "black_must_change",
         ];
-        distinct(&d.map(dismiss));
+        let rulings: Vec<Term> = rulings.iter().map(|k| ruling_kind(k).unwrap()).collect();
+        distinct(&rulings);
+        assert_eq!(finding_kind("no_such_kind"), None);
     }
 
     #[test]
@@ -665,12 +754,7 @@ mod tests {
 
     #[test]
     fn outcomes_sides_and_forbidden() {
-        distinct(&[
-            outcome(Outcome::RedWins),
-            outcome(Outcome::BlackWins),
-            outcome(Outcome::Draw),
-            outcome(Outcome::None),
-        ]);
+        distinct(&Outcome::ALL.map(outcome));
         assert_eq!(side(Color::Black).zh, "黑方");
         assert_eq!(forbidden(true).zh, "禁止着法");
         assert_eq!(forbidden(false).en, "allowed");

@@ -6,15 +6,9 @@ use super::Finding;
 use crate::terms::{Lang, Text};
 
 /// The words of a ruling kind of the summary (`draw`, `red_loses`, …).
+/// ([`crate::terms::ruling_kind`]; an unknown name stands for itself).
 pub(crate) fn ruling_kind_text(kind: &str) -> Text {
-    match kind {
-        "draw" => Text::new("和棋", "draw"),
-        "red_loses" => Text::new("红方判负", "Red loses"),
-        "black_loses" => Text::new("黑方判负", "Black loses"),
-        "red_must_change" => Text::new("红方必须变着", "Red must change"),
-        "black_must_change" => Text::new("黑方必须变着", "Black must change"),
-        other => Text::new(other, other),
-    }
+    crate::terms::ruling_kind(kind).map_or_else(|| Text::new(kind, kind), Text::from)
 }
 
 /// The bilingual text of a finding in a game that starts at `start` (for the move numbers).
