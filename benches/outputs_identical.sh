@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Byte-identity of every reference output between two qili binaries (a refactoring that must
 # not change a word): `judge --cases` over the shared vectors and the corpus (with and without
-# `--explain`, `--json`), every corpus case as text (zh/en, with and without `--detail`), JSON
+# `--explain`, `--json`), every corpus case and game record as text (zh/en, with and without `--detail`), JSON
 # and HTML, and `audit corpus` as text (zh/en), JSON Lines and HTML pages, under cxa, cxa1999
 # and axf. Only the audit's timing lines (秒, 局/秒, seconds, games/s) are dropped,
 # and the `seconds` and `games_per_second` of the audit's JSON summary.
@@ -67,6 +67,14 @@ for rules in cxa cxa1999 axf; do
       both "case-$n-$rules-$lang-html" judge "$c" --rules "$rules" --lang "$lang" --format html
     done
     both "case-$n-$rules-json" judge "$c" --rules "$rules" --format json
+  done
+  for g in "$repo"/corpus/games/* "$repo"/tests/data/*.pgn; do
+    [ -f "$g" ] || continue
+    n=$(basename "$g")
+    for lang in zh en; do
+      both "game-$n-$rules-$lang" judge "$g" --rules "$rules" --lang "$lang"
+      both "game-$n-$rules-$lang-detail" judge "$g" --rules "$rules" --lang "$lang" --detail --all-cycles
+    done
   done
   for lang in zh en; do
     both "audit-$rules-$lang" audit "$repo/corpus" --rules "$rules" --lang "$lang" --list --jobs 1

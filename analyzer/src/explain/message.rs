@@ -1,0 +1,436 @@
+//! The sentences of an explanation as typed messages: what is said is decided once, here, as a
+//! sequence of [`Message`]s with their arguments (sides, outcomes, places on the score sheet,
+//! articles, counts); how each is said is a table per language, [`super::zh::message`] and
+//! [`super::en::message`], each one `match` over the keys with no control flow of its own.
+//! A new verdict reason or fact is one variant here, one line in its composition below, and
+//! one entry in each table (the compiler asks for both).
+
+use qili_notation::{Color, Move, Position};
+
+use super::Lang;
+use crate::agreement::Agreement;
+use crate::conduct::{ConductKind, CycleMove};
+use crate::graph::IllegalMoveAt;
+use crate::judge::{CycleJudgement, Judgement, RulingSource};
+use crate::label::Label;
+use crate::settings::cxa::ChaseRank;
+use crate::settings::Settings;
+use crate::verdict::{Article, OpenNote, Outcome, Reason, Status, Verdict};
+
+/// A place on the score sheet (`第25回合（第49步）`, `move 25 (ply 49)`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Place<'a> {
+    /// The start position of the game (`None`: the usual start).
+    pub start: Option<&'a Position>,
+    /// The 1-based ply.
+    pub ply: usize,
+}
+
+impl Place<'_> {
+    /// The place in `lang` ([`crate::terms::ply_place`]).
+    pub fn get(self, lang: Lang) -> String {
+        crate::terms::ply_place(self.start, self.ply, lang)
+    }
+}
+
+/// A verdict's headline: the outcome, and the side that must change first if any.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Headline {
+    /// The side that must change (a must-change ruling), if any.
+    pub must_change: Option<Color>,
+    /// The outcome (for a must-change ruling: if the side does not change).
+    pub result: Outcome,
+}
+
+/// One sentence (or the part of one) of an explanation, with its arguments.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Message<'a> {
+    /// A verdict's headline.
+    Headline(Headline),
+    /// The ruling comes from a cycle (a line of its own).
+    RulingByCycle {
+        /// The rule set.
+        settings: &'a Settings,
+        /// The verdict's headline.
+        headline: Headline,
+        /// The cycle's index.
+        cycle: usize,
+        /// Where the ruling took effect.
+        at: Place<'a>,
+    },
+    /// The ruling comes from the natural move limit.
+    RulingByNaturalLimit {
+        /// The rule set.
+        settings: &'a Settings,
+        /// Where the limit was reached.
+        at: Place<'a>,
+        /// The side whose claim holds there.
+        claimant: Color,
+    },
+    /// No ruling.
+    NoRuling {
+        /// The rule set.
+        settings: &'a Settings,
+        /// The occurrence at which a ruling is in force.
+        threshold: usize,
+    },
+    /// A one-sided perpetual check, must change from the threshold on, loses if repeated.
+    CheckerMustChange {
+        /// The checking side.
+        checker: Color,
+        /// The occurrence at which the ruling is in force.
+        threshold: usize,
+    },
+    /// A one-sided perpetual check: the checker must change (a clause; the record goes on).
+    CheckerMustChangeClause {
+        /// The checking side.
+        checker: Color,
+    },
+    /// A one-sided perpetual check that loses at once.
+    CheckerLosesAtOnce {
+        /// The checking side.
+        checker: Color,
+    },
+    /// The other side's conduct is forbidden too, which does not excuse the perpetual check.
+    CheckNotExcused {
+        /// The side that does not check perpetually.
+        side: Color,
+        /// Its conduct.
+        conduct: ConductKind,
+    },
+    /// Both sides check perpetually.
+    MutualPerpetualCheck,
+    /// Both sides' conduct is allowed.
+    BothAllowed,
+    /// Both sides' conduct is forbidden.
+    BothForbidden,
+    /// Both sides chase perpetually, one chase ranked lower (a clause).
+    RankedMustChange {
+        /// The side whose chase ranks lower.
+        offender: Color,
+        /// Its rank.
+        rank: ChaseRank,
+        /// The other side's rank.
+        above: ChaseRank,
+    },
+    /// One side's conduct forbidden, the other's allowed (a clause).
+    ForbiddenMustChange {
+        /// The side whose conduct is forbidden.
+        offender: Color,
+    },
+    /// From which occurrence the must-change is in force (a clause).
+    FromOccurrence {
+        /// The occurrence.
+        threshold: usize,
+    },
+    /// The end of a sentence.
+    Stop,
+    /// The record shows the cycle played once more: the side loses.
+    PlayedOnceMore {
+        /// The side that loses.
+        side: Color,
+        /// The occurrences of the position.
+        occurrences: usize,
+        /// Where the cycle was repeated.
+        at: Place<'a>,
+    },
+    /// The side loses if it plays the cycle once more.
+    LosesIfRepeated {
+        /// The side.
+        side: Color,
+        /// The occurrence that would make it lose.
+        occurrence: usize,
+    },
+    /// Whether the recorded result agrees with the ruling.
+    Agreement {
+        /// The agreement.
+        agreement: &'a Agreement,
+        /// The start position (for the places of findings).
+        start: Option<&'a Position>,
+    },
+    /// The record stops on an illegal move.
+    Stopped {
+        /// The move and the position.
+        stop: &'a IllegalMoveAt,
+        /// Where.
+        at: Place<'a>,
+    },
+    /// One move on the score sheet with its heaviest label.
+    SheetMove {
+        /// The position before it, if known.
+        before: Option<&'a Position>,
+        /// The move.
+        mv: &'a Move,
+        /// Its heaviest label.
+        label: Label,
+    },
+    /// Detail: the cycle is joined from different loops.
+    Joined {
+        /// The period in plies.
+        period: usize,
+    },
+    /// Detail: the cycle's period and where it runs to.
+    Period {
+        /// The period in plies.
+        period: usize,
+        /// The cycle's last ply.
+        end: Place<'a>,
+    },
+    /// Detail: the cycle is in force.
+    InForce {
+        /// The occurrence at which it is.
+        threshold: usize,
+        /// Where.
+        at: Place<'a>,
+    },
+    /// Detail: the cycle is not in force.
+    NotInForce {
+        /// The occurrences of its position.
+        occurrences: usize,
+        /// The occurrence at which a ruling is in force.
+        threshold: usize,
+    },
+    /// Detail: loops intertwine in a region.
+    Intertwined {
+        /// The positions of the region.
+        positions: usize,
+        /// Red's distinct moves inside it.
+        red: usize,
+        /// Black's distinct moves inside it.
+        black: usize,
+    },
+    /// Detail: mutual perpetual attack.
+    MutualAttack {
+        /// The article that says so.
+        article: Article,
+    },
+    /// Detail: soldiers' threats count as chases.
+    SoldierChases,
+    /// Detail: a side left the cycle.
+    LeftCycle {
+        /// The side.
+        side: Color,
+        /// With the move at.
+        at: Place<'a>,
+    },
+    /// Detail: an open default decided.
+    Open {
+        /// The note.
+        note: &'a OpenNote,
+        /// The start position (for the places).
+        start: Option<&'a Position>,
+    },
+}
+
+/// `messages` in `lang`, one after the other.
+pub(crate) fn render(lang: Lang, messages: &[Message]) -> String {
+    messages.iter().map(|m| one(lang, m)).collect()
+}
+
+/// One message in `lang`.
+pub(crate) fn one(lang: Lang, m: &Message) -> String {
+    match lang {
+        Lang::Zh => super::zh::message(m),
+        Lang::En => super::en::message(m),
+    }
+}
+
+fn place(j: &Judgement, ply: usize) -> Place<'_> {
+    Place {
+        start: j.positions.first(),
+        ply,
+    }
+}
+
+/// The ruling: its headline line, then its reason.
+pub(crate) fn ruling(j: &Judgement) -> Vec<Message<'_>> {
+    let settings = &j.settings;
+    match j.ruling.source {
+        RulingSource::Cycle { index } => {
+            let c = &j.cycles[index];
+            let mut v = vec![Message::RulingByCycle {
+                settings,
+                headline: headline(&c.verdict),
+                cycle: index,
+                at: place(j, c.decided_ply().unwrap_or(c.run.end)),
+            }];
+            v.extend(reason(j, c));
+            v
+        }
+        RulingSource::NaturalLimit { ply, claimant } => vec![Message::RulingByNaturalLimit {
+            settings,
+            at: place(j, ply),
+            claimant,
+        }],
+        RulingSource::None => vec![Message::NoRuling {
+            settings,
+            threshold: crate::verdict::threshold(settings),
+        }],
+    }
+}
+
+/// A verdict's headline.
+pub(crate) fn headline(v: &Verdict) -> Headline {
+    let must_change = match (v.status, v.reason) {
+        (Status::MustChange, Reason::ForbiddenVsAllowed { offender, .. })
+        | (Status::MustChange, Reason::BothForbiddenRanked { offender, .. })
+        | (
+            Status::MustChange,
+            Reason::OneSidedPerpetualCheck {
+                checker: offender, ..
+            },
+        ) => Some(offender),
+        _ => None,
+    };
+    Headline {
+        must_change,
+        result: v.result,
+    }
+}
+
+/// A cycle verdict's reason.
+pub(crate) fn reason<'a>(j: &'a Judgement, c: &'a CycleJudgement) -> Vec<Message<'a>> {
+    let v = &c.verdict;
+    let threshold = crate::verdict::threshold(&j.settings);
+    let played_once_more = |side| Message::PlayedOnceMore {
+        side,
+        occurrences: c.occurrences,
+        at: place(j, c.repeated_ply.unwrap_or(c.run.end)),
+    };
+    match v.reason {
+        Reason::OneSidedPerpetualCheck { checker, repeated } => {
+            let other = !checker;
+            let mut m = if v.status == Status::MustChange {
+                vec![Message::CheckerMustChange { checker, threshold }]
+            } else if repeated {
+                vec![
+                    Message::CheckerMustChangeClause { checker },
+                    Message::Stop,
+                    played_once_more(checker),
+                ]
+            } else {
+                vec![Message::CheckerLosesAtOnce { checker }]
+            };
+            if v.forbidden[other] {
+                m.push(Message::CheckNotExcused {
+                    side: other,
+                    conduct: c.conduct(other).kind,
+                });
+            }
+            m
+        }
+        Reason::MutualPerpetualCheck => vec![Message::MutualPerpetualCheck],
+        Reason::BothAllowed => vec![Message::BothAllowed],
+        Reason::BothForbidden => vec![Message::BothForbidden],
+        Reason::ForbiddenVsAllowed { offender, repeated }
+        | Reason::BothForbiddenRanked {
+            offender, repeated, ..
+        } => {
+            let mut m = vec![match v.reason {
+                Reason::BothForbiddenRanked { rank, above, .. } => Message::RankedMustChange {
+                    offender,
+                    rank,
+                    above,
+                },
+                _ => Message::ForbiddenMustChange { offender },
+            }];
+            if !repeated {
+                m.push(Message::FromOccurrence { threshold });
+            }
+            m.push(Message::Stop);
+            m.push(if repeated {
+                played_once_more(offender)
+            } else {
+                Message::LosesIfRepeated {
+                    side: offender,
+                    occurrence: threshold + 1,
+                }
+            });
+            m
+        }
+    }
+}
+
+/// Whether the record agrees.
+pub(crate) fn agreement<'a>(j: &'a Judgement, a: &'a Agreement) -> Message<'a> {
+    Message::Agreement {
+        agreement: a,
+        start: j.positions.first(),
+    }
+}
+
+/// The record stopped on an illegal move.
+pub(crate) fn stopped(j: &Judgement) -> Option<Message<'_>> {
+    j.stopped.as_ref().map(|stop| Message::Stopped {
+        stop,
+        at: place(j, stop.ply),
+    })
+}
+
+/// One move on the score sheet.
+pub(crate) fn sheet_move<'a>(before: Option<&'a Position>, m: &'a CycleMove) -> Message<'a> {
+    Message::SheetMove {
+        before,
+        mv: &m.labels.mv,
+        label: m.primary(),
+    }
+}
+
+/// Detail: the cycle's facts, one message a line.
+pub(crate) fn cycle_facts<'a>(j: &'a Judgement, c: &'a CycleJudgement) -> Vec<Message<'a>> {
+    let threshold = crate::verdict::threshold(&j.settings);
+    let mut v = Vec::new();
+    v.push(if c.run.joined() {
+        Message::Joined {
+            period: c.run.period,
+        }
+    } else {
+        Message::Period {
+            period: c.run.period,
+            end: place(j, c.run.end),
+        }
+    });
+    v.push(match c.in_force_ply {
+        Some(p) => Message::InForce {
+            threshold,
+            at: place(j, p),
+        },
+        None => Message::NotInForce {
+            occurrences: c.occurrences,
+            threshold,
+        },
+    });
+    if c.intertwined {
+        v.push(Message::Intertwined {
+            positions: c.region_positions,
+            red: c.region_moves.red,
+            black: c.region_moves.black,
+        });
+    }
+    if let Some(article) = c
+        .context
+        .mutual_perpetual_attack
+        .then(|| j.settings.book().chase().mutual_attack)
+        .flatten()
+    {
+        v.push(Message::MutualAttack { article });
+    }
+    if c.soldier_chases {
+        v.push(Message::SoldierChases);
+    }
+    if let Some(side) = c.left_by {
+        v.push(Message::LeftCycle {
+            side,
+            at: place(j, c.run.end + 1),
+        });
+    }
+    v
+}
+
+/// Detail: an open-choice note of a verdict.
+pub(crate) fn open_note<'a>(j: &'a Judgement, note: &'a OpenNote) -> Message<'a> {
+    Message::Open {
+        note,
+        start: j.positions.first(),
+    }
+}
