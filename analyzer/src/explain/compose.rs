@@ -14,7 +14,7 @@
 
 use qili_notation::{Color, Position};
 
-use super::message::{self, render, Message};
+use super::message::{self, render, Message, Place};
 use super::{article_title, GameInfo, Lang, Options, Size};
 use crate::agreement::Agreement;
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
@@ -90,19 +90,13 @@ fn game_line(lang: Lang, g: &GameInfo) -> String {
     if g.red.is_some() || g.black.is_some() {
         let r = g.red.as_deref().unwrap_or(p.unknown);
         let b = g.black.as_deref().unwrap_or(p.unknown);
-        what.push(match lang {
-            Lang::En => format!("Red {r} – Black {b}"),
-            Lang::Zh => format!("红方{r} 对 黑方{b}"),
-        });
+        what.push(render(lang, &[Message::Players { red: r, black: b }]));
     }
     if !what.is_empty() {
         parts.push(what.join(p.comma));
     }
     let result = g.result.as_deref();
-    parts.push(match lang {
-        Lang::En => format!("recorded result {}", result.unwrap_or("none")),
-        Lang::Zh => format!("记录结果 {}", result.unwrap_or("无")),
-    });
+    parts.push(render(lang, &[Message::RecordedResult { result }]));
     format!(
         "{}{}{}{}",
         Term::new("对局", "Game").get(lang),
@@ -118,11 +112,7 @@ pub(crate) fn after_ply(start: Option<&Position>, p: usize, lang: Lang) -> Strin
     if p == 0 {
         return Term::new("开始局面", "the start").get(lang).to_owned();
     }
-    let at = ply_place(start, p, lang);
-    match lang {
-        Lang::En => format!("after {at}"),
-        Lang::Zh => format!("{at}后"),
-    }
+    render(lang, &[Message::AfterPly(Place { start, ply: p })])
 }
 
 /// The heading of a cycle and its repeated position.
@@ -133,11 +123,12 @@ fn position_heading(lang: Lang, j: &Judgement, i: usize, c: &CycleJudgement) -> 
         .map(|&p| after_ply(j.positions.first(), p, lang))
         .collect::<Vec<_>>()
         .join(punct(lang).series);
-    let (n, times) = (i + 1, c.occurrence_indices.len());
-    match lang {
-        Lang::En => format!("Cycle {n}: the repeated position, {times} times: {places}."),
-        Lang::Zh => format!("循环{n}：重复局面出现{times}次：{places}。"),
-    }
+    let heading = Message::CycleHeading {
+        cycle: i,
+        times: c.occurrence_indices.len(),
+        places: &places,
+    };
+    render(lang, &[heading])
 }
 
 /// The cycle's plies on the score sheet.
@@ -186,49 +177,41 @@ fn open_decided(lang: Lang, names: &[&str]) -> String {
         .map(|n| format!("`{n}`"))
         .collect::<Vec<_>>()
         .join(punct(lang).series);
-    match lang {
-        Lang::En => format!("An open default decided this ruling: {list} (docs/rules.md, \"Open choices\"; --detail says how)."),
-        Lang::Zh => format!("本裁决取决于待定规则的默认处理：{list}（见 docs/rules.md「待定规则」；--detail 说明其内容）。"),
-    }
+    render(lang, &[Message::OpenDecided { list: &list }])
 }
 
 /// One cycle in one line.
 fn cycle_line(lang: Lang, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
     let force = match c.in_force_ply {
-        Some(p) => {
-            let at = ply_place(j.positions.first(), p, lang);
-            match lang {
-                Lang::En => format!("in force at {at}"),
-                Lang::Zh => format!("{at}生效"),
-            }
-        }
-        None => match lang {
-            Lang::En => format!("{} occurrences, not in force", c.occurrences),
-            Lang::Zh => format!("局面出现{}次，未生效", c.occurrences),
+        Some(p) => Message::InForceAt(Place {
+            start: j.positions.first(),
+            ply: p,
+        }),
+        None => Message::NotInForceAfter {
+            occurrences: c.occurrences,
         },
     };
-    let headline = render(lang, &[Message::Headline(message::headline(&c.verdict))]);
-    let verdict = match (c.in_force, lang) {
-        (true, _) => headline,
-        (false, Lang::En) => format!("would be {headline}"),
-        (false, Lang::Zh) => format!("届时应判{headline}"),
+    let headline = message::headline(&c.verdict);
+    let verdict = if c.in_force {
+        Message::Headline(headline)
+    } else {
+        Message::WouldBe(headline)
     };
-    let (n, span) = (i + 1, cycle_span(lang, j, c));
-    let red = crate::terms::conduct(c.red.kind).get(lang);
-    let black = crate::terms::conduct(c.black.kind).get(lang);
-    match lang {
-        Lang::En => format!("Cycle {n}, {span}: {force}; Red {red}, Black {black}: {verdict}."),
-        Lang::Zh => format!("循环{n}，{span}：{force}；红方{red}，黑方{black}：{verdict}。"),
-    }
+    let line = Message::CycleLine {
+        cycle: i,
+        span: &cycle_span(lang, j, c),
+        force: &render(lang, &[force]),
+        red: c.red.kind,
+        black: c.black.kind,
+        verdict: &render(lang, &[verdict]),
+    };
+    render(lang, &[line])
 }
 
 /// Where the rules are written.
 fn rules_pointer(lang: Lang, j: &Judgement) -> String {
     let section = j.settings.book().names().short;
-    match lang {
-        Lang::En => format!("The rules as qili applies them: docs/rules.md ({section})."),
-        Lang::Zh => format!("qili 所用规则的说明：docs/rules.md（{section}）。"),
-    }
+    render(lang, &[Message::RulesPointer { section }])
 }
 
 /// Writes the explanation.
@@ -376,10 +359,7 @@ fn cycle(
         s.push('\n');
     }
     let span = cycle_span(lang, j, c);
-    s.push_str(&match lang {
-        Lang::En => format!("  The cycle's moves, {span}:"),
-        Lang::Zh => format!("  循环着法：{span}："),
-    });
+    s.push_str(&render(lang, &[Message::CycleMoves { span: &span }]));
     s.push('\n');
     sheet(lang, j, c, s);
     for color in Color::ALL {

@@ -202,6 +202,84 @@ pub(crate) fn message(m: &Message) -> String {
         Message::LeftCycle { side: s, at } => {
             format!("{} left the cycle with {}.", side(s), at.get(en))
         }
+        Message::Players { red, black } => format!("Red {red} – Black {black}"),
+        Message::RecordedResult { result } => {
+            format!("recorded result {}", result.unwrap_or("none"))
+        }
+        Message::AfterPly(at) => format!("after {}", at.get(en)),
+        Message::CycleHeading {
+            cycle,
+            times,
+            places,
+        } => format!(
+            "Cycle {}: the repeated position, {times} times: {places}.",
+            cycle + 1
+        ),
+        Message::CycleMoves { span } => format!("  The cycle's moves, {span}:"),
+        Message::CycleLine {
+            cycle,
+            span,
+            force,
+            red,
+            black,
+            verdict,
+        } => format!(
+            "Cycle {}, {span}: {force}; Red {}, Black {}: {verdict}.",
+            cycle + 1,
+            terms::conduct(red).en,
+            terms::conduct(black).en
+        ),
+        Message::InForceAt(at) => format!("in force at {}", at.get(en)),
+        Message::NotInForceAfter { occurrences } => {
+            format!("{occurrences} occurrences, not in force")
+        }
+        Message::WouldBe(h) => format!("would be {}", headline(h)),
+        Message::OpenDecided { list } => format!("An open default decided this ruling: {list} (docs/rules.md, \"Open choices\"; --detail says how)."),
+        Message::RulesPointer { section } => {
+            format!("The rules as qili applies them: docs/rules.md ({section}).")
+        }
+        Message::SinceCapture(at) => format!("since the capture at {}", at.get(en)),
+        Message::SinceStart => "since the start".to_owned(),
+        Message::NaturalLimit {
+            limit,
+            cap,
+            quiet,
+            since,
+        } => format!(
+            "Natural move limit: {limit} moves without a capture (the claimant's checks count for at most {cap} moves); {quiet} plies without a capture at the end, {since} ({}, {}).",
+            Article::Cxa4_2_4,
+            Article::Cxa23_3.local()
+        ),
+        Message::ClaimBy(c) => format!("  A claim by {}: ", side(c)),
+        Message::ClaimHolds {
+            counted,
+            other,
+            opponent,
+        } => format!(
+            "holds ({counted} counted moves against {}'s {opponent}",
+            side(other)
+        ),
+        Message::ClaimFirstReached(at) => format!("; first reached at {}", at.get(en)),
+        Message::ClaimHoldsEnd => ")".to_owned(),
+        Message::ClaimReachedThenCaptured(at) => format!(
+            "the limit was reached at {}, but a capture followed; now ",
+            at.get(en)
+        ),
+        Message::ClaimFails { counted, limit } => {
+            format!("fails: {counted} of {limit} moves counted")
+        }
+        Message::ClaimChecksCapped {
+            side: s,
+            moves,
+            checks,
+            cap,
+        } => format!(
+            " ({} made {moves} moves, {checks} of them checks, of which only {cap} count)",
+            side(s)
+        ),
+        Message::ClaimOpponentMoves { other, opponent } => {
+            format!("; {} has made {opponent} moves", side(other))
+        }
         Message::Open { note, start } => {
             let at = |ply: usize| terms::ply_place(start, ply, en);
             match note {

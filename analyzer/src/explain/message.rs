@@ -213,6 +213,125 @@ pub(crate) enum Message<'a> {
         /// With the move at.
         at: Place<'a>,
     },
+    /// The players of the game.
+    Players {
+        /// Red's player (`?` when not given).
+        red: &'a str,
+        /// Black's player.
+        black: &'a str,
+    },
+    /// The result the record states.
+    RecordedResult {
+        /// As written; `None`: not recorded.
+        result: Option<&'a str>,
+    },
+    /// The position after a ply (`after move 2 (ply 4)`).
+    AfterPly(Place<'a>),
+    /// The heading of an expanded cycle: its repeated position and where it occurs.
+    CycleHeading {
+        /// The cycle's index.
+        cycle: usize,
+        /// The occurrences of its position.
+        times: usize,
+        /// Where they are (a list of [`Message::AfterPly`]).
+        places: &'a str,
+    },
+    /// The heading of the cycle's moves.
+    CycleMoves {
+        /// Their plies on the score sheet.
+        span: &'a str,
+    },
+    /// One cycle in one line.
+    CycleLine {
+        /// The cycle's index.
+        cycle: usize,
+        /// Its plies on the score sheet.
+        span: &'a str,
+        /// Whether and where it is in force ([`Message::InForceAt`], [`Message::NotInForceAfter`]).
+        force: &'a str,
+        /// Red's conduct.
+        red: ConductKind,
+        /// Black's conduct.
+        black: ConductKind,
+        /// The verdict ([`Message::Headline`] or [`Message::WouldBe`]).
+        verdict: &'a str,
+    },
+    /// A cycle in force from a ply.
+    InForceAt(Place<'a>),
+    /// A cycle not in force, its position occurring so many times.
+    NotInForceAfter {
+        /// The occurrences.
+        occurrences: usize,
+    },
+    /// What a cycle not in force would be ruled.
+    WouldBe(Headline),
+    /// An open default decided the ruling (named in the default size).
+    OpenDecided {
+        /// The options' names.
+        list: &'a str,
+    },
+    /// Where the rules are written.
+    RulesPointer {
+        /// The rule set's section of docs/rules.md.
+        section: &'static str,
+    },
+    /// The natural limit counts since a capture.
+    SinceCapture(Place<'a>),
+    /// The natural limit counts since the start.
+    SinceStart,
+    /// The natural limit: its value, the check cap, the plies without a capture.
+    NaturalLimit {
+        /// The limit in moves.
+        limit: u32,
+        /// The checks counted at most.
+        cap: u32,
+        /// The plies without a capture at the end.
+        quiet: usize,
+        /// Since when ([`Message::SinceCapture`], [`Message::SinceStart`]).
+        since: &'a str,
+    },
+    /// A side's claim of the natural limit (the start of its line).
+    ClaimBy(Color),
+    /// The claim holds.
+    ClaimHolds {
+        /// The moves counted.
+        counted: usize,
+        /// The other side.
+        other: Color,
+        /// The other side's moves.
+        opponent: usize,
+    },
+    /// The claim first held at a ply.
+    ClaimFirstReached(Place<'a>),
+    /// The end of [`Message::ClaimHolds`].
+    ClaimHoldsEnd,
+    /// The limit was reached once, then a capture followed.
+    ClaimReachedThenCaptured(Place<'a>),
+    /// The claim fails.
+    ClaimFails {
+        /// The moves counted.
+        counted: usize,
+        /// The limit.
+        limit: u32,
+    },
+    /// The claimant's checks beyond the cap do not count.
+    ClaimChecksCapped {
+        /// The claimant.
+        side: Color,
+        /// Its moves.
+        moves: usize,
+        /// Its checks.
+        checks: usize,
+        /// The checks counted at most.
+        cap: u32,
+    },
+    /// The other side has not made enough moves.
+    ClaimOpponentMoves {
+        /// The other side.
+        other: Color,
+        /// Its moves.
+        opponent: usize,
+    },
     /// Detail: an open default decided.
     Open {
         /// The note.

@@ -187,6 +187,71 @@ pub(crate) fn message(m: &Message) -> String {
             Article::CxaXize11.local()
         ),
         Message::LeftCycle { side: s, at } => format!("{}{}走出了循环。", side(s), at.get(zh)),
+        Message::Players { red, black } => format!("红方{red} 对 黑方{black}"),
+        Message::RecordedResult { result } => format!("记录结果 {}", result.unwrap_or("无")),
+        Message::AfterPly(at) => format!("{}后", at.get(zh)),
+        Message::CycleHeading {
+            cycle,
+            times,
+            places,
+        } => format!("循环{}：重复局面出现{times}次：{places}。", cycle + 1),
+        Message::CycleMoves { span } => format!("  循环着法：{span}："),
+        Message::CycleLine {
+            cycle,
+            span,
+            force,
+            red,
+            black,
+            verdict,
+        } => format!(
+            "循环{}，{span}：{force}；红方{}，黑方{}：{verdict}。",
+            cycle + 1,
+            terms::conduct(red).zh,
+            terms::conduct(black).zh
+        ),
+        Message::InForceAt(at) => format!("{}生效", at.get(zh)),
+        Message::NotInForceAfter { occurrences } => format!("局面出现{occurrences}次，未生效"),
+        Message::WouldBe(h) => format!("届时应判{}", headline(h)),
+        Message::OpenDecided { list } => format!("本裁决取决于待定规则的默认处理：{list}（见 docs/rules.md「待定规则」；--detail 说明其内容）。"),
+        Message::RulesPointer { section } => {
+            format!("qili 所用规则的说明：docs/rules.md（{section}）。")
+        }
+        Message::SinceCapture(at) => format!("自{}吃子以来", at.get(zh)),
+        Message::SinceStart => "自开始以来".to_owned(),
+        Message::NaturalLimit {
+            limit,
+            cap,
+            quiet,
+            since,
+        } => format!(
+            "自然限着：{limit}回合未吃子为和（提出方的将军最多计{cap}着）；棋谱结束时{since}已有{quiet}步未吃子（{}、{}）。",
+            Article::Cxa4_2_4,
+            Article::Cxa23_3.local()
+        ),
+        Message::ClaimBy(c) => format!("  {}提出：", side(c)),
+        Message::ClaimHolds {
+            counted,
+            other,
+            opponent,
+        } => format!("属实（计{counted}着，{}{opponent}着", side(other)),
+        Message::ClaimFirstReached(at) => format!("；{}首次达到", at.get(zh)),
+        Message::ClaimHoldsEnd => "）".to_owned(),
+        Message::ClaimReachedThenCaptured(at) => {
+            format!("{}曾达到限着，但其后有吃子；现在", at.get(zh))
+        }
+        Message::ClaimFails { counted, limit } => format!("不属实：只计{counted}着，需{limit}着"),
+        Message::ClaimChecksCapped {
+            side: s,
+            moves,
+            checks,
+            cap,
+        } => format!(
+            "（{}走了{moves}着，其中将军{checks}着，只计{cap}着）",
+            side(s)
+        ),
+        Message::ClaimOpponentMoves { other, opponent } => {
+            format!("；{}只走了{opponent}着", side(other))
+        }
         Message::Open { note, start } => {
             let at = |ply: usize| terms::ply_place(start, ply, zh);
             match note {
