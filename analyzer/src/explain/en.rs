@@ -280,6 +280,32 @@ pub(crate) fn message(m: &Message) -> String {
         Message::ClaimOpponentMoves { other, opponent } => {
             format!("; {} has made {opponent} moves", side(other))
         }
+        Message::PieceName { role, at, .. } => format!("{} {at}", role.english()),
+        Message::PieceMoved { name, home } => {
+            format!("{name} ({home} in the repeated position)")
+        }
+        Message::ConductHead { side: s, kind } => {
+            let k = terms::conduct(kind);
+            format!("{}: {} ({})", side(s), k.en, k.zh)
+        }
+        Message::ChasedTargets { targets } => format!(" of {targets}"),
+        Message::TakeTurns { by, constant } => format!("; {by} take turns on {constant}"),
+        Message::ChasedEveryMove { constant } => format!("; {constant} chased in every move"),
+        Message::ChasedBy { by } => format!(" [by {by}]"),
+        Message::Chase {
+            attackers,
+            target,
+            root,
+        } => format!("{attackers} → {target} ({})", terms::root_reason(root).en),
+        Message::Protector { name, status } => format!("{name}: {status}"),
+        Message::Protectors { list } => format!(", protectors: {list}"),
+        Message::WinningLine { line } => format!(", winning line {line}"),
+        Message::AlsoLabels { rest } => format!(" (also {rest})"),
+        Message::NotAChase {
+            name,
+            reason,
+            article,
+        } => format!("not a chase: {name} ({}, {article})", terms::dismiss(reason).en),
         Message::Open { note, start } => {
             let at = |ply: usize| terms::ply_place(start, ply, en);
             match note {

@@ -5,14 +5,14 @@
 //! A new verdict reason or fact is one variant here, one line in its composition below, and
 //! one entry in each table (the compiler asks for both).
 
-use qili_notation::{Color, Move, Position};
+use qili_notation::{Color, Move, Position, Role, Square};
 
 use super::Lang;
 use crate::agreement::Agreement;
 use crate::conduct::{ConductKind, CycleMove};
 use crate::graph::IllegalMoveAt;
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
-use crate::label::Label;
+use crate::label::{DismissReason, Label, Root};
 use crate::settings::cxa::ChaseRank;
 use crate::settings::Settings;
 use crate::verdict::{Article, OpenNote, Outcome, Reason, Status, Verdict};
@@ -331,6 +331,91 @@ pub(crate) enum Message<'a> {
         other: Color,
         /// Its moves.
         opponent: usize,
+    },
+    /// A piece on a point (`horse g8`, `马g8`).
+    PieceName {
+        /// Its role.
+        role: Role,
+        /// Its side.
+        color: Color,
+        /// Its point.
+        at: Square,
+    },
+    /// A piece named where it stands, with its point in the repeated position.
+    PieceMoved {
+        /// The piece where it stands ([`Message::PieceName`]).
+        name: &'a str,
+        /// Its point in the repeated position.
+        home: Square,
+    },
+    /// A side's conduct (the start of its line).
+    ConductHead {
+        /// The side.
+        side: Color,
+        /// Its conduct.
+        kind: ConductKind,
+    },
+    /// The pieces a conduct chases.
+    ChasedTargets {
+        /// The pieces.
+        targets: &'a str,
+    },
+    /// Several pieces take turns chasing the same pieces.
+    TakeTurns {
+        /// The chasers.
+        by: &'a str,
+        /// The pieces chased in every move.
+        constant: &'a str,
+    },
+    /// Pieces chased in every move.
+    ChasedEveryMove {
+        /// The pieces.
+        constant: &'a str,
+    },
+    /// The pieces that chase.
+    ChasedBy {
+        /// The pieces.
+        by: &'a str,
+    },
+    /// A chase: attackers, target and why it counts as unprotected.
+    Chase {
+        /// The attackers.
+        attackers: &'a str,
+        /// The target.
+        target: &'a str,
+        /// Its root.
+        root: Root,
+    },
+    /// A protector with its status.
+    Protector {
+        /// The protector.
+        name: &'a str,
+        /// Its status ([`crate::terms::protector`]).
+        status: &'a str,
+    },
+    /// The target's protectors.
+    Protectors {
+        /// The list of [`Message::Protector`].
+        list: &'a str,
+    },
+    /// The line that wins material.
+    WinningLine {
+        /// In ICCS.
+        line: &'a str,
+    },
+    /// The lighter labels of a move.
+    AlsoLabels {
+        /// The labels.
+        rest: &'a str,
+    },
+    /// A threat that is not a chase.
+    NotAChase {
+        /// The target.
+        name: &'a str,
+        /// Why.
+        reason: DismissReason,
+        /// The article.
+        article: Article,
     },
     /// Detail: an open default decided.
     Open {

@@ -252,6 +252,29 @@ pub(crate) fn message(m: &Message) -> String {
         Message::ClaimOpponentMoves { other, opponent } => {
             format!("；{}只走了{opponent}着", side(other))
         }
+        Message::PieceName { role, color, at } => format!("{}{at}", role.chinese(color)),
+        Message::PieceMoved { name, home } => format!("{name}（重复局面中在{home}）"),
+        Message::ConductHead { side: s, kind } => {
+            format!("{}：{}", side(s), terms::conduct(kind).zh)
+        }
+        Message::ChasedTargets { targets } => format!("，所捉之子：{targets}"),
+        Message::TakeTurns { by, constant } => format!("；{by}轮流捉{constant}"),
+        Message::ChasedEveryMove { constant } => format!("；每着都捉{constant}"),
+        Message::ChasedBy { by } => format!("（捉子者：{by}）"),
+        Message::Chase {
+            attackers,
+            target,
+            root,
+        } => format!("{attackers}捉{target}（{}）", terms::root_reason(root).zh),
+        Message::Protector { name, status } => format!("{name}（{status}）"),
+        Message::Protectors { list } => format!("，保护子：{list}"),
+        Message::WinningLine { line } => format!("，得子着法 {line}"),
+        Message::AlsoLabels { rest } => format!("（兼{rest}）"),
+        Message::NotAChase {
+            name,
+            reason,
+            article,
+        } => format!("不算捉：{name}（{}，{article}）", terms::dismiss(reason).zh),
         Message::Open { note, start } => {
             let at = |ply: usize| terms::ply_place(start, ply, zh);
             match note {
