@@ -1,4 +1,4 @@
-//! English explanations: the English words of each message ([`Message`]).
+//! English explanations: the English words of each message of an explanation (`Message`).
 
 use qili_notation::{Color, Square};
 

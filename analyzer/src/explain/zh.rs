@@ -1,4 +1,4 @@
-//! 中文说明：每条消息（[`Message`]）的中文措辞。
+//! 中文说明：每条消息（`Message`）的中文措辞。
 
 use qili_notation::{Color, Square};
 
