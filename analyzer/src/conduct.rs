@@ -93,16 +93,6 @@ impl ConductKind {
     pub fn from_name(s: &str) -> Option<ConductKind> {
         ConductKind::ALL.into_iter().find(|k| k.as_str() == s)
     }
-
-    /// The Chinese term (长将, 一将一捉, 数捉一闲, …), from [`crate::terms::conduct`].
-    pub fn chinese(self) -> &'static str {
-        crate::terms::conduct(self).zh
-    }
-
-    /// The English term, from [`crate::terms::conduct`].
-    pub fn english(self) -> &'static str {
-        crate::terms::conduct(self).en
-    }
 }
 
 /// A piece of the cycle, named by its point in the repeated position.

@@ -19,7 +19,6 @@ use qili_notation::{
     Color, FenErrorKind, MoveTextError, Notation, Position, Square, SyntaxErrorKind,
 };
 
-use crate::agreement::GameResult;
 use crate::conduct::ConductKind;
 use crate::label::{ChaseNote, DismissReason, Label, NotWonBefore, Root};
 use crate::protection::ProtectorStatus;
@@ -352,15 +351,6 @@ pub const fn outcome(o: Outcome) -> Term {
     }
 }
 
-/// A recorded result: 红胜, 黑胜, 和棋 (the words of the ruled [`outcome`]).
-pub const fn game_result(r: GameResult) -> Term {
-    outcome(match r {
-        GameResult::RedWins => Outcome::RedWins,
-        GameResult::BlackWins => Outcome::BlackWins,
-        GameResult::Draw => Outcome::Draw,
-    })
-}
-
 /// A kind of audit finding, by its JSON name ([`crate::agreement::Finding::KINDS`]): the
 /// short words of the audit's summary and pages. `None` for a name that is not a kind.
 pub const fn finding_kind(kind: &str) -> Option<Term> {
@@ -619,20 +609,13 @@ mod tests {
     fn labels_are_the_rule_book_characters() {
         let terms: Vec<Term> = Label::ALL.iter().map(|&l| label(l)).collect();
         distinct(&terms);
-        for l in Label::ALL {
-            assert_eq!(label(l).zh, l.chinese(), "{l:?}");
-        }
         assert_eq!(label(Label::MateThreat).get(Lang::En), "mate threat");
     }
 
     #[test]
-    fn conducts_are_distinct_and_agree_with_the_conduct_names() {
+    fn conducts_are_distinct() {
         let terms: Vec<Term> = ConductKind::ALL.iter().map(|&k| conduct(k)).collect();
         distinct(&terms);
-        for k in ConductKind::ALL {
-            assert_eq!(conduct(k).zh, k.chinese(), "{k:?}");
-            assert_eq!(conduct(k).en, k.english(), "{k:?}");
-        }
     }
 
     #[test]
@@ -640,34 +623,10 @@ mod tests {
         distinct(&Root::ALL.map(root));
         distinct(&Root::ALL.map(root_reason));
         for r in Root::ALL {
-            assert_eq!(root(r).zh, r.chinese(), "{r:?}");
             // The reason starts with the short name: one phrasing, extended.
             assert!(root_reason(r).zh.starts_with(root(r).zh), "{r:?}");
         }
         distinct(&DismissReason::ALL.map(dismiss));
-    }
-
-    #[test]
-    fn results_findings_and_ruling_kinds_have_words() {
-        distinct(&GameResult::ALL.map(game_result));
-        for r in GameResult::ALL {
-            assert_eq!(game_result(r).zh, r.chinese(), "{r:?}");
-        }
-        let findings: Vec<Term> = crate::agreement::Finding::KINDS
-            .iter()
-            .map(|k| finding_kind(k).unwrap_or_else(|| panic!("no words for {k}")))
-            .collect();
-        distinct(&findings);
-        let rulings = [
-            "draw",
-            "red_loses",
-            "black_loses",
-            "red_must_change",
-            "black_must_change",
-        ];
-        let rulings: Vec<Term> = rulings.iter().map(|k| ruling_kind(k).unwrap()).collect();
-        distinct(&rulings);
-        assert_eq!(finding_kind("no_such_kind"), None);
     }
 
     #[test]

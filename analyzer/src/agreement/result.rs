@@ -42,9 +42,16 @@ impl GameResult {
         }
     }
 
-    /// Chinese: 红胜, 黑胜, 和棋, from [`crate::terms::game_result`].
+    /// Chinese: 红胜, 黑胜, 和棋: the words of the same ruled outcome
+    /// ([`crate::terms::outcome`]).
     pub fn chinese(self) -> &'static str {
-        crate::terms::game_result(self).zh
+        use crate::verdict::Outcome;
+        crate::terms::outcome(match self {
+            GameResult::RedWins => Outcome::RedWins,
+            GameResult::BlackWins => Outcome::BlackWins,
+            GameResult::Draw => Outcome::Draw,
+        })
+        .zh
     }
 
     /// Reads a result as records write it: PGN (`1-0`, `0-1`, `1/2-1/2`, `½-½`), Chinese

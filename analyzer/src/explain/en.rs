@@ -306,6 +306,36 @@ pub(crate) fn message(m: &Message) -> String {
             reason,
             article,
         } => format!("not a chase: {name} ({}, {article})", terms::dismiss(reason).en),
+        Message::ShortCheckMustChange(c) => format!(
+            "{c} checks perpetually: {c} must change, and loses on one more cycle",
+            c = c.english()
+        ),
+        Message::ShortCheckRepeated(c) => format!(
+            "{c} repeated the perpetual check: {c} loses",
+            c = c.english()
+        ),
+        Message::ShortCheckLoses(c) => {
+            format!("{c} checks perpetually: {c} loses", c = c.english())
+        }
+        Message::ShortMutualCheck => "both sides check perpetually: draw".to_owned(),
+        Message::ShortBothAllowed => "both sides' moves are allowed: draw".to_owned(),
+        Message::ShortBothForbidden => "both sides' moves are forbidden: draw".to_owned(),
+        Message::ShortRankedMustChange(c) => format!(
+            "both sides chase perpetually, {c}'s chase is the heavier: {c} must change, and loses on one more cycle",
+            c = c.english()
+        ),
+        Message::ShortRankedRepeated(c) => format!(
+            "{c} repeated the heavier chase: {c} loses",
+            c = c.english()
+        ),
+        Message::ShortForbiddenMustChange(c) => format!(
+            "{c}'s moves are forbidden: {c} must change, and loses on one more cycle",
+            c = c.english()
+        ),
+        Message::ShortForbiddenRepeated(c) => format!(
+            "{c} repeated the forbidden cycle: {c} loses",
+            c = c.english()
+        ),
         Message::Open { note, start } => {
             let at = |ply: usize| terms::ply_place(start, ply, en);
             match note {

@@ -417,6 +417,26 @@ pub(crate) enum Message<'a> {
         /// The article.
         article: Article,
     },
+    /// Page: a one-sided perpetual check must change, and loses on one more cycle.
+    ShortCheckMustChange(Color),
+    /// Page: a one-sided perpetual check repeated: the checker loses.
+    ShortCheckRepeated(Color),
+    /// Page: a one-sided perpetual check loses at once.
+    ShortCheckLoses(Color),
+    /// Page: both sides check perpetually.
+    ShortMutualCheck,
+    /// Page: both sides' moves are allowed.
+    ShortBothAllowed,
+    /// Page: both sides' moves are forbidden.
+    ShortBothForbidden,
+    /// Page: both chase, the side's chase ranks heavier: it must change.
+    ShortRankedMustChange(Color),
+    /// Page: the side repeated the heavier chase and loses.
+    ShortRankedRepeated(Color),
+    /// Page: the side's moves are forbidden: it must change.
+    ShortForbiddenMustChange(Color),
+    /// Page: the side repeated the forbidden cycle and loses.
+    ShortForbiddenRepeated(Color),
     /// Detail: an open default decided.
     Open {
         /// The note.
@@ -552,6 +572,34 @@ pub(crate) fn reason<'a>(j: &'a Judgement, c: &'a CycleJudgement) -> Vec<Message
             });
             m
         }
+    }
+}
+
+/// A verdict in a few words, as the pages give it beside the cycle.
+pub(crate) fn short_verdict(v: &Verdict) -> Message<'static> {
+    match v.reason {
+        Reason::OneSidedPerpetualCheck { checker, .. } if v.status == Status::MustChange => {
+            Message::ShortCheckMustChange(checker)
+        }
+        Reason::OneSidedPerpetualCheck {
+            checker,
+            repeated: true,
+        } => Message::ShortCheckRepeated(checker),
+        Reason::OneSidedPerpetualCheck { checker, .. } => Message::ShortCheckLoses(checker),
+        Reason::MutualPerpetualCheck => Message::ShortMutualCheck,
+        Reason::BothAllowed => Message::ShortBothAllowed,
+        Reason::BothForbidden => Message::ShortBothForbidden,
+        Reason::BothForbiddenRanked {
+            offender,
+            repeated: false,
+            ..
+        } => Message::ShortRankedMustChange(offender),
+        Reason::BothForbiddenRanked { offender, .. } => Message::ShortRankedRepeated(offender),
+        Reason::ForbiddenVsAllowed {
+            offender,
+            repeated: false,
+        } => Message::ShortForbiddenMustChange(offender),
+        Reason::ForbiddenVsAllowed { offender, .. } => Message::ShortForbiddenRepeated(offender),
     }
 }
 

@@ -10,7 +10,7 @@ mod articles;
 mod board;
 mod compose;
 pub mod en;
-mod message;
+pub(crate) mod message;
 pub mod zh;
 
 pub use crate::agreement::Agreement;

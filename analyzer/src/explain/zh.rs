@@ -275,6 +275,29 @@ pub(crate) fn message(m: &Message) -> String {
             reason,
             article,
         } => format!("不算捉：{name}（{}，{article}）", terms::dismiss(reason).zh),
+        Message::ShortCheckMustChange(c) => format!(
+            "{}方单方面长将，必须变着；不变再循环即判负",
+            c.chinese()
+        ),
+        Message::ShortCheckRepeated(c) => format!("{}方长将不变，再次循环，判负", c.chinese()),
+        Message::ShortCheckLoses(c) => format!("{}方单方面长将，判负", c.chinese()),
+        Message::ShortMutualCheck => "双方长将，和棋".to_owned(),
+        Message::ShortBothAllowed => "双方均为允许着法，不变作和".to_owned(),
+        Message::ShortBothForbidden => "双方均为禁止着法，不变作和".to_owned(),
+        Message::ShortRankedMustChange(c) => format!(
+            "双方长捉，{}方较重，必须变着；不变再循环即判负",
+            c.chinese()
+        ),
+        Message::ShortRankedRepeated(c) => {
+            format!("双方长捉，{}方须变着而不变，再次循环，判负", c.chinese())
+        }
+        Message::ShortForbiddenMustChange(c) => format!(
+            "{}方为禁止着法，必须变着；不变再循环即判负",
+            c.chinese()
+        ),
+        Message::ShortForbiddenRepeated(c) => {
+            format!("{}方禁止着法不变，再次循环，判负", c.chinese())
+        }
         Message::Open { note, start } => {
             let at = |ply: usize| terms::ply_place(start, ply, zh);
             match note {

@@ -73,11 +73,6 @@ impl Label {
         matches!(self, Label::Check | Label::MateThreat | Label::Chase)
     }
 
-    /// The Chinese term (将, 杀, 捉, 兑, 献, 拦, 跟, 闲), from [`crate::terms::label`].
-    pub fn chinese(self) -> &'static str {
-        crate::terms::label(self).zh
-    }
-
     /// The snake_case English name used in JSON (`check`, `mate_threat`, ...).
     pub fn name(self) -> &'static str {
         match self {
@@ -128,11 +123,6 @@ impl Root {
             Root::GainsDespiteRoot => "gains_despite_root",
             Root::Protected => "protected",
         }
-    }
-
-    /// The Chinese term (无根, 假根, 少根, 有根), from [`crate::terms::root`].
-    pub fn chinese(self) -> &'static str {
-        crate::terms::root(self).zh
     }
 }
 
