@@ -605,6 +605,13 @@ mod tests {
         complete(&Outcome::ALL);
     }
 
+    /// The completeness check can fail: an `ALL` short of one variant does.
+    #[test]
+    #[should_panic(expected = "ALL of")]
+    fn an_all_short_of_a_variant_fails() {
+        complete(&Label::ALL[..Label::ALL.len() - 1]);
+    }
+
     #[test]
     fn labels_are_the_rule_book_characters() {
         let terms: Vec<Term> = Label::ALL.iter().map(|&l| label(l)).collect();
