@@ -93,46 +93,6 @@ impl ConductKind {
     pub fn from_name(s: &str) -> Option<ConductKind> {
         ConductKind::ALL.into_iter().find(|k| k.as_str() == s)
     }
-
-    /// The Chinese term (长将, 一将一捉, 数捉一闲, …).
-    pub fn chinese(self) -> &'static str {
-        match self {
-            ConductKind::PerpetualCheck => "长将",
-            ConductKind::PerpetualMateThreat => "长杀",
-            ConductKind::PerpetualChase => "长捉",
-            ConductKind::CheckAndMateThreat => "一将一杀",
-            ConductKind::CheckAndChase => "一将一捉",
-            ConductKind::MateThreatAndChase => "一杀一捉",
-            ConductKind::ChecksAndIdle => "数将一闲",
-            ConductKind::MateThreatsAndIdle => "数杀一闲",
-            ConductKind::ChasesAndIdle => "数捉一闲",
-            ConductKind::PerpetualExchange => "长兑",
-            ConductKind::PerpetualOffer => "长献",
-            ConductKind::PerpetualBlock => "长拦",
-            ConductKind::PerpetualFollow => "长跟",
-            ConductKind::Idle => "闲着",
-        }
-    }
-
-    /// The English term.
-    pub fn english(self) -> &'static str {
-        match self {
-            ConductKind::PerpetualCheck => "perpetual check",
-            ConductKind::PerpetualMateThreat => "perpetual mate threat",
-            ConductKind::PerpetualChase => "perpetual chase",
-            ConductKind::CheckAndMateThreat => "one check, one mate threat",
-            ConductKind::CheckAndChase => "one check, one chase",
-            ConductKind::MateThreatAndChase => "one mate threat, one chase",
-            ConductKind::ChecksAndIdle => "checks with an idle move",
-            ConductKind::MateThreatsAndIdle => "mate threats with an idle move",
-            ConductKind::ChasesAndIdle => "chases with an idle move",
-            ConductKind::PerpetualExchange => "perpetual exchange offer",
-            ConductKind::PerpetualOffer => "perpetual offer",
-            ConductKind::PerpetualBlock => "perpetual block",
-            ConductKind::PerpetualFollow => "perpetual follow",
-            ConductKind::Idle => "idle",
-        }
-    }
 }
 
 /// A piece of the cycle, named by its point in the repeated position.

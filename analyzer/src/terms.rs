@@ -65,6 +65,12 @@ impl Text {
     }
 }
 
+impl From<Term> for Text {
+    fn from(t: Term) -> Text {
+        Text::new(t.zh, t.en)
+    }
+}
+
 /// The score-sheet move number of `ply` (1-based) of a game that starts at `start` (`None`:
 /// the usual start, Red to move at move 1).
 pub fn move_number_from(start: Option<&Position>, ply: usize) -> usize {
@@ -345,6 +351,40 @@ pub const fn outcome(o: Outcome) -> Term {
     }
 }
 
+/// A kind of audit finding, by its JSON name ([`crate::agreement::Finding::KINDS`]): the
+/// short words of the audit's summary and pages. `None` for a name that is not a kind.
+pub const fn finding_kind(kind: &str) -> Option<Term> {
+    Some(match kind.as_bytes() {
+        b"draw_should_be_loss" => {
+            Term::new("记录和棋，应判负", "draw recorded, a side should lose")
+        }
+        b"wrong_side" => Term::new("判负方与记录相反", "the other side loses"),
+        b"case_mismatch" => Term::new("案例预期不符", "ruling case mismatch"),
+        b"win_over_draw_ruling" => {
+            Term::new("循环判和，记录为胜", "cycle ruled a draw, record a win")
+        }
+        b"played_past_changed" => Term::new("生效后变着续弈", "played on, moves changed"),
+        b"played_past_continued" => Term::new("生效后仍循环", "played on round the cycle"),
+        b"played_past_loss" => Term::new("已判负仍续弈", "played on past a loss"),
+        b"natural_limit" => Term::new("达到自然限着", "natural move limit reached"),
+        b"adjudication_differs" => Term::new("引擎裁判判定不符", "engine adjudication differs"),
+        _ => return None,
+    })
+}
+
+/// A kind of ruling of the audit's summary, by its JSON name (`draw`, `red_loses`, …).
+/// `None` for a name that is not a kind.
+pub const fn ruling_kind(kind: &str) -> Option<Term> {
+    Some(match kind.as_bytes() {
+        b"draw" => Term::new("和棋", "draw"),
+        b"red_loses" => Term::new("红方判负", "Red loses"),
+        b"black_loses" => Term::new("黑方判负", "Black loses"),
+        b"red_must_change" => Term::new("红方必须变着", "Red must change"),
+        b"black_must_change" => Term::new("黑方必须变着", "Black must change"),
+        _ => return None,
+    })
+}
+
 /// A side: 红方, 黑方.
 pub const fn side(c: Color) -> Term {
     match c {
@@ -520,65 +560,80 @@ mod tests {
         }
     }
 
+    /// The variant names serde knows for `T` (a unit-variant enum): the list its error for
+    /// an unknown name gives, so that a variant missing from an `ALL` fails a test.
+    fn serde_names<T: serde::de::DeserializeOwned + std::fmt::Debug>() -> Vec<String> {
+        let err = serde_json::from_str::<T>("\"-\"").unwrap_err().to_string();
+        let expected = err
+            .split("expected")
+            .nth(1)
+            .expect("serde lists the variants");
+        expected
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// `all` lists every variant of `T`, once, in declaration order.
+    fn complete<T: serde::Serialize + serde::de::DeserializeOwned + std::fmt::Debug>(all: &[T]) {
+        let names: Vec<String> = all
+            .iter()
+            .map(|v| {
+                serde_json::to_value(v)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect();
+        assert_eq!(
+            names,
+            serde_names::<T>(),
+            "ALL of {}",
+            std::any::type_name::<T>()
+        );
+    }
+
+    #[test]
+    fn every_closed_set_is_complete() {
+        complete(&Label::ALL);
+        complete(&Root::ALL);
+        complete(&DismissReason::ALL);
+        complete(&ConductKind::ALL);
+        complete(&Outcome::ALL);
+    }
+
+    /// The completeness check can fail: an `ALL` short of one variant does.
+    #[test]
+    #[should_panic(expected = "ALL of")]
+    fn an_all_short_of_a_variant_fails() {
+        complete(&Label::ALL[..Label::ALL.len() - 1]);
+    }
+
     #[test]
     fn labels_are_the_rule_book_characters() {
-        let all = [
-            Label::Check,
-            Label::MateThreat,
-            Label::Chase,
-            Label::Exchange,
-            Label::Offer,
-            Label::Block,
-            Label::Follow,
-            Label::Idle,
-        ];
-        let terms: Vec<Term> = all.iter().map(|&l| label(l)).collect();
+        let terms: Vec<Term> = Label::ALL.iter().map(|&l| label(l)).collect();
         distinct(&terms);
-        for l in all {
-            assert_eq!(label(l).zh, l.chinese(), "{l:?}");
-        }
         assert_eq!(label(Label::MateThreat).get(Lang::En), "mate threat");
     }
 
     #[test]
-    fn conducts_are_distinct_and_agree_with_the_conduct_names() {
+    fn conducts_are_distinct() {
         let terms: Vec<Term> = ConductKind::ALL.iter().map(|&k| conduct(k)).collect();
         distinct(&terms);
-        for k in ConductKind::ALL {
-            assert_eq!(conduct(k).zh, k.chinese(), "{k:?}");
-            assert_eq!(conduct(k).en, k.english(), "{k:?}");
-        }
     }
 
     #[test]
     fn roots_and_reasons() {
-        let all = [
-            Root::Unprotected,
-            Root::FalseRoot,
-            Root::InsufficientRoot,
-            Root::GainsDespiteRoot,
-            Root::Protected,
-        ];
-        distinct(&all.map(root));
-        distinct(&all.map(root_reason));
-        for r in all {
-            assert_eq!(root(r).zh, r.chinese(), "{r:?}");
+        distinct(&Root::ALL.map(root));
+        distinct(&Root::ALL.map(root_reason));
+        for r in Root::ALL {
             // The reason starts with the short name: one phrasing, extended.
             assert!(root_reason(r).zh.starts_with(root(r).zh), "{r:?}");
         }
-        let d = [
-            DismissReason::NotNew,
-            DismissReason::GeneralChase,
-            DismissReason::SoldierChase,
-            DismissReason::MatedAfterCapture,
-            DismissReason::SameKindMutual,
-            DismissReason::SeveralAttackers,
-            DismissReason::GeneralAnswersCheck,
-            DismissReason::RootAtLoss,
-            DismissReason::SameKindPair,
-            DismissReason::LosesElsewhere,
-        ];
-        distinct(&d.map(dismiss));
+        distinct(&DismissReason::ALL.map(dismiss));
     }
 
     #[test]
@@ -665,12 +720,7 @@ mod tests {
 
     #[test]
     fn outcomes_sides_and_forbidden() {
-        distinct(&[
-            outcome(Outcome::RedWins),
-            outcome(Outcome::BlackWins),
-            outcome(Outcome::Draw),
-            outcome(Outcome::None),
-        ]);
+        distinct(&Outcome::ALL.map(outcome));
         assert_eq!(side(Color::Black).zh, "黑方");
         assert_eq!(forbidden(true).zh, "禁止着法");
         assert_eq!(forbidden(false).en, "allowed");

@@ -79,6 +79,19 @@ pub enum Finding {
 }
 
 impl Finding {
+    /// Every kind name [`Finding::kind`] gives (worded by [`crate::terms::finding_kind`]).
+    pub const KINDS: [&'static str; 9] = [
+        "draw_should_be_loss",
+        "wrong_side",
+        "win_over_draw_ruling",
+        "played_past_changed",
+        "played_past_continued",
+        "played_past_loss",
+        "natural_limit",
+        "adjudication_differs",
+        "case_mismatch",
+    ];
+
     /// Whether the finding contradicts the recorded result.
     pub fn is_disagreement(&self) -> bool {
         matches!(

@@ -16,6 +16,9 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// Every result.
+    pub const ALL: [GameResult; 3] = [GameResult::RedWins, GameResult::BlackWins, GameResult::Draw];
+
     /// The result in which `loser` lost.
     pub fn loss_of(loser: Color) -> GameResult {
         loser.fold(GameResult::BlackWins, GameResult::RedWins)
@@ -39,13 +42,16 @@ impl GameResult {
         }
     }
 
-    /// Chinese: 红胜, 黑胜, 和棋.
+    /// Chinese: 红胜, 黑胜, 和棋: the words of the same ruled outcome
+    /// ([`crate::terms::outcome`]).
     pub fn chinese(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "红胜",
-            GameResult::BlackWins => "黑胜",
-            GameResult::Draw => "和棋",
-        }
+        use crate::verdict::Outcome;
+        crate::terms::outcome(match self {
+            GameResult::RedWins => Outcome::RedWins,
+            GameResult::BlackWins => Outcome::BlackWins,
+            GameResult::Draw => Outcome::Draw,
+        })
+        .zh
     }
 
     /// Reads a result as records write it: PGN (`1-0`, `0-1`, `1/2-1/2`, `½-½`), Chinese

@@ -6,15 +6,9 @@ use super::Finding;
 use crate::terms::{Lang, Text};
 
 /// The words of a ruling kind of the summary (`draw`, `red_loses`, …).
+/// ([`crate::terms::ruling_kind`]; an unknown name stands for itself).
 pub(crate) fn ruling_kind_text(kind: &str) -> Text {
-    match kind {
-        "draw" => Text::new("和棋", "draw"),
-        "red_loses" => Text::new("红方判负", "Red loses"),
-        "black_loses" => Text::new("黑方判负", "Black loses"),
-        "red_must_change" => Text::new("红方必须变着", "Red must change"),
-        "black_must_change" => Text::new("黑方必须变着", "Black must change"),
-        other => Text::new(other, other),
-    }
+    crate::terms::ruling_kind(kind).map_or_else(|| Text::new(kind, kind), Text::from)
 }
 
 /// The bilingual text of a finding in a game that starts at `start` (for the move numbers).
@@ -127,6 +121,41 @@ pub(crate) fn finding_text(f: &Finding, start: Option<&Position>) -> Text {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agreement::GameResult;
+    use crate::terms::{finding_kind, outcome, ruling_kind};
+    use std::collections::HashSet;
+
+    #[test]
+    fn results_findings_and_ruling_kinds_have_words() {
+        let results: HashSet<&str> = GameResult::ALL.iter().map(|r| r.chinese()).collect();
+        assert_eq!(results.len(), GameResult::ALL.len());
+        assert_eq!(
+            GameResult::Draw.chinese(),
+            outcome(crate::verdict::Outcome::Draw).zh
+        );
+        let findings: HashSet<&str> = Finding::KINDS
+            .iter()
+            .map(|k| {
+                finding_kind(k)
+                    .unwrap_or_else(|| panic!("no words for {k}"))
+                    .zh
+            })
+            .collect();
+        assert_eq!(findings.len(), Finding::KINDS.len());
+        let rulings = [
+            "draw",
+            "red_loses",
+            "black_loses",
+            "red_must_change",
+            "black_must_change",
+        ];
+        for k in rulings {
+            assert!(ruling_kind(k).is_some(), "{k}");
+            assert_eq!(ruling_kind_text(k).en, ruling_kind(k).unwrap().en);
+        }
+        assert_eq!(finding_kind("no_such_kind"), None);
+        assert_eq!(ruling_kind_text("other").zh, "other");
+    }
 
     #[test]
     fn findings_give_the_move_and_the_ply() {

@@ -197,20 +197,7 @@ fn fit(name: String) -> String {
 
 /// The words of a finding kind of the summary.
 pub(crate) fn finding_kind_text(kind: &str) -> Text {
-    match kind {
-        "draw_should_be_loss" => Text::new("记录和棋，应判负", "draw recorded, a side should lose"),
-        "wrong_side" => Text::new("判负方与记录相反", "the other side loses"),
-        "case_mismatch" => Text::new("案例预期不符", "ruling case mismatch"),
-        "win_over_draw_ruling" => {
-            Text::new("循环判和，记录为胜", "cycle ruled a draw, record a win")
-        }
-        "played_past_changed" => Text::new("生效后变着续弈", "played on, moves changed"),
-        "played_past_continued" => Text::new("生效后仍循环", "played on round the cycle"),
-        "played_past_loss" => Text::new("已判负仍续弈", "played on past a loss"),
-        "natural_limit" => Text::new("达到自然限着", "natural move limit reached"),
-        "adjudication_differs" => Text::new("引擎裁判判定不符", "engine adjudication differs"),
-        other => Text::new(other, other),
-    }
+    crate::terms::finding_kind(kind).map_or_else(|| Text::new(kind, kind), Text::from)
 }
 
 fn summary_rows(s: &Summary, settings: &Settings, pages: usize) -> Vec<(Text, String)> {

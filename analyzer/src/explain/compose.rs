@@ -2,8 +2,8 @@
 //! evidence of each move ([`evidence`]), the natural limit ([`natural`]), in Chinese or
 //! English with the punctuation of each, from the terms table. The sentences that are more
 //! than layout (the ruling and its reason, the agreement with the record, the cycle's
-//! facts, the open-choice notes) come from a [`Words`] implementation ([`super::zh::Zh`],
-//! [`super::en::En`]).
+//! facts, the open-choice notes) are composed once as [`Message`]s ([`super::message`]) and
+//! worded by the table of each language ([`super::zh::message`], [`super::en::message`]).
 //!
 //! Default size: the game, the ruling and whether the record agrees, the deciding cycle
 //! (its repeated position as a board and FEN, its moves in score-sheet form, each side's
@@ -14,12 +14,12 @@
 
 use qili_notation::{Color, Position};
 
+use super::message::{self, render, Message, Place};
 use super::{article_title, GameInfo, Lang, Options, Size};
 use crate::agreement::Agreement;
-use crate::conduct::CycleMove;
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
 use crate::terms::{move_number_from, ply_place, ply_span, Term};
-use crate::verdict::{Article, OpenNote, Verdict};
+use crate::verdict::{Article, OpenNote};
 
 /// The score-sheet move number of `ply` (1-based) in `j`: move n is plies 2n−1 and 2n when
 /// Red moves first (docs/rules.md §1); when Black moves first, ply 1 is Black's half of move 1.
@@ -33,29 +33,6 @@ mod natural;
 
 use evidence::{conduct, evidence};
 use natural::natural;
-
-/// The phrases of one language that are more than layout: sentences built from the
-/// judgement (the layout and the short phrases of both languages are in this module).
-pub(crate) trait Words {
-    /// The language.
-    fn lang(&self) -> Lang;
-    /// The ruling: headline and reason.
-    fn ruling(&self, j: &Judgement) -> String;
-    /// Whether the record agrees.
-    fn agreement(&self, j: &Judgement, a: &Agreement) -> Option<String>;
-    /// The record stopped on an illegal move.
-    fn stopped(&self, j: &Judgement) -> Option<String>;
-    /// One move on the score sheet: the move and its heaviest label.
-    fn sheet_move(&self, before: Option<&Position>, m: &CycleMove) -> String;
-    /// A verdict's headline (`Red must change; if it repeats the cycle, Black wins`).
-    fn headline(&self, v: &Verdict) -> String;
-    /// A cycle verdict's reason.
-    fn reason(&self, j: &Judgement, c: &CycleJudgement) -> String;
-    /// Detail: the cycle's facts (occurrences, threshold, intertwined loops, context).
-    fn cycle_facts(&self, j: &Judgement, c: &CycleJudgement) -> Vec<String>;
-    /// Detail: an open-choice note of a verdict.
-    fn open_note(&self, j: &Judgement, n: &OpenNote) -> String;
-}
 
 /// The punctuation of a language.
 struct Punct {
@@ -113,19 +90,13 @@ fn game_line(lang: Lang, g: &GameInfo) -> String {
     if g.red.is_some() || g.black.is_some() {
         let r = g.red.as_deref().unwrap_or(p.unknown);
         let b = g.black.as_deref().unwrap_or(p.unknown);
-        what.push(match lang {
-            Lang::En => format!("Red {r} – Black {b}"),
-            Lang::Zh => format!("红方{r} 对 黑方{b}"),
-        });
+        what.push(render(lang, &[Message::Players { red: r, black: b }]));
     }
     if !what.is_empty() {
         parts.push(what.join(p.comma));
     }
     let result = g.result.as_deref();
-    parts.push(match lang {
-        Lang::En => format!("recorded result {}", result.unwrap_or("none")),
-        Lang::Zh => format!("记录结果 {}", result.unwrap_or("无")),
-    });
+    parts.push(render(lang, &[Message::RecordedResult { result }]));
     format!(
         "{}{}{}{}",
         Term::new("对局", "Game").get(lang),
@@ -141,11 +112,7 @@ pub(crate) fn after_ply(start: Option<&Position>, p: usize, lang: Lang) -> Strin
     if p == 0 {
         return Term::new("开始局面", "the start").get(lang).to_owned();
     }
-    let at = ply_place(start, p, lang);
-    match lang {
-        Lang::En => format!("after {at}"),
-        Lang::Zh => format!("{at}后"),
-    }
+    render(lang, &[Message::AfterPly(Place { start, ply: p })])
 }
 
 /// The heading of a cycle and its repeated position.
@@ -156,11 +123,12 @@ fn position_heading(lang: Lang, j: &Judgement, i: usize, c: &CycleJudgement) -> 
         .map(|&p| after_ply(j.positions.first(), p, lang))
         .collect::<Vec<_>>()
         .join(punct(lang).series);
-    let (n, times) = (i + 1, c.occurrence_indices.len());
-    match lang {
-        Lang::En => format!("Cycle {n}: the repeated position, {times} times: {places}."),
-        Lang::Zh => format!("循环{n}：重复局面出现{times}次：{places}。"),
-    }
+    let heading = Message::CycleHeading {
+        cycle: i,
+        times: c.occurrence_indices.len(),
+        places: &places,
+    };
+    render(lang, &[heading])
 }
 
 /// The cycle's plies on the score sheet.
@@ -174,16 +142,16 @@ fn cycle_span(lang: Lang, j: &Judgement, c: &CycleJudgement) -> String {
 }
 
 /// The verdict of an expanded cycle that is not the deciding one.
-fn verdict_line<W: Words>(w: &W, j: &Judgement, c: &CycleJudgement) -> String {
-    let p = punct(w.lang());
+fn verdict_line(lang: Lang, j: &Judgement, c: &CycleJudgement) -> String {
+    let p = punct(lang);
     let codes: Vec<&str> = c.verdict.articles.iter().map(|a| a.code()).collect();
     format!(
         "{}{}{}{}{}{}{}{}",
-        Term::new("裁决", "Verdict").get(w.lang()),
+        Term::new("裁决", "Verdict").get(lang),
         p.colon,
-        w.headline(&c.verdict),
+        render(lang, &[Message::Headline(message::headline(&c.verdict))]),
         p.dash,
-        w.reason(j, c),
+        render(lang, &message::reason(j, c)),
         p.brackets.0,
         codes.join(p.comma),
         p.brackets.1
@@ -209,75 +177,60 @@ fn open_decided(lang: Lang, names: &[&str]) -> String {
         .map(|n| format!("`{n}`"))
         .collect::<Vec<_>>()
         .join(punct(lang).series);
-    match lang {
-        Lang::En => format!("An open default decided this ruling: {list} (docs/rules.md, \"Open choices\"; --detail says how)."),
-        Lang::Zh => format!("本裁决取决于待定规则的默认处理：{list}（见 docs/rules.md「待定规则」；--detail 说明其内容）。"),
-    }
+    render(lang, &[Message::OpenDecided { list: &list }])
 }
 
 /// One cycle in one line.
-fn cycle_line<W: Words>(w: &W, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
-    let lang = w.lang();
+fn cycle_line(lang: Lang, j: &Judgement, i: usize, c: &CycleJudgement) -> String {
     let force = match c.in_force_ply {
-        Some(p) => {
-            let at = ply_place(j.positions.first(), p, lang);
-            match lang {
-                Lang::En => format!("in force at {at}"),
-                Lang::Zh => format!("{at}生效"),
-            }
-        }
-        None => match lang {
-            Lang::En => format!("{} occurrences, not in force", c.occurrences),
-            Lang::Zh => format!("局面出现{}次，未生效", c.occurrences),
+        Some(p) => Message::InForceAt(Place {
+            start: j.positions.first(),
+            ply: p,
+        }),
+        None => Message::NotInForceAfter {
+            occurrences: c.occurrences,
         },
     };
-    let headline = w.headline(&c.verdict);
-    let verdict = match (c.in_force, lang) {
-        (true, _) => headline,
-        (false, Lang::En) => format!("would be {headline}"),
-        (false, Lang::Zh) => format!("届时应判{headline}"),
+    let headline = message::headline(&c.verdict);
+    let verdict = if c.in_force {
+        Message::Headline(headline)
+    } else {
+        Message::WouldBe(headline)
     };
-    let (n, span) = (i + 1, cycle_span(lang, j, c));
-    let red = crate::terms::conduct(c.red.kind).get(lang);
-    let black = crate::terms::conduct(c.black.kind).get(lang);
-    match lang {
-        Lang::En => format!("Cycle {n}, {span}: {force}; Red {red}, Black {black}: {verdict}."),
-        Lang::Zh => format!("循环{n}，{span}：{force}；红方{red}，黑方{black}：{verdict}。"),
-    }
+    let line = Message::CycleLine {
+        cycle: i,
+        span: &cycle_span(lang, j, c),
+        force: &render(lang, &[force]),
+        red: c.red.kind,
+        black: c.black.kind,
+        verdict: &render(lang, &[verdict]),
+    };
+    render(lang, &[line])
 }
 
 /// Where the rules are written.
 fn rules_pointer(lang: Lang, j: &Judgement) -> String {
     let section = j.settings.book().names().short;
-    match lang {
-        Lang::En => format!("The rules as qili applies them: docs/rules.md ({section})."),
-        Lang::Zh => format!("qili 所用规则的说明：docs/rules.md（{section}）。"),
-    }
+    render(lang, &[Message::RulesPointer { section }])
 }
 
 /// Writes the explanation.
-pub(crate) fn compose<W: Words>(
-    w: &W,
-    j: &Judgement,
-    game: Option<&GameInfo>,
-    o: &Options,
-) -> String {
+pub(crate) fn compose(lang: Lang, j: &Judgement, game: Option<&GameInfo>, o: &Options) -> String {
     let detail = o.size == Size::Detail;
     let mut s = String::new();
     if let Some(g) = game {
-        s.push_str(&game_line(w.lang(), g));
+        s.push_str(&game_line(lang, g));
         s.push('\n');
     }
-    s.push_str(&w.ruling(j));
+    s.push_str(&render(lang, &message::ruling(j)));
     s.push('\n');
     if let Some(g) = game {
-        if let Some(line) = w.agreement(j, &Agreement::of(j, g.result.as_deref())) {
-            s.push_str(&line);
-            s.push('\n');
-        }
+        let agreement = Agreement::of(j, g.result.as_deref());
+        s.push_str(&render(lang, &[message::agreement(j, &agreement)]));
+        s.push('\n');
     }
-    if let Some(line) = w.stopped(j) {
-        s.push_str(&line);
+    if let Some(m) = message::stopped(j) {
+        s.push_str(&render(lang, &[m]));
         s.push('\n');
     }
     let deciding = match j.ruling.source {
@@ -290,7 +243,7 @@ pub(crate) fn compose<W: Words>(
     if j.cycles.is_empty() {
         s.push('\n');
         s.push_str(
-            Term::new("棋谱中没有重复局面。", "No position repeats in the record.").get(w.lang()),
+            Term::new("棋谱中没有重复局面。", "No position repeats in the record.").get(lang),
         );
         s.push('\n');
     }
@@ -304,10 +257,19 @@ pub(crate) fn compose<W: Words>(
             continue;
         }
         s.push('\n');
-        cycle(w, j, i, c, Some(i) == deciding, detail, &mut notes, &mut s);
+        cycle(
+            lang,
+            j,
+            i,
+            c,
+            Some(i) == deciding,
+            detail,
+            &mut notes,
+            &mut s,
+        );
     }
     if !j.ruling.articles.is_empty() {
-        s.push_str(&articles(w.lang(), &j.ruling.articles));
+        s.push_str(&articles(lang, &j.ruling.articles));
         s.push('\n');
     }
     let open: Vec<&str> = j
@@ -319,7 +281,7 @@ pub(crate) fn compose<W: Words>(
     if !open.is_empty() && !detail {
         let mut names = open.clone();
         names.dedup();
-        s.push_str(&open_decided(w.lang(), &names));
+        s.push_str(&open_decided(lang, &names));
         s.push('\n');
     }
     let short: Vec<usize> = (0..j.cycles.len())
@@ -332,12 +294,12 @@ pub(crate) fn compose<W: Words>(
                 "其他循环（每个一行；--all-cycles 展开）：",
                 "Other cycles (one line each; --all-cycles expands them):",
             )
-            .get(w.lang()),
+            .get(lang),
         );
         s.push('\n');
         for i in short {
             s.push_str("  ");
-            s.push_str(&cycle_line(w, j, i, &j.cycles[i]));
+            s.push_str(&cycle_line(lang, j, i, &j.cycles[i]));
             s.push('\n');
         }
     }
@@ -349,7 +311,7 @@ pub(crate) fn compose<W: Words>(
                 .any(|&c| nl.claims[c].holds || nl.claims[c].reached_at_ply.is_some()));
     if claim_possible {
         s.push('\n');
-        natural(w.lang(), j, &mut s);
+        natural(lang, j, &mut s);
     }
     if detail && !notes.is_empty() {
         s.push('\n');
@@ -358,7 +320,7 @@ pub(crate) fn compose<W: Words>(
                 "待定规则与注释（各列一次）：",
                 "Open choices and notes (each once):",
             )
-            .get(w.lang()),
+            .get(lang),
         );
         s.push('\n');
         for n in &notes {
@@ -368,14 +330,14 @@ pub(crate) fn compose<W: Words>(
         }
     }
     s.push('\n');
-    s.push_str(&rules_pointer(w.lang(), j));
+    s.push_str(&rules_pointer(lang, j));
     s.push('\n');
     s
 }
 
 #[allow(clippy::too_many_arguments)]
-fn cycle<W: Words>(
-    w: &W,
+fn cycle(
+    lang: Lang,
     j: &Judgement,
     i: usize,
     c: &CycleJudgement,
@@ -384,11 +346,11 @@ fn cycle<W: Words>(
     notes: &mut Vec<String>,
     s: &mut String,
 ) {
-    s.push_str(&position_heading(w.lang(), j, i, c));
+    s.push_str(&position_heading(lang, j, i, c));
     s.push('\n');
     let first = c.repeated_index();
     if let Some(pos) = j.positions.get(first) {
-        for line in super::board_text(pos, w.lang()).lines() {
+        for line in super::board_text(pos, lang).lines() {
             s.push_str("  ");
             s.push_str(line);
             s.push('\n');
@@ -396,41 +358,34 @@ fn cycle<W: Words>(
         s.push_str(&format!("  FEN {}", pos.fen()));
         s.push('\n');
     }
-    let span = cycle_span(w.lang(), j, c);
-    s.push_str(&match w.lang() {
-        Lang::En => format!("  The cycle's moves, {span}:"),
-        Lang::Zh => format!("  循环着法：{span}："),
-    });
+    let span = cycle_span(lang, j, c);
+    s.push_str(&render(lang, &[Message::CycleMoves { span: &span }]));
     s.push('\n');
-    sheet(w, j, c, s);
+    sheet(lang, j, c, s);
     for color in Color::ALL {
         s.push_str("  ");
-        s.push_str(&conduct(
-            w.lang(),
-            c.conduct(color),
-            c.verdict.forbidden[color],
-        ));
+        s.push_str(&conduct(lang, c.conduct(color), c.verdict.forbidden[color]));
         s.push('\n');
     }
     if !deciding {
         s.push_str("  ");
-        s.push_str(&verdict_line(w, j, c));
+        s.push_str(&verdict_line(lang, j, c));
         s.push('\n');
     }
     if detail {
-        for f in w.cycle_facts(j, c) {
+        for f in message::cycle_facts(j, c) {
             s.push_str("  ");
-            s.push_str(&f);
+            s.push_str(&render(lang, &[f]));
             s.push('\n');
         }
-        s.push_str(Term::new("  逐着证据：", "  Evidence, move by move:").get(w.lang()));
+        s.push_str(Term::new("  逐着证据：", "  Evidence, move by move:").get(lang));
         s.push('\n');
         for m in &c.moves {
-            s.push_str(&evidence(w.lang(), j, m));
+            s.push_str(&evidence(lang, j, m));
             s.push('\n');
             for ch in &m.labels.chases {
                 for n in &ch.notes {
-                    let t = crate::terms::chase_note(n, w.lang());
+                    let t = crate::terms::chase_note(n, lang);
                     if !notes.contains(&t) {
                         notes.push(t);
                     }
@@ -438,7 +393,7 @@ fn cycle<W: Words>(
             }
         }
         for n in &c.verdict.open {
-            let t = w.open_note(j, n);
+            let t = render(lang, &[message::open_note(j, n)]);
             if !notes.contains(&t) {
                 notes.push(t);
             }
@@ -448,11 +403,11 @@ fn cycle<W: Words>(
 
 /// The cycle's moves as on a score sheet: one line per move number, Red's move then
 /// Black's.
-fn sheet<W: Words>(w: &W, j: &Judgement, c: &CycleJudgement, s: &mut String) {
+fn sheet(lang: Lang, j: &Judgement, c: &CycleJudgement, s: &mut String) {
     let mut rows: Vec<(usize, Option<String>, Option<String>)> = Vec::new();
     for m in &c.moves {
         let n = move_number(j, m.ply);
-        let text = w.sheet_move(j.positions.get(m.ply - 1), m);
+        let text = render(lang, &[message::sheet_move(j.positions.get(m.ply - 1), m)]);
         match rows.last_mut() {
             Some(row) if row.0 == n => {
                 if m.labels.side == Color::Red {

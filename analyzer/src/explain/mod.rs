@@ -10,6 +10,7 @@ mod articles;
 mod board;
 mod compose;
 pub mod en;
+pub(crate) mod message;
 pub mod zh;
 
 pub use crate::agreement::Agreement;
@@ -110,10 +111,7 @@ pub fn explain(j: &Judgement, lang: Lang) -> String {
 
 /// Explains `j` about `game` (its record's tags and recorded result) as `options` say.
 pub fn explain_with(j: &Judgement, game: Option<&GameInfo>, options: &Options) -> String {
-    match options.lang {
-        Lang::Zh => compose::compose(&zh::Zh, j, game, options),
-        Lang::En => compose::compose(&en::En, j, game, options),
-    }
+    compose::compose(options.lang, j, game, options)
 }
 
 /// `mv` in ICCS, followed by its Chinese notation when that differs (`h2e2 炮二平五`).

@@ -10,7 +10,7 @@ use super::Text;
 use crate::explain;
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
 use crate::terms::Lang;
-use crate::verdict::{Outcome, Reason, Status, Verdict};
+use crate::verdict::{Outcome, Status, Verdict};
 
 /// Cycles drawn at most on one page (each draws one board per move).
 const MAX_CYCLES: usize = 8;
@@ -24,95 +24,14 @@ fn place(j: &Judgement, ply: usize) -> Text {
     )
 }
 
-fn side(c: Color) -> (&'static str, &'static str) {
-    (c.chinese(), c.english())
-}
-
-/// The short text of a cycle's verdict.
+/// The short text of a cycle's verdict (composed by `explain::message::short_verdict`,
+/// worded in both languages).
 pub fn verdict_text(v: &Verdict) -> Text {
-    match v.reason {
-        Reason::OneSidedPerpetualCheck { checker, .. } if v.status == Status::MustChange => {
-            let (zh, en) = side(checker);
-            Text::new(
-                format!("{zh}方单方面长将，必须变着；不变再循环即判负"),
-                format!("{en} checks perpetually: {en} must change, and loses on one more cycle"),
-            )
-        }
-        Reason::OneSidedPerpetualCheck {
-            checker,
-            repeated: true,
-        } => {
-            let (zh, en) = side(checker);
-            Text::new(
-                format!("{zh}方长将不变，再次循环，判负"),
-                format!("{en} repeated the perpetual check: {en} loses"),
-            )
-        }
-        Reason::OneSidedPerpetualCheck { checker, .. } => {
-            let (zh, en) = side(checker);
-            Text::new(
-                format!("{zh}方单方面长将，判负"),
-                format!("{en} checks perpetually: {en} loses"),
-            )
-        }
-        Reason::MutualPerpetualCheck => {
-            Text::new("双方长将，和棋", "both sides check perpetually: draw")
-        }
-        Reason::BothAllowed => Text::new(
-            "双方均为允许着法，不变作和",
-            "both sides' moves are allowed: draw",
-        ),
-        Reason::BothForbidden => Text::new(
-            "双方均为禁止着法，不变作和",
-            "both sides' moves are forbidden: draw",
-        ),
-        Reason::BothForbiddenRanked {
-            offender,
-            repeated: false,
-            ..
-        } => {
-            let (zh, en) = side(offender);
-            Text::new(
-                format!("双方长捉，{zh}方较重，必须变着；不变再循环即判负"),
-                format!(
-                    "both sides chase perpetually, {en}'s chase is the heavier: {en} must change, and loses on one more cycle"
-                ),
-            )
-        }
-        Reason::BothForbiddenRanked {
-            offender,
-            repeated: true,
-            ..
-        } => {
-            let (zh, en) = side(offender);
-            Text::new(
-                format!("双方长捉，{zh}方须变着而不变，再次循环，判负"),
-                format!("{en} repeated the heavier chase: {en} loses"),
-            )
-        }
-        Reason::ForbiddenVsAllowed {
-            offender,
-            repeated: false,
-        } => {
-            let (zh, en) = side(offender);
-            Text::new(
-                format!("{zh}方为禁止着法，必须变着；不变再循环即判负"),
-                format!(
-                    "{en}'s moves are forbidden: {en} must change, and loses on one more cycle"
-                ),
-            )
-        }
-        Reason::ForbiddenVsAllowed {
-            offender,
-            repeated: true,
-        } => {
-            let (zh, en) = side(offender);
-            Text::new(
-                format!("{zh}方禁止着法不变，再次循环，判负"),
-                format!("{en} repeated the forbidden cycle: {en} loses"),
-            )
-        }
-    }
+    let m = [explain::message::short_verdict(v)];
+    Text::new(
+        explain::message::render(Lang::Zh, &m),
+        explain::message::render(Lang::En, &m),
+    )
 }
 
 /// The CSS kind of a result and status: `draw`, `loss`, `must-change` or `none`.
@@ -126,12 +45,7 @@ pub fn verdict_kind(result: Outcome, status: Status) -> &'static str {
 }
 
 fn outcome_text(result: Outcome) -> Text {
-    match result {
-        Outcome::RedWins => Text::new("红胜", "Red wins"),
-        Outcome::BlackWins => Text::new("黑胜", "Black wins"),
-        Outcome::Draw => Text::new("和棋", "draw"),
-        Outcome::None => Text::new("无裁决", "no ruling"),
-    }
+    crate::terms::outcome(result).into()
 }
 
 /// The text of the record's ruling.
@@ -231,7 +145,7 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
             let k = c.conduct(s).kind;
             Conduct {
                 side: s,
-                summary: Text::new(k.chinese(), k.english()),
+                summary: crate::terms::conduct(k).into(),
                 forbidden: c.verdict.forbidden[s],
             }
         })

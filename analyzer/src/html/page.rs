@@ -100,21 +100,7 @@ pub struct Page {
 
 /// The Chinese and English name of a label.
 pub fn label_text(l: Label) -> Text {
-    let t = crate::terms::label(l);
-    Text::new(t.zh, t.en)
-}
-
-fn label_class(l: Label) -> &'static str {
-    match l {
-        Label::Check => "check",
-        Label::MateThreat => "mate_threat",
-        Label::Chase => "chase",
-        Label::Exchange => "exchange",
-        Label::Offer => "offer",
-        Label::Block => "block",
-        Label::Follow => "follow",
-        Label::Idle => "idle",
-    }
+    crate::terms::label(l).into()
 }
 
 fn side_class(c: Color) -> &'static str {
@@ -226,7 +212,7 @@ fn step(s: &mut String, st: &Step, reuse: Reuse<'_>) {
         let _ = write!(
             s,
             r#"<li class="label {}">{}</li>"#,
-            label_class(*l),
+            l.name(),
             bi(&label_text(*l))
         );
     }

@@ -56,23 +56,21 @@ pub enum Label {
 }
 
 impl Label {
+    /// Every label, heaviest first (declaration order).
+    pub const ALL: [Label; 8] = [
+        Label::Check,
+        Label::MateThreat,
+        Label::Chase,
+        Label::Exchange,
+        Label::Offer,
+        Label::Block,
+        Label::Follow,
+        Label::Idle,
+    ];
+
     /// Whether the label is an attack (打 = 将, 杀 or 捉; CXA 28.4).
     pub fn is_attack(self) -> bool {
         matches!(self, Label::Check | Label::MateThreat | Label::Chase)
-    }
-
-    /// The Chinese term (将, 杀, 捉, 兑, 献, 拦, 跟, 闲).
-    pub fn chinese(self) -> &'static str {
-        match self {
-            Label::Check => "将",
-            Label::MateThreat => "杀",
-            Label::Chase => "捉",
-            Label::Exchange => "兑",
-            Label::Offer => "献",
-            Label::Block => "拦",
-            Label::Follow => "跟",
-            Label::Idle => "闲",
-        }
     }
 
     /// The snake_case English name used in JSON (`check`, `mate_threat`, ...).
@@ -107,6 +105,15 @@ pub enum Root {
 }
 
 impl Root {
+    /// Every root status, in declaration order.
+    pub const ALL: [Root; 5] = [
+        Root::Unprotected,
+        Root::FalseRoot,
+        Root::InsufficientRoot,
+        Root::GainsDespiteRoot,
+        Root::Protected,
+    ];
+
     /// The snake_case name used in JSON.
     pub fn name(self) -> &'static str {
         match self {
@@ -115,17 +122,6 @@ impl Root {
             Root::InsufficientRoot => "insufficient_root",
             Root::GainsDespiteRoot => "gains_despite_root",
             Root::Protected => "protected",
-        }
-    }
-
-    /// The Chinese term (无根, 假根, 少根, 有根).
-    pub fn chinese(self) -> &'static str {
-        match self {
-            Root::Unprotected => "无根",
-            Root::FalseRoot => "假根",
-            Root::InsufficientRoot => "少根",
-            Root::GainsDespiteRoot => "有根得子",
-            Root::Protected => "有根",
         }
     }
 }
@@ -306,6 +302,22 @@ pub enum DismissReason {
     /// piece of its own, 被牵子捉子, CXA2020 图23): the line is the capture, then the
     /// opponent's exchange on that piece.
     LosesElsewhere,
+}
+
+impl DismissReason {
+    /// Every reason, in declaration order (worded by [`crate::terms::dismiss`]).
+    pub const ALL: [DismissReason; 10] = [
+        DismissReason::NotNew,
+        DismissReason::GeneralChase,
+        DismissReason::SoldierChase,
+        DismissReason::MatedAfterCapture,
+        DismissReason::SameKindMutual,
+        DismissReason::SeveralAttackers,
+        DismissReason::GeneralAnswersCheck,
+        DismissReason::RootAtLoss,
+        DismissReason::SameKindPair,
+        DismissReason::LosesElsewhere,
+    ];
 }
 
 /// A threat that is not a chase, and why.

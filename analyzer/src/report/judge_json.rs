@@ -330,7 +330,7 @@ pub fn conduct_json(c: &Conduct, forbidden: bool) -> ConductJson<'_> {
 fn conduct(c: &Conduct, forbidden: bool) -> ConductJson<'_> {
     ConductJson {
         conduct: c.kind.as_str(),
-        chinese: c.kind.chinese(),
+        chinese: crate::terms::conduct(c.kind).zh,
         forbidden,
         plies: &c.plies,
         targets: &c.targets,

@@ -26,6 +26,14 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Every outcome (worded by [`crate::terms::outcome`]).
+    pub const ALL: [Outcome; 4] = [
+        Outcome::RedWins,
+        Outcome::BlackWins,
+        Outcome::Draw,
+        Outcome::None,
+    ];
+
     /// The win of `color`.
     pub fn win(color: Color) -> Outcome {
         color.fold(Outcome::RedWins, Outcome::BlackWins)

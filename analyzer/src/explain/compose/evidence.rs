@@ -1,10 +1,11 @@
-//! The evidence of a cycle in both languages: the pieces, each side's conduct, each
-//! move's labels, chases, protectors and dismissed threats.
+//! The evidence of a cycle: the pieces, each side's conduct, each move's labels, chases,
+//! protectors and dismissed threats, composed once as [`Message`]s.
 
 use qili_notation::{Color, Role, Square};
 
 use super::{ply_place, punct};
 use crate::conduct::{ChaseRef, Conduct, ConductKind, CycleMove, PieceRef};
+use crate::explain::message::{render, Message};
 use crate::explain::{line_text, move_text, Lang};
 use crate::judge::Judgement;
 use crate::label::{Chase, Label};
@@ -12,10 +13,12 @@ use crate::terms::Term;
 
 /// A piece of `color` on `sq`: `horse g8`, `马g8`.
 fn piece_name(lang: Lang, role: Role, color: Color, sq: Square) -> String {
-    match lang {
-        Lang::En => format!("{} {sq}", role.english()),
-        Lang::Zh => format!("{}{sq}", role.chinese(color)),
-    }
+    let name = Message::PieceName {
+        role,
+        color,
+        at: sq,
+    };
+    render(lang, &[name])
 }
 
 /// A piece of the cycle, where it stands (`at`) and, when that differs, where it stands in
@@ -24,10 +27,13 @@ fn piece(lang: Lang, p: &PieceRef, at: Option<Square>) -> String {
     match at {
         Some(sq) if sq != p.home => {
             let name = piece_name(lang, p.role, p.color, sq);
-            match lang {
-                Lang::En => format!("{name} ({} in the repeated position)", p.home),
-                Lang::Zh => format!("{name}（重复局面中在{}）", p.home),
-            }
+            render(
+                lang,
+                &[Message::PieceMoved {
+                    name: &name,
+                    home: p.home,
+                }],
+            )
         }
         _ => piece_name(lang, p.role, p.color, p.home),
     }
@@ -43,15 +49,14 @@ fn pieces(lang: Lang, ps: &[PieceRef]) -> String {
 /// One side's conduct: its kind, the pieces it chases and by which pieces, forbidden or
 /// allowed.
 pub(super) fn conduct(lang: Lang, c: &Conduct, forbidden: bool) -> String {
-    let zh = lang == Lang::Zh;
     let p = punct(lang);
-    let kind = crate::terms::conduct(c.kind);
-    let side = crate::terms::side(c.side).get(lang);
-    let mut t = if zh {
-        format!("{side}：{}", kind.zh)
-    } else {
-        format!("{side}: {} ({})", kind.en, kind.zh)
-    };
+    let mut t = render(
+        lang,
+        &[Message::ConductHead {
+            side: c.side,
+            kind: c.kind,
+        }],
+    );
     let chase_kind = matches!(
         c.kind,
         ConductKind::PerpetualChase
@@ -61,26 +66,24 @@ pub(super) fn conduct(lang: Lang, c: &Conduct, forbidden: bool) -> String {
     );
     if chase_kind && !c.targets.is_empty() {
         let targets = pieces(lang, &c.targets);
-        t.push_str(&if zh {
-            format!("，所捉之子：{targets}")
-        } else {
-            format!(" of {targets}")
-        });
+        t.push_str(&render(
+            lang,
+            &[Message::ChasedTargets { targets: &targets }],
+        ));
         let constant = pieces(lang, &c.constant_targets);
         if !c.constant_targets.is_empty() {
             if c.constant_target_attackers.len() >= 2 {
                 let by = pieces(lang, &c.constant_target_attackers);
-                t.push_str(&if zh {
-                    format!("；{by}轮流捉{constant}")
-                } else {
-                    format!("; {by} take turns on {constant}")
-                });
+                let turns = Message::TakeTurns {
+                    by: &by,
+                    constant: &constant,
+                };
+                t.push_str(&render(lang, &[turns]));
             } else if c.targets.len() > 1 {
-                t.push_str(&if zh {
-                    format!("；每着都捉{constant}")
-                } else {
-                    format!("; {constant} chased in every move")
-                });
+                let every = Message::ChasedEveryMove {
+                    constant: &constant,
+                };
+                t.push_str(&render(lang, &[every]));
             }
         } else if c.kind == ConductKind::PerpetualChase {
             t.push_str(
@@ -92,11 +95,7 @@ pub(super) fn conduct(lang: Lang, c: &Conduct, forbidden: bool) -> String {
             );
         }
         let by = pieces(lang, &c.attackers);
-        t.push_str(&if zh {
-            format!("（捉子者：{by}）")
-        } else {
-            format!(" [by {by}]")
-        });
+        t.push_str(&render(lang, &[Message::ChasedBy { by: &by }]));
     }
     t.push_str(p.dash);
     t.push_str(crate::terms::forbidden(forbidden).get(lang));
@@ -106,8 +105,6 @@ pub(super) fn conduct(lang: Lang, c: &Conduct, forbidden: bool) -> String {
 
 /// A chase with its evidence: attackers, target, root, protectors, winning line.
 fn chase(lang: Lang, c: &Chase, r: Option<&ChaseRef>, j: &Judgement, ply: usize) -> String {
-    let zh = lang == Lang::Zh;
-    let p = punct(lang);
     let after = j.positions.get(ply);
     // The target and its protectors are the side's to move after the chasing move.
     let defender = after.map_or(Color::Black, |pos| pos.turn());
@@ -124,12 +121,12 @@ fn chase(lang: Lang, c: &Chase, r: Option<&ChaseRef>, j: &Judgement, ply: usize)
         Some(r) => piece(lang, &r.target, Some(c.target)),
         None => piece_name(lang, c.target_role, defender, c.target),
     };
-    let root = crate::terms::root_reason(c.root).get(lang);
-    let mut t = if zh {
-        format!("{attackers}捉{target}（{root}）")
-    } else {
-        format!("{attackers} → {target} ({root})")
+    let chase = Message::Chase {
+        attackers: &attackers,
+        target: &target,
+        root: c.root,
     };
+    let mut t = render(lang, &[chase]);
     if !c.protectors.is_empty() {
         let ps: Vec<String> = c
             .protectors
@@ -137,34 +134,25 @@ fn chase(lang: Lang, c: &Chase, r: Option<&ChaseRef>, j: &Judgement, ply: usize)
             .map(|pr| {
                 let name = piece_name(lang, pr.role, defender, pr.square);
                 let status = crate::terms::protector(&pr.status, lang);
-                if zh {
-                    format!("{name}（{status}）")
-                } else {
-                    format!("{name}: {status}")
-                }
+                let protector = Message::Protector {
+                    name: &name,
+                    status: &status,
+                };
+                render(lang, &[protector])
             })
             .collect();
-        let list = ps.join(if zh { p.series } else { p.semicolon });
-        t.push_str(&if zh {
-            format!("，保护子：{list}")
-        } else {
-            format!(", protectors: {list}")
-        });
+        let list = ps.join(Term::new("、", "; ").get(lang));
+        t.push_str(&render(lang, &[Message::Protectors { list: &list }]));
     }
     if !c.line.is_empty() {
         let line = line_text(&c.line);
-        t.push_str(&if zh {
-            format!("，得子着法 {line}")
-        } else {
-            format!(", winning line {line}")
-        });
+        t.push_str(&render(lang, &[Message::WinningLine { line: &line }]));
     }
     t
 }
 
 /// Detail: one move with its labels and evidence.
 pub(super) fn evidence(lang: Lang, j: &Judgement, m: &CycleMove) -> String {
-    let zh = lang == Lang::Zh;
     let p = punct(lang);
     let before = j.positions.get(m.ply - 1);
     let l = &m.labels;
@@ -179,11 +167,7 @@ pub(super) fn evidence(lang: Lang, j: &Judgement, m: &CycleMove) -> String {
     let rest: Vec<&str> = l.labels.iter().skip(1).map(|&x| label(x)).collect();
     if !rest.is_empty() {
         let rest = rest.join(p.series);
-        t.push_str(&if zh {
-            format!("（兼{rest}）")
-        } else {
-            format!(" (also {rest})")
-        });
+        t.push_str(&render(lang, &[Message::AlsoLabels { rest: &rest }]));
     }
     if let Some(line) = &l.mate_line {
         t.push_str(p.dash);
@@ -206,13 +190,13 @@ pub(super) fn evidence(lang: Lang, j: &Judgement, m: &CycleMove) -> String {
         .map_or(Color::Black, |pos| pos.turn());
     for d in &l.dismissed {
         let name = piece_name(lang, d.chase.target_role, defender, d.chase.target);
-        let why = crate::terms::dismiss(d.reason).get(lang);
         t.push_str(p.dash);
-        t.push_str(&if zh {
-            format!("不算捉：{name}（{why}，{}）", d.article)
-        } else {
-            format!("not a chase: {name} ({why}, {})", d.article)
-        });
+        let not_a_chase = Message::NotAChase {
+            name: &name,
+            reason: d.reason,
+            article: d.article,
+        };
+        t.push_str(&render(lang, &[not_a_chase]));
     }
     t
 }
