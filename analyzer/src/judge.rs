@@ -633,6 +633,7 @@ fn side_evidence(
 ) -> SideEvidence {
     let mut ev = SideEvidence {
         parried: parried(conduct, moves),
+        key_point: key_point(conduct, moves),
         ..SideEvidence::default()
     };
     let chase_conduct = matches!(
@@ -737,6 +738,23 @@ fn is_parry(m: &CycleMove) -> bool {
         d.reason == crate::label::DismissReason::NotNew
             && d.chase.notes.iter().any(|n| n.is_stood())
     })
+}
+
+/// The first ply of `conduct`'s side whose move is idle only because it occupies a defensive
+/// key point (CXA 27.3, 细则13: its chases dismissed as incidental), when every other move of
+/// the side attacks, so that counting it as a chase would have made the conduct forbidden.
+fn key_point(conduct: &Conduct, moves: &[CycleMove]) -> Option<usize> {
+    let own = || moves.iter().filter(|m| m.labels.side == conduct.side);
+    let is_key_point = |m: &CycleMove| {
+        m.labels
+            .dismissed
+            .iter()
+            .any(|d| d.reason == crate::label::DismissReason::DefensiveKeyPoint)
+    };
+    let first = own().find(|m| is_key_point(m))?.ply;
+    own()
+        .all(|m| is_key_point(m) || m.primary().is_attack())
+        .then_some(first)
 }
 
 /// Whether `target` (a chariot) stands pinned by an enemy horse whenever `side` chases it.

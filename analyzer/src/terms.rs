@@ -203,6 +203,10 @@ pub const fn dismiss(r: DismissReason) -> Term {
             "被牵子捉子：吃子后对方在别处得更多子力",
             "the capture lets the opponent win more elsewhere",
         ),
+        DismissReason::DefensiveKeyPoint => Term::new(
+            "占据防守要点解除对方杀势，附带捉士相（象）",
+            "the move occupies a defensive key point that parries the opponent's mate: an incidental threat on an advisor or elephant",
+        ),
     }
 }
 
@@ -577,6 +581,7 @@ mod tests {
             DismissReason::RootAtLoss,
             DismissReason::SameKindPair,
             DismissReason::LosesElsewhere,
+            DismissReason::DefensiveKeyPoint,
         ];
         distinct(&d.map(dismiss));
     }

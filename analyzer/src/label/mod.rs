@@ -18,6 +18,7 @@ use crate::protection::{self, Protector};
 use crate::settings::{Article, Settings};
 
 mod cache;
+mod key_point;
 pub mod mate;
 mod novelty;
 mod pair;
@@ -186,7 +187,8 @@ pub enum ChaseNote {
     /// `attack_is_the_baseline`).
     StoodWhileHeld,
     /// The target is an advisor or elephant: CXA 27.3 (a defensive key point making a plain
-    /// draw) may apply, and is not detected (open choice `key_point_plain_case_only`).
+    /// draw) may apply, and the move is not in its plain case (open choice
+    /// `key_point_plain_case_only`: it does not parry a mate threat, or it also attacks).
     KeyPointNotDetected,
     /// Capturing with the piece on `mated` gets the mover mated at once, with the piece on
     /// `safe` it does not: the chase stands (CXA 29.4, 细则7).
@@ -306,6 +308,12 @@ pub enum DismissReason {
     /// piece of its own, 被牵子捉子, CXA2020 图23): the line is the capture, then the
     /// opponent's exchange on that piece.
     LosesElsewhere,
+    /// The move occupies a defensive key point that at once makes a plain draw: it parries
+    /// the opponent's mate threat, and its threat on an advisor or elephant is incidental,
+    /// idle (CXA 27.3, 细则13; [`ChasePolicy::defensive_key_point`]; the reading of "a plain
+    /// draw": [`OpenChoices::key_point_plain_case_only`](crate::settings::OpenChoices)). The
+    /// dismissed threat's `line` is the opponent's mating line the move parries.
+    DefensiveKeyPoint,
 }
 
 /// A threat that is not a chase, and why.
@@ -318,7 +326,9 @@ pub struct Dismissed {
     /// The article applied.
     pub article: Article,
     /// For `MatedAfterCapture`: the opponent's mating line after the capture; for
-    /// `LosesElsewhere`: the capture, then the opponent's exchange elsewhere.
+    /// `LosesElsewhere`: the capture, then the opponent's exchange elsewhere; for
+    /// `DefensiveKeyPoint`: the opponent's mating line before the move, which the move
+    /// parries (empty when the plain case is not asked: `key_point_plain_case_only` off).
     pub line: Vec<Move>,
 }
 
@@ -666,6 +676,18 @@ pub(crate) fn label_move_context(
                 line: Vec::new(),
             });
         }
+    }
+    // CXA 27.3, 细则13: a defensive key point's incidental threat on an advisor or elephant.
+    if let Some(line) = key_point::parried(
+        &policy,
+        &settings.open,
+        before,
+        &after,
+        &out,
+        ctx.mate,
+        settings.mate_depth,
+    ) {
+        key_point::dismiss(&policy, line, &mut out);
     }
     if out.complete {
         quiet::exchange_and_offer(&after, mv, &mut ctx, &mut out);

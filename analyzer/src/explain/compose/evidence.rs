@@ -213,6 +213,15 @@ pub(super) fn evidence(lang: Lang, j: &Judgement, m: &CycleMove) -> String {
         } else {
             format!("not a chase: {name} ({why}, {})", d.article)
         });
+        if d.reason == crate::label::DismissReason::DefensiveKeyPoint && !d.line.is_empty() {
+            // The opponent's mating line the key point parries (27.3's evidence).
+            let line = line_text(&d.line);
+            t.push_str(&if zh {
+                format!("，所解杀着 {line}")
+            } else {
+                format!(", parried mating line {line}")
+            });
+        }
     }
     t
 }

@@ -1,0 +1,91 @@
+//! The defensive key point (CXA 27.3, 细则13: "占据防守要点，立即构成简明和棋，附带产生的捉士相（象），
+//! 按闲处理"): a move that occupies a point which at once takes away the opponent's mating
+//! attack is idle, its threat on an advisor or elephant incidental. Where the rule book has
+//! the rule ([`ChasePolicy::defensive_key_point`]) and how its "plain draw" is read
+//! ([`OpenChoices::key_point_plain_case_only`], the one place that reading is decided), the
+//! move's chases are dismissed with the parried mating line as evidence.
+
+use qili_notation::{Move, Position, Role};
+use smallvec::smallvec;
+
+use super::{
+    ChasePolicy, DismissReason, Dismissed, Evidence, Label, MateSearch, MoveLabels, Short,
+    ShortLine,
+};
+use crate::settings::OpenChoices;
+
+/// Whether the move `out` labels (played in `before`, giving `after`) is in the case of 27.3
+/// as `open` reads it, and if so the opponent's mating line it parries (empty when the plain
+/// case is not asked). `None` when the rule book has no such rule, when the move chases a
+/// piece that is not an advisor or elephant (or nothing), when the mover was in check, when
+/// it checks or threatens mate, or — in the plain case — when the opponent threatened no mate
+/// before the move (moving again there, by checks within `depth`) or still mates after it.
+pub(super) fn parried(
+    policy: &ChasePolicy,
+    open: &OpenChoices,
+    before: &Position,
+    after: &Position,
+    out: &MoveLabels,
+    mate: &mut MateSearch,
+    depth: u32,
+) -> Option<Vec<Move>> {
+    policy.defensive_key_point?;
+    let incidental = !out.chases.is_empty()
+        && out
+            .chases
+            .iter()
+            .all(|c| matches!(c.target_role, Role::Advisor | Role::Elephant));
+    if !incidental || before.is_check() || after.is_check() || out.mate_line.is_some() {
+        return None;
+    }
+    if !open.key_point_plain_case_only {
+        return Some(Vec::new());
+    }
+    // The opponent's mate threat the mover faced, then whether the point taken ends it.
+    let line = mate.find(&before.passed(), depth)?;
+    mate.find(after, depth).is_none().then_some(line)
+}
+
+/// Dismisses the chases of `out` as the incidental threat of a defensive key point (27.3,
+/// 细则13), the mating line `line` parried, and adds the idle label with its evidence: the
+/// point occupied, the pieces threatened, the line and the rule book's articles.
+pub(super) fn dismiss(policy: &ChasePolicy, line: Vec<Move>, out: &mut MoveLabels) {
+    let articles = policy.defensive_key_point.unwrap_or(&[]);
+    let Some(&article) = articles.first() else {
+        return;
+    };
+    out.labels.retain(|l| *l != Label::Chase);
+    out.evidence.retain(|e| e.label != Label::Chase);
+    let mut targets: Short<_> = Short::new();
+    for mut chase in out.chases.drain(..) {
+        chase
+            .notes
+            .retain(|n| *n != super::ChaseNote::KeyPointNotDetected);
+        targets.push(chase.target);
+        out.dismissed.push(Dismissed {
+            chase,
+            reason: DismissReason::DefensiveKeyPoint,
+            article,
+            line: line.clone(),
+        });
+    }
+    let mut cited: Short<_> = smallvec![crate::settings::Article::Cxa28_9];
+    cited.extend(articles.iter().copied());
+    let detail = if line.is_empty() {
+        "the move occupies a defensive key point: its threat on an advisor or elephant is \
+         incidental (the plain case not asked: `key_point_plain_case_only` off)"
+    } else {
+        "the move occupies a defensive key point that parries the opponent's mate (the line \
+         shown, plain draw as docs/rules.md §7 reads it): its threat on an advisor or \
+         elephant is incidental"
+    };
+    out.labels.push(Label::Idle);
+    out.evidence.push(Evidence {
+        label: Label::Idle,
+        articles: cited,
+        pieces: smallvec![out.mv.to],
+        targets,
+        line: ShortLine::from_slice(&line),
+        detail: detail.into(),
+    });
+}
