@@ -211,13 +211,13 @@ fn label_name(l: Label) -> &'static str {
 fn open_note(j: &Judgement, n: &OpenNote) -> String {
     match n {
         OpenNote::KeyPointPlainCaseOnly { side: c, target } => format!(
-            "(open) {} is applied only in its plain case (a move that parries the opponent's mate threat, chasing only advisors or elephants: a plain draw as docs/rules.md §7 reads it); {}'s threat on the {} therefore counts as a chase. Default `key_point_plain_case_only`.",
+            "(open) {} is applied only in its plain case (a move that parries the opponent's mate threat and leaves it nothing to win, chasing only advisors or elephants: a plain draw as docs/rules.md §7 reads it); {}'s threat on the {} therefore counts as a chase. Default `key_point_plain_case_only`.",
             Article::Cxa27_3,
             side(*c),
             piece(target, None)
         ),
         OpenNote::KeyPointPlainDraw { side: c, ply } => format!(
-            "(open) {}'s move(s) at {} occupy a defensive key point: each parries the opponent's mate threat, and its threat on an advisor or elephant is incidental, idle ({}). \"A plain draw\" is read as the parried mate threat; counted as a chase, {}'s conduct would be forbidden. Default `key_point_plain_case_only` (docs/rules.md §7).",
+            "(open) {}'s move(s) at {} occupy a defensive key point: each parries the opponent's mate threat, and its threat on an advisor or elephant is incidental, idle ({}). \"A plain draw\" is read as the mate threat parried, the opponent left nothing to win; counted as a chase, {}'s conduct would be forbidden. Default `key_point_plain_case_only` (docs/rules.md §7).",
             side(*c),
             at(j, *ply),
             Article::Cxa27_3Xize13,

@@ -5,13 +5,12 @@
 //! ([`OpenChoices::key_point_plain_case_only`], the one place that reading is decided), the
 //! move's chases are dismissed with the parried mating line as evidence.
 
-use qili_notation::{Move, Position, Role};
+use qili_notation::{Move, Position, Role, SquareSet};
 use smallvec::smallvec;
 
-use super::{
-    ChasePolicy, DismissReason, Dismissed, Evidence, Label, MateSearch, MoveLabels, Short,
-    ShortLine,
-};
+use super::threat::Ctx;
+use super::{ChasePolicy, DismissReason, Dismissed, Evidence, Label, MoveLabels, Short, ShortLine};
+use crate::material::Material;
 use crate::settings::OpenChoices;
 
 /// Whether the move `out` labels (played in `before`, giving `after`) is in the case of 27.3
@@ -19,17 +18,17 @@ use crate::settings::OpenChoices;
 /// case is not asked). `None` when the rule book has no such rule, when the move chases a
 /// piece that is not an advisor or elephant (or nothing), when the mover was in check, when
 /// it checks or threatens mate, or — in the plain case — when the opponent threatened no mate
-/// before the move (moving again there, by checks within `depth`) or still mates after it.
+/// before the move (moving again there, by checks within `depth`), or after it still mates
+/// or could win a piece of the mover (no plain draw).
 pub(super) fn parried(
-    policy: &ChasePolicy,
+    ctx: &mut Ctx<'_>,
     open: &OpenChoices,
     before: &Position,
     after: &Position,
     out: &MoveLabels,
-    mate: &mut MateSearch,
     depth: u32,
 ) -> Option<Vec<Move>> {
-    policy.defensive_key_point?;
+    ctx.policy.defensive_key_point?;
     let incidental = !out.chases.is_empty()
         && out
             .chases
@@ -42,8 +41,19 @@ pub(super) fn parried(
         return Some(Vec::new());
     }
     // The opponent's mate threat the mover faced, then whether the point taken ends it.
-    let line = mate.find(&before.passed(), depth)?;
-    mate.find(after, depth).is_none().then_some(line)
+    let line = ctx.mate.find(&before.passed(), depth)?;
+    if ctx.mate.find(after, depth).is_some() {
+        return None;
+    }
+    // A plain draw: the opponent is left with nothing to win either, no piece of the mover
+    // it could take with gain (a chase under the rule book, CXA 29, novelty not asked).
+    let side = before.turn();
+    let mine: SquareSet = after
+        .pieces()
+        .filter(|&(sq, p)| p.color == side && Material::of(p, sq).is_material())
+        .map(|(sq, _)| sq)
+        .collect();
+    ctx.threats(after, mine).0.is_empty().then_some(line)
 }
 
 /// Dismisses the chases of `out` as the incidental threat of a defensive key point (27.3,

@@ -679,12 +679,11 @@ pub(crate) fn label_move_context(
     }
     // CXA 27.3, 细则13: a defensive key point's incidental threat on an advisor or elephant.
     if let Some(line) = key_point::parried(
-        &policy,
+        &mut ctx,
         &settings.open,
         before,
         &after,
         &out,
-        ctx.mate,
         settings.mate_depth,
     ) {
         key_point::dismiss(&policy, line, &mut out);

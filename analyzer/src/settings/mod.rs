@@ -100,12 +100,15 @@ pub struct OpenChoices {
     /// - the mover was not in check, and the opponent, moving again in the position before
     ///   the move, could mate by checks ([`Settings::mate_depth`]): the mover faced a mate
     ///   threat;
-    /// - after the move the opponent, to move, can no longer mate so: the point the move
-    ///   occupies parries it.
+    /// - after the move the opponent, to move, can no longer mate so — the point the move
+    ///   occupies parries it — and has no chase either: no piece of the mover it could win
+    ///   (a capture, a series of checks or an exchange that gains, CXA 29; novelty not
+    ///   asked).
     ///
-    /// "At once makes a plain draw" is read as "at once takes away the opponent's mating
-    /// attack": qili has no table of theoretical draws, and the sources give no other test;
-    /// the point the move occupies is the defensive key point. Outside the plain case the
+    /// "At once makes a plain draw" is read as "at once leaves the opponent nothing to
+    /// play for": its mating attack parried, no material to win. qili has no table of
+    /// theoretical draws, and the sources give no other test; the point the move occupies
+    /// is the defensive key point. Outside the plain case the
     /// chase stands, and a note says the exception may apply. With `false` the exception
     /// is applied to every move whose only chased pieces are advisors and elephants, made
     /// out of no check, that neither checks nor threatens mate, without the test of the
