@@ -410,7 +410,14 @@ fn rule_run<K: Eq + std::hash::Hash + Copy>(
             .unwrap_or_default(),
     );
     // The line's moves are legal: the graph took only those.
-    let (context, labels) = labeller.label_legal_cycle(befores, mvs, settings, full);
+    let (context, mut labels) = labeller.label_legal_cycle(befores, mvs, settings, full);
+    // 27.3's plain draw read over the cycle: a side that chases elsewhere in it gets its
+    // key-point moves' threats back as chases, before the conducts are classified.
+    crate::label::void_when_chasing_elsewhere(
+        &settings.book().chase(),
+        settings.book().reading(),
+        &mut labels,
+    );
     let mut tracker = PieceTracker::new(&positions[run.start]);
     let moves: Vec<CycleMove> = plies
         .zip(labels)

@@ -3,15 +3,21 @@
 //! attack is idle, its threat on an advisor or elephant incidental. Where the rule book has
 //! the rule ([`ChasePolicy::defensive_key_point`]) and how its "plain draw" is read
 //! ([`OpenChoices::key_point_plain_case_only`], the one place that reading is decided), the
-//! move's chases are dismissed with the parried mating line as evidence.
+//! move's chases are dismissed with the parried mating line as evidence. Over a cycle, a side
+//! that also chases elsewhere gets them back as chases
+//! ([`ChasePolicy::key_point_void_when_chasing_elsewhere`], [`void_when_chasing_elsewhere`]).
 
-use qili_notation::{Move, Position, Role, SquareSet};
+use std::sync::Arc;
+
+use qili_notation::{Color, Move, Position, Role, SquareSet};
 use smallvec::smallvec;
 
 use super::threat::Ctx;
-use super::{ChasePolicy, DismissReason, Dismissed, Evidence, Label, MoveLabels, Short, ShortLine};
+use super::{
+    ChaseNote, ChasePolicy, DismissReason, Dismissed, Evidence, Label, MoveLabels, Short, ShortLine,
+};
 use crate::material::Material;
-use crate::settings::OpenChoices;
+use crate::settings::{OpenChoices, Reading};
 
 /// Whether the move `out` labels (played in `before`, giving `after`) is in the case of 27.3
 /// as `open` reads it, and if so the opponent's mating line it parries (empty when the plain
@@ -98,4 +104,66 @@ pub(super) fn dismiss(policy: &ChasePolicy, line: Vec<Move>, out: &mut MoveLabel
         line: ShortLine::from_slice(&line),
         detail: detail.into(),
     });
+}
+
+/// Whether a threat of the move was dismissed as a defensive key point's (27.3).
+fn is_key_point(l: &MoveLabels) -> bool {
+    l.dismissed
+        .iter()
+        .any(|d| d.reason == DismissReason::DefensiveKeyPoint)
+}
+
+/// The reading of "a plain draw" over a cycle (27.3, 细则13;
+/// [`ChasePolicy::key_point_void_when_chasing_elsewhere`]): in the labels of one period of a
+/// cycle, a side with a move whose chases count under `reading` (other than its key-point
+/// moves) plays for more than a draw, and its key-point moves' dismissed threats are restored
+/// as chases, each with the note [`ChaseNote::KeyPointSideChasesElsewhere`]. The labels shared
+/// with the cache are copied before they change.
+pub(crate) fn void_when_chasing_elsewhere(
+    policy: &ChasePolicy,
+    reading: Reading,
+    labels: &mut [Arc<MoveLabels>],
+) {
+    if !policy.key_point_void_when_chasing_elsewhere || policy.defensive_key_point.is_none() {
+        return;
+    }
+    for side in [Color::Red, Color::Black] {
+        let own = || labels.iter().filter(|l| l.side == side);
+        if !own().any(|l| is_key_point(l)) {
+            continue;
+        }
+        if !own().any(|l| !is_key_point(l) && reading.chases_count(l)) {
+            continue;
+        }
+        for l in labels
+            .iter_mut()
+            .filter(|l| l.side == side && is_key_point(l))
+        {
+            restore(Arc::make_mut(l));
+        }
+    }
+}
+
+/// Gives `out` back the chases [`dismiss`] took as a key point's, with their evidence and
+/// the note why, in place of the labels of a move without an attack (闲, 拦, 跟: CXA 28.7–28.9,
+/// which a chasing move does not get).
+fn restore(out: &mut MoveLabels) {
+    let (back, kept): (Vec<Dismissed>, Vec<Dismissed>) = out
+        .dismissed
+        .drain(..)
+        .partition(|d| d.reason == DismissReason::DefensiveKeyPoint);
+    out.dismissed = kept;
+    let quiet = |l: Label| matches!(l, Label::Idle | Label::Block | Label::Follow);
+    out.labels.retain(|&l| !quiet(l));
+    out.evidence.retain(|e| !quiet(e.label));
+    for d in back {
+        let mut chase = d.chase;
+        chase.notes.push(ChaseNote::KeyPointSideChasesElsewhere);
+        out.evidence.push(super::chase_evidence(&chase));
+        out.chases.push(chase);
+    }
+    out.labels.push(Label::Chase);
+    out.labels.sort();
+    out.labels.dedup();
+    out.evidence.sort_by_key(|e| e.label);
 }

@@ -32,6 +32,7 @@ mod edition_tests;
 mod tests;
 
 pub use crate::settings::ChasePolicy;
+pub(crate) use key_point::void_when_chasing_elsewhere;
 pub use mate::{mate_by_checks, MateSearch};
 
 /// One label; declaration order is weight order, heaviest first (CXA 27.4, 细则12).
@@ -190,6 +191,11 @@ pub enum ChaseNote {
     /// draw) may apply, and the move is not in its plain case (open choice
     /// `key_point_plain_case_only`: it does not parry a mate threat, or it also attacks).
     KeyPointNotDetected,
+    /// The move occupies a defensive key point in 27.3's case, but its side chases elsewhere
+    /// in the same cycle: it plays for more than a plain draw, and the threat counts as a
+    /// chase again (27.3 not applied;
+    /// [`ChasePolicy::key_point_void_when_chasing_elsewhere`]).
+    KeyPointSideChasesElsewhere,
     /// Capturing with the piece on `mated` gets the mover mated at once, with the piece on
     /// `safe` it does not: the chase stands (CXA 29.4, 细则7).
     SafeCapturer {
@@ -1048,35 +1054,37 @@ fn new_chases(
     }
     if !out.chases.is_empty() {
         out.labels.push(Label::Chase);
-        for c in &out.chases {
-            let how = match c.form {
-                ChaseForm::Capture => "capture",
-                ChaseForm::Exchange => "exchange",
-                ChaseForm::CheckSeries => "series of checks",
-            };
-            // "threatens to win the {role} on {point} by {how} ({root})", put together
-            // without the formatting machinery (a chase's evidence is built for every move
-            // labelled).
-            let (role, root) = (c.target_role.english(), c.root.name());
-            let mut detail = String::with_capacity(34 + role.len() + how.len() + root.len());
-            detail.push_str("threatens to win the ");
-            detail.push_str(role);
-            detail.push_str(" on ");
-            push_point(&mut detail, c.target);
-            detail.push_str(" by ");
-            detail.push_str(how);
-            detail.push_str(" (");
-            detail.push_str(root);
-            detail.push(')');
-            out.evidence.push(Evidence {
-                label: Label::Chase,
-                articles: c.articles.clone(),
-                pieces: c.attackers.clone(),
-                targets: smallvec![c.target],
-                line: ShortLine::from_slice(&c.line),
-                detail: detail.into(),
-            });
-        }
+        out.evidence.extend(out.chases.iter().map(chase_evidence));
+    }
+}
+
+/// The evidence of the chase label for the chase `c`.
+pub(crate) fn chase_evidence(c: &Chase) -> Evidence {
+    let how = match c.form {
+        ChaseForm::Capture => "capture",
+        ChaseForm::Exchange => "exchange",
+        ChaseForm::CheckSeries => "series of checks",
+    };
+    // "threatens to win the {role} on {point} by {how} ({root})", put together without the
+    // formatting machinery (a chase's evidence is built for every move labelled).
+    let (role, root) = (c.target_role.english(), c.root.name());
+    let mut detail = String::with_capacity(34 + role.len() + how.len() + root.len());
+    detail.push_str("threatens to win the ");
+    detail.push_str(role);
+    detail.push_str(" on ");
+    push_point(&mut detail, c.target);
+    detail.push_str(" by ");
+    detail.push_str(how);
+    detail.push_str(" (");
+    detail.push_str(root);
+    detail.push(')');
+    Evidence {
+        label: Label::Chase,
+        articles: c.articles.clone(),
+        pieces: c.attackers.clone(),
+        targets: smallvec![c.target],
+        line: ShortLine::from_slice(&c.line),
+        detail: detail.into(),
     }
 }
 

@@ -712,3 +712,56 @@ fn key_point_without_a_parried_mate_threat_chases() {
         assert!(!dismissed(&l, DismissReason::DefensiveKeyPoint));
     }
 }
+
+/// 27.3's plain draw read over a cycle (`key_point_void_when_chasing_elsewhere`): the
+/// key-point move of [`defensive_key_point_parries_the_mate_threat`] gets its threat on the
+/// advisor back as a chase, with the note why, when another move of its side in the cycle
+/// chases; not when that move only checks (CXA2020 图18), nor under AXF's policy.
+#[test]
+fn key_point_is_void_when_the_side_chases_elsewhere() {
+    use std::sync::Arc;
+    let s = settings(RuleSet::Cxa);
+    let fen = "5k3/4a2n1/9/9/9/4R4/4np3/3Ar4/3KA4/9 w - - 0 1";
+    let kp = last(fen, "e4f4 h8f7 f4e4", &s, CycleContext::default());
+    assert!(dismissed(&kp, DismissReason::DefensiveKeyPoint));
+    let chase = last(
+        "5k3/4a2n1/9/9/9/R8/9/9/4A4/3K5 w - - 0 1",
+        "a4e4",
+        &s,
+        CycleContext::default(),
+    );
+    assert_eq!(chase.primary(), Label::Chase);
+    let mut check = kp.clone();
+    check.labels = vec![Label::Check];
+    check.dismissed.clear();
+    let policy = s.book().chase();
+    let reading = s.book().reading();
+    let run = |other: &MoveLabels, policy: &ChasePolicy| {
+        let mut labels = vec![Arc::new(kp.clone()), Arc::new(other.clone())];
+        void_when_chasing_elsewhere(policy, reading, &mut labels);
+        labels.swap_remove(0)
+    };
+    let back = run(&chase, &policy);
+    assert_eq!(back.labels, [Label::Chase], "{:?}", back.labels);
+    assert_eq!(targets(&back), ["e8"]);
+    assert!(back.chases[0]
+        .notes
+        .contains(&ChaseNote::KeyPointSideChasesElsewhere));
+    assert!(!dismissed(&back, DismissReason::DefensiveKeyPoint));
+    assert!(back
+        .evidence
+        .iter()
+        .all(|e| e.label == Label::Chase && e.targets.as_slice() == [back.chases[0].target]));
+    // A check elsewhere leaves the key point's threat incidental (图18).
+    assert_eq!(*run(&check, &policy), kp);
+    // The other side's chase does not count against the side.
+    let mut theirs = chase.clone();
+    theirs.side = !kp.side;
+    assert_eq!(*run(&theirs, &policy), kp);
+    // Without the reading, the threat stays dismissed.
+    let off = ChasePolicy {
+        key_point_void_when_chasing_elsewhere: false,
+        ..policy
+    };
+    assert_eq!(*run(&chase, &off), kp);
+}

@@ -167,6 +167,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     novelty_of_the_win: true,
     false_root_by_mate: true,
     defensive_key_point: Some(&[Cxa27_3Xize13]),
+    key_point_void_when_chasing_elsewhere: true,
     general_step_out_of_check_is_idle: false,
     reply_threat_made_by_check_is_idle: false,
     root_chase_needs_complete_gain: false,

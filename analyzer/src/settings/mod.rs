@@ -399,6 +399,17 @@ pub struct ChasePolicy {
     /// an advisor or elephant the rule does not dismiss carries a note that the exception
     /// may apply. AXF: `None`, no such rule (AXF.md has none).
     pub defensive_key_point: Option<&'static [Article]>,
+    /// The reading of "a plain draw" (简明和棋) of 27.3 over a cycle: a plain draw is a
+    /// position the side only holds. A side that, in the same cycle, leaves the key point to
+    /// chase — another of its moves has a chase that counts in the conduct
+    /// ([`Reading::chases_count`](crate::settings::Reading)) — plays for more than a draw:
+    /// its key-point moves' incidental threats on advisors or elephants count as chases
+    /// again (27.3 not applied, [`ChaseNote::KeyPointSideChasesElsewhere`](crate::label::ChaseNote)).
+    /// Checks, mate threats and idle moves on its other moves do not prevent the rule (CXA2020
+    /// 图18: the chariot checks and goes back to the key point, a draw). Decided in one place,
+    /// where a cycle's labels become the sides' conducts (`judge::rule_run`). CXA: yes (both
+    /// editions); AXF: no (no such rule).
+    pub key_point_void_when_chasing_elsewhere: bool,
     /// A step of the general that answers a check is idle even if a chase or a mate threat
     /// follows from it (docs/rules.md §8; CXA 2011/2020 26.1, cited `CXA2020 26.1`): its
     /// chases are dismissed ([`DismissReason::GeneralAnswersCheck`](crate::label::DismissReason))
