@@ -112,7 +112,8 @@ pub struct OpenChoices {
     /// chase stands, and a note says the exception may apply. With `false` the exception
     /// is applied to every move whose only chased pieces are advisors and elephants, made
     /// out of no check, that neither checks nor threatens mate, without the test of the
-    /// mate parried.
+    /// mate parried. Either way, over a cycle a side that chases elsewhere holds no plain
+    /// draw ([`ChasePolicy::key_point_void_when_chasing_elsewhere`]).
     pub key_point_plain_case_only: bool,
     /// AXF r19 (D39–41; the "D105" of other printings is not in the English edition, docs/rules.md §7): rank attacks on a chariot pinned by a horse above ordinary chases.
     pub axf_pinned_chariot_ranked_above_chase: bool,
