@@ -626,7 +626,6 @@ mod tests {
             ChaseNote::StoodWhileInCheck,
             ChaseNote::StoodWhileHeld,
             ChaseNote::KeyPointNotDetected,
-            ChaseNote::KeyPointSideChasesElsewhere,
             ChaseNote::SafeCapturer {
                 mated: sq("e7"),
                 safe: sq("c5"),
@@ -651,6 +650,7 @@ mod tests {
                 },
             },
             ChaseNote::SecondPiece { second: sq("e7") },
+            ChaseNote::KeyPointSideChasesElsewhere,
         ];
         for lang in [Lang::Zh, Lang::En] {
             let texts: HashSet<String> = all.iter().map(|n| chase_note(n, lang)).collect();
