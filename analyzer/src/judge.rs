@@ -410,7 +410,14 @@ fn rule_run<K: Eq + std::hash::Hash + Copy>(
             .unwrap_or_default(),
     );
     // The line's moves are legal: the graph took only those.
-    let (context, labels) = labeller.label_legal_cycle(befores, mvs, settings, full);
+    let (context, mut labels) = labeller.label_legal_cycle(befores, mvs, settings, full);
+    // 27.3's plain draw read over the cycle: a side that chases elsewhere in it gets its
+    // key-point moves' threats back as chases, before the conducts are classified.
+    crate::label::void_when_chasing_elsewhere(
+        &settings.book().chase(),
+        settings.book().reading(),
+        &mut labels,
+    );
     let mut tracker = PieceTracker::new(&positions[run.start]);
     let moves: Vec<CycleMove> = plies
         .zip(labels)
@@ -633,6 +640,7 @@ fn side_evidence(
 ) -> SideEvidence {
     let mut ev = SideEvidence {
         parried: parried(conduct, moves),
+        key_point: key_point(conduct, moves),
         ..SideEvidence::default()
     };
     let chase_conduct = matches!(
@@ -737,6 +745,23 @@ fn is_parry(m: &CycleMove) -> bool {
         d.reason == crate::label::DismissReason::NotNew
             && d.chase.notes.iter().any(|n| n.is_stood())
     })
+}
+
+/// The first ply of `conduct`'s side whose move is idle only because it occupies a defensive
+/// key point (CXA 27.3, 细则13: its chases dismissed as incidental), when every other move of
+/// the side attacks, so that counting it as a chase would have made the conduct forbidden.
+fn key_point(conduct: &Conduct, moves: &[CycleMove]) -> Option<usize> {
+    let own = || moves.iter().filter(|m| m.labels.side == conduct.side);
+    let is_key_point = |m: &CycleMove| {
+        m.labels
+            .dismissed
+            .iter()
+            .any(|d| d.reason == crate::label::DismissReason::DefensiveKeyPoint)
+    };
+    let first = own().find(|m| is_key_point(m))?.ply;
+    own()
+        .all(|m| is_key_point(m) || m.primary().is_attack())
+        .then_some(first)
 }
 
 /// Whether `target` (a chariot) stands pinned by an enemy horse whenever `side` chases it.

@@ -209,6 +209,10 @@ pub const fn dismiss(r: DismissReason) -> Term {
             "被牵子捉子：吃子后对方在别处得更多子力",
             "the capture lets the opponent win more elsewhere",
         ),
+        DismissReason::DefensiveKeyPoint => Term::new(
+            "占据防守要点解除对方杀势，附带捉士相（象）",
+            "the move occupies a defensive key point that parries the opponent's mate: an incidental threat on an advisor or elephant",
+        ),
     }
 }
 
@@ -297,6 +301,8 @@ pub fn chase_note(n: &ChaseNote, lang: Lang) -> String {
         (Lang::En, ChaseNote::StoodWhileHeld) => "the attack stood before the move, when the capturer was held (pinned) and could not legally carry it out: not new (open choice `attack_is_the_baseline`, docs/rules.md §7: the baseline is the attack itself)".into(),
         (Lang::Zh, ChaseNote::KeyPointNotDetected) => format!("可能适用 {}（占据防守要点、形成简明和棋）：未检测（待定规则 `key_point_plain_case_only`：只认简明情形，docs/rules.md §7）", Article::Cxa27_3),
         (Lang::En, ChaseNote::KeyPointNotDetected) => format!("{} (defensive key point making a plain draw) may apply: not detected (open choice `key_point_plain_case_only`: plain case only, docs/rules.md §7)", Article::Cxa27_3),
+        (Lang::Zh, ChaseNote::KeyPointSideChasesElsewhere) => format!("不适用 {}：本方在同一循环中另有捉子，离开防守要点求胜，不是简明和棋，故按捉处理", Article::Cxa27_3Xize13),
+        (Lang::En, ChaseNote::KeyPointSideChasesElsewhere) => format!("{} not applied: the side chases elsewhere in the cycle, playing for more than a plain draw, so the threat counts as a chase", Article::Cxa27_3Xize13),
         (Lang::Zh, ChaseNote::SafeCapturer { mated, safe }) => format!("用{mated}的子吃会被立即将死；用{safe}的子吃则安全，故捉成立（{}，{}：有一个安全的吃子者即可）", Article::Cxa29_4, Article::CxaXize7.local()),
         (Lang::En, ChaseNote::SafeCapturer { mated, safe }) => format!("capturing with {mated} gets the mover mated; capturing with {safe} is safe, so the chase stands ({}: one safe capturer is enough)", Article::Cxa29_4Xize7),
         (Lang::Zh, ChaseNote::WinMadeReal { before: NotWonBefore::Mated { checker } }) => format!("走子前已有此攻击，但当时吃子即被对方将死（{checker}先将）；走子后吃子安全，能够得子，按新捉处理（{}，{}）", Article::Cxa29_2WinMadeReal.local(), Article::Cxa29_4Xize7.local()),
@@ -698,6 +704,7 @@ mod tests {
                 },
             },
             ChaseNote::SecondPiece { second: sq("e7") },
+            ChaseNote::KeyPointSideChasesElsewhere,
         ];
         for lang in [Lang::Zh, Lang::En] {
             let texts: HashSet<String> = all.iter().map(|n| chase_note(n, lang)).collect();

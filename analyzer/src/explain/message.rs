@@ -417,6 +417,11 @@ pub(crate) enum Message<'a> {
         /// The article.
         article: Article,
     },
+    /// After a key point's dismissed chase: the opponent's mating line it parries (27.3).
+    ParriedLine {
+        /// The line, in the move notation of the explanation.
+        line: &'a str,
+    },
     /// Page: a one-sided perpetual check must change, and loses on one more cycle.
     ShortCheckMustChange(Color),
     /// Page: a one-sided perpetual check repeated: the checker loses.

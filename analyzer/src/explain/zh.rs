@@ -275,6 +275,7 @@ pub(crate) fn message(m: &Message) -> String {
             reason,
             article,
         } => format!("不算捉：{name}（{}，{article}）", terms::dismiss(reason).zh),
+        Message::ParriedLine { line } => format!("，所解杀着 {line}"),
         Message::ShortCheckMustChange(c) => format!(
             "{}方单方面长将，必须变着；不变再循环即判负",
             c.chinese()
@@ -302,10 +303,17 @@ pub(crate) fn message(m: &Message) -> String {
             let at = |ply: usize| terms::ply_place(start, ply, zh);
             match note {
                 OpenNote::KeyPointPlainCaseOnly { side: c, target } => format!(
-                    "（待定规则的默认处理）{} 只在简明情形（占据防守要点、已知理论和棋）下适用；因此{}对{}的攻击按捉处理。默认选项 `key_point_plain_case_only`。",
+                    "（待定规则的默认处理）{} 只在简明情形（着法解除对方杀势、对方无子可得、只捉士相（象）：docs/rules.md §7 对“简明和棋”的解读）下适用；因此{}对{}的攻击按捉处理。默认选项 `key_point_plain_case_only`。",
                     Article::Cxa27_3,
                     side(*c),
                     piece(target, None)
+                ),
+                OpenNote::KeyPointPlainDraw { side: c, ply } => format!(
+                    "（待定规则的默认处理）{}{}的着法占据防守要点：解除对方杀势，附带产生的捉士相（象）按闲处理（{}）。“简明和棋”解读为解除对方杀势、对方无子可得；若按捉计，{}为禁止着法。默认选项 `key_point_plain_case_only`（docs/rules.md §7）。",
+                    side(*c),
+                    at(*ply),
+                    Article::Cxa27_3Xize13,
+                    side(*c)
                 ),
                 OpenNote::PinnedChariotRankedAboveChase { side: c, target } => format!(
                     "（待定规则的默认处理）AXF r19：攻击被马牵制的车（{}）重于一般的捉，因此双方虽都在捉，{}为犯禁方。默认选项 `axf_pinned_chariot_ranked_above_chase`。",

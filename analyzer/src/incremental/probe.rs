@@ -210,7 +210,8 @@ fn shift_verdict(verdict: &Verdict, by: usize) -> Verdict {
     for note in &mut v.open {
         match note {
             OpenNote::CheckThatChasesIsChase { ply, .. }
-            | OpenNote::AttackIsTheBaseline { ply, .. } => *ply += by,
+            | OpenNote::AttackIsTheBaseline { ply, .. }
+            | OpenNote::KeyPointPlainDraw { ply, .. } => *ply += by,
             OpenNote::KeyPointPlainCaseOnly { .. }
             | OpenNote::PinnedChariotRankedAboveChase { .. } => {}
         }

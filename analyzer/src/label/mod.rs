@@ -18,6 +18,7 @@ use crate::protection::{self, Protector};
 use crate::settings::{Article, Settings};
 
 mod cache;
+mod key_point;
 pub mod mate;
 mod novelty;
 mod pair;
@@ -31,6 +32,7 @@ mod edition_tests;
 mod tests;
 
 pub use crate::settings::ChasePolicy;
+pub(crate) use key_point::void_when_chasing_elsewhere;
 pub use mate::{mate_by_checks, MateSearch};
 
 /// One label; declaration order is weight order, heaviest first (CXA 27.4, 细则12).
@@ -182,8 +184,14 @@ pub enum ChaseNote {
     /// `attack_is_the_baseline`).
     StoodWhileHeld,
     /// The target is an advisor or elephant: CXA 27.3 (a defensive key point making a plain
-    /// draw) may apply, and is not detected (open choice `key_point_plain_case_only`).
+    /// draw) may apply, and the move is not in its plain case (open choice
+    /// `key_point_plain_case_only`: it does not parry a mate threat, or it also attacks).
     KeyPointNotDetected,
+    /// The move occupies a defensive key point in 27.3's case, but its side chases elsewhere
+    /// in the same cycle: it plays for more than a plain draw, and the threat counts as a
+    /// chase again (27.3 not applied;
+    /// [`ChasePolicy::key_point_void_when_chasing_elsewhere`]).
+    KeyPointSideChasesElsewhere,
     /// Capturing with the piece on `mated` gets the mover mated at once, with the piece on
     /// `safe` it does not: the chase stands (CXA 29.4, 细则7).
     SafeCapturer {
@@ -302,11 +310,17 @@ pub enum DismissReason {
     /// piece of its own, 被牵子捉子, CXA2020 图23): the line is the capture, then the
     /// opponent's exchange on that piece.
     LosesElsewhere,
+    /// The move occupies a defensive key point that at once makes a plain draw: it parries
+    /// the opponent's mate threat, and its threat on an advisor or elephant is incidental,
+    /// idle (CXA 27.3, 细则13; [`ChasePolicy::defensive_key_point`]; the reading of "a plain
+    /// draw": [`OpenChoices::key_point_plain_case_only`](crate::settings::OpenChoices)). The
+    /// dismissed threat's `line` is the opponent's mating line the move parries.
+    DefensiveKeyPoint,
 }
 
 impl DismissReason {
     /// Every reason, in declaration order (worded by [`crate::terms::dismiss`]).
-    pub const ALL: [DismissReason; 10] = [
+    pub const ALL: [DismissReason; 11] = [
         DismissReason::NotNew,
         DismissReason::GeneralChase,
         DismissReason::SoldierChase,
@@ -317,6 +331,7 @@ impl DismissReason {
         DismissReason::RootAtLoss,
         DismissReason::SameKindPair,
         DismissReason::LosesElsewhere,
+        DismissReason::DefensiveKeyPoint,
     ];
 }
 
@@ -330,7 +345,9 @@ pub struct Dismissed {
     /// The article applied.
     pub article: Article,
     /// For `MatedAfterCapture`: the opponent's mating line after the capture; for
-    /// `LosesElsewhere`: the capture, then the opponent's exchange elsewhere.
+    /// `LosesElsewhere`: the capture, then the opponent's exchange elsewhere; for
+    /// `DefensiveKeyPoint`: the opponent's mating line before the move, which the move
+    /// parries (empty when the plain case is not asked: `key_point_plain_case_only` off).
     pub line: Vec<Move>,
 }
 
@@ -678,6 +695,17 @@ pub(crate) fn label_move_context(
                 line: Vec::new(),
             });
         }
+    }
+    // CXA 27.3, 细则13: a defensive key point's incidental threat on an advisor or elephant.
+    if let Some(line) = key_point::parried(
+        &mut ctx,
+        &settings.open,
+        before,
+        &after,
+        &out,
+        settings.mate_depth,
+    ) {
+        key_point::dismiss(&policy, line, &mut out);
     }
     if out.complete {
         quiet::exchange_and_offer(&after, mv, &mut ctx, &mut out);
@@ -1039,35 +1067,37 @@ fn new_chases(
     }
     if !out.chases.is_empty() {
         out.labels.push(Label::Chase);
-        for c in &out.chases {
-            let how = match c.form {
-                ChaseForm::Capture => "capture",
-                ChaseForm::Exchange => "exchange",
-                ChaseForm::CheckSeries => "series of checks",
-            };
-            // "threatens to win the {role} on {point} by {how} ({root})", put together
-            // without the formatting machinery (a chase's evidence is built for every move
-            // labelled).
-            let (role, root) = (c.target_role.english(), c.root.name());
-            let mut detail = String::with_capacity(34 + role.len() + how.len() + root.len());
-            detail.push_str("threatens to win the ");
-            detail.push_str(role);
-            detail.push_str(" on ");
-            push_point(&mut detail, c.target);
-            detail.push_str(" by ");
-            detail.push_str(how);
-            detail.push_str(" (");
-            detail.push_str(root);
-            detail.push(')');
-            out.evidence.push(Evidence {
-                label: Label::Chase,
-                articles: c.articles.clone(),
-                pieces: c.attackers.clone(),
-                targets: smallvec![c.target],
-                line: ShortLine::from_slice(&c.line),
-                detail: detail.into(),
-            });
-        }
+        out.evidence.extend(out.chases.iter().map(chase_evidence));
+    }
+}
+
+/// The evidence of the chase label for the chase `c`.
+pub(crate) fn chase_evidence(c: &Chase) -> Evidence {
+    let how = match c.form {
+        ChaseForm::Capture => "capture",
+        ChaseForm::Exchange => "exchange",
+        ChaseForm::CheckSeries => "series of checks",
+    };
+    // "threatens to win the {role} on {point} by {how} ({root})", put together without the
+    // formatting machinery (a chase's evidence is built for every move labelled).
+    let (role, root) = (c.target_role.english(), c.root.name());
+    let mut detail = String::with_capacity(34 + role.len() + how.len() + root.len());
+    detail.push_str("threatens to win the ");
+    detail.push_str(role);
+    detail.push_str(" on ");
+    push_point(&mut detail, c.target);
+    detail.push_str(" by ");
+    detail.push_str(how);
+    detail.push_str(" (");
+    detail.push_str(root);
+    detail.push(')');
+    Evidence {
+        label: Label::Chase,
+        articles: c.articles.clone(),
+        pieces: c.attackers.clone(),
+        targets: smallvec![c.target],
+        line: ShortLine::from_slice(&c.line),
+        detail: detail.into(),
     }
 }
 

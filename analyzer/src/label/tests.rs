@@ -652,3 +652,116 @@ fn same_kind_pair_rule_is_cxas() {
     assert!(dismissed(&l, DismissReason::SameKindMutual));
     assert!(!dismissed(&l, DismissReason::SameKindPair));
 }
+
+/// CXA 27.3, 细则13 (the corpus case `cxa-27.3-key-point-parries-the-mate-threat`): 车四平五
+/// goes back to e4, where it takes the checking horse after Black's 车2平4 uncovering its
+/// check: the move parries Black's mate threat, and its new threat on the unprotected advisor
+/// e8 is incidental, idle in both CXA editions (the current one also cites its figure, 图18);
+/// AXF has no such rule. With the open choice off, the plain case is not asked.
+#[test]
+fn defensive_key_point_parries_the_mate_threat() {
+    let fen = "5k3/4a2n1/9/9/9/4R4/4np3/3Ar4/3KA4/9 w - - 0 1";
+    let moves = "e4f4 h8f7 f4e4";
+    for (rules, figure) in [(RuleSet::Cxa, true), (RuleSet::Cxa1999, false)] {
+        let l = last(fen, moves, &settings(rules), CycleContext::default());
+        assert!(!l.labels.contains(&Label::Chase), "{rules}: {:?}", l.labels);
+        let d = l
+            .dismissed
+            .iter()
+            .find(|d| d.reason == DismissReason::DefensiveKeyPoint)
+            .expect("the threat on the advisor is dismissed");
+        assert_eq!(d.chase.target.to_string(), "e8");
+        assert_eq!(d.article, Article::Cxa27_3Xize13);
+        assert_eq!(
+            d.line.first().map(|m| m.to_string()).as_deref(),
+            Some("e2g2")
+        );
+        assert!(!d.chase.notes.contains(&ChaseNote::KeyPointNotDetected));
+        let idle = l.evidence.iter().find(|e| e.label == Label::Idle).unwrap();
+        assert_eq!(idle.line.as_slice(), d.line.as_slice());
+        assert_eq!(idle.articles.contains(&Article::Cxa2020Fig18), figure);
+    }
+    let l = last(fen, moves, &settings(RuleSet::Axf), CycleContext::default());
+    assert_eq!(targets(&l), ["e8"], "{:?}", l.labels);
+    // The widest reading: the plain case is not asked, no line is given.
+    let wide = Settings {
+        open: crate::rules::OpenChoices {
+            key_point_plain_case_only: false,
+            ..Default::default()
+        },
+        ..settings(RuleSet::Cxa)
+    };
+    let l = last(fen, moves, &wide, CycleContext::default());
+    let d = l
+        .dismissed
+        .iter()
+        .find(|d| d.reason == DismissReason::DefensiveKeyPoint);
+    assert!(d.is_some_and(|d| d.line.is_empty()), "{:?}", l.dismissed);
+}
+
+/// Outside its plain case 27.3 is not applied: a chariot that attacks the unprotected advisor
+/// e8 while the opponent threatens no mate chases it, with a note that the exception may
+/// apply.
+#[test]
+fn key_point_without_a_parried_mate_threat_chases() {
+    let fen = "5k3/4a2n1/9/9/9/R8/9/9/4A4/3K5 w - - 0 1";
+    for rules in [RuleSet::Cxa, RuleSet::Cxa1999] {
+        let l = last(fen, "a4e4", &settings(rules), CycleContext::default());
+        assert_eq!(targets(&l), ["e8"], "{rules}: {:?}", l.labels);
+        assert!(l.chases[0].notes.contains(&ChaseNote::KeyPointNotDetected));
+        assert!(!dismissed(&l, DismissReason::DefensiveKeyPoint));
+    }
+}
+
+/// 27.3's plain draw read over a cycle (`key_point_void_when_chasing_elsewhere`): the
+/// key-point move of [`defensive_key_point_parries_the_mate_threat`] gets its threat on the
+/// advisor back as a chase, with the note why, when another move of its side in the cycle
+/// chases; not when that move only checks (CXA2020 图18), nor under AXF's policy.
+#[test]
+fn key_point_is_void_when_the_side_chases_elsewhere() {
+    use std::sync::Arc;
+    let s = settings(RuleSet::Cxa);
+    let fen = "5k3/4a2n1/9/9/9/4R4/4np3/3Ar4/3KA4/9 w - - 0 1";
+    let kp = last(fen, "e4f4 h8f7 f4e4", &s, CycleContext::default());
+    assert!(dismissed(&kp, DismissReason::DefensiveKeyPoint));
+    let chase = last(
+        "5k3/4a2n1/9/9/9/R8/9/9/4A4/3K5 w - - 0 1",
+        "a4e4",
+        &s,
+        CycleContext::default(),
+    );
+    assert_eq!(chase.primary(), Label::Chase);
+    let mut check = kp.clone();
+    check.labels = vec![Label::Check];
+    check.dismissed.clear();
+    let policy = s.book().chase();
+    let reading = s.book().reading();
+    let run = |other: &MoveLabels, policy: &ChasePolicy| {
+        let mut labels = vec![Arc::new(kp.clone()), Arc::new(other.clone())];
+        void_when_chasing_elsewhere(policy, reading, &mut labels);
+        labels.swap_remove(0)
+    };
+    let back = run(&chase, &policy);
+    assert_eq!(back.labels, [Label::Chase], "{:?}", back.labels);
+    assert_eq!(targets(&back), ["e8"]);
+    assert!(back.chases[0]
+        .notes
+        .contains(&ChaseNote::KeyPointSideChasesElsewhere));
+    assert!(!dismissed(&back, DismissReason::DefensiveKeyPoint));
+    assert!(back
+        .evidence
+        .iter()
+        .all(|e| e.label == Label::Chase && e.targets.as_slice() == [back.chases[0].target]));
+    // A check elsewhere leaves the key point's threat incidental (图18).
+    assert_eq!(*run(&check, &policy), kp);
+    // The other side's chase does not count against the side.
+    let mut theirs = chase.clone();
+    theirs.side = !kp.side;
+    assert_eq!(*run(&theirs, &policy), kp);
+    // Without the reading, the threat stays dismissed.
+    let off = ChasePolicy {
+        key_point_void_when_chasing_elsewhere: false,
+        ..policy
+    };
+    assert_eq!(*run(&chase, &off), kp);
+}

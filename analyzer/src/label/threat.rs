@@ -700,7 +700,8 @@ impl<'m> Ctx<'m> {
         {
             chase.articles.push(Article::AxfR27);
         }
-        if self.policy.defensive_key_point && matches!(victim.role, Role::Advisor | Role::Elephant)
+        if self.policy.defensive_key_point.is_some()
+            && matches!(victim.role, Role::Advisor | Role::Elephant)
         {
             chase.notes.push(super::ChaseNote::KeyPointNotDetected);
         }

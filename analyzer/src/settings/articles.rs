@@ -105,6 +105,7 @@ catalogue! {
     CxaXize13 = "CXA1999 细则13", "占据防守要点立即形成简明和棋，附带捉士相按闲", "defensive key point: incidental advisor/elephant threat is idle";
     Cxa27_1Xize9 = "CXA1999 27.1, 细则9", "帅（将）单独捉子按闲，与其他子同时捉按捉", "the general alone is idle; with another piece it chases";
     Cxa27_2Xize11 = "CXA1999 27.2, 细则11", "兵（卒）叫吃按闲，互打时按捉", "a soldier's threat is idle, but a chase in mutual attack";
+    Cxa27_3Xize13 = "CXA1999 27.3, 细则13", "占据防守要点立即构成简明和棋，附带产生的捉士相（象）按闲", "occupying a defensive key point that at once makes a plain draw: the incidental threat on an advisor or elephant is idle";
     Cxa29_2Xize2 = "CXA1999 29.2, 细则2", "捉须是走子后新产生的威胁", "a chase is a threat the move creates";
     Cxa29_2Xize6 = "CXA1999 29.2, 细则6", "走子前已有的威胁不是新捉（从捉到捉）", "a threat that stood before the move is no new chase";
     Cxa29_4Xize7 = "CXA1999 29.4, 细则7", "吃子后立即被将死，不算捉", "a capture after which the mover is mated at once is no chase";
@@ -117,6 +118,7 @@ catalogue! {
     Cxa2020_26_7 = "CXA2020 26.7", "以兵换车算得子（一兵换数子、一子换数兵不算得子）", "a soldier given up to win a chariot is a gain (a soldier for several pieces, or a piece for several soldiers, is not)";
     Cxa29_2WinMadeReal = "CXA1999 28.3, 29.2, 细则2", "原已存在的攻击，走子前吃子不能得子（被将死、有根、或别处失子更多），走子后能够得子，按新捉处理", "a standing attack that could not win material before the move (the capture was answered by mate, met a real root, or lost more elsewhere) and can after it is a new chase";
     Cxa2020Fig4 = "CXA2020 图4", "吃子去掉另一子的保护，整个着法序列得子，按捉处理", "a capture that takes away a second piece's guard gains over the whole sequence: a chase";
+    Cxa2020Fig18 = "CXA2020 图18", "回到防守要点解除对方杀势，附带捉象按闲", "figure 18: a move back to the defensive key point that parries the opponent's mate threat is idle, its threat on an elephant incidental";
     Cxa2020Fig23 = "CXA2020 图23", "被牵子捉子：吃子后对方在别处得更多子力，按闲处理", "a capture by a piece that holds its own piece (被牵子捉子) loses more elsewhere: idle";
     AxfS1Check = "AXF S1 (check)", "将：走子后下一着可吃对方将（帅）", "check: after the move the opponent's king could be captured next move";
     AxfS1MateThreat = "AXF S1 (threat to checkmate)", "杀：走子后形成可将死对方的着法", "threat to checkmate: the move sets up a sequence leading to mate";

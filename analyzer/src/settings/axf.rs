@@ -32,7 +32,8 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     protection_renews_minor_on_chariot: false,
     novelty_of_the_win: false,
     false_root_by_mate: false,
-    defensive_key_point: false,
+    defensive_key_point: None,
+    key_point_void_when_chasing_elsewhere: false,
     // docs/rules.md §8 have no AXF counterpart: the general may chase (r28), a
     // perpetual mate threat is allowed (r9), and a chase is judged on the target (docs/rules.md
     // §1.7). Today's behaviour is kept.

@@ -166,7 +166,8 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     protection_renews_minor_on_chariot: true,
     novelty_of_the_win: true,
     false_root_by_mate: true,
-    defensive_key_point: true,
+    defensive_key_point: Some(&[Cxa27_3Xize13]),
+    key_point_void_when_chasing_elsewhere: true,
     general_step_out_of_check_is_idle: false,
     reply_threat_made_by_check_is_idle: false,
     root_chase_needs_complete_gain: false,
@@ -190,6 +191,7 @@ pub const CHASE_2020: ChasePolicy = ChasePolicy {
     general_step_out_of_check_is_idle: true,
     reply_threat_made_by_check_is_idle: true,
     root_chase_needs_complete_gain: true,
+    defensive_key_point: Some(&[Cxa27_3Xize13, Cxa2020Fig18]),
     ..CHASE
 };
 
@@ -198,8 +200,9 @@ pub const fn reading(_open: &OpenChoices) -> Reading {
     Reading::Heaviest
 }
 
-/// *(open)* CXA 27.3 (docs/rules.md §3): detect only the plain case of a defensive key point
-/// ([`OpenChoices::key_point_plain_case_only`]).
+/// *(open)* CXA 27.3, 细则13 (docs/rules.md §3, §7): the defensive key point is applied only
+/// in its plain case, a move that parries the opponent's mate threat and chases only advisors
+/// or elephants ([`OpenChoices::key_point_plain_case_only`], where the reading is stated).
 pub const KEY_POINT_PLAIN_CASE_ONLY: bool = true;
 
 /// *(open)* CXA 29.2, 细则6 with 29.1: a target won through fewer checks than before is
@@ -211,8 +214,9 @@ pub const OPEN_CHOICES: &[OpenChoice] = &[
     OpenChoice {
         name: "key_point_plain_case_only",
         default: KEY_POINT_PLAIN_CASE_ONLY,
-        articles: &[Cxa27_3, CxaXize13],
-        open_in: "RULES.md §3 (detect only the plain case)",
+        articles: &[Cxa27_3Xize13],
+        open_in:
+            "RULES.md §3 (detect only the plain case: a plain draw read as a parried mate threat)",
     },
     OpenChoice {
         name: "threat_needing_fewer_checks_is_new",

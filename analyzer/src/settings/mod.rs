@@ -91,9 +91,29 @@ impl std::fmt::Display for RuleSet {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct OpenChoices {
-    /// CXA 27.3: detect only the plain case of a defensive key point (advisor/elephant
-    /// target and a known theoretical draw); otherwise report the chase and flag the
-    /// exception as possibly applicable.
+    /// CXA 27.3, 细则13 ("占据防守要点，立即构成简明和棋，附带产生的捉士相（象），按闲处理"):
+    /// the exception is applied only in its plain case, read from the position as follows
+    /// (the one place this reading is decided; docs/rules.md §3, §7). A move is in the
+    /// plain case when
+    /// - every piece it chases is an advisor or an elephant (the incidental threat), and it
+    ///   neither checks nor threatens mate (its point is defence, not attack);
+    /// - the mover was not in check, and the opponent, moving again in the position before
+    ///   the move, could mate by checks ([`Settings::mate_depth`]): the mover faced a mate
+    ///   threat;
+    /// - after the move the opponent, to move, can no longer mate so — the point the move
+    ///   occupies parries it — and has no chase either: no piece of the mover it could win
+    ///   (a capture, a series of checks or an exchange that gains, CXA 29; novelty not
+    ///   asked).
+    ///
+    /// "At once makes a plain draw" is read as "at once leaves the opponent nothing to
+    /// play for": its mating attack parried, no material to win. qili has no table of
+    /// theoretical draws, and the sources give no other test; the point the move occupies
+    /// is the defensive key point. Outside the plain case the
+    /// chase stands, and a note says the exception may apply. With `false` the exception
+    /// is applied to every move whose only chased pieces are advisors and elephants, made
+    /// out of no check, that neither checks nor threatens mate, without the test of the
+    /// mate parried. Either way, over a cycle a side that chases elsewhere holds no plain
+    /// draw ([`ChasePolicy::key_point_void_when_chasing_elsewhere`]).
     pub key_point_plain_case_only: bool,
     /// AXF r19 (D39–41; the "D105" of other printings is not in the English edition, docs/rules.md §7): rank attacks on a chariot pinned by a horse above ordinary chases.
     pub axf_pinned_chariot_ranked_above_chase: bool,
@@ -369,10 +389,28 @@ pub struct ChasePolicy {
     /// docs/rules.md §3); applied under AXF it moved two CCPD games away from the peer engine's
     /// AXF ruling (全國賽對局譜/00009028, 中炮局/00002297), below the agreement AXF keeps.
     pub false_root_by_mate: bool,
-    /// A threat on an advisor or elephant may be the incidental threat of occupying a
-    /// defensive key point that makes a plain draw, which is idle (CXA 27.3, 细则13): such
-    /// chases carry a note that the case is not detected. AXF: no such rule.
-    pub defensive_key_point: bool,
+    /// Occupying a defensive key point that at once makes a plain draw: the incidental
+    /// threat on an advisor or elephant is idle (CXA 27.3, 细则13). The articles of the rule
+    /// where the rule book has it — the first is the one a dismissed threat cites
+    /// ([`DismissReason::DefensiveKeyPoint`](crate::label::DismissReason)): `CXA1999 27.3,
+    /// 细则13` in both CXA editions (the current edition keeps the rule, its 2011/2020
+    /// number is not known here: docs/rules.md, "Citations"), the current one adds the figure
+    /// that shows it, `CXA2020 图18`. How "a plain draw" is read is the *(open)* choice
+    /// [`OpenChoices::key_point_plain_case_only`], the one place it is decided. A chase on
+    /// an advisor or elephant the rule does not dismiss carries a note that the exception
+    /// may apply. AXF: `None`, no such rule (AXF.md has none).
+    pub defensive_key_point: Option<&'static [Article]>,
+    /// The reading of "a plain draw" (简明和棋) of 27.3 over a cycle: a plain draw is a
+    /// position the side only holds. A side that, in the same cycle, leaves the key point to
+    /// chase — another of its moves has a chase that counts in the conduct
+    /// ([`Reading::chases_count`](crate::settings::Reading)) — plays for more than a draw:
+    /// its key-point moves' incidental threats on advisors or elephants count as chases
+    /// again (27.3 not applied, [`ChaseNote::KeyPointSideChasesElsewhere`](crate::label::ChaseNote)).
+    /// Checks, mate threats and idle moves on its other moves do not prevent the rule (CXA2020
+    /// 图18: the chariot checks and goes back to the key point, a draw). Decided in one place,
+    /// where a cycle's labels become the sides' conducts (`judge::rule_run`). CXA: yes (both
+    /// editions); AXF: no (no such rule).
+    pub key_point_void_when_chasing_elsewhere: bool,
     /// A step of the general that answers a check is idle even if a chase or a mate threat
     /// follows from it (docs/rules.md §8; CXA 2011/2020 26.1, cited `CXA2020 26.1`): its
     /// chases are dismissed ([`DismissReason::GeneralAnswersCheck`](crate::label::DismissReason))

@@ -128,6 +128,17 @@ pub enum OpenNote {
         /// The chased advisor or elephant.
         target: PieceRef,
     },
+    /// CXA 27.3, 细则13: a move of a side that is not forbidden was idle only because it
+    /// occupies a defensive key point in the plain case as the rule book reads "a plain
+    /// draw" (it parries the opponent's mate threat, its threat on an advisor or elephant
+    /// incidental: `key_point_plain_case_only`); counted as a chase, the side's conduct
+    /// would have been forbidden.
+    KeyPointPlainDraw {
+        /// The side whose move it was.
+        side: Color,
+        /// The first of those moves.
+        ply: usize,
+    },
     /// AXF r19: attacking a chariot pinned by a horse ranks above an ordinary chase
     /// (`axf_pinned_chariot_ranked_above_chase`).
     PinnedChariotRankedAboveChase {
@@ -160,7 +171,9 @@ impl OpenNote {
     /// explanations).
     pub fn name(&self) -> &'static str {
         match self {
-            OpenNote::KeyPointPlainCaseOnly { .. } => "key_point_plain_case_only",
+            OpenNote::KeyPointPlainCaseOnly { .. } | OpenNote::KeyPointPlainDraw { .. } => {
+                "key_point_plain_case_only"
+            }
             OpenNote::PinnedChariotRankedAboveChase { .. } => {
                 "axf_pinned_chariot_ranked_above_chase"
             }
@@ -214,6 +227,10 @@ pub struct SideEvidence {
     /// The first ply at which a move of the side had an attack not counted as new only
     /// because the baseline is the attack itself (it answered a check; docs/rules.md §3).
     pub parried: Option<usize>,
+    /// The first ply at which a move of the side was idle only because it occupies a
+    /// defensive key point (CXA 27.3, 细则13: its chases dismissed), when every other move of
+    /// the side attacks: counted as a chase, the move would have made the conduct forbidden.
+    pub key_point: Option<usize>,
     /// The rank of the side's perpetual chase (CXA2020 26.9), where the rule book ranks
     /// forbidden chases and the side chases perpetually.
     pub chase_rank: Option<crate::settings::cxa::ChaseRank>,
@@ -235,6 +252,15 @@ pub fn rule(settings: &Settings, input: &VerdictInput<'_>) -> Verdict {
         if let Some(ply) = input.evidence[c].parried {
             if !v.forbidden[c] {
                 v.open.push(OpenNote::AttackIsTheBaseline { side: c, ply });
+            }
+        }
+        // The reading of 27.3's plain draw decided where a side that is not forbidden
+        // would have been with the move counted as a chase.
+        if let Some(ply) = input.evidence[c].key_point {
+            if !v.forbidden[c] {
+                v.open.push(OpenNote::KeyPointPlainDraw { side: c, ply });
+                let articles = settings.book().chase().defensive_key_point.unwrap_or(&[]);
+                v.articles.extend(articles.iter().copied());
             }
         }
     }

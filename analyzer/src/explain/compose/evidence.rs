@@ -197,6 +197,11 @@ pub(super) fn evidence(lang: Lang, j: &Judgement, m: &CycleMove) -> String {
             article: d.article,
         };
         t.push_str(&render(lang, &[not_a_chase]));
+        if d.reason == crate::label::DismissReason::DefensiveKeyPoint && !d.line.is_empty() {
+            // The opponent's mating line the key point parries (27.3's evidence).
+            let line = line_text(&d.line);
+            t.push_str(&render(lang, &[Message::ParriedLine { line: &line }]));
+        }
     }
     t
 }
