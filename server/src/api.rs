@@ -10,7 +10,7 @@ use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use qili_analyzer::audit::{self, json as audit_json, AuditConfig, Scope};
+use qili_analyzer::audit::{self, json as audit_json, AuditConfig, AuditScope};
 use qili_analyzer::input::{self, GameInput};
 use qili_analyzer::report::cases::{answer_case, answer_error, Case, Detail};
 use qili_analyzer::report::label::LabelReport;
@@ -358,9 +358,9 @@ pub(crate) async fn audit(
         settings,
         jobs: Some(1),
         scope: if query.all_repetitions {
-            Scope::AllRepetitions
+            AuditScope::AllRepetitions
         } else {
-            Scope::Threshold
+            AuditScope::Threshold
         },
     };
     let name = query.file_name();

@@ -64,7 +64,7 @@ pub struct AuditConfig {
     /// Worker threads (default: one per core).
     pub jobs: Option<usize>,
     /// Which games are judged in full.
-    pub scope: Scope,
+    pub scope: AuditScope,
 }
 
 /// Which games an audit judges in full (labels every move of every cycle, rules, explains).
@@ -72,7 +72,7 @@ pub struct AuditConfig {
 /// Whatever the scope, every game is replayed, its repetition cycles are counted, and a
 /// game whose captureless stretch is long enough for the natural move limit is judged.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Scope {
+pub enum AuditScope {
     /// Games in which some position reaches the repetition threshold: the only games a
     /// ruling can settle. Cycles of other games are counted, not labelled. The default.
     #[default]
