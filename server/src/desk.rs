@@ -159,7 +159,7 @@ pub(crate) async fn position(
 /// read before it in the answer ([`BadMove`]).
 fn read_for_page(fen: &str, texts: &[String], lang: Lang) -> Result<GameInput, ApiError> {
     let place = terms::moves_box().get(lang);
-    input::read_move_list_keeping(fen, texts, place, &input::Options::default()).map_err(|failed| {
+    input::read_move_list_keeping(fen, texts, place, &input::ReadOptions::default()).map_err(|failed| {
         let (e, before) = *failed;
         let Some((written, message)) = e.bad_move(lang) else {
             return ApiError::unprocessable(e.text(lang));

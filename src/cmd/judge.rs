@@ -98,7 +98,7 @@ pub struct Args {
 }
 
 fn read(args: &Args) -> Result<GameInput, Failure> {
-    let options = input::Options {
+    let options = input::ReadOptions {
         strict: args.strict,
     };
     let game = if let Some(fen) = &args.fen {

@@ -918,7 +918,7 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
         .iter()
         .map(|m| m.as_str().unwrap_or_default())
         .collect();
-    let options = crate::input::Options { strict: true };
+    let options = crate::input::ReadOptions { strict: true };
     let game = crate::input::read_move_list(fen, &texts, &format!("{file}: moves"), &options)
         .map(|g| (g.start, g.moves))
         .map_err(|e| {
