@@ -67,7 +67,7 @@ pub enum Finding {
         /// The result the adjudication recorded.
         recorded: GameResult,
         /// What qili rules at the end of the record (`None`: no ruling in force there).
-        ruled: Option<Outcome>,
+        ruled: Option<RecordOutcome>,
     },
     /// A ruling case whose expected ruling differs from the ruling.
     CaseMismatch {
@@ -174,7 +174,7 @@ impl Serialize for Finding {
 
 /// What a ruling in force decides for the record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum RecordOutcome {
     /// Draw (both sides allowed, or both forbidden).
     Draw,
     /// The side loses (it repeated a forbidden cycle once more, or checked perpetually).
@@ -187,7 +187,7 @@ pub enum Outcome {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decision {
     /// What it decides.
-    pub outcome: Outcome,
+    pub outcome: RecordOutcome,
     /// The ply at which the ruling took its form (threshold reached, or cycle repeated).
     pub ply: usize,
     /// The last ply of the record that is still part of the cycle.
@@ -228,14 +228,14 @@ pub struct Expected {
 
 /// The snake-case name of what a ruling at the end of a record decides: `draw`,
 /// `red_loses`, `black_must_change` …, or `none`.
-pub(crate) fn outcome_name(ruled: Option<Outcome>) -> &'static str {
+pub(crate) fn outcome_name(ruled: Option<RecordOutcome>) -> &'static str {
     match ruled {
         None => "none",
-        Some(Outcome::Draw) => "draw",
-        Some(Outcome::Loses(Color::Red)) => "red_loses",
-        Some(Outcome::Loses(Color::Black)) => "black_loses",
-        Some(Outcome::MustChange(Color::Red)) => "red_must_change",
-        Some(Outcome::MustChange(Color::Black)) => "black_must_change",
+        Some(RecordOutcome::Draw) => "draw",
+        Some(RecordOutcome::Loses(Color::Red)) => "red_loses",
+        Some(RecordOutcome::Loses(Color::Black)) => "black_loses",
+        Some(RecordOutcome::MustChange(Color::Red)) => "red_must_change",
+        Some(RecordOutcome::MustChange(Color::Black)) => "black_must_change",
     }
 }
 
@@ -282,11 +282,11 @@ pub(crate) fn decision(j: &Judgement) -> Option<Decision> {
     let c = j.cycles.get(index)?;
     use verdict::{Outcome as O, Status as S};
     let outcome = match (j.ruling.status, j.ruling.result) {
-        (S::Final, O::Draw) => Outcome::Draw,
-        (S::Final, O::RedWins) => Outcome::Loses(Color::Black),
-        (S::Final, O::BlackWins) => Outcome::Loses(Color::Red),
-        (S::MustChange, O::RedWins) => Outcome::MustChange(Color::Black),
-        (S::MustChange, O::BlackWins) => Outcome::MustChange(Color::Red),
+        (S::Final, O::Draw) => RecordOutcome::Draw,
+        (S::Final, O::RedWins) => RecordOutcome::Loses(Color::Black),
+        (S::Final, O::BlackWins) => RecordOutcome::Loses(Color::Red),
+        (S::MustChange, O::RedWins) => RecordOutcome::MustChange(Color::Black),
+        (S::MustChange, O::BlackWins) => RecordOutcome::MustChange(Color::Red),
         _ => return None,
     };
     Some(Decision {
@@ -326,8 +326,8 @@ pub(crate) fn compare_adjudication(
         .filter(|d| d.last_ply >= plies)
         .map(|d| d.outcome);
     let agrees = match (recorded.loser(), at_end) {
-        (Some(loser), Some(Outcome::Loses(l))) => l == loser,
-        (None, Some(Outcome::Draw)) => recorded == GameResult::Draw,
+        (Some(loser), Some(RecordOutcome::Loses(l))) => l == loser,
+        (None, Some(RecordOutcome::Draw)) => recorded == GameResult::Draw,
         _ => false,
     };
     (!agrees).then_some(Finding::AdjudicationDiffers {
@@ -357,18 +357,18 @@ pub(crate) fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize)
     let Some(d) = &ruled.decision else { return out };
     let ended_in_cycle = d.last_ply >= plies;
     let binding = ended_in_cycle || d.continued;
-    let at_once = matches!(d.outcome, Outcome::Loses(_)) && !d.continued;
+    let at_once = matches!(d.outcome, RecordOutcome::Loses(_)) && !d.continued;
     match (d.outcome, recorded) {
-        (Outcome::Loses(loser), Some(GameResult::Draw)) if binding => {
+        (RecordOutcome::Loses(loser), Some(GameResult::Draw)) if binding => {
             out.push(Finding::DrawShouldBeLoss { loser })
         }
-        (Outcome::Loses(loser), Some(r)) if binding && r.loser() == Some(!loser) => {
+        (RecordOutcome::Loses(loser), Some(r)) if binding && r.loser() == Some(!loser) => {
             out.push(Finding::WrongSide {
                 recorded_loser: !loser,
                 ruled_loser: loser,
             })
         }
-        (Outcome::Draw, Some(r)) if ended_in_cycle => {
+        (RecordOutcome::Draw, Some(r)) if ended_in_cycle => {
             if let Some(loser) = r.loser() {
                 out.push(Finding::WinOverDrawRuling { winner: !loser });
             }
@@ -377,13 +377,13 @@ pub(crate) fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize)
     }
     if d.ply < plies && at_once && !ended_in_cycle {
         // A loss in force at once, played past: the same finding as an earlier loss.
-        if let Outcome::Loses(loser) = d.outcome {
+        if let RecordOutcome::Loses(loser) = d.outcome {
             out.push(Finding::PlayedPastLoss { ply: d.ply, loser });
         }
     } else if d.ply < plies && (!ended_in_cycle || d.continued) {
         let side = match d.outcome {
-            Outcome::MustChange(c) | Outcome::Loses(c) => Some(c),
-            Outcome::Draw => None,
+            RecordOutcome::MustChange(c) | RecordOutcome::Loses(c) => Some(c),
+            RecordOutcome::Draw => None,
         };
         out.push(Finding::PlayedPast {
             ply: d.ply,

@@ -37,7 +37,7 @@ use crate::judge::Judgement;
 use crate::verdict::Status;
 
 pub(crate) use finding::{compare, compare_adjudication, decision, earlier_loss, outcome_name};
-pub use finding::{compare_judgement, Decision, Expected, Finding, Outcome, Ruled};
+pub use finding::{compare_judgement, Decision, Expected, Finding, RecordOutcome, Ruled};
 pub use result::GameResult;
 pub(crate) use words::{finding_text, ruling_kind_text};
 
