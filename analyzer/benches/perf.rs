@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use qili_analyzer::audit::{audit_game, discover, read_path, GameInput, AuditScope};
+use qili_analyzer::audit::{audit_game, discover, read_path, AuditScope, GameInput};
 use qili_analyzer::input::from_fen_and_moves;
 use qili_analyzer::{judge, Incremental, RuleSet, Settings};
 use qili_notation::{Move, Position};
@@ -362,7 +362,11 @@ fn bench_audit(c: &mut Criterion) {
         files
             .iter()
             .flat_map(|f| read_path(f, settings.rules))
-            .map(|g| audit_game(g, &settings, AuditScope::Threshold).findings.len())
+            .map(|g| {
+                audit_game(g, &settings, AuditScope::Threshold)
+                    .findings
+                    .len()
+            })
             .sum::<usize>()
     };
     let games = read_only();

@@ -36,7 +36,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-pub use crate::agreement::{compare_judgement, Decision, Finding, GameResult, RecordOutcome, Ruled};
+pub use crate::agreement::{
+    compare_judgement, Decision, Finding, GameResult, RecordOutcome, Ruled,
+};
 pub use crate::input::MAX_PLIES;
 pub use escape::escape_controls;
 pub use game::{audit_game, audit_game_guarded, max_occurrences, GameReport};
