@@ -4,7 +4,7 @@
 use qili_notation::{write_move, Color, Notation};
 
 use super::annotate::annotate_move;
-use super::page::{Article, Conduct, CycleSection, Page, Step};
+use super::page::{Article, CycleSection, Page, SideConduct, Step};
 use super::svg::Diagram;
 use super::Text;
 use crate::explain;
@@ -143,7 +143,7 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
         .iter()
         .map(|&s| {
             let k = c.conduct(s).kind;
-            Conduct {
+            SideConduct {
                 side: s,
                 summary: crate::terms::conduct(k).into(),
                 forbidden: c.verdict.forbidden[s],
