@@ -4,7 +4,7 @@
 use qili_notation::{write_move, Color, Notation};
 
 use super::annotate::annotate_move;
-use super::page::{Article, CycleSection, Page, SideConduct, Step};
+use super::page::{CitedArticle, CycleSection, Page, SideConduct, Step};
 use super::svg::Diagram;
 use super::Text;
 use crate::explain;
@@ -292,7 +292,7 @@ pub fn judgement_page(j: &Judgement, title: Text, mut meta: Vec<(Text, String)>)
     cited.retain(|a| seen.insert(*a));
     let articles = cited
         .into_iter()
-        .map(|a| Article {
+        .map(|a| CitedArticle {
             cite: a.code().to_owned(),
             text: Text::new(a.zh(), a.en()),
         })

@@ -68,7 +68,7 @@ pub struct CycleSection {
 
 /// An article cited on the page, with its gist.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Article {
+pub struct CitedArticle {
     /// The citation (`CXA 26.4`, `AXF r15 (D18–25)`).
     pub cite: String,
     /// What it says.
@@ -91,7 +91,7 @@ pub struct Page {
     /// Further notes (natural move limit, open defaults that decided the outcome).
     pub notes: Vec<Text>,
     /// Every article cited (`#articles`).
-    pub articles: Vec<Article>,
+    pub articles: Vec<CitedArticle>,
     /// The full explanation of the judgement (`#explanation`), as plain text.
     pub explanation: Option<Text>,
     /// A link back to an index page.
@@ -679,7 +679,7 @@ mod tests {
                 cites: vec!["CXA 26.1".into()],
             }],
             notes: vec![],
-            articles: vec![Article {
+            articles: vec![CitedArticle {
                 cite: "CXA 26.1".into(),
                 text: Text::new("长将判负", "perpetual check loses"),
             }],
