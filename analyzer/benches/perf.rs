@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use qili_analyzer::audit::{audit_game, discover, read_path, AuditScope, GameInput};
+use qili_analyzer::audit::{audit_game, discover, read_path, AuditInput, AuditScope};
 use qili_analyzer::input::from_fen_and_moves;
 use qili_analyzer::{judge, Incremental, RuleSet, Settings};
 use qili_notation::{Move, Position};
@@ -234,7 +234,7 @@ fn incremental_line(start: &Position, moves: &[Move], settings: &Settings) -> us
 }
 
 fn audit_line(start: &Position, moves: &[Move], settings: &Settings) -> usize {
-    let input = GameInput {
+    let input = AuditInput {
         file: "random".into(),
         index: 1,
         tags: Vec::new(),

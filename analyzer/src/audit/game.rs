@@ -4,7 +4,7 @@
 use qili_notation::{Move, Position};
 use rustc_hash::FxHashMap;
 
-use super::input::{GameInput, ReadFailure};
+use super::input::{AuditInput, ReadFailure};
 use super::rule::rule_keyed;
 use super::AuditScope;
 use crate::agreement::{compare, compare_adjudication, Expected, Finding, GameResult, Ruled};
@@ -29,7 +29,7 @@ pub struct GameReport {
     /// The result as understood.
     pub recorded: Option<GameResult>,
     /// The adjudication an engine-match arbiter recorded (see
-    /// [`GameInput::adjudication`](super::input::GameInput::adjudication)).
+    /// [`AuditInput::adjudication`](super::input::AuditInput::adjudication)).
     pub adjudication: Option<String>,
     /// Why the game could not be read.
     pub error: Option<ReadFailure>,
@@ -94,7 +94,7 @@ fn occurrences_of(keys: &[u64]) -> u32 {
 
 /// Audits one game, turning a panic of the analysis into a reported failure of that game
 /// (kind `internal`) so that one defect cannot stop the audit of a whole collection.
-pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: AuditScope) -> GameReport {
+pub fn audit_game_guarded(input: AuditInput, settings: &Settings, scope: AuditScope) -> GameReport {
     let (file, index, tags) = (input.file.clone(), input.index, input.tags.clone());
     let warnings = input.warnings.clone();
     let recorded_text = input.recorded.clone();
@@ -134,7 +134,7 @@ pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: AuditSco
 
 /// Audits one game read from a file, judging it in full when `scope` asks for it (a game
 /// longer than [`MAX_PLIES`] is reported, not judged).
-pub fn audit_game(input: GameInput, settings: &Settings, scope: AuditScope) -> GameReport {
+pub fn audit_game(input: AuditInput, settings: &Settings, scope: AuditScope) -> GameReport {
     let recorded = input.recorded.as_deref().and_then(GameResult::parse);
     let mut report = GameReport {
         file: input.file,

@@ -44,7 +44,7 @@ pub use escape::escape_controls;
 pub use game::{audit_game, audit_game_guarded, max_occurrences, GameReport};
 pub use input::{
     discover, failure_of_read, find, is_large_record, open_path, read_bytes, read_path,
-    reopen_path, stream_path, FailureKind, FileGames, GameInput, ReadFailure, STREAM_THRESHOLD,
+    reopen_path, stream_path, AuditInput, FailureKind, FileGames, ReadFailure, STREAM_THRESHOLD,
 };
 pub use qili_notation::record::PathError;
 
@@ -123,7 +123,7 @@ enum Rest<'a> {
     /// next game, read to know there was one.
     Held {
         games: Box<Guarded>,
-        next: Box<GameInput>,
+        next: Box<AuditInput>,
         _slot: HeldSlot<'a>,
     },
     /// [`MAX_HELD`] files were held open already: the file was closed after its first
@@ -180,10 +180,10 @@ pub fn max_jobs() -> usize {
 
 /// The failure of a file whose reader panicked (a defect of qili, reported instead of
 /// stopping the audit).
-fn reader_failed(path: &std::path::Path, index: usize) -> GameInput {
+fn reader_failed(path: &std::path::Path, index: usize) -> AuditInput {
     let file = path.display().to_string();
     let message = format!("{file}: the reader failed on this file");
-    GameInput {
+    AuditInput {
         file,
         index,
         tags: Vec::new(),
@@ -220,9 +220,9 @@ impl Guarded {
 }
 
 impl Iterator for Guarded {
-    type Item = GameInput;
+    type Item = AuditInput;
 
-    fn next(&mut self) -> Option<GameInput> {
+    fn next(&mut self) -> Option<AuditInput> {
         if self.failed {
             // The file could not even be opened: a failure of the whole file (index 0), or
             // of the rest of it.
@@ -283,7 +283,7 @@ pub fn audit_sources(
     let scope = config.scope;
     let mut summary = Summary::new(settings.repetitions);
     summary.rules = settings.rules;
-    let audit_batch = |inputs: Vec<GameInput>| -> Vec<GameReport> {
+    let audit_batch = |inputs: Vec<AuditInput>| -> Vec<GameReport> {
         inputs
             .into_par_iter()
             .map(|g| audit_game_guarded(g, settings, scope))
@@ -322,7 +322,7 @@ pub fn audit_sources(
                     let skip = first.len();
                     drop(first);
                     let batch = (pool.current_num_threads() * 64).max(256);
-                    let mut audit_rest = |games: &mut dyn Iterator<Item = GameInput>| {
+                    let mut audit_rest = |games: &mut dyn Iterator<Item = AuditInput>| {
                         stream_games(games, batch, |inputs| {
                             let mut games = pool.install(|| audit_batch(inputs));
                             for g in &mut games {
@@ -361,7 +361,7 @@ pub fn audit_sources(
                         .par_iter()
                         .map(|source| match source {
                             Err(e) => Audited::Path(Box::new(audit_game_guarded(
-                                GameInput::path_problem(e),
+                                AuditInput::path_problem(e),
                                 settings,
                                 scope,
                             ))),
@@ -373,7 +373,7 @@ pub fn audit_sources(
                             Ok(path) => {
                                 let mut games =
                                     Guarded::new(path, 0, || open_path(path, settings.rules));
-                                let first: Vec<GameInput> =
+                                let first: Vec<AuditInput> =
                                     games.by_ref().take(WORKER_GAMES).collect();
                                 let next = if first.len() == WORKER_GAMES {
                                     games.next()
@@ -434,7 +434,7 @@ pub fn audit_sources(
 /// ([`crate::stop::tick`]), looked at before each game, since a file of many short games
 /// does little search. Returns the summary of the games audited.
 pub fn audit_games(
-    games: impl IntoIterator<Item = GameInput>,
+    games: impl IntoIterator<Item = AuditInput>,
     config: &AuditConfig,
     mut on_game: impl FnMut(&GameReport) -> ControlFlow<()>,
 ) -> Summary {
