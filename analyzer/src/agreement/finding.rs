@@ -4,7 +4,7 @@
 use qili_notation::Color;
 use serde::Serialize;
 
-use super::GameResult;
+use super::RecordedResult;
 use crate::judge::{Judgement, RulingSource};
 use crate::verdict;
 
@@ -65,7 +65,7 @@ pub enum Finding {
     /// no other finding already says so.
     AdjudicationDiffers {
         /// The result the adjudication recorded.
-        recorded: GameResult,
+        recorded: RecordedResult,
         /// What qili rules at the end of the record (`None`: no ruling in force there).
         ruled: Option<RecordOutcome>,
     },
@@ -241,7 +241,7 @@ pub(crate) fn outcome_name(ruled: Option<RecordOutcome>) -> &'static str {
 
 /// What the audit finds when `j` is compared with the `recorded` result (the findings an
 /// audit of the same record reports; explanations say from them whether the ruling agrees).
-pub fn compare_judgement(j: &Judgement, recorded: Option<GameResult>) -> Vec<Finding> {
+pub fn compare_judgement(j: &Judgement, recorded: Option<RecordedResult>) -> Vec<Finding> {
     let ruled = Ruled {
         decision: decision(j),
         natural_limit_ply: j.natural_limit.reached().map(|(p, _)| p),
@@ -312,7 +312,7 @@ fn is_repetition_adjudication(text: &str) -> bool {
 pub(crate) fn compare_adjudication(
     ruled: &Ruled,
     adjudication: &str,
-    recorded: Option<GameResult>,
+    recorded: Option<RecordedResult>,
     plies: usize,
     findings: &[Finding],
 ) -> Option<Finding> {
@@ -327,7 +327,7 @@ pub(crate) fn compare_adjudication(
         .map(|d| d.outcome);
     let agrees = match (recorded.loser(), at_end) {
         (Some(loser), Some(RecordOutcome::Loses(l))) => l == loser,
-        (None, Some(RecordOutcome::Draw)) => recorded == GameResult::Draw,
+        (None, Some(RecordOutcome::Draw)) => recorded == RecordedResult::Draw,
         _ => false,
     };
     (!agrees).then_some(Finding::AdjudicationDiffers {
@@ -344,7 +344,11 @@ pub(crate) fn compare_adjudication(
 /// must-change as "had to change and changed", a loss at once (CXA1999 24.1, a one-sided
 /// perpetual check, as `qili judge` rules it) as a loss played past, like an earlier loss
 /// (docs/rules.md §1: the last ruling in force decides, and the game went on).
-pub(crate) fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize) -> Vec<Finding> {
+pub(crate) fn compare(
+    ruled: &Ruled,
+    recorded: Option<RecordedResult>,
+    plies: usize,
+) -> Vec<Finding> {
     let mut out = Vec::new();
     if let Some(ply) = ruled.natural_limit_ply {
         out.push(Finding::NaturalLimit { ply });
@@ -359,7 +363,7 @@ pub(crate) fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize)
     let binding = ended_in_cycle || d.continued;
     let at_once = matches!(d.outcome, RecordOutcome::Loses(_)) && !d.continued;
     match (d.outcome, recorded) {
-        (RecordOutcome::Loses(loser), Some(GameResult::Draw)) if binding => {
+        (RecordOutcome::Loses(loser), Some(RecordedResult::Draw)) if binding => {
             out.push(Finding::DrawShouldBeLoss { loser })
         }
         (RecordOutcome::Loses(loser), Some(r)) if binding && r.loser() == Some(!loser) => {
@@ -423,7 +427,7 @@ mod tests {
         };
         let j = judge(&start, &moves, &settings);
         assert_eq!(j.ruling.result, verdict::Outcome::Draw, "{:?}", j.ruling);
-        let findings = compare_judgement(&j, Some(GameResult::Draw));
+        let findings = compare_judgement(&j, Some(RecordedResult::Draw));
         assert!(
             findings.contains(&Finding::PlayedPastLoss {
                 ply: 8,
@@ -437,7 +441,7 @@ mod tests {
         );
         // Cut at the loss, the loss decides: no earlier loss to report.
         let j = judge(&start, &moves[..8], &settings);
-        let findings = compare_judgement(&j, Some(GameResult::Draw));
+        let findings = compare_judgement(&j, Some(RecordedResult::Draw));
         assert!(
             !findings
                 .iter()

@@ -7,7 +7,7 @@ use rustc_hash::FxHashMap;
 use super::input::{AuditInput, ReadFailure};
 use super::rule::rule_keyed;
 use super::AuditScope;
-use crate::agreement::{compare, compare_adjudication, Expected, Finding, GameResult, Ruled};
+use crate::agreement::{compare, compare_adjudication, Expected, Finding, RecordedResult, Ruled};
 use crate::input::MAX_PLIES;
 use crate::rules::Settings;
 
@@ -27,7 +27,7 @@ pub struct GameReport {
     /// The result as the record writes it.
     pub recorded_text: Option<String>,
     /// The result as understood.
-    pub recorded: Option<GameResult>,
+    pub recorded: Option<RecordedResult>,
     /// The adjudication an engine-match arbiter recorded (see
     /// [`AuditInput::adjudication`](super::input::AuditInput::adjudication)).
     pub adjudication: Option<String>,
@@ -110,7 +110,7 @@ pub fn audit_game_guarded(input: AuditInput, settings: &Settings, scope: AuditSc
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
             GameReport {
-                recorded: recorded_text.as_deref().and_then(GameResult::parse),
+                recorded: recorded_text.as_deref().and_then(RecordedResult::parse),
                 error: Some(ReadFailure::new(
                     super::input::FailureKind::Internal,
                     format!("{file}: game {index}: analysis failed: {why}"),
@@ -135,7 +135,7 @@ pub fn audit_game_guarded(input: AuditInput, settings: &Settings, scope: AuditSc
 /// Audits one game read from a file, judging it in full when `scope` asks for it (a game
 /// longer than [`MAX_PLIES`] is reported, not judged).
 pub fn audit_game(input: AuditInput, settings: &Settings, scope: AuditScope) -> GameReport {
-    let recorded = input.recorded.as_deref().and_then(GameResult::parse);
+    let recorded = input.recorded.as_deref().and_then(RecordedResult::parse);
     let mut report = GameReport {
         file: input.file,
         file_bytes: None,
