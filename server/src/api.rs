@@ -14,7 +14,7 @@ use qili_analyzer::audit::{self, json as audit_json, AuditConfig, AuditScope};
 use qili_analyzer::input::{self, GameInput};
 use qili_analyzer::report::cases::{answer_case, answer_error, Case, Detail};
 use qili_analyzer::report::label::LabelReport;
-use qili_analyzer::report::render::{render, Format, RenderOptions};
+use qili_analyzer::report::render::{render, RenderFormat, RenderOptions};
 use qili_analyzer::{label_line, CycleContext, RuleSet, Settings};
 use serde::Deserialize;
 use serde_json::json;
@@ -183,7 +183,7 @@ async fn judge_html(
         let j = qili_analyzer::judge(&game.start, &game.moves, &settings);
         let options = RenderOptions {
             input: source,
-            ..RenderOptions::new(Format::Html)
+            ..RenderOptions::new(RenderFormat::Html)
         };
         Ok::<_, ApiError>(render(&j, &options))
     })
