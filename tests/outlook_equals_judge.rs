@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use qili_analyzer::input::{from_fen_and_moves, read_file, Options};
+use qili_analyzer::input::{from_fen_and_moves, read_file, ReadOptions};
 use qili_analyzer::judge::{Judgement, RulingSource};
 use qili_analyzer::outlook::{outlook, Consequence, MoveOutlook, OutlookOptions};
 use qili_analyzer::{judge, Incremental, RuleSet, Settings, Status};
@@ -222,7 +222,7 @@ fn ccpd_threefold_games_rule_as_judge_at_every_ply() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         let file = root.join(v["file"].as_str().unwrap());
         let cut = v["ply"].as_u64().unwrap() as usize;
-        let g = read_file(&file, 1, &Options::default())
+        let g = read_file(&file, 1, &ReadOptions::default())
             .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let line = &g.moves[..cut.min(g.moves.len())];
         let mut pos = g.start.clone();

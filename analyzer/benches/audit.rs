@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use qili_analyzer::audit::{
-    audit_files, audit_game, discover, max_occurrences, read_path, AuditConfig, Scope,
+    audit_files, audit_game, discover, max_occurrences, read_path, AuditConfig, AuditScope,
 };
 use qili_analyzer::Settings;
 
@@ -69,7 +69,7 @@ fn main() {
     let (mut quiet_n, mut quiet_s, mut rep_s) = (0usize, 0f64, 0f64);
     for g in inputs.iter().cloned() {
         let one = Instant::now();
-        let r = audit_game(g, &settings, Scope::Threshold);
+        let r = audit_game(g, &settings, AuditScope::Threshold);
         let secs = one.elapsed().as_secs_f64();
         judged += usize::from(r.ruled.as_ref().is_some_and(|r| r.judgement.is_some()));
         if r.max_occurrences >= 2 {
@@ -93,7 +93,7 @@ fn main() {
             };
             let t = Instant::now();
             for g in inputs.iter().cloned() {
-                std::hint::black_box(audit_game(g, &s, Scope::Threshold));
+                std::hint::black_box(audit_game(g, &s, AuditScope::Threshold));
             }
             (mate_depth, t.elapsed().as_secs_f64())
         })
@@ -105,7 +105,7 @@ fn main() {
         &AuditConfig {
             settings: settings.clone(),
             jobs: None,
-            scope: Scope::Threshold,
+            scope: AuditScope::Threshold,
         },
         |_| {},
     )

@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use qili_analyzer::input::{read_file, Options};
+use qili_analyzer::input::{read_file, ReadOptions};
 use qili_analyzer::outlook::{outlook, OutlookOptions};
 use qili_analyzer::{judge, Incremental, RuleSet, Settings};
 use qili_notation::{Move, Position};
@@ -56,7 +56,7 @@ fn games(n: usize) -> Vec<(Position, Vec<Move>)> {
             let v: serde_json::Value = serde_json::from_str(line).ok()?;
             let file = root.join(v["file"].as_str()?);
             let ply = v["ply"].as_u64()? as usize;
-            let g = read_file(&file, 1, &Options::default()).ok()?;
+            let g = read_file(&file, 1, &ReadOptions::default()).ok()?;
             let mut moves = g.moves;
             moves.truncate(ply);
             Some((g.start, moves))

@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use qili_analyzer::audit::{audit_game, discover, read_path, GameInput, Scope};
+use qili_analyzer::audit::{audit_game, discover, read_path, AuditInput, AuditScope};
 use qili_analyzer::input::from_fen_and_moves;
 use qili_analyzer::{judge, Incremental, RuleSet, Settings};
 use qili_notation::{Move, Position};
@@ -234,7 +234,7 @@ fn incremental_line(start: &Position, moves: &[Move], settings: &Settings) -> us
 }
 
 fn audit_line(start: &Position, moves: &[Move], settings: &Settings) -> usize {
-    let input = GameInput {
+    let input = AuditInput {
         file: "random".into(),
         index: 1,
         tags: Vec::new(),
@@ -244,7 +244,7 @@ fn audit_line(start: &Position, moves: &[Move], settings: &Settings) -> usize {
         game: Ok((start.clone(), moves.to_vec())),
         warnings: Vec::new(),
     };
-    let report = audit_game(input, settings, Scope::Threshold);
+    let report = audit_game(input, settings, AuditScope::Threshold);
     report
         .ruled
         .and_then(|r| r.judgement)
@@ -362,7 +362,11 @@ fn bench_audit(c: &mut Criterion) {
         files
             .iter()
             .flat_map(|f| read_path(f, settings.rules))
-            .map(|g| audit_game(g, &settings, Scope::Threshold).findings.len())
+            .map(|g| {
+                audit_game(g, &settings, AuditScope::Threshold)
+                    .findings
+                    .len()
+            })
             .sum::<usize>()
     };
     let games = read_only();

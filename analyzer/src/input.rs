@@ -9,16 +9,16 @@
 //! side's numerals is an error naming the move number and the side (a skipped move, most
 //! likely); a record writing both sides in one style is read, with a warning. A position
 //! drawn loosely (an advisor, elephant or soldier on a point it can never reach) is read
-//! with a warning naming the piece and the point, unless [`Options::strict`]. Every error
+//! with a warning naming the piece and the point, unless [`ReadOptions::strict`]. Every error
 //! names where the bad text came from: the option (`--fen`, `--moves`), or the file, game,
 //! move number and ply.
 //!
 //! ```
-//! use qili_analyzer::input::{read_fen_and_moves, Options};
+//! use qili_analyzer::input::{read_fen_and_moves, ReadOptions};
 //!
-//! let g = read_fen_and_moves("startpos", "1. 炮二平五 马８进７ 2. 马二进三 1-0", &Options::default())?;
+//! let g = read_fen_and_moves("startpos", "1. 炮二平五 马８进７ 2. 马二进三 1-0", &ReadOptions::default())?;
 //! assert_eq!(g.moves.len(), 3);
-//! let e = read_fen_and_moves("startpos", "马８进７", &Options::default()).unwrap_err();
+//! let e = read_fen_and_moves("startpos", "马８进７", &ReadOptions::default()).unwrap_err();
 //! assert_eq!(e.to_string(), "--moves: move 1, Red to move: 马８进７ is written as Black's move");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -43,7 +43,7 @@ pub const MAX_PLIES: usize = 100_000;
 
 /// How to read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Options {
+pub struct ReadOptions {
     /// Refuse a position drawn loosely (a piece on a point it can never reach) instead of
     /// reading it with a warning.
     pub strict: bool,
@@ -317,16 +317,16 @@ fn fen_turn(fen: &str) -> Color {
     }
 }
 
-/// Reads a FEN (or `startpos`) and a move list, with the default [`Options`].
+/// Reads a FEN (or `startpos`) and a move list, with the default [`ReadOptions`].
 pub fn from_fen_and_moves(fen: &str, moves: &str) -> Result<GameInput, InputError> {
-    read_fen_and_moves(fen, moves, &Options::default())
+    read_fen_and_moves(fen, moves, &ReadOptions::default())
 }
 
 /// Reads `--fen` (a FEN or `startpos`) and `--moves` (moves as a score sheet writes them).
 pub fn read_fen_and_moves(
     fen: &str,
     moves: &str,
-    options: &Options,
+    options: &ReadOptions,
 ) -> Result<GameInput, InputError> {
     read_position_and_moves(fen, FenPlace::Named("--fen"), &[moves], "--moves", options)
 }
@@ -337,7 +337,7 @@ pub fn read_move_list(
     fen: &str,
     moves: &[impl AsRef<str>],
     place: &str,
-    options: &Options,
+    options: &ReadOptions,
 ) -> Result<GameInput, InputError> {
     read_position_and_moves(fen, FenPlace::Of(place), moves, place, options)
 }
@@ -361,7 +361,7 @@ pub fn read_move_list_keeping(
     fen: &str,
     moves: &[impl AsRef<str>],
     place: &str,
-    options: &Options,
+    options: &ReadOptions,
 ) -> Result<GameInput, Box<(InputError, Option<ReadBefore>)>> {
     let mut stops = Stops::default();
     match read_position_and_line(
@@ -408,7 +408,7 @@ fn read_position_and_moves(
     fen_place: FenPlace<'_>,
     items: &[impl AsRef<str>],
     place: &str,
-    options: &Options,
+    options: &ReadOptions,
 ) -> Result<GameInput, InputError> {
     let (mut input, played) = read_position_and_line(
         fen,
@@ -440,7 +440,7 @@ pub(crate) fn read_played_line(
         FenPlace::Of(place),
         moves,
         place,
-        &Options::default(),
+        &ReadOptions::default(),
         max_plies,
         &mut stops,
     )?;
@@ -475,7 +475,7 @@ fn read_position_and_line(
     fen_place: FenPlace<'_>,
     items: &[impl AsRef<str>],
     place: &str,
-    options: &Options,
+    options: &ReadOptions,
     max_plies: usize,
     stops: &mut Stops,
 ) -> Result<(GameInput, Option<PlayedLine>), InputError> {
@@ -653,10 +653,10 @@ fn keep_warnings(read: &ReadGame, place: &str, out: &mut Vec<InputWarning>) {
 
 /// Reads a UCCI `position …` line, or a FEN line followed by moves on the following lines.
 pub fn from_text(text: &str) -> Result<GameInput, InputError> {
-    read_text(text, "input", &Options::default())
+    read_text(text, "input", &ReadOptions::default())
 }
 
-fn read_text(text: &str, place: &str, options: &Options) -> Result<GameInput, InputError> {
+fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<GameInput, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .lines()
@@ -719,14 +719,14 @@ fn read_text(text: &str, place: &str, options: &Options) -> Result<GameInput, In
     })
 }
 
-/// Reads game `game` (1-based) of a file with the default [`Options`].
+/// Reads game `game` (1-based) of a file with the default [`ReadOptions`].
 pub fn from_file(path: &Path, game: usize) -> Result<GameInput, InputError> {
-    read_file(path, game, &Options::default())
+    read_file(path, game, &ReadOptions::default())
 }
 
 /// Reads game `game` (1-based) of a file (`-`: standard input): a UCCI `position` line,
 /// a ruling case (`*.toml`: its `fen` and `moves`), or any record.
-pub fn read_file(path: &Path, game: usize, options: &Options) -> Result<GameInput, InputError> {
+pub fn read_file(path: &Path, game: usize, options: &ReadOptions) -> Result<GameInput, InputError> {
     let stdin = path == Path::new("-");
     let file = if stdin {
         "standard input".to_owned()
@@ -832,7 +832,7 @@ fn read_streamed(
     path: &Path,
     file: &str,
     game: usize,
-    options: &Options,
+    options: &ReadOptions,
 ) -> Result<GameInput, InputError> {
     let mut games = record::stream_file(path).map_err(|e| InputError::Record(e.to_string()))?;
     let Some(i) = game.checked_sub(1) else {
@@ -867,7 +867,7 @@ fn from_record(
     file: &str,
     game: usize,
     count: usize,
-    options: &Options,
+    options: &ReadOptions,
 ) -> Result<GameInput, InputError> {
     let file = file.to_owned();
     let place = if count > 1 {
@@ -946,7 +946,7 @@ fn read_setup(fen: &str, place: impl std::fmt::Display) -> Result<Setup, InputEr
 fn validate(
     setup: Setup,
     place: impl std::fmt::Display,
-    options: &Options,
+    options: &ReadOptions,
     warnings: &mut Vec<InputWarning>,
 ) -> Result<Position, InputError> {
     let placement = if options.strict {
@@ -984,7 +984,7 @@ mod tests {
     use super::*;
 
     fn read(fen: &str, moves: &str) -> Result<GameInput, InputError> {
-        read_fen_and_moves(fen, moves, &Options::default())
+        read_fen_and_moves(fen, moves, &ReadOptions::default())
     }
 
     /// The plain ICCS lists read without the record reader give the moves the reader gives;
@@ -1103,7 +1103,7 @@ mod tests {
             "startpos",
             &["马8进7"],
             "case.json: moves",
-            &Options::default(),
+            &ReadOptions::default(),
         )
         .unwrap_err();
         assert!(
@@ -1142,7 +1142,7 @@ mod tests {
         assert!(named[1].contains("Red elephant on d2"), "{named:?}");
         assert!(named[2].contains("Red advisor on d8"), "{named:?}");
         assert!(g.warnings[0].text(Lang::Zh).contains("红兵在c1"));
-        let strict = Options { strict: true };
+        let strict = ReadOptions { strict: true };
         let e = read_fen_and_moves(fen, "", &strict).unwrap_err();
         let InputError::Strict { error, .. } = &e else {
             panic!("{e}")
@@ -1155,7 +1155,7 @@ mod tests {
         );
         assert!(e.to_string().ends_with("(refused by --strict)"), "{e}");
         // Beside a move list the FEN is the list's `fen`.
-        let g = read_move_list(fen, &["c1c2"], "moves", &Options::default()).unwrap();
+        let g = read_move_list(fen, &["c1c2"], "moves", &ReadOptions::default()).unwrap();
         let named = g.warnings[0].text(Lang::En);
         assert!(
             named.starts_with("moves: fen: Red soldier on c1"),

@@ -41,7 +41,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use qili_analyzer::audit::{
-    audit_files, audit_game, discover, json, read_path, AuditConfig, Scope,
+    audit_files, audit_game, discover, json, read_path, AuditConfig, AuditScope,
 };
 use qili_analyzer::rules::{cxa, ChasePolicy, EditionRef};
 use qili_analyzer::{RuleSet, Settings};
@@ -169,7 +169,7 @@ fn audit(dir: &Path, settings: &Settings) -> Audit {
     let config = AuditConfig {
         settings: settings.clone(),
         jobs: std::env::var("QILI_JOBS").ok().and_then(|j| j.parse().ok()),
-        scope: Scope::Threshold,
+        scope: AuditScope::Threshold,
     };
     let mut games = BTreeMap::new();
     let summary = audit_files(&files, &config, |reports| {
@@ -263,7 +263,7 @@ fn rule_games(dir: &Path, names: &[String], settings: &Settings) -> HashMap<Stri
             if !indexes.contains(&index.max(1)) {
                 continue;
             }
-            let report = audit_game(input, settings, Scope::Threshold);
+            let report = audit_game(input, settings, AuditScope::Threshold);
             let v: Value = serde_json::from_str(&json::game_line(&report)).unwrap();
             out.insert(game_name(&report.file, index.max(1)), v["data"].clone());
         }

@@ -87,7 +87,10 @@ fn timeless(line: String) -> serde_json::Value {
 fn games_in_memory_are_audited_as_their_file() {
     let mut games_seen = 0;
     for rules in [RuleSet::Cxa, RuleSet::Cxa1999, RuleSet::Axf] {
-        for scope in [audit::Scope::Threshold, audit::Scope::AllRepetitions] {
+        for scope in [
+            audit::AuditScope::Threshold,
+            audit::AuditScope::AllRepetitions,
+        ] {
             let config = AuditConfig {
                 settings: Settings {
                     rules,

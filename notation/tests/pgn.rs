@@ -218,7 +218,7 @@ fn reading_does_not_depend_on_buffering() {
         "[Format \"ICCS\"]\n1. h2e2 h9g7 (1... b9c7 (1... b7e7 (1... h7e7))) {comment} h0g2x",
         "[Event \"a long tag value\"]\n[Red \"r\\\\\"s\"]\n[Bad tag\n1. 炮二平五 馬８進７ 2. 馬二進三！ ;",
     ];
-    let small = pgn::Limits {
+    let small = pgn::PgnLimits {
         max_depth: 2,
         max_comment: 5,
         max_tag: 12,
@@ -226,7 +226,7 @@ fn reading_does_not_depend_on_buffering() {
         max_moves: 3,
     };
     for text in texts {
-        for limits in [pgn::Limits::default(), small] {
+        for limits in [pgn::PgnLimits::default(), small] {
             let whole: Vec<ReadGame> = pgn::Games::with_limits(text.as_bytes(), limits)
                 .collect::<Result<_, _>>()
                 .unwrap();

@@ -126,9 +126,9 @@ fn deep_nesting_and_huge_comments_hit_limits() {
     assert_eq!(g.warnings[0].kind.name(), "limit");
     assert_eq!(g.warnings[0].byte_offset, Some(8));
     // Limits are configurable.
-    let limits = pgn::Limits {
+    let limits = pgn::PgnLimits {
         max_depth: 1,
-        ..pgn::Limits::default()
+        ..pgn::PgnLimits::default()
     };
     let g = pgn::Games::with_limits(&b"1. h2e2 h9g7 (1... b9c7 (1... b7e7)) *"[..], limits)
         .next()

@@ -106,9 +106,9 @@ pub fn audit(
         settings,
         jobs,
         scope: if all_repetitions {
-            qaudit::Scope::AllRepetitions
+            qaudit::AuditScope::AllRepetitions
         } else {
-            qaudit::Scope::Threshold
+            qaudit::AuditScope::Threshold
         },
     };
     let (sender, receiver) = sync_channel(QUEUE);

@@ -117,7 +117,7 @@ impl Game {
     ) -> PyResult<Game> {
         let settings = settings(rules, repetitions, natural_limit)?;
         let no_moves: [&str; 0] = [];
-        let start = input::read_move_list(fen, &no_moves, "Game", &input::Options::default())
+        let start = input::read_move_list(fen, &no_moves, "Game", &input::ReadOptions::default())
             .map_err(|e| judging::input_err(py, e))?
             .start;
         Ok(Game {

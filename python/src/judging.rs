@@ -338,7 +338,7 @@ pub fn label<'py>(
     let move_texts_ref = move_texts(py, moves, false)?;
     let game = py
         .detach(|| {
-            input::read_move_list(fen, &move_texts_ref, PLACE, &input::Options::default())
+            input::read_move_list(fen, &move_texts_ref, PLACE, &input::ReadOptions::default())
                 .map_err(Box::new)
         })
         .map_err(|e| input_error(py, *e))?;

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use pyo3::prelude::*;
 
-use qili_analyzer::audit::{self, failure_of_read, FailureKind, GameInput, ReadFailure};
+use qili_analyzer::audit::{self, failure_of_read, AuditInput, FailureKind, ReadFailure};
 use qili_notation::record::{self, json::JsonGame, GameStream, PathError};
 
 use crate::from_json;
@@ -93,7 +93,7 @@ impl State {
             };
             match next {
                 Err(e) => {
-                    if let Err(f) = GameInput::path_problem(&e).game {
+                    if let Err(f) = AuditInput::path_problem(&e).game {
                         self.ready.push_back(problem_line(e.path(), &f));
                     }
                 }

@@ -10,11 +10,11 @@ use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use qili_analyzer::audit::{self, json as audit_json, AuditConfig, Scope};
+use qili_analyzer::audit::{self, json as audit_json, AuditConfig, AuditScope};
 use qili_analyzer::input::{self, GameInput};
 use qili_analyzer::report::cases::{answer_case, answer_error, Case, Detail};
 use qili_analyzer::report::label::LabelReport;
-use qili_analyzer::report::render::{render, Format, RenderOptions};
+use qili_analyzer::report::render::{render, RenderFormat, RenderOptions};
 use qili_analyzer::{label_line, CycleContext, RuleSet, Settings};
 use serde::Deserialize;
 use serde_json::json;
@@ -183,7 +183,7 @@ async fn judge_html(
         let j = qili_analyzer::judge(&game.start, &game.moves, &settings);
         let options = RenderOptions {
             input: source,
-            ..RenderOptions::new(Format::Html)
+            ..RenderOptions::new(RenderFormat::Html)
         };
         Ok::<_, ApiError>(render(&j, &options))
     })
@@ -358,9 +358,9 @@ pub(crate) async fn audit(
         settings,
         jobs: Some(1),
         scope: if query.all_repetitions {
-            Scope::AllRepetitions
+            AuditScope::AllRepetitions
         } else {
-            Scope::Threshold
+            AuditScope::Threshold
         },
     };
     let name = query.file_name();

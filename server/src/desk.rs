@@ -159,31 +159,33 @@ pub(crate) async fn position(
 /// read before it in the answer ([`BadMove`]).
 fn read_for_page(fen: &str, texts: &[String], lang: Lang) -> Result<GameInput, ApiError> {
     let place = terms::moves_box().get(lang);
-    input::read_move_list_keeping(fen, texts, place, &input::Options::default()).map_err(|failed| {
-        let (e, before) = *failed;
-        let Some((written, message)) = e.bad_move(lang) else {
-            return ApiError::unprocessable(e.text(lang));
-        };
-        let mut error = ApiError::unprocessable(message);
-        if let Some(before) = before {
-            let mut pos = before.start.clone();
-            let read = before
-                .moves
-                .iter()
-                .map(|m| {
-                    let t = write_move(&pos, m, Notation::Iccs);
-                    pos.play_unchecked(m);
-                    t
-                })
-                .collect();
-            error.bad_move = Some(BadMove {
-                text: written,
-                read,
-                column: before.column,
-            });
-        }
-        error
-    })
+    input::read_move_list_keeping(fen, texts, place, &input::ReadOptions::default()).map_err(
+        |failed| {
+            let (e, before) = *failed;
+            let Some((written, message)) = e.bad_move(lang) else {
+                return ApiError::unprocessable(e.text(lang));
+            };
+            let mut error = ApiError::unprocessable(message);
+            if let Some(before) = before {
+                let mut pos = before.start.clone();
+                let read = before
+                    .moves
+                    .iter()
+                    .map(|m| {
+                        let t = write_move(&pos, m, Notation::Iccs);
+                        pos.play_unchecked(m);
+                        t
+                    })
+                    .collect();
+                error.bad_move = Some(BadMove {
+                    text: written,
+                    read,
+                    column: before.column,
+                });
+            }
+            error
+        },
+    )
 }
 
 #[derive(Serialize)]

@@ -58,9 +58,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
         settings,
         jobs: args.jobs.map(|j| j as usize),
         scope: if args.all_repetitions {
-            audit::Scope::AllRepetitions
+            audit::AuditScope::AllRepetitions
         } else {
-            audit::Scope::Threshold
+            audit::AuditScope::Threshold
         },
     };
     let mut pages = match &args.html {

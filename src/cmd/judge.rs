@@ -9,22 +9,22 @@ use qili_analyzer::audit::MAX_PLIES;
 use qili_analyzer::explain;
 use qili_analyzer::input::{self, GameInput};
 use qili_analyzer::report::cases::{judge_cases_timed, BatchOptions, Detail};
-use qili_analyzer::report::render::{self, Format, RenderOptions};
+use qili_analyzer::report::render::{self, RenderFormat, RenderOptions};
 use qili_analyzer::{judge, Settings};
 
 use super::shared::{LangArg, RulingArgs};
 use crate::Failure;
 
-/// `--format`: the formats of the output seam ([`Format::ALL`]), with their names and help.
+/// `--format`: the formats of the output seam ([`RenderFormat::ALL`]), with their names and help.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct FormatArg(Format);
+pub struct FormatArg(RenderFormat);
 
-/// [`Format::ALL`] as `--format` values.
-const FORMATS: [FormatArg; Format::ALL.len()] = {
-    let mut all = [FormatArg(Format::Text); Format::ALL.len()];
+/// [`RenderFormat::ALL`] as `--format` values.
+const FORMATS: [FormatArg; RenderFormat::ALL.len()] = {
+    let mut all = [FormatArg(RenderFormat::Text); RenderFormat::ALL.len()];
     let mut i = 0;
     while i < all.len() {
-        all[i] = FormatArg(Format::ALL[i]);
+        all[i] = FormatArg(RenderFormat::ALL[i]);
         i += 1;
     }
     all
@@ -51,7 +51,7 @@ pub struct Args {
     #[command(flatten)]
     lang: LangArg,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg(Format::Text))]
+    #[arg(long, value_enum, default_value_t = FormatArg(RenderFormat::Text))]
     format: FormatArg,
     /// Text: add each move's evidence (attackers, targets, protectors, lines, dismissed
     /// threats) and the open-choice notes to the ruling.
@@ -98,7 +98,7 @@ pub struct Args {
 }
 
 fn read(args: &Args) -> Result<GameInput, Failure> {
-    let options = input::Options {
+    let options = input::ReadOptions {
         strict: args.strict,
     };
     let game = if let Some(fen) = &args.fen {
@@ -156,7 +156,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
             all_cycles: args.all_cycles,
         },
         game: match (args.format.0, &args.file) {
-            (Format::Text, Some(path)) => Some(game_info(path, args.game as usize)),
+            (RenderFormat::Text, Some(path)) => Some(game_info(path, args.game as usize)),
             _ => None,
         },
         input: match &args.file {

@@ -63,7 +63,7 @@ pub struct Args {
 
 /// Labels the line and prints the report.
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
-    let options = input::Options {
+    let options = input::ReadOptions {
         strict: args.strict,
     };
     let game = match (&args.fen, &args.file) {

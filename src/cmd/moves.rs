@@ -58,7 +58,7 @@ pub struct Args {
 /// Runs `qili moves`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let settings = args.ruling.settings();
-    let options = input::Options::default();
+    let options = input::ReadOptions::default();
     let game = if let Some(fen) = &args.fen {
         input::read_fen_and_moves(fen, args.moves.as_deref().unwrap_or(""), &options)
     } else if let Some(path) = &args.file {

@@ -4,7 +4,7 @@
 use qili_notation::Color;
 use serde::Serialize;
 
-use super::GameResult;
+use super::RecordedResult;
 use crate::judge::{Judgement, RulingSource};
 use crate::verdict;
 
@@ -65,9 +65,9 @@ pub enum Finding {
     /// no other finding already says so.
     AdjudicationDiffers {
         /// The result the adjudication recorded.
-        recorded: GameResult,
+        recorded: RecordedResult,
         /// What qili rules at the end of the record (`None`: no ruling in force there).
-        ruled: Option<Outcome>,
+        ruled: Option<RecordOutcome>,
     },
     /// A ruling case whose expected ruling differs from the ruling.
     CaseMismatch {
@@ -174,7 +174,7 @@ impl Serialize for Finding {
 
 /// What a ruling in force decides for the record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum RecordOutcome {
     /// Draw (both sides allowed, or both forbidden).
     Draw,
     /// The side loses (it repeated a forbidden cycle once more, or checked perpetually).
@@ -187,7 +187,7 @@ pub enum Outcome {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decision {
     /// What it decides.
-    pub outcome: Outcome,
+    pub outcome: RecordOutcome,
     /// The ply at which the ruling took its form (threshold reached, or cycle repeated).
     pub ply: usize,
     /// The last ply of the record that is still part of the cycle.
@@ -228,20 +228,20 @@ pub struct Expected {
 
 /// The snake-case name of what a ruling at the end of a record decides: `draw`,
 /// `red_loses`, `black_must_change` …, or `none`.
-pub(crate) fn outcome_name(ruled: Option<Outcome>) -> &'static str {
+pub(crate) fn outcome_name(ruled: Option<RecordOutcome>) -> &'static str {
     match ruled {
         None => "none",
-        Some(Outcome::Draw) => "draw",
-        Some(Outcome::Loses(Color::Red)) => "red_loses",
-        Some(Outcome::Loses(Color::Black)) => "black_loses",
-        Some(Outcome::MustChange(Color::Red)) => "red_must_change",
-        Some(Outcome::MustChange(Color::Black)) => "black_must_change",
+        Some(RecordOutcome::Draw) => "draw",
+        Some(RecordOutcome::Loses(Color::Red)) => "red_loses",
+        Some(RecordOutcome::Loses(Color::Black)) => "black_loses",
+        Some(RecordOutcome::MustChange(Color::Red)) => "red_must_change",
+        Some(RecordOutcome::MustChange(Color::Black)) => "black_must_change",
     }
 }
 
 /// What the audit finds when `j` is compared with the `recorded` result (the findings an
 /// audit of the same record reports; explanations say from them whether the ruling agrees).
-pub fn compare_judgement(j: &Judgement, recorded: Option<GameResult>) -> Vec<Finding> {
+pub fn compare_judgement(j: &Judgement, recorded: Option<RecordedResult>) -> Vec<Finding> {
     let ruled = Ruled {
         decision: decision(j),
         natural_limit_ply: j.natural_limit.reached().map(|(p, _)| p),
@@ -282,11 +282,11 @@ pub(crate) fn decision(j: &Judgement) -> Option<Decision> {
     let c = j.cycles.get(index)?;
     use verdict::{Outcome as O, Status as S};
     let outcome = match (j.ruling.status, j.ruling.result) {
-        (S::Final, O::Draw) => Outcome::Draw,
-        (S::Final, O::RedWins) => Outcome::Loses(Color::Black),
-        (S::Final, O::BlackWins) => Outcome::Loses(Color::Red),
-        (S::MustChange, O::RedWins) => Outcome::MustChange(Color::Black),
-        (S::MustChange, O::BlackWins) => Outcome::MustChange(Color::Red),
+        (S::Final, O::Draw) => RecordOutcome::Draw,
+        (S::Final, O::RedWins) => RecordOutcome::Loses(Color::Black),
+        (S::Final, O::BlackWins) => RecordOutcome::Loses(Color::Red),
+        (S::MustChange, O::RedWins) => RecordOutcome::MustChange(Color::Black),
+        (S::MustChange, O::BlackWins) => RecordOutcome::MustChange(Color::Red),
         _ => return None,
     };
     Some(Decision {
@@ -312,7 +312,7 @@ fn is_repetition_adjudication(text: &str) -> bool {
 pub(crate) fn compare_adjudication(
     ruled: &Ruled,
     adjudication: &str,
-    recorded: Option<GameResult>,
+    recorded: Option<RecordedResult>,
     plies: usize,
     findings: &[Finding],
 ) -> Option<Finding> {
@@ -326,8 +326,8 @@ pub(crate) fn compare_adjudication(
         .filter(|d| d.last_ply >= plies)
         .map(|d| d.outcome);
     let agrees = match (recorded.loser(), at_end) {
-        (Some(loser), Some(Outcome::Loses(l))) => l == loser,
-        (None, Some(Outcome::Draw)) => recorded == GameResult::Draw,
+        (Some(loser), Some(RecordOutcome::Loses(l))) => l == loser,
+        (None, Some(RecordOutcome::Draw)) => recorded == RecordedResult::Draw,
         _ => false,
     };
     (!agrees).then_some(Finding::AdjudicationDiffers {
@@ -344,7 +344,11 @@ pub(crate) fn compare_adjudication(
 /// must-change as "had to change and changed", a loss at once (CXA1999 24.1, a one-sided
 /// perpetual check, as `qili judge` rules it) as a loss played past, like an earlier loss
 /// (docs/rules.md §1: the last ruling in force decides, and the game went on).
-pub(crate) fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize) -> Vec<Finding> {
+pub(crate) fn compare(
+    ruled: &Ruled,
+    recorded: Option<RecordedResult>,
+    plies: usize,
+) -> Vec<Finding> {
     let mut out = Vec::new();
     if let Some(ply) = ruled.natural_limit_ply {
         out.push(Finding::NaturalLimit { ply });
@@ -357,18 +361,18 @@ pub(crate) fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize)
     let Some(d) = &ruled.decision else { return out };
     let ended_in_cycle = d.last_ply >= plies;
     let binding = ended_in_cycle || d.continued;
-    let at_once = matches!(d.outcome, Outcome::Loses(_)) && !d.continued;
+    let at_once = matches!(d.outcome, RecordOutcome::Loses(_)) && !d.continued;
     match (d.outcome, recorded) {
-        (Outcome::Loses(loser), Some(GameResult::Draw)) if binding => {
+        (RecordOutcome::Loses(loser), Some(RecordedResult::Draw)) if binding => {
             out.push(Finding::DrawShouldBeLoss { loser })
         }
-        (Outcome::Loses(loser), Some(r)) if binding && r.loser() == Some(!loser) => {
+        (RecordOutcome::Loses(loser), Some(r)) if binding && r.loser() == Some(!loser) => {
             out.push(Finding::WrongSide {
                 recorded_loser: !loser,
                 ruled_loser: loser,
             })
         }
-        (Outcome::Draw, Some(r)) if ended_in_cycle => {
+        (RecordOutcome::Draw, Some(r)) if ended_in_cycle => {
             if let Some(loser) = r.loser() {
                 out.push(Finding::WinOverDrawRuling { winner: !loser });
             }
@@ -377,13 +381,13 @@ pub(crate) fn compare(ruled: &Ruled, recorded: Option<GameResult>, plies: usize)
     }
     if d.ply < plies && at_once && !ended_in_cycle {
         // A loss in force at once, played past: the same finding as an earlier loss.
-        if let Outcome::Loses(loser) = d.outcome {
+        if let RecordOutcome::Loses(loser) = d.outcome {
             out.push(Finding::PlayedPastLoss { ply: d.ply, loser });
         }
     } else if d.ply < plies && (!ended_in_cycle || d.continued) {
         let side = match d.outcome {
-            Outcome::MustChange(c) | Outcome::Loses(c) => Some(c),
-            Outcome::Draw => None,
+            RecordOutcome::MustChange(c) | RecordOutcome::Loses(c) => Some(c),
+            RecordOutcome::Draw => None,
         };
         out.push(Finding::PlayedPast {
             ply: d.ply,
@@ -423,7 +427,7 @@ mod tests {
         };
         let j = judge(&start, &moves, &settings);
         assert_eq!(j.ruling.result, verdict::Outcome::Draw, "{:?}", j.ruling);
-        let findings = compare_judgement(&j, Some(GameResult::Draw));
+        let findings = compare_judgement(&j, Some(RecordedResult::Draw));
         assert!(
             findings.contains(&Finding::PlayedPastLoss {
                 ply: 8,
@@ -437,7 +441,7 @@ mod tests {
         );
         // Cut at the loss, the loss decides: no earlier loss to report.
         let j = judge(&start, &moves[..8], &settings);
-        let findings = compare_judgement(&j, Some(GameResult::Draw));
+        let findings = compare_judgement(&j, Some(RecordedResult::Draw));
         assert!(
             !findings
                 .iter()

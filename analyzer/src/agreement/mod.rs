@@ -1,5 +1,5 @@
 //! The comparison of a ruling with a record: what a record says the result was
-//! ([`GameResult`]), what the ruling in force decides for it ([`Ruled`], [`Decision`]), what
+//! ([`RecordedResult`]), what the ruling in force decides for it ([`Ruled`], [`Decision`]), what
 //! an audit finds when the two differ ([`Finding`], [`compare_judgement`]) with its words
 //! (`finding_text`), and whether an explanation says the record agrees ([`Agreement`]).
 //!
@@ -7,7 +7,7 @@
 //! judgement and the vocabulary (`terms`), so neither of them imports the other for it.
 //!
 //! ```
-//! use qili_analyzer::agreement::{compare_judgement, Agreement, Finding, GameResult};
+//! use qili_analyzer::agreement::{compare_judgement, Agreement, Finding, RecordedResult};
 //! use qili_analyzer::{input, judge, RuleSet, Settings};
 //!
 //! // Red checks perpetually; under the 1999 text the checker loses at once (24.1), so a
@@ -18,8 +18,8 @@
 //! )?;
 //! let settings = Settings { rules: RuleSet::Cxa1999, ..Settings::default() };
 //! let j = judge(&game.start, &game.moves, &settings);
-//! let draw = GameResult::parse("和棋");
-//! assert_eq!(draw, Some(GameResult::Draw));
+//! let draw = RecordedResult::parse("和棋");
+//! assert_eq!(draw, Some(RecordedResult::Draw));
 //! let findings = compare_judgement(&j, draw);
 //! assert!(findings.iter().any(|f| matches!(f, Finding::DrawShouldBeLoss { .. })));
 //! assert!(matches!(Agreement::of(&j, Some("1/2-1/2")), Agreement::Disagrees(..)));
@@ -37,8 +37,8 @@ use crate::judge::Judgement;
 use crate::verdict::Status;
 
 pub(crate) use finding::{compare, compare_adjudication, decision, earlier_loss, outcome_name};
-pub use finding::{compare_judgement, Decision, Expected, Finding, Outcome, Ruled};
-pub use result::GameResult;
+pub use finding::{compare_judgement, Decision, Expected, Finding, RecordOutcome, Ruled};
+pub use result::RecordedResult;
 pub(crate) use words::{finding_text, ruling_kind_text};
 
 /// Whether the recorded result agrees with the ruling.
@@ -66,7 +66,7 @@ impl Agreement {
         let Some(text) = recorded else {
             return Agreement::NotRecorded;
         };
-        let Some(result) = GameResult::parse(text) else {
+        let Some(result) = RecordedResult::parse(text) else {
             return Agreement::NotRecorded;
         };
         let text = result.pgn().to_owned();
@@ -84,9 +84,9 @@ impl Agreement {
             return Agreement::NoRuling(text);
         }
         let same = match j.ruling.result {
-            crate::verdict::Outcome::RedWins => result == GameResult::RedWins,
-            crate::verdict::Outcome::BlackWins => result == GameResult::BlackWins,
-            crate::verdict::Outcome::Draw => result == GameResult::Draw,
+            crate::verdict::Outcome::RedWins => result == RecordedResult::RedWins,
+            crate::verdict::Outcome::BlackWins => result == RecordedResult::BlackWins,
+            crate::verdict::Outcome::Draw => result == RecordedResult::Draw,
             crate::verdict::Outcome::None => false,
         };
         if j.ruling.status == Status::Final && same {

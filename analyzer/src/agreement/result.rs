@@ -3,10 +3,10 @@
 use qili_notation::Color;
 use serde::Serialize;
 
-/// A game result.
+/// A game result as a record writes it (the result a ruling is compared with).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum GameResult {
+pub enum RecordedResult {
     /// Red won (`1-0`, 红胜).
     RedWins,
     /// Black won (`0-1`, 黑胜).
@@ -15,30 +15,34 @@ pub enum GameResult {
     Draw,
 }
 
-impl GameResult {
+impl RecordedResult {
     /// Every result.
-    pub const ALL: [GameResult; 3] = [GameResult::RedWins, GameResult::BlackWins, GameResult::Draw];
+    pub const ALL: [RecordedResult; 3] = [
+        RecordedResult::RedWins,
+        RecordedResult::BlackWins,
+        RecordedResult::Draw,
+    ];
 
     /// The result in which `loser` lost.
-    pub fn loss_of(loser: Color) -> GameResult {
-        loser.fold(GameResult::BlackWins, GameResult::RedWins)
+    pub fn loss_of(loser: Color) -> RecordedResult {
+        loser.fold(RecordedResult::BlackWins, RecordedResult::RedWins)
     }
 
     /// The side that lost, if any.
     pub fn loser(self) -> Option<Color> {
         match self {
-            GameResult::RedWins => Some(Color::Black),
-            GameResult::BlackWins => Some(Color::Red),
-            GameResult::Draw => None,
+            RecordedResult::RedWins => Some(Color::Black),
+            RecordedResult::BlackWins => Some(Color::Red),
+            RecordedResult::Draw => None,
         }
     }
 
     /// PGN notation: `1-0`, `0-1`, `1/2-1/2`.
     pub fn pgn(self) -> &'static str {
         match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
+            RecordedResult::RedWins => "1-0",
+            RecordedResult::BlackWins => "0-1",
+            RecordedResult::Draw => "1/2-1/2",
         }
     }
 
@@ -47,9 +51,9 @@ impl GameResult {
     pub fn chinese(self) -> &'static str {
         use crate::verdict::Outcome;
         crate::terms::outcome(match self {
-            GameResult::RedWins => Outcome::RedWins,
-            GameResult::BlackWins => Outcome::BlackWins,
-            GameResult::Draw => Outcome::Draw,
+            RecordedResult::RedWins => Outcome::RedWins,
+            RecordedResult::BlackWins => Outcome::BlackWins,
+            RecordedResult::Draw => Outcome::Draw,
         })
         .zh
     }
@@ -57,7 +61,7 @@ impl GameResult {
     /// Reads a result as records write it: PGN (`1-0`, `0-1`, `1/2-1/2`, `½-½`), Chinese
     /// (`红胜`, `紅勝`, `黑胜`, `和`, `和棋`, `红负`, `先胜`, `先负`, `先和`), English words
     /// (`red wins`, `black_wins`, `draw`, `red loses`). `*`, empty and anything else: `None`.
-    pub fn parse(text: &str) -> Option<GameResult> {
+    pub fn parse(text: &str) -> Option<RecordedResult> {
         let t: String = text
             .trim()
             .chars()
@@ -72,9 +76,9 @@ impl GameResult {
             })
             .collect();
         let pgn = match t.as_str() {
-            "1-0" => Some(GameResult::RedWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "h-h" | "0.5-0.5" | "=" => Some(GameResult::Draw),
+            "1-0" => Some(RecordedResult::RedWins),
+            "0-1" => Some(RecordedResult::BlackWins),
+            "1/2-1/2" | "h-h" | "0.5-0.5" | "=" => Some(RecordedResult::Draw),
             _ => None,
         };
         if pgn.is_some() {
@@ -90,17 +94,17 @@ impl GameResult {
             .any(|w| t.contains(w));
         let drawn = ["和", "draw", "drawn"].iter().any(|w| t.contains(w));
         match (red, black, won, lost, drawn) {
-            (_, _, false, false, true) => Some(GameResult::Draw),
-            (true, false, true, false, _) => Some(GameResult::RedWins),
-            (true, false, false, true, _) => Some(GameResult::BlackWins),
-            (false, true, true, false, _) => Some(GameResult::BlackWins),
-            (false, true, false, true, _) => Some(GameResult::RedWins),
+            (_, _, false, false, true) => Some(RecordedResult::Draw),
+            (true, false, true, false, _) => Some(RecordedResult::RedWins),
+            (true, false, false, true, _) => Some(RecordedResult::BlackWins),
+            (false, true, true, false, _) => Some(RecordedResult::BlackWins),
+            (false, true, false, true, _) => Some(RecordedResult::RedWins),
             _ => None,
         }
     }
 }
 
-impl std::fmt::Display for GameResult {
+impl std::fmt::Display for RecordedResult {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.pgn())
     }
@@ -108,7 +112,7 @@ impl std::fmt::Display for GameResult {
 
 #[cfg(test)]
 mod tests {
-    use super::GameResult::{self, *};
+    use super::RecordedResult::{self, *};
 
     #[test]
     fn reads_the_usual_spellings() {
@@ -130,14 +134,14 @@ mod tests {
             ("", None),
             ("unknown", None),
         ] {
-            assert_eq!(GameResult::parse(text), want, "{text:?}");
+            assert_eq!(RecordedResult::parse(text), want, "{text:?}");
         }
     }
 
     #[test]
     fn loser_and_loss_of_agree() {
         for c in qili_notation::Color::ALL {
-            assert_eq!(GameResult::loss_of(c).loser(), Some(c));
+            assert_eq!(RecordedResult::loss_of(c).loser(), Some(c));
         }
         assert_eq!(Draw.loser(), None);
     }

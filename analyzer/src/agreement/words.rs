@@ -121,16 +121,16 @@ pub(crate) fn finding_text(f: &Finding, start: Option<&Position>) -> Text {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agreement::GameResult;
+    use crate::agreement::RecordedResult;
     use crate::terms::{finding_kind, outcome, ruling_kind};
     use std::collections::HashSet;
 
     #[test]
     fn results_findings_and_ruling_kinds_have_words() {
-        let results: HashSet<&str> = GameResult::ALL.iter().map(|r| r.chinese()).collect();
-        assert_eq!(results.len(), GameResult::ALL.len());
+        let results: HashSet<&str> = RecordedResult::ALL.iter().map(|r| r.chinese()).collect();
+        assert_eq!(results.len(), RecordedResult::ALL.len());
         assert_eq!(
-            GameResult::Draw.chinese(),
+            RecordedResult::Draw.chinese(),
             outcome(crate::verdict::Outcome::Draw).zh
         );
         let findings: HashSet<&str> = Finding::KINDS

@@ -4,10 +4,10 @@
 use qili_notation::{Move, Position};
 use rustc_hash::FxHashMap;
 
-use super::input::{GameInput, ReadFailure};
+use super::input::{AuditInput, ReadFailure};
 use super::rule::rule_keyed;
-use super::Scope;
-use crate::agreement::{compare, compare_adjudication, Expected, Finding, GameResult, Ruled};
+use super::AuditScope;
+use crate::agreement::{compare, compare_adjudication, Expected, Finding, RecordedResult, Ruled};
 use crate::input::MAX_PLIES;
 use crate::rules::Settings;
 
@@ -27,9 +27,9 @@ pub struct GameReport {
     /// The result as the record writes it.
     pub recorded_text: Option<String>,
     /// The result as understood.
-    pub recorded: Option<GameResult>,
+    pub recorded: Option<RecordedResult>,
     /// The adjudication an engine-match arbiter recorded (see
-    /// [`GameInput::adjudication`](super::input::GameInput::adjudication)).
+    /// [`AuditInput::adjudication`](super::input::AuditInput::adjudication)).
     pub adjudication: Option<String>,
     /// Why the game could not be read.
     pub error: Option<ReadFailure>,
@@ -94,7 +94,7 @@ fn occurrences_of(keys: &[u64]) -> u32 {
 
 /// Audits one game, turning a panic of the analysis into a reported failure of that game
 /// (kind `internal`) so that one defect cannot stop the audit of a whole collection.
-pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -> GameReport {
+pub fn audit_game_guarded(input: AuditInput, settings: &Settings, scope: AuditScope) -> GameReport {
     let (file, index, tags) = (input.file.clone(), input.index, input.tags.clone());
     let warnings = input.warnings.clone();
     let recorded_text = input.recorded.clone();
@@ -110,7 +110,7 @@ pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
             GameReport {
-                recorded: recorded_text.as_deref().and_then(GameResult::parse),
+                recorded: recorded_text.as_deref().and_then(RecordedResult::parse),
                 error: Some(ReadFailure::new(
                     super::input::FailureKind::Internal,
                     format!("{file}: game {index}: analysis failed: {why}"),
@@ -134,8 +134,8 @@ pub fn audit_game_guarded(input: GameInput, settings: &Settings, scope: Scope) -
 
 /// Audits one game read from a file, judging it in full when `scope` asks for it (a game
 /// longer than [`MAX_PLIES`] is reported, not judged).
-pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameReport {
-    let recorded = input.recorded.as_deref().and_then(GameResult::parse);
+pub fn audit_game(input: AuditInput, settings: &Settings, scope: AuditScope) -> GameReport {
+    let recorded = input.recorded.as_deref().and_then(RecordedResult::parse);
     let mut report = GameReport {
         file: input.file,
         file_bytes: None,
@@ -181,8 +181,8 @@ pub fn audit_game(input: GameInput, settings: &Settings, scope: Scope) -> GameRe
     // Only a game with a position occurring often enough needs any analysis (labels,
     // verdicts); the natural limit is looked at in every game.
     let needed = match scope {
-        Scope::Threshold => crate::verdict::threshold(settings),
-        Scope::AllRepetitions => 2,
+        AuditScope::Threshold => crate::verdict::threshold(settings),
+        AuditScope::AllRepetitions => 2,
     };
     let ruled = rule_keyed(
         &start,

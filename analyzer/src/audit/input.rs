@@ -200,7 +200,7 @@ impl ReadFailure {
 
 /// One game as read from a file, before analysis.
 #[derive(Debug, Clone)]
-pub struct GameInput {
+pub struct AuditInput {
     /// The file, as given or found.
     pub file: String,
     /// 1-based number of the game in its file (0: the file as a whole failed).
@@ -221,18 +221,18 @@ pub struct GameInput {
     pub warnings: Vec<ReadFailure>,
 }
 
-impl GameInput {
+impl AuditInput {
     /// The item of a path problem (index 0, `file` the path).
-    pub fn path_problem(e: &PathError) -> GameInput {
-        GameInput::failed(
+    pub fn path_problem(e: &PathError) -> AuditInput {
+        AuditInput::failed(
             e.path(),
             0,
             ReadFailure::new(FailureKind::of_path(e), e.to_string()),
         )
     }
 
-    fn failed(file: &str, index: usize, failure: ReadFailure) -> GameInput {
-        GameInput {
+    fn failed(file: &str, index: usize, failure: ReadFailure) -> AuditInput {
+        AuditInput {
             file: file.to_owned(),
             index,
             tags: Vec::new(),
@@ -284,8 +284,8 @@ pub fn discover(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
 }
 
 /// Reads every game of `path`. Never fails: a file that cannot be read yields one
-/// [`GameInput`] (index 0) carrying the failure, and so does a file holding no game.
-pub fn read_path(path: &Path, rules: RuleSet) -> Vec<GameInput> {
+/// [`AuditInput`] (index 0) carrying the failure, and so does a file holding no game.
+pub fn read_path(path: &Path, rules: RuleSet) -> Vec<AuditInput> {
     open_path(path, rules).collect()
 }
 
@@ -302,7 +302,7 @@ pub struct FileGames {
 }
 
 enum Inner {
-    Ready(std::vec::IntoIter<GameInput>),
+    Ready(std::vec::IntoIter<AuditInput>),
     Stream(Box<record::GameStream>),
 }
 
@@ -369,12 +369,12 @@ pub fn reopen_path(
 
 fn open_checked(path: &Path, rules: RuleSet, expect: Option<&record::FileStamp>) -> FileGames {
     let file = path.to_string_lossy().into_owned();
-    let ready = |games: Vec<GameInput>| Inner::Ready(games.into_iter());
+    let ready = |games: Vec<AuditInput>| Inner::Ready(games.into_iter());
     let mut stamp = None;
     let inner = match kind_of(path) {
         _ if file == "-" => ready(read_stdin(rules)),
         Some(Kind::Case) | Some(Kind::Lines) => match read_small(path, &file, expect) {
-            Err(f) => ready(vec![GameInput::failed(&file, 0, f)]),
+            Err(f) => ready(vec![AuditInput::failed(&file, 0, f)]),
             Ok((bytes, s)) => {
                 stamp = Some(s);
                 match kind_of(path) {
@@ -399,7 +399,7 @@ fn open_checked(path: &Path, rules: RuleSet, expect: Option<&record::FileStamp>)
                     stamp = Some(stream.stamp().clone());
                     Inner::Stream(Box::new(stream))
                 }
-                Err(e) => ready(vec![GameInput::failed(&file, 0, failure_of_read(&e))]),
+                Err(e) => ready(vec![AuditInput::failed(&file, 0, failure_of_read(&e))]),
             }
         }
     };
@@ -416,7 +416,7 @@ impl FileGames {
     /// The one item of a file that failed at game `index`.
     fn failed_at(file: &str, index: usize, f: ReadFailure) -> FileGames {
         FileGames {
-            inner: Inner::Ready(vec![GameInput::failed(file, index, f)].into_iter()),
+            inner: Inner::Ready(vec![AuditInput::failed(file, index, f)].into_iter()),
             file: file.to_owned(),
             stamp: None,
             next: index,
@@ -441,9 +441,9 @@ impl FileGames {
 }
 
 impl Iterator for FileGames {
-    type Item = GameInput;
+    type Item = AuditInput;
 
-    fn next(&mut self) -> Option<GameInput> {
+    fn next(&mut self) -> Option<AuditInput> {
         if self.done {
             return None;
         }
@@ -459,13 +459,13 @@ impl Iterator for FileGames {
                             self.file
                         ),
                     );
-                    Some(GameInput::failed(&self.file, 0, f))
+                    Some(AuditInput::failed(&self.file, 0, f))
                 }
                 Some(Ok(g)) => Some(from_record(&self.file, self.next, g)),
                 Some(Err(e)) => {
                     // The stream ends here; the games before are kept.
                     self.done = true;
-                    Some(GameInput::failed(
+                    Some(AuditInput::failed(
                         &self.file,
                         self.next,
                         failure_of_read(&e),
@@ -477,7 +477,7 @@ impl Iterator for FileGames {
                         FailureKind::NoGame,
                         format!("{}: no game in this file", self.file),
                     );
-                    Some(GameInput::failed(&self.file, 0, f))
+                    Some(AuditInput::failed(&self.file, 0, f))
                 }
                 None => None,
             },
@@ -527,12 +527,12 @@ fn read_small(
 
 /// Standard input (`-`): a ruling case, a UCCI/ICCS line file or any record, told apart
 /// by content.
-fn read_stdin(rules: RuleSet) -> Vec<GameInput> {
+fn read_stdin(rules: RuleSet) -> Vec<AuditInput> {
     let file = "-";
     let mut bytes = Vec::new();
     if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
         let f = ReadFailure::new(FailureKind::Io, format!("standard input: {e}"));
-        return vec![GameInput::failed(file, 0, f)];
+        return vec![AuditInput::failed(file, 0, f)];
     }
     if let Ok(text) = std::str::from_utf8(&bytes) {
         let text = text.trim_start_matches('\u{feff}');
@@ -571,16 +571,16 @@ pub fn is_large_record(path: &Path) -> bool {
 
 /// Reads the games of a record file in batches of at most `batch`, handing each batch to
 /// `f` in file order; memory holds one batch (plus the largest game), however large the
-/// file. A file that cannot be read gives one failed [`GameInput`], as [`read_path`] does.
-pub fn stream_path(path: &Path, batch: usize, f: impl FnMut(Vec<GameInput>)) {
+/// file. A file that cannot be read gives one failed [`AuditInput`], as [`read_path`] does.
+pub fn stream_path(path: &Path, batch: usize, f: impl FnMut(Vec<AuditInput>)) {
     stream_games(open_path(path, RuleSet::default()), batch, f)
 }
 
 /// Hands the games of `games` to `f` in batches of at most `batch`.
 pub(crate) fn stream_games(
-    games: impl Iterator<Item = GameInput>,
+    games: impl Iterator<Item = AuditInput>,
     batch: usize,
-    mut f: impl FnMut(Vec<GameInput>),
+    mut f: impl FnMut(Vec<AuditInput>),
 ) {
     let mut buf = Vec::with_capacity(batch);
     for g in games {
@@ -597,22 +597,22 @@ pub(crate) fn stream_games(
 /// Reads every game of an in-memory file called `file`, as [`read_path`] reads a file of
 /// that name on disk: the extension chooses the reader (ruling cases `.toml`, line files
 /// `.iccs` and `.ucci`, HTML pages, any other name a record of any format, detected from
-/// its bytes). Never fails: a file that cannot be read yields one [`GameInput`] (index 0)
+/// its bytes). Never fails: a file that cannot be read yields one [`AuditInput`] (index 0)
 /// carrying the failure, and so does a file holding no game. For servers, which receive
 /// files as request bodies.
-pub fn read_bytes(file: &str, bytes: &[u8], rules: RuleSet) -> Vec<GameInput> {
+pub fn read_bytes(file: &str, bytes: &[u8], rules: RuleSet) -> Vec<AuditInput> {
     let path = Path::new(file);
     let games = match kind_of(path) {
         Some(Kind::Case) => return read_case(file, bytes, rules).into_iter().collect(),
         Some(Kind::Lines) => return read_lines(file, bytes),
         Some(Kind::Record) | None => match record::read_bytes(bytes, file) {
             Ok(games) => games,
-            Err(e) => return vec![GameInput::failed(file, 0, failure_of_read(&e))],
+            Err(e) => return vec![AuditInput::failed(file, 0, failure_of_read(&e))],
         },
     };
     if games.is_empty() && !is_html(path) {
         let f = ReadFailure::new(FailureKind::NoGame, format!("{file}: no game in this file"));
-        return vec![GameInput::failed(file, 0, f)];
+        return vec![AuditInput::failed(file, 0, f)];
     }
     if is_html(path) && games.iter().all(|g| g.game.moves.is_empty()) {
         return Vec::new();
@@ -642,10 +642,10 @@ pub fn failure_of_read(e: &ReadError) -> ReadFailure {
 }
 
 /// An HTML page: its DhtmlXQ records; a page without one is not a record (nothing to audit).
-fn read_html(file: &str, stream: record::GameStream) -> Vec<GameInput> {
+fn read_html(file: &str, stream: record::GameStream) -> Vec<AuditInput> {
     let games = match stream.collect::<Result<Vec<_>, _>>() {
         Ok(games) => games,
-        Err(e) => return vec![GameInput::failed(file, 0, failure_of_read(&e))],
+        Err(e) => return vec![AuditInput::failed(file, 0, failure_of_read(&e))],
     };
     if games.iter().all(|g| g.game.moves.is_empty()) {
         return Vec::new();
@@ -726,7 +726,7 @@ fn is_not_a_record(g: &ReadGame) -> bool {
         })
 }
 
-fn from_record(file: &str, index: usize, rg: ReadGame) -> GameInput {
+fn from_record(file: &str, index: usize, rg: ReadGame) -> AuditInput {
     let ReadGame {
         game,
         error,
@@ -754,7 +754,7 @@ fn from_record(file: &str, index: usize, rg: ReadGame) -> GameInput {
         },
     };
     let adjudication = adjudication_of(&game);
-    GameInput {
+    AuditInput {
         file: file.to_owned(),
         index,
         tags: game.tags,
@@ -777,13 +777,13 @@ impl GameResultToken {
 /// One game per line: `position startpos moves h2e2 …`, `fen <FEN> moves …`, or bare ICCS
 /// moves from the start position; a trailing `1-0`, `0-1`, `1/2-1/2` or `*` is the result.
 /// Blank lines and `#` comments are skipped.
-fn read_lines(file: &str, bytes: &[u8]) -> Vec<GameInput> {
+fn read_lines(file: &str, bytes: &[u8]) -> Vec<AuditInput> {
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
             let mut f = ReadFailure::new(FailureKind::Encoding, format!("{file}: not UTF-8: {e}"));
             f.offset = Some(e.valid_up_to());
-            return vec![GameInput::failed(file, 0, f)];
+            return vec![AuditInput::failed(file, 0, f)];
         }
     };
     let mut out = Vec::new();
@@ -830,7 +830,7 @@ fn read_lines(file: &str, bytes: &[u8]) -> Vec<GameInput> {
             Ok(ucci) => replay(file, n + 1, &ucci),
         };
         let tags = vec![("Line".to_owned(), (n + 1).to_string())];
-        out.push(GameInput {
+        out.push(AuditInput {
             file: file.to_owned(),
             index,
             tags,
@@ -869,9 +869,9 @@ fn replay(
 /// A ruling case: `fen`, ICCS `moves`, and `expected.<rules>` with an optional `result`,
 /// taken as the recorded result. A TOML file without `fen` and `moves` is not a case and
 /// is skipped.
-fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
+fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<AuditInput> {
     let fail = |kind, msg: String| {
-        Some(GameInput::failed(
+        Some(AuditInput::failed(
             file,
             1,
             ReadFailure::new(kind, format!("{file}: {msg}")),
@@ -918,7 +918,7 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
         .iter()
         .map(|m| m.as_str().unwrap_or_default())
         .collect();
-    let options = crate::input::Options { strict: true };
+    let options = crate::input::ReadOptions { strict: true };
     let game = crate::input::read_move_list(fen, &texts, &format!("{file}: moves"), &options)
         .map(|g| (g.start, g.moves))
         .map_err(|e| {
@@ -942,7 +942,7 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<GameInput> {
             f.ply = ply;
             f
         });
-    Some(GameInput {
+    Some(AuditInput {
         file: file.to_owned(),
         index: 1,
         tags,

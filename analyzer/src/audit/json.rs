@@ -15,10 +15,10 @@ use crate::report::judge_json::judge_json;
 /// Version of the audit JSON schema.
 pub const SCHEMA_VERSION: u32 = 2;
 
-/// One line of output.
+/// One line of the audit JSON Lines output.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", content = "data", rename_all = "snake_case")]
-pub enum Line<'a> {
+pub enum AuditLine<'a> {
     /// A game.
     Game(GameJson<'a>),
     /// The summary, last.
@@ -137,7 +137,7 @@ pub fn game_line(g: &GameReport) -> String {
             }
             None => (Value::Null, Value::Array(Vec::new()), Value::Null),
         };
-    let line = Line::Game(GameJson {
+    let line = AuditLine::Game(GameJson {
         schema_version: SCHEMA_VERSION,
         file: &g.file,
         file_bytes: g.file_bytes.as_deref(),
@@ -166,7 +166,7 @@ pub fn game_line(g: &GameReport) -> String {
 
 /// The JSON summary line.
 pub fn summary_line(s: &Summary) -> String {
-    let line = Line::Summary(SummaryJson {
+    let line = AuditLine::Summary(SummaryJson {
         schema_version: SCHEMA_VERSION,
         files: s.files,
         games_read: s.games_read,

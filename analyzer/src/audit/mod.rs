@@ -36,13 +36,15 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-pub use crate::agreement::{compare_judgement, Decision, Finding, GameResult, Outcome, Ruled};
+pub use crate::agreement::{
+    compare_judgement, Decision, Finding, RecordOutcome, RecordedResult, Ruled,
+};
 pub use crate::input::MAX_PLIES;
 pub use escape::escape_controls;
 pub use game::{audit_game, audit_game_guarded, max_occurrences, GameReport};
 pub use input::{
     discover, failure_of_read, find, is_large_record, open_path, read_bytes, read_path,
-    reopen_path, stream_path, FailureKind, FileGames, GameInput, ReadFailure, STREAM_THRESHOLD,
+    reopen_path, stream_path, AuditInput, FailureKind, FileGames, ReadFailure, STREAM_THRESHOLD,
 };
 pub use qili_notation::record::PathError;
 
@@ -64,7 +66,7 @@ pub struct AuditConfig {
     /// Worker threads (default: one per core).
     pub jobs: Option<usize>,
     /// Which games are judged in full.
-    pub scope: Scope,
+    pub scope: AuditScope,
 }
 
 /// Which games an audit judges in full (labels every move of every cycle, rules, explains).
@@ -72,7 +74,7 @@ pub struct AuditConfig {
 /// Whatever the scope, every game is replayed, its repetition cycles are counted, and a
 /// game whose captureless stretch is long enough for the natural move limit is judged.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Scope {
+pub enum AuditScope {
     /// Games in which some position reaches the repetition threshold: the only games a
     /// ruling can settle. Cycles of other games are counted, not labelled. The default.
     #[default]
@@ -121,7 +123,7 @@ enum Rest<'a> {
     /// next game, read to know there was one.
     Held {
         games: Box<Guarded>,
-        next: Box<GameInput>,
+        next: Box<AuditInput>,
         _slot: HeldSlot<'a>,
     },
     /// [`MAX_HELD`] files were held open already: the file was closed after its first
@@ -178,10 +180,10 @@ pub fn max_jobs() -> usize {
 
 /// The failure of a file whose reader panicked (a defect of qili, reported instead of
 /// stopping the audit).
-fn reader_failed(path: &std::path::Path, index: usize) -> GameInput {
+fn reader_failed(path: &std::path::Path, index: usize) -> AuditInput {
     let file = path.display().to_string();
     let message = format!("{file}: the reader failed on this file");
-    GameInput {
+    AuditInput {
         file,
         index,
         tags: Vec::new(),
@@ -218,9 +220,9 @@ impl Guarded {
 }
 
 impl Iterator for Guarded {
-    type Item = GameInput;
+    type Item = AuditInput;
 
-    fn next(&mut self) -> Option<GameInput> {
+    fn next(&mut self) -> Option<AuditInput> {
         if self.failed {
             // The file could not even be opened: a failure of the whole file (index 0), or
             // of the rest of it.
@@ -281,7 +283,7 @@ pub fn audit_sources(
     let scope = config.scope;
     let mut summary = Summary::new(settings.repetitions);
     summary.rules = settings.rules;
-    let audit_batch = |inputs: Vec<GameInput>| -> Vec<GameReport> {
+    let audit_batch = |inputs: Vec<AuditInput>| -> Vec<GameReport> {
         inputs
             .into_par_iter()
             .map(|g| audit_game_guarded(g, settings, scope))
@@ -320,7 +322,7 @@ pub fn audit_sources(
                     let skip = first.len();
                     drop(first);
                     let batch = (pool.current_num_threads() * 64).max(256);
-                    let mut audit_rest = |games: &mut dyn Iterator<Item = GameInput>| {
+                    let mut audit_rest = |games: &mut dyn Iterator<Item = AuditInput>| {
                         stream_games(games, batch, |inputs| {
                             let mut games = pool.install(|| audit_batch(inputs));
                             for g in &mut games {
@@ -359,7 +361,7 @@ pub fn audit_sources(
                         .par_iter()
                         .map(|source| match source {
                             Err(e) => Audited::Path(Box::new(audit_game_guarded(
-                                GameInput::path_problem(e),
+                                AuditInput::path_problem(e),
                                 settings,
                                 scope,
                             ))),
@@ -371,7 +373,7 @@ pub fn audit_sources(
                             Ok(path) => {
                                 let mut games =
                                     Guarded::new(path, 0, || open_path(path, settings.rules));
-                                let first: Vec<GameInput> =
+                                let first: Vec<AuditInput> =
                                     games.by_ref().take(WORKER_GAMES).collect();
                                 let next = if first.len() == WORKER_GAMES {
                                     games.next()
@@ -432,7 +434,7 @@ pub fn audit_sources(
 /// ([`crate::stop::tick`]), looked at before each game, since a file of many short games
 /// does little search. Returns the summary of the games audited.
 pub fn audit_games(
-    games: impl IntoIterator<Item = GameInput>,
+    games: impl IntoIterator<Item = AuditInput>,
     config: &AuditConfig,
     mut on_game: impl FnMut(&GameReport) -> ControlFlow<()>,
 ) -> Summary {

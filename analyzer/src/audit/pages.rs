@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use super::game::GameReport;
 use super::summary::Summary;
 
-use crate::agreement::{finding_text, ruling_kind_text, Outcome};
+use crate::agreement::{finding_text, ruling_kind_text, RecordOutcome};
 use crate::html::{self, IndexPage, IndexRow, Page, RowStatus, Text};
 use crate::rules::Settings;
 
@@ -337,8 +337,8 @@ fn join(a: &str, b: &str, sep: &str) -> String {
 }
 
 /// The bilingual text of an outcome.
-pub(crate) fn outcome_text(o: Outcome) -> Text {
-    use Outcome::*;
+pub(crate) fn outcome_text(o: RecordOutcome) -> Text {
+    use RecordOutcome::*;
     match o {
         Draw => Text::new("和棋", "draw"),
         Loses(c) => Text::new(

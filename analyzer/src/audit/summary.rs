@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::game::GameReport;
-use crate::agreement::Outcome;
+use crate::agreement::RecordOutcome;
 
 /// Figures of an audit.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -163,14 +163,14 @@ impl Summary {
 }
 
 /// The snake-case name of an outcome: `draw`, `red_loses`, `black_must_change` …
-pub fn outcome_kind(o: Outcome) -> &'static str {
+pub fn outcome_kind(o: RecordOutcome) -> &'static str {
     use qili_notation::Color::*;
     match o {
-        Outcome::Draw => "draw",
-        Outcome::Loses(Red) => "red_loses",
-        Outcome::Loses(Black) => "black_loses",
-        Outcome::MustChange(Red) => "red_must_change",
-        Outcome::MustChange(Black) => "black_must_change",
+        RecordOutcome::Draw => "draw",
+        RecordOutcome::Loses(Red) => "red_loses",
+        RecordOutcome::Loses(Black) => "black_loses",
+        RecordOutcome::MustChange(Red) => "red_must_change",
+        RecordOutcome::MustChange(Black) => "black_must_change",
     }
 }
 

@@ -4,7 +4,7 @@
 use qili_notation::{write_move, Color, Notation};
 
 use super::annotate::annotate_move;
-use super::page::{Article, Conduct, CycleSection, Page, Step};
+use super::page::{CitedArticle, CycleSection, Page, SideConduct, Step};
 use super::svg::Diagram;
 use super::Text;
 use crate::explain;
@@ -143,7 +143,7 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
         .iter()
         .map(|&s| {
             let k = c.conduct(s).kind;
-            Conduct {
+            SideConduct {
                 side: s,
                 summary: crate::terms::conduct(k).into(),
                 forbidden: c.verdict.forbidden[s],
@@ -292,7 +292,7 @@ pub fn judgement_page(j: &Judgement, title: Text, mut meta: Vec<(Text, String)>)
     cited.retain(|a| seen.insert(*a));
     let articles = cited
         .into_iter()
-        .map(|a| Article {
+        .map(|a| CitedArticle {
             cite: a.code().to_owned(),
             text: Text::new(a.zh(), a.en()),
         })

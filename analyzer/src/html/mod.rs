@@ -25,8 +25,8 @@ pub use annotate::{annotate_move, piece_text};
 pub use fold::fold;
 pub use judgement::{judgement_page, ruling_text, verdict_kind, verdict_text};
 pub use page::{
-    index_page, label_text, ruling_page, ruling_page_linked, stylesheet, Article, Conduct,
-    CycleSection, IndexPage, IndexRow, Page, RowStatus, Step,
+    index_page, label_text, ruling_page, ruling_page_linked, stylesheet, CitedArticle,
+    CycleSection, IndexPage, IndexRow, Page, RowStatus, SideConduct, Step,
 };
 pub use svg::{board_svg, Arrow, ArrowKind, Diagram, Mark, MarkKind};
 

@@ -32,7 +32,7 @@ pub struct Step {
 
 /// One side's conduct over a cycle.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Conduct {
+pub struct SideConduct {
     /// The side.
     pub side: Color,
     /// The classification (长将, 数捉一闲 …).
@@ -55,7 +55,7 @@ pub struct CycleSection {
     /// The repeated position as FEN.
     pub fen: String,
     /// Each side's conduct.
-    pub conduct: Vec<Conduct>,
+    pub conduct: Vec<SideConduct>,
     /// The moves of the cycle.
     pub steps: Vec<Step>,
     /// The ruling of this cycle.
@@ -68,7 +68,7 @@ pub struct CycleSection {
 
 /// An article cited on the page, with its gist.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Article {
+pub struct CitedArticle {
     /// The citation (`CXA 26.4`, `AXF r15 (D18–25)`).
     pub cite: String,
     /// What it says.
@@ -91,7 +91,7 @@ pub struct Page {
     /// Further notes (natural move limit, open defaults that decided the outcome).
     pub notes: Vec<Text>,
     /// Every article cited (`#articles`).
-    pub articles: Vec<Article>,
+    pub articles: Vec<CitedArticle>,
     /// The full explanation of the judgement (`#explanation`), as plain text.
     pub explanation: Option<Text>,
     /// A link back to an index page.
@@ -175,7 +175,7 @@ fn legend(s: &mut String) {
     s.push_str("</div>\n");
 }
 
-fn conduct_table(s: &mut String, rows: &[Conduct]) {
+fn conduct_table(s: &mut String, rows: &[SideConduct]) {
     s.push_str(r#"<table class="conduct-table"><thead><tr><th>方 · side</th><th>着法性质 · conduct</th><th></th></tr></thead><tbody>"#);
     for c in rows {
         let (tag, zh, en) = if c.forbidden {
@@ -654,12 +654,12 @@ mod tests {
                 caption: Text::new("重复局面", "Repeated position"),
                 fen: pos.fen(),
                 conduct: vec![
-                    Conduct {
+                    SideConduct {
                         side: Color::Red,
                         summary: Text::new("长将", "perpetual check"),
                         forbidden: true,
                     },
-                    Conduct {
+                    SideConduct {
                         side: Color::Black,
                         summary: Text::new("闲", "idle"),
                         forbidden: false,
@@ -679,7 +679,7 @@ mod tests {
                 cites: vec!["CXA 26.1".into()],
             }],
             notes: vec![],
-            articles: vec![Article {
+            articles: vec![CitedArticle {
                 cite: "CXA 26.1".into(),
                 text: Text::new("长将判负", "perpetual check loses"),
             }],

@@ -193,7 +193,7 @@ pub struct CaseErrorJson<'a> {
 
 /// What a batch did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Summary {
+pub struct BatchSummary {
     /// Cases judged.
     pub judged: usize,
     /// Lines that gave an error object.
@@ -419,7 +419,7 @@ pub fn judge_cases<R: BufRead + Send, W: Write>(
     out: W,
     defaults: &Settings,
     options: &BatchOptions,
-) -> io::Result<Summary> {
+) -> io::Result<BatchSummary> {
     judge_cases_timed(input, out, None, defaults, options)
 }
 
@@ -438,11 +438,11 @@ pub fn judge_cases_timed<R: BufRead + Send, W: Write>(
     mut timings: Option<&mut dyn Write>,
     defaults: &Settings,
     options: &BatchOptions,
-) -> io::Result<Summary> {
+) -> io::Result<BatchSummary> {
     if options.jobs > 1 {
         return judge_cases_parallel(input, out, timings, defaults, options);
     }
-    let mut summary = Summary::default();
+    let mut summary = BatchSummary::default();
     let mut lines = Lines::new(input);
     let mut line = Vec::new();
     let mut answer = Vec::new();
@@ -494,7 +494,7 @@ fn judge_cases_parallel<R: BufRead + Send, W: Write>(
     timings: Option<&mut dyn Write>,
     defaults: &Settings,
     options: &BatchOptions,
-) -> io::Result<Summary> {
+) -> io::Result<BatchSummary> {
     let jobs = options.jobs;
     let detail = options.detail;
     // Cases read but not yet written, at most: bounds memory when one case is slow.
@@ -578,8 +578,8 @@ fn write_in_order<W: Write>(
     mut timings: Option<&mut dyn Write>,
     messages: mpsc::Receiver<Message>,
     slots: mpsc::Receiver<()>,
-) -> io::Result<Summary> {
-    let mut summary = Summary::default();
+) -> io::Result<BatchSummary> {
+    let mut summary = BatchSummary::default();
     let mut pending: BTreeMap<usize, (Vec<u8>, bool, usize, Duration)> = BTreeMap::new();
     let mut next = 0;
     // Flush points in the order the reader reached them.
@@ -710,7 +710,7 @@ mod tests {
         );
         assert_eq!(
             s.unwrap(),
-            Summary {
+            BatchSummary {
                 judged: 1,
                 errors: 0
             }

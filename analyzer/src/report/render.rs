@@ -1,18 +1,18 @@
 //! The one output seam over a [`Judgement`]: every rendering of a judgement — the text
 //! explanation (zh, en), the JSON (docs/judge-json.md) and the HTML teaching page — is
 //! asked for here, by `qili judge`, by the batch answers of [`crate::report::cases`] and by
-//! the server alike, so that a new format is one more [`Format`] and one more arm of
+//! the server alike, so that a new format is one more [`RenderFormat`] and one more arm of
 //! [`render`].
 //!
 //! ```
-//! use qili_analyzer::report::render::{render, Format, RenderOptions};
+//! use qili_analyzer::report::render::{render, RenderFormat, RenderOptions};
 //! use qili_analyzer::{judge, Settings};
 //!
 //! let game = qili_analyzer::input::read_fen_and_moves("startpos", "h0g2 h9g7", &Default::default())?;
 //! let j = judge(&game.start, &game.moves, &Settings::default());
-//! let json = render(&j, &RenderOptions::new(Format::Json));
+//! let json = render(&j, &RenderOptions::new(RenderFormat::Json));
 //! assert!(json.contains("\"schema_version\": 1"));
-//! let page = render(&j, &RenderOptions::new(Format::Html));
+//! let page = render(&j, &RenderOptions::new(RenderFormat::Html));
 //! assert!(page.starts_with("<!DOCTYPE html>"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -31,7 +31,7 @@ pub use crate::report::judge_json::{SCHEMA_VERSION, VERDICT_SCHEMA_VERSION};
 
 /// The formats a judgement is rendered in.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum RenderFormat {
     /// The explanation, in [`RenderOptions::explain`]'s language and size.
     #[default]
     Text,
@@ -41,40 +41,40 @@ pub enum Format {
     Html,
 }
 
-impl Format {
+impl RenderFormat {
     /// Every format, in the order a command lists them.
-    pub const ALL: [Format; 3] = [Format::Text, Format::Json, Format::Html];
+    pub const ALL: [RenderFormat; 3] = [RenderFormat::Text, RenderFormat::Json, RenderFormat::Html];
 
     /// Its name (`qili judge --format NAME`).
     pub fn name(self) -> &'static str {
         match self {
-            Format::Text => "text",
-            Format::Json => "json",
-            Format::Html => "html",
+            RenderFormat::Text => "text",
+            RenderFormat::Json => "json",
+            RenderFormat::Html => "html",
         }
     }
 
     /// What it gives, for a command's help.
     pub fn about(self) -> &'static str {
         match self {
-            Format::Text => "The explanation, in `--lang`",
-            Format::Json => "The judgement as JSON (docs/judge-json.md)",
-            Format::Html => {
+            RenderFormat::Text => "The explanation, in `--lang`",
+            RenderFormat::Json => "The judgement as JSON (docs/judge-json.md)",
+            RenderFormat::Html => {
                 "A self-contained HTML teaching page (boards, arrows, verdict, articles)"
             }
         }
     }
 }
 
-impl std::str::FromStr for Format {
+impl std::str::FromStr for RenderFormat {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<Format, String> {
-        Format::ALL
+    fn from_str(s: &str) -> Result<RenderFormat, String> {
+        RenderFormat::ALL
             .into_iter()
             .find(|f| f.name() == s)
             .ok_or_else(|| {
-                let names: Vec<_> = Format::ALL.iter().map(|f| f.name()).collect();
+                let names: Vec<_> = RenderFormat::ALL.iter().map(|f| f.name()).collect();
                 format!("unknown format {s:?}: expected {}", names.join(", "))
             })
     }
@@ -84,7 +84,7 @@ impl std::str::FromStr for Format {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RenderOptions {
     /// The format.
-    pub format: Format,
+    pub format: RenderFormat,
     /// Text: the language, the size and the cycles expanded.
     pub explain: explain::Options,
     /// Text: the game judged, as its record names it.
@@ -95,7 +95,7 @@ pub struct RenderOptions {
 
 impl RenderOptions {
     /// `format`, with the text in Chinese in the default size and no game or input named.
-    pub fn new(format: Format) -> RenderOptions {
+    pub fn new(format: RenderFormat) -> RenderOptions {
         RenderOptions {
             format,
             ..RenderOptions::default()
@@ -112,14 +112,14 @@ impl RenderOptions {
 /// Renders `j` as `options` say.
 pub fn render(j: &Judgement, options: &RenderOptions) -> String {
     match options.format {
-        Format::Text => explain::explain_with(j, options.game.as_ref(), &options.explain),
-        Format::Json => {
+        RenderFormat::Text => explain::explain_with(j, options.game.as_ref(), &options.explain),
+        RenderFormat::Json => {
             let mut text = serde_json::to_string_pretty(&judge_json(j))
                 .unwrap_or_else(|e| unwritable(&e, SCHEMA_VERSION));
             text.push('\n');
             text
         }
-        Format::Html => {
+        RenderFormat::Html => {
             let meta = vec![(html::Text::new("输入", "input"), options.input.clone())];
             let title = html::Text::new("棋例裁决", "Repetition ruling");
             html::ruling_page(&html::judgement_page(j, title, meta))
@@ -156,7 +156,7 @@ pub fn write_case_answer(
 
 /// The judge JSON of `j` as one compact line (no newline, no `id`): with
 /// [`Detail::Explain`] the whole judgement ([`SCHEMA_VERSION`]: the document of
-/// [`Format::Json`]), with [`Detail::Verdict`] the verdict line ([`VERDICT_SCHEMA_VERSION`]:
+/// [`RenderFormat::Json`]), with [`Detail::Verdict`] the verdict line ([`VERDICT_SCHEMA_VERSION`]:
 /// no labelled moves, no explanations, which it does not build).
 pub fn json_line(j: &Judgement, detail: Detail) -> String {
     let written = match detail {
@@ -200,20 +200,20 @@ mod tests {
     #[test]
     fn each_format_renders_its_writer() {
         let j = judgement();
-        let en = RenderOptions::new(Format::Text).lang(Lang::En);
+        let en = RenderOptions::new(RenderFormat::Text).lang(Lang::En);
         assert_eq!(render(&j, &en), explain::explain(&j, Lang::En));
         assert_ne!(
             render(&j, &en),
-            render(&j, &RenderOptions::new(Format::Text))
+            render(&j, &RenderOptions::new(RenderFormat::Text))
         );
         let json: serde_json::Value =
-            serde_json::from_str(&render(&j, &RenderOptions::new(Format::Json))).unwrap();
+            serde_json::from_str(&render(&j, &RenderOptions::new(RenderFormat::Json))).unwrap();
         assert_eq!(json, serde_json::to_value(judge_json(&j)).unwrap());
         let page = render(
             &j,
             &RenderOptions {
                 input: "startpos <x>".into(),
-                ..RenderOptions::new(Format::Html)
+                ..RenderOptions::new(RenderFormat::Html)
             },
         );
         assert!(page.contains("startpos &lt;x&gt;"), "the input is named");
@@ -222,11 +222,11 @@ mod tests {
     /// Each format is read back from its name; another name is refused, naming them all.
     #[test]
     fn formats_are_read_by_name() {
-        for f in Format::ALL {
-            assert_eq!(f.name().parse::<Format>(), Ok(f));
+        for f in RenderFormat::ALL {
+            assert_eq!(f.name().parse::<RenderFormat>(), Ok(f));
             assert!(!f.about().is_empty());
         }
-        let e = "xml".parse::<Format>().unwrap_err();
+        let e = "xml".parse::<RenderFormat>().unwrap_err();
         assert_eq!(e, "unknown format \"xml\": expected text, json, html");
     }
 

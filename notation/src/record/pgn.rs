@@ -4,7 +4,7 @@
 //!
 //! The reader streams: it reads UTF-8 (decode first, see [`crate::encoding`]) through a
 //! fixed buffer and calls a [`Visitor`] for each syntactic element, in time linear in the
-//! input. Nothing recurses, and [`Limits`] bound the nesting depth, the length of one
+//! input. Nothing recurses, and [`PgnLimits`] bound the nesting depth, the length of one
 //! comment, tag or token; crossing a limit is reported as an error of kind `limit` and the
 //! excess is skipped without being stored.
 //!
@@ -25,7 +25,7 @@ use crate::{encoding, Setup};
 
 /// Bounds that keep hostile input from exhausting memory.
 #[derive(Debug, Clone, Copy)]
-pub struct Limits {
+pub struct PgnLimits {
     /// Deepest nesting of variations kept (deeper ones are skipped with an error).
     pub max_depth: usize,
     /// Longest comment kept, in bytes.
@@ -41,9 +41,9 @@ pub struct Limits {
     pub max_moves: usize,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
+impl Default for PgnLimits {
+    fn default() -> PgnLimits {
+        PgnLimits {
             max_depth: 64,
             max_comment: 1 << 20,
             max_tag: 64 << 10,
@@ -106,7 +106,7 @@ pub struct Reader<R> {
     /// The whole input, when it is held in memory (then `buf` is unused).
     text: Option<String>,
     next_index: usize,
-    limits: Limits,
+    limits: PgnLimits,
     /// Scratch buffer for tokens, comments and tags.
     scratch: Vec<u8>,
 }
@@ -118,23 +118,23 @@ impl Reader<io::Empty> {
             end: text.len(),
             text: Some(text),
             eof: true,
-            ..Reader::with_buffer(io::empty(), Vec::new(), Limits::default())
+            ..Reader::with_buffer(io::empty(), Vec::new(), PgnLimits::default())
         }
     }
 }
 
 impl<R: Read> Reader<R> {
-    /// A reader with default [`Limits`].
+    /// A reader with default [`PgnLimits`].
     pub fn new(inner: R) -> Reader<R> {
-        Reader::with_limits(inner, Limits::default())
+        Reader::with_limits(inner, PgnLimits::default())
     }
 
     /// A reader with the given limits.
-    pub fn with_limits(inner: R, limits: Limits) -> Reader<R> {
+    pub fn with_limits(inner: R, limits: PgnLimits) -> Reader<R> {
         Reader::with_buffer(inner, vec![0; BUF], limits)
     }
 
-    fn with_buffer(inner: R, buf: Vec<u8>, limits: Limits) -> Reader<R> {
+    fn with_buffer(inner: R, buf: Vec<u8>, limits: PgnLimits) -> Reader<R> {
         Reader {
             inner,
             buf,
@@ -991,7 +991,7 @@ impl<R: Read> Games<R> {
     }
 
     /// Reads `inner` with the given limits.
-    pub fn with_limits(inner: R, limits: Limits) -> Games<R> {
+    pub fn with_limits(inner: R, limits: PgnLimits) -> Games<R> {
         Games {
             reader: Reader::with_limits(inner, limits),
             visitor: GameVisitor {

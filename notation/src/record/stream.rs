@@ -1,7 +1,7 @@
 //! Reading a file game by game in bounded memory: [`stream_file`].
 //!
 //! A PGN file is decoded and parsed as a stream: memory does not grow with the file, only
-//! with the largest game (and the reader's limits bound that, [`pgn::Limits::max_moves`]
+//! with the largest game (and the reader's limits bound that, [`pgn::PgnLimits::max_moves`]
 //! among them). Error offsets are mapped back to the file's encoding by a forward-only pass
 //! over the same open file (positional reads: the path is never opened again, so a file
 //! replaced meanwhile, or a FIFO swapped in, is never read), so that too runs in constant
