@@ -410,14 +410,7 @@ fn rule_run<K: Eq + std::hash::Hash + Copy>(
             .unwrap_or_default(),
     );
     // The line's moves are legal: the graph took only those.
-    let (context, mut labels) = labeller.label_legal_cycle(befores, mvs, settings, full);
-    // 27.3's plain draw read over the cycle: a side that chases elsewhere in it gets its
-    // key-point moves' threats back as chases, before the conducts are classified.
-    crate::label::void_when_chasing_elsewhere(
-        &settings.book().chase(),
-        settings.book().reading(),
-        &mut labels,
-    );
+    let (context, labels) = labeller.label_legal_cycle(befores, mvs, settings, full);
     let mut tracker = PieceTracker::new(&positions[run.start]);
     let moves: Vec<CycleMove> = plies
         .zip(labels)
@@ -752,12 +745,7 @@ fn is_parry(m: &CycleMove) -> bool {
 /// the side attacks, so that counting it as a chase would have made the conduct forbidden.
 fn key_point(conduct: &Conduct, moves: &[CycleMove]) -> Option<usize> {
     let own = || moves.iter().filter(|m| m.labels.side == conduct.side);
-    let is_key_point = |m: &CycleMove| {
-        m.labels
-            .dismissed
-            .iter()
-            .any(|d| d.reason == crate::label::DismissReason::DefensiveKeyPoint)
-    };
+    let is_key_point = |m: &CycleMove| crate::label::is_key_point(&m.labels);
     let first = own().find(|m| is_key_point(m))?.ply;
     own()
         .all(|m| is_key_point(m) || m.primary().is_attack())

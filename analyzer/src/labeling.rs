@@ -206,8 +206,27 @@ impl Labeller {
     }
 
     /// [`Labeller::label_cycle`]; `legal`: the moves are known to be legal; the moves of a
-    /// side marked in `full` are labelled in full.
+    /// side marked in `full` are labelled in full. The labels of the period are then read
+    /// over the cycle: 27.3's plain draw — a side that chases elsewhere in it gets its
+    /// key-point moves' threats back as chases
+    /// ([`crate::label::void_when_chasing_elsewhere`]).
     fn label_cycle_known(
+        &mut self,
+        positions: &[Position],
+        moves: &[Move],
+        settings: &Settings,
+        legal: bool,
+        full: ByColor<bool>,
+    ) -> (CycleContext, Vec<Arc<MoveLabels>>) {
+        let (context, mut labels) = self.label_period(positions, moves, settings, legal, full);
+        let book = settings.book();
+        crate::label::void_when_chasing_elsewhere(&book.chase(), book.reading(), &mut labels);
+        (context, labels)
+    }
+
+    /// Labels one period of a cycle move by move and decides its context (see
+    /// [`Labeller::label_cycle`]).
+    fn label_period(
         &mut self,
         positions: &[Position],
         moves: &[Move],

@@ -107,7 +107,7 @@ pub(super) fn dismiss(policy: &ChasePolicy, line: Vec<Move>, out: &mut MoveLabel
 }
 
 /// Whether a threat of the move was dismissed as a defensive key point's (27.3).
-fn is_key_point(l: &MoveLabels) -> bool {
+pub(crate) fn is_key_point(l: &MoveLabels) -> bool {
     l.dismissed
         .iter()
         .any(|d| d.reason == DismissReason::DefensiveKeyPoint)

@@ -32,7 +32,7 @@ mod edition_tests;
 mod tests;
 
 pub use crate::settings::ChasePolicy;
-pub(crate) use key_point::void_when_chasing_elsewhere;
+pub(crate) use key_point::{is_key_point, void_when_chasing_elsewhere};
 pub use mate::{mate_by_checks, MateSearch};
 
 /// One label; declaration order is weight order, heaviest first (CXA 27.4, 细则12).
