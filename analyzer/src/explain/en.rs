@@ -341,13 +341,13 @@ pub(crate) fn message(m: &Message) -> String {
             let at = |ply: usize| terms::ply_place(start, ply, en);
             match note {
                 OpenNote::KeyPointPlainCaseOnly { side: c, target } => format!(
-                    "(open) {} is applied only in its plain case (a move that parries the opponent's mate threat and leaves it nothing to win, chasing only advisors or elephants: a plain draw as docs/rules.md §7 reads it); {}'s threat on the {} therefore counts as a chase. Default `key_point_plain_case_only`.",
+                    "(open) {} is applied only in its plain case (a move that parries the opponent's mate threat and leaves it nothing to win, chasing only advisors or elephants, by a side not ahead in material: a plain draw as docs/rules.md §7 reads it); {}'s threat on the {} therefore counts as a chase. Default `key_point_plain_case_only`.",
                     Article::Cxa27_3,
                     side(*c),
                     piece(target, None)
                 ),
                 OpenNote::KeyPointPlainDraw { side: c, ply } => format!(
-                    "(open) {}'s move(s) at {} occupy a defensive key point: each parries the opponent's mate threat, and its threat on an advisor or elephant is incidental, idle ({}). \"A plain draw\" is read as the mate threat parried, the opponent left nothing to win; counted as a chase, {}'s conduct would be forbidden. Default `key_point_plain_case_only` (docs/rules.md §7).",
+                    "(open) {}'s move(s) at {} occupy a defensive key point: each parries the opponent's mate threat, and its threat on an advisor or elephant is incidental, idle ({}). \"A plain draw\" is read as the mate threat parried, the opponent left nothing to win, the side not ahead in material; counted as a chase, {}'s conduct would be forbidden. Default `key_point_plain_case_only` (docs/rules.md §7).",
                     side(*c),
                     at(*ply),
                     Article::Cxa27_3Xize13,

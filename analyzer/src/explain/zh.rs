@@ -303,13 +303,13 @@ pub(crate) fn message(m: &Message) -> String {
             let at = |ply: usize| terms::ply_place(start, ply, zh);
             match note {
                 OpenNote::KeyPointPlainCaseOnly { side: c, target } => format!(
-                    "（待定规则的默认处理）{} 只在简明情形（着法解除对方杀势、对方无子可得、只捉士相（象）：docs/rules.md §7 对“简明和棋”的解读）下适用；因此{}对{}的攻击按捉处理。默认选项 `key_point_plain_case_only`。",
+                    "（待定规则的默认处理）{} 只在简明情形（着法解除对方杀势、对方无子可得、只捉士相（象）、本方子力不占优：docs/rules.md §7 对“简明和棋”的解读）下适用；因此{}对{}的攻击按捉处理。默认选项 `key_point_plain_case_only`。",
                     Article::Cxa27_3,
                     side(*c),
                     piece(target, None)
                 ),
                 OpenNote::KeyPointPlainDraw { side: c, ply } => format!(
-                    "（待定规则的默认处理）{}{}的着法占据防守要点：解除对方杀势，附带产生的捉士相（象）按闲处理（{}）。“简明和棋”解读为解除对方杀势、对方无子可得；若按捉计，{}为禁止着法。默认选项 `key_point_plain_case_only`（docs/rules.md §7）。",
+                    "（待定规则的默认处理）{}{}的着法占据防守要点：解除对方杀势，附带产生的捉士相（象）按闲处理（{}）。“简明和棋”解读为解除对方杀势、对方无子可得、本方子力不占优；若按捉计，{}为禁止着法。默认选项 `key_point_plain_case_only`（docs/rules.md §7）。",
                     side(*c),
                     at(*ply),
                     Article::Cxa27_3Xize13,

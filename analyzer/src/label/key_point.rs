@@ -16,7 +16,7 @@ use super::threat::Ctx;
 use super::{
     ChaseNote, ChasePolicy, DismissReason, Dismissed, Evidence, Label, MoveLabels, Short, ShortLine,
 };
-use crate::material::Material;
+use crate::material::{Balance, Material};
 use crate::settings::{OpenChoices, Reading};
 
 /// Whether the move `out` labels (played in `before`, giving `after`) is in the case of 27.3
@@ -24,8 +24,9 @@ use crate::settings::{OpenChoices, Reading};
 /// case is not asked). `None` when the rule book has no such rule, when the move chases a
 /// piece that is not an advisor or elephant (or nothing), when the mover was in check, when
 /// it checks or threatens mate, or — in the plain case — when the opponent threatened no mate
-/// before the move (moving again there, by checks within `depth`), or after it still mates
-/// or could win a piece of the mover (no plain draw).
+/// before the move (moving again there, by checks within `depth`), or after it still mates,
+/// the mover is ahead in material, or the opponent could win a piece of the mover (no plain
+/// draw).
 pub(super) fn parried(
     ctx: &mut Ctx<'_>,
     open: &OpenChoices,
@@ -51,15 +52,35 @@ pub(super) fn parried(
     if ctx.mate.find(after, depth).is_some() {
         return None;
     }
+    // A plain draw is one the mover only holds: a mover ahead in material (CXA 25.3's
+    // equalities, every piece of both sides counted) keeps winning chances, and a threat on
+    // an advisor or elephant that strips the opponent's general is not incidental.
+    let side = before.turn();
+    if mover_ahead(after, side) {
+        return None;
+    }
     // A plain draw: the opponent is left with nothing to win either, no piece of the mover
     // it could take with gain (a chase under the rule book, CXA 29, novelty not asked).
-    let side = before.turn();
     let mine: SquareSet = after
         .pieces()
         .filter(|&(sq, p)| p.color == side && Material::of(p, sq).is_material())
         .map(|(sq, _)| sq)
         .collect();
     ctx.threats(after, mine).0.is_empty().then_some(line)
+}
+
+/// Whether `side` has more material than its opponent in `pos` by the equalities of CXA 25.3
+/// ([`Material::judge`] gives a gain; a balance the rules do not compare is no gain).
+fn mover_ahead(pos: &Position, side: Color) -> bool {
+    let balance = pos.pieces().fold(Material::ZERO, |acc, (sq, p)| {
+        let m = Material::of(p, sq);
+        if p.color == side {
+            acc + m
+        } else {
+            acc - m
+        }
+    });
+    balance.judge() == Balance::Gain
 }
 
 /// Dismisses the chases of `out` as the incidental threat of a defensive key point (27.3,

@@ -713,6 +713,29 @@ fn key_point_without_a_parried_mate_threat_chases() {
     }
 }
 
+/// 27.3's plain draw needs a side that only holds (corpus case
+/// `cxa-27.3-key-point-mover-ahead-chases`): the position of
+/// [`defensive_key_point_parries_the_mate_threat`] with a red chariot a1, horse a2 and
+/// crossed soldier a6 added, none of which touches the mate or the key point. 车四平五 still
+/// parries Black's mate and attacks only the advisor e8, but Red is ahead in material by
+/// CXA 25.3's equalities: no plain draw, the threat is a chase (with the note that the
+/// exception may apply), in both CXA editions.
+#[test]
+fn key_point_of_a_side_ahead_in_material_chases() {
+    let fen = "5k3/4a2n1/9/P8/9/4R4/4np3/N2Ar4/R2KA4/9 w - - 0 1";
+    for rules in [RuleSet::Cxa, RuleSet::Cxa1999] {
+        let l = last(
+            fen,
+            "e4f4 h8f7 f4e4",
+            &settings(rules),
+            CycleContext::default(),
+        );
+        assert_eq!(targets(&l), ["e8"], "{rules}: {:?}", l.labels);
+        assert!(l.chases[0].notes.contains(&ChaseNote::KeyPointNotDetected));
+        assert!(!dismissed(&l, DismissReason::DefensiveKeyPoint));
+    }
+}
+
 /// 27.3's plain draw read over a cycle (`key_point_void_when_chasing_elsewhere`): the
 /// key-point move of [`defensive_key_point_parries_the_mate_threat`] gets its threat on the
 /// advisor back as a chase, with the note why, when another move of its side in the cycle

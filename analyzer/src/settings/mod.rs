@@ -103,10 +103,14 @@ pub struct OpenChoices {
     /// - after the move the opponent, to move, can no longer mate so — the point the move
     ///   occupies parries it — and has no chase either: no piece of the mover it could win
     ///   (a capture, a series of checks or an exchange that gains, CXA 29; novelty not
-    ///   asked).
+    ///   asked);
+    /// - the mover is not ahead in material: every piece of both sides counted, the balance
+    ///   is no gain by the equalities of CXA 25.3 (a side ahead keeps winning chances, and
+    ///   its threat on the opponent's advisors or elephants is not incidental).
     ///
     /// "At once makes a plain draw" is read as "at once leaves the opponent nothing to
-    /// play for": its mating attack parried, no material to win. qili has no table of
+    /// play for, and the mover only holds": its mating attack parried, no material to win
+    /// on either side's account. qili has no table of
     /// theoretical draws, and the sources give no other test; the point the move occupies
     /// is the defensive key point. Outside the plain case the
     /// chase stands, and a note says the exception may apply. With `false` the exception
