@@ -47,8 +47,9 @@ pub(super) fn parried(
         return Some(Vec::new());
     }
     // The opponent's mate threat the mover faced, then whether the point taken ends it.
-    let line = ctx.mate.find(&before.passed(), depth)?;
-    if ctx.mate.find(after, depth).is_some() {
+    let cap = ctx.policy.mate_forced_checks;
+    let line = ctx.mate.find_forced(&before.passed(), depth, cap)?;
+    if ctx.mate.find_forced(after, depth, cap).is_some() {
         return None;
     }
     // A plain draw: the opponent is left with nothing to win either, no piece of the mover
