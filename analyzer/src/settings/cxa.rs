@@ -177,6 +177,7 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     loses_elsewhere: Some(Cxa2020Fig23),
     capture_safety_checks: 5,
     mate_forced_checks: 7,
+    losing_pair_capture_starts_no_mate: true,
 };
 
 /// What counts as a chase under the current edition (2011, re-issued 2020; docs/rules.md §8):

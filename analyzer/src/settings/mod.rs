@@ -491,6 +491,16 @@ pub struct ChasePolicy {
     /// depths. CXA (both editions): 7. AXF: 0 — AXF's mate threat keeps the plain depth
     /// (its vectors were not measured with it).
     pub mate_forced_checks: u32,
+    /// A same-kind pair that fails only because the enemy's capture of the mover's piece
+    /// would lose material (taken back with check and more won: CXA2020 图17) makes no
+    /// exchange offer, and the mover's capture chases (docs/rules.md §3); with `true` that
+    /// capture is still set aside in the search for the move's mate threat (CXA2020 §3.1:
+    /// the pair's capture is set aside "when looking for chases and mate threats — even
+    /// when … would be followed by a further gain"; a mate is such a gain). 图17 ply 3: the
+    /// mate through the capture of the pair's chariot is not counted, and the move is 捉, as
+    /// the book labels it. CXA (both editions): yes. AXF: no (it makes no such pairs,
+    /// [`ChasePolicy::same_kind_pair_is_exchange`]).
+    pub losing_pair_capture_starts_no_mate: bool,
 }
 
 impl ChasePolicy {
