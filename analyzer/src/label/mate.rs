@@ -740,6 +740,45 @@ mod tests {
         assert_eq!(mate_by_checks(&pos, 4), None);
     }
 
+    /// Two chariots and the general on the d-file against a general and two advisors: a
+    /// mate of seven checks, five of which leave a single reply. Counted each, four checks
+    /// find nothing (nor six); with the forced checks free up to seven in all, four (even
+    /// two) counted checks find it, and the line has the fewest checks in all (the plain search's seven);
+    /// a cap of six does not reach it.
+    #[test]
+    fn forced_checks_are_free_up_to_the_cap() {
+        let pos = Position::from_fen("4ka3/9/3a5/9/9/9/9/2R4R1/9/3K5 w - - 0 1").unwrap();
+        assert_eq!(mate_by_checks(&pos, 4), None);
+        assert_eq!(mate_by_checks(&pos, 6), None);
+        let plain = mate_by_checks(&pos, 7).expect("mate in seven checks");
+        assert_eq!(plain.len(), 13, "seven checks and six replies: {plain:?}");
+        let mut search = MateSearch::new();
+        let forced = search.find_forced(&pos, 4, 7).expect("four counted checks");
+        assert_eq!(forced, plain);
+        let single = (0..forced.len())
+            .step_by(2)
+            .filter(|&i| {
+                let mut p = pos.clone();
+                for m in &forced[..=i] {
+                    p = p.after(m);
+                }
+                p.legal_moves().len() == 1
+            })
+            .count();
+        assert_eq!(single, 5, "five checks leave a single reply: {forced:?}");
+        assert_eq!(search.find_forced(&pos, 4, 6), None);
+        // Two checks count: the one with three replies and the mating one.
+        assert!(search.find_forced(&pos, 2, 7).is_some());
+        assert_eq!(search.find_forced(&pos, 1, 7), None);
+        // A mate within the depth is the plain search's line.
+        let three = Position::from_fen("4k4/9/9/4p3p/9/9/9/1R7/R8/3K5 w - - 0 1").unwrap();
+        assert_eq!(
+            search.find_forced(&three, 4, 7),
+            mate_by_checks(&three, 4),
+            "the shortest mate first"
+        );
+    }
+
     #[test]
     fn three_check_mate_needs_depth_three() {
         let pos = Position::from_fen("4k4/9/9/4p3p/9/9/9/1R7/R8/3K5 w - - 0 1").unwrap();
