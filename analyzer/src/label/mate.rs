@@ -335,11 +335,20 @@ impl MateSearch {
         }
     }
 
-    /// Whether the side to move in `pos` has exactly one legal move.
+    /// Whether the side to move in `pos` (in check) has exactly one legal move. The first
+    /// answers (the general's moves and the captures of a checker, which the probe asks
+    /// next anyway) tell most positions: two of them are two replies; all the legal moves
+    /// are listed only when they do not.
     fn single_reply(&mut self, pos: &Position) -> bool {
         let mut replies = self.spare.pop().unwrap_or_default();
-        self.moves.legal_into(pos, &mut replies);
-        let single = replies.len() == 1;
+        replies.clear();
+        let all = self.moves.first_answers_into(pos, &mut replies);
+        let single = if all || replies.len() >= 2 {
+            replies.len() == 1
+        } else {
+            self.moves.legal_into(pos, &mut replies);
+            replies.len() == 1
+        };
         self.spare.push(replies);
         single
     }
