@@ -220,3 +220,37 @@ fn fig18_reply_to_check_is_idle_in_the_current_edition() {
     let l = last(fen, "e4d4 d9e9", cxa::CHASE_2020, true);
     assert_eq!(l.labels, [Label::Idle]);
 }
+
+/// 图17 ply 3 (后车退一, CXA2020 §3.1): Red's chariot on b7, protected by b9, and Black's
+/// unprotected chariot on c7 can take each other, but Black's capture would be taken back
+/// with check and the chariot on h7 would fall: no exchange offer, and b7c7 chases. The mate
+/// through that capture (b7c7 d7d8 c7c8 d8d7 b9b7) is set aside under both editions
+/// (`losing_pair_capture_starts_no_mate`): 捉, as the book; without the switch, 杀.
+/// Ply 4 (将4退1): Black's mate of seven checks, five of them forced, is found with four
+/// counted (`mate_forced_checks`): 杀, as the book; with the cap at the depth, none.
+#[test]
+fn fig17_pair_capture_starts_no_mate_and_forced_checks_are_free() {
+    const FIG17: &str = "1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1";
+    for policy in [cxa::CHASE, cxa::CHASE_2020] {
+        let l = last(FIG17, "b7b8 d8d7 b8b7", policy, true);
+        assert_eq!(l.primary(), Label::Chase, "{:?}", l.labels);
+        assert_eq!(l.mate_line, None);
+        let counted = ChasePolicy {
+            losing_pair_capture_starts_no_mate: false,
+            ..policy
+        };
+        let l = last(FIG17, "b7b8 d8d7 b8b7", counted, true);
+        assert_eq!(l.primary(), Label::MateThreat, "{:?}", l.labels);
+        assert!(l.labels.contains(&Label::Chase));
+
+        let l = last(FIG17, "b7b8 d8d7 b8b7 d7d8", policy, true);
+        assert_eq!(l.primary(), Label::MateThreat, "{:?}", l.labels);
+        assert_eq!(l.mate_line.as_ref().map(Vec::len), Some(13));
+        let plain = ChasePolicy {
+            mate_forced_checks: 0,
+            ..policy
+        };
+        let l = last(FIG17, "b7b8 d8d7 b8b7 d7d8", plain, true);
+        assert_ne!(l.primary(), Label::MateThreat, "{:?}", l.labels);
+    }
+}

@@ -48,8 +48,9 @@ pub(super) fn parried(
         return Some(Vec::new());
     }
     // The opponent's mate threat the mover faced, then whether the point taken ends it.
-    let line = ctx.mate.find(&before.passed(), depth)?;
-    if ctx.mate.find(after, depth).is_some() {
+    let cap = ctx.policy.mate_forced_checks;
+    let line = ctx.mate.find_forced(&before.passed(), depth, cap)?;
+    if ctx.mate.find_forced(after, depth, cap).is_some() {
         return None;
     }
     // A plain draw is one the mover only holds: a mover ahead in material (CXA 25.3's

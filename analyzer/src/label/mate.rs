@@ -5,6 +5,13 @@
 //! may play any legal move. Iterative deepening returns a shortest mate, and the defence
 //! shown is the one that lasts longest. A node budget keeps the search bounded on any
 //! position: when it runs out the search reports "no mate found".
+//!
+//! A forced check may be left out of the count ([`MateSearch::find_forced`]): a check that
+//! leaves the defender a single legal reply does not count toward `depth`, as long as the
+//! line holds at most `cap` checks in all (the rule book's
+//! [`ChasePolicy::mate_forced_checks`](crate::settings::ChasePolicy::mate_forced_checks)).
+//! Such a check costs the search one move list, not a branch, so the depth is paid for
+//! where the defence has no choice only.
 
 use qili_notation::{Move, Position};
 
@@ -24,13 +31,16 @@ pub struct MateSearch {
     /// Move lists lent to the probe's defence nodes (the first answers to a check).
     spare: Vec<Vec<Move>>,
     nodes: u32,
-    /// Solved subtrees per position, checks left and side (attacking or not).
+    /// Solved subtrees per position, checks left ([`checks_key`]) and side (attacking or
+    /// not).
     memo: PositionMemo<(u32, bool), Solved>,
-    /// Answers of [`MateSearch::find`] per position and depth: a search always gives the
-    /// same answer for the same question, so a repeated question is answered at once.
+    /// Answers of [`MateSearch::find`] per position, depth and forced checks allowed
+    /// ([`checks_key`]): a search always gives the same answer for the same question, so a
+    /// repeated question is answered at once.
     answers: PositionMemo<u32, MateLine>,
-    /// What the probe of [`MateSearch::find`] proved, per position and side.
-    facts: PositionMemo<bool, Fact>,
+    /// What the probe of [`MateSearch::find`] proved, per position, forced checks left
+    /// and side.
+    facts: PositionMemo<(u32, bool), Fact>,
     /// Checking and legal moves per position, shared with the chase search.
     pub(crate) moves: MoveCache,
     /// The chase search's room, kept here between labellings.
@@ -55,6 +65,14 @@ impl std::fmt::Debug for MateSearch {
 
 /// What [`MateSearch::find`] answers: a mating line, or none.
 type MateLine = Option<Vec<Move>>;
+
+/// The memo key of a node with `d` counted checks and `t` checks in all left (`t >= d`;
+/// `t - d`: the forced checks it may still leave out of the count). With no forced check
+/// allowed the key is `d`, as in the plain search.
+#[inline]
+fn checks_key(d: u32, t: u32) -> u32 {
+    d | ((t - d) << 16)
+}
 
 /// A subtree searched to the end without hitting the budget.
 struct Solved {
@@ -200,11 +218,21 @@ impl MateSearch {
     /// A mating line for the side to move made only of its checks (at most `depth` of
     /// them) and the defender's replies; `None` when there is none within the bounds.
     pub fn find(&mut self, pos: &Position, depth: u32) -> Option<Vec<Move>> {
-        if let Some(answer) = self.answers.get(pos, &depth) {
+        self.find_forced(pos, depth, depth)
+    }
+
+    /// [`Self::find`] where a check that leaves the defender a single legal reply does
+    /// not count toward `depth`, the line holding at most `cap` checks in all (a `cap` of
+    /// `depth` or less: [`Self::find`]). The mate-threat label's search (CXA 28.2, the
+    /// rule book's [`ChasePolicy::mate_forced_checks`](crate::settings::ChasePolicy::mate_forced_checks)).
+    pub fn find_forced(&mut self, pos: &Position, depth: u32, cap: u32) -> Option<Vec<Move>> {
+        let total = cap.max(depth);
+        let key = checks_key(depth, total);
+        if let Some(answer) = self.answers.get(pos, &key) {
             return answer.clone();
         }
-        let answer = self.search(pos, depth);
-        self.answers.insert(pos, depth, answer.clone());
+        let answer = self.search(pos, depth, total);
+        self.answers.insert(pos, key, answer.clone());
         answer
     }
 
@@ -220,10 +248,21 @@ impl MateSearch {
         depth: u32,
         aside: &[(qili_notation::Square, qili_notation::Square)],
     ) -> Option<Vec<Move>> {
-        self.find(pos, depth)?;
+        self.find_forced_without(pos, depth, depth, aside)
+    }
+
+    /// [`Self::find_without`] with the forced checks of [`Self::find_forced`].
+    pub fn find_forced_without(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        cap: u32,
+        aside: &[(qili_notation::Square, qili_notation::Square)],
+    ) -> Option<Vec<Move>> {
+        self.find_forced(pos, depth, cap)?;
         let mut own = MateSearch::new();
         own.aside = aside.to_vec();
-        own.search(pos, depth)
+        own.search(pos, depth, cap.max(depth))
     }
 
     /// Drops the moves set aside ([`Self::aside`]) from the attacker's checks.
@@ -234,21 +273,31 @@ impl MateSearch {
         }
     }
 
-    fn search(&mut self, pos: &Position, depth: u32) -> Option<Vec<Move>> {
-        if depth >= 2 && self.refuted(pos, depth) {
+    /// The search of [`Self::find_forced`], `total` (at least `depth`) checks in all.
+    fn search(&mut self, pos: &Position, depth: u32, total: u32) -> Option<Vec<Move>> {
+        if total >= 2 && self.refuted(pos, depth, total) {
             return None;
         }
-        self.deepening(pos, depth)
+        self.deepening_forced(pos, depth, total)
     }
 
     /// Iterative deepening: a shortest mate, the first in move order, against the longest
     /// defence (the answer of [`MateSearch::find`]).
+    #[cfg(test)]
     pub(crate) fn deepening(&mut self, pos: &Position, depth: u32) -> Option<Vec<Move>> {
+        self.deepening_forced(pos, depth, depth)
+    }
+
+    /// [`Self::deepening`] over the checks in all, up to `total` ([`Self::find_forced`]):
+    /// the iteration of `t` checks counts at most `depth` of them, so up to `depth` it is
+    /// the plain search (the same shortest mate), and beyond it only forced checks are
+    /// added. The line found has the fewest checks in all.
+    fn deepening_forced(&mut self, pos: &Position, depth: u32, total: u32) -> Option<Vec<Move>> {
         self.nodes = 0;
-        for d in 1..=depth {
+        for t in 1..=total {
             let mut line = Vec::new();
             self.cut = false;
-            if self.attack(pos, d, 0, &mut line) {
+            if self.attack(pos, t.min(depth), t, 0, &mut line) {
                 line.reverse();
                 return Some(line);
             }
@@ -269,15 +318,46 @@ impl MateSearch {
     /// its own memo of proved facts ([`Fact`]), apart from the memo of the deepening, whose
     /// lines and node counts depend on the order of the moves. When the probe finds a mate
     /// or runs out of budget, iterative deepening runs as before.
-    fn refuted(&mut self, pos: &Position, depth: u32) -> bool {
+    fn refuted(&mut self, pos: &Position, depth: u32, total: u32) -> bool {
         self.nodes = 0;
-        self.probe_attack(pos, depth, 0) == Some(false)
+        self.probe_attack(pos, depth, total, 0) == Some(false)
     }
 
-    /// The probe, attacker to move: whether it mates with at most `d` checks; `None` when
-    /// the budget ran out.
-    fn probe_attack(&mut self, pos: &Position, d: u32, ply: usize) -> Option<bool> {
-        if let Some(known) = self.facts.get(pos, &true).and_then(|f| f.answer(d)) {
+    /// The checks left after the check that led to `after` (the defender to move), with
+    /// `d` counted and `t` in all before it: a check that leaves a single legal reply is
+    /// not counted while `t` leaves room for it ([`Self::find_forced`]).
+    #[inline]
+    fn spend(&mut self, after: &Position, d: u32, t: u32) -> (u32, u32) {
+        if t > d && self.single_reply(after) {
+            (d, t - 1)
+        } else {
+            (d - 1, t - 1)
+        }
+    }
+
+    /// Whether the side to move in `pos` (in check) has exactly one legal move. The first
+    /// answers (the general's moves and the captures of a checker, which the probe asks
+    /// next anyway) tell most positions: two of them are two replies; all the legal moves
+    /// are listed only when they do not.
+    fn single_reply(&mut self, pos: &Position) -> bool {
+        let mut replies = self.spare.pop().unwrap_or_default();
+        replies.clear();
+        let all = self.moves.first_answers_into(pos, &mut replies);
+        let single = if all || replies.len() >= 2 {
+            replies.len() == 1
+        } else {
+            self.moves.legal_into(pos, &mut replies);
+            replies.len() == 1
+        };
+        self.spare.push(replies);
+        single
+    }
+
+    /// The probe, attacker to move: whether it mates with at most `d` counted checks, `t`
+    /// in all; `None` when the budget ran out.
+    fn probe_attack(&mut self, pos: &Position, d: u32, t: u32, ply: usize) -> Option<bool> {
+        let key = (t - d, true);
+        if let Some(known) = self.facts.get(pos, &key).and_then(|f| f.answer(d)) {
             return Some(known);
         }
         self.nodes += 1;
@@ -295,14 +375,24 @@ impl MateSearch {
         self.moves.checks_into(pos, &mut checks);
         self.drop_aside(&mut checks);
         let mut mates = Some(false);
-        if d == 1 {
+        if t == 1 {
             if self.mating_check(pos, &checks).is_some() {
                 mates = Some(true);
             }
         } else {
             // A check that mates at once loses the defence with no answer to try.
             for m in &checks {
-                match self.probe_defend(&pos.after(m), d - 1, ply + 1) {
+                let after = pos.after(m);
+                let (nd, nt) = self.spend(&after, d, t);
+                if nd == 0 {
+                    // The last counted check: only a mate at once is left to it.
+                    if !self.moves.has_legal_move_in_check(&after) {
+                        mates = Some(true);
+                        break;
+                    }
+                    continue;
+                }
+                match self.probe_defend(&after, nd, nt, ply + 1) {
                     Some(false) => {}
                     other => {
                         mates = other;
@@ -312,15 +402,16 @@ impl MateSearch {
             }
         }
         self.bufs[ply] = checks;
-        self.learn(pos, true, d, mates, start);
+        self.learn(pos, (t - d, true), d, mates, start);
         mates
     }
 
     /// The probe, defender to move (in check): whether every answer loses to a mate within
     /// `d` more checks (`Some(true)` when there is no answer: mate); `None` when the budget
     /// ran out.
-    fn probe_defend(&mut self, pos: &Position, d: u32, ply: usize) -> Option<bool> {
-        if let Some(known) = self.facts.get(pos, &false).and_then(|f| f.answer(d)) {
+    fn probe_defend(&mut self, pos: &Position, d: u32, t: u32, ply: usize) -> Option<bool> {
+        let key = (t - d, false);
+        if let Some(known) = self.facts.get(pos, &key).and_then(|f| f.answer(d)) {
             return Some(known);
         }
         self.nodes += 1;
@@ -331,17 +422,17 @@ impl MateSearch {
         quick.clear();
         let all = self.moves.first_answers_into(pos, &mut quick);
         sort_refutations(&mut quick);
-        let mut lost = self.lost_to_every(pos, &quick, d, ply);
+        let mut lost = self.lost_to_every(pos, &quick, d, t, ply);
         if lost == Some(true) && !all {
             let mut replies = self.buf(ply);
             self.moves.legal_into(pos, &mut replies);
             replies.retain(|r| !quick.contains(r));
             sort_refutations(&mut replies);
-            lost = self.lost_to_every(pos, &replies, d, ply);
+            lost = self.lost_to_every(pos, &replies, d, t, ply);
             self.bufs[ply] = replies;
         }
         self.spare.push(quick);
-        self.learn(pos, false, d, lost, start);
+        self.learn(pos, key, d, lost, start);
         lost
     }
 
@@ -353,10 +444,11 @@ impl MateSearch {
         pos: &Position,
         replies: &[Move],
         d: u32,
+        t: u32,
         ply: usize,
     ) -> Option<bool> {
         for r in replies {
-            match self.probe_attack(&pos.after(r), d, ply + 1) {
+            match self.probe_attack(&pos.after(r), d, t, ply + 1) {
                 Some(true) => {}
                 other => return other,
             }
@@ -364,33 +456,36 @@ impl MateSearch {
         Some(true)
     }
 
-    /// Remembers what the probe proved of (`pos`, `attacking`) with `d` checks, when the
-    /// subtree was worth it (from `start` nodes on). Inline: most subtrees are not worth
-    /// it, and the test is cheaper than the call.
+    /// Remembers what the probe proved of (`pos`, forced checks left and `attacking`:
+    /// `key`) with `d` checks, when the subtree was worth it (from `start` nodes on).
+    /// Inline: most subtrees are not worth it, and the test is cheaper than the call.
     #[inline]
-    fn learn(&mut self, pos: &Position, attacking: bool, d: u32, proved: Option<bool>, start: u32) {
+    fn learn(
+        &mut self,
+        pos: &Position,
+        key: (u32, bool),
+        d: u32,
+        proved: Option<bool>,
+        start: u32,
+    ) {
         let Some(mates) = proved else {
             return;
         };
         if self.nodes - start < FACT_MIN_NODES {
             return;
         }
-        self.remember(pos, attacking, d, mates);
+        self.remember(pos, key, d, mates);
     }
 
     /// [`Self::learn`] for a subtree worth remembering.
-    fn remember(&mut self, pos: &Position, attacking: bool, d: u32, mates: bool) {
-        let mut fact = self
-            .facts
-            .get(pos, &attacking)
-            .copied()
-            .unwrap_or(Fact::UNKNOWN);
+    fn remember(&mut self, pos: &Position, key: (u32, bool), d: u32, mates: bool) {
+        let mut fact = self.facts.get(pos, &key).copied().unwrap_or(Fact::UNKNOWN);
         if mates {
             fact.mate_from = fact.mate_from.min(d);
         } else {
             fact.no_mate_upto = fact.no_mate_upto.max(d);
         }
-        self.facts.insert(pos, attacking, fact);
+        self.facts.insert(pos, key, fact);
     }
 
     #[inline]
@@ -403,15 +498,16 @@ impl MateSearch {
         b
     }
 
-    /// Attacker to move: can it mate with at most `d` checks? On success `line` holds the
-    /// line in reverse order.
-    fn attack(&mut self, pos: &Position, d: u32, ply: usize, line: &mut Vec<Move>) -> bool {
-        self.memoized(pos, d, true, line, |s, line| {
-            s.attack_search(pos, d, ply, line)
+    /// Attacker to move: can it mate with at most `d` counted checks, `t` in all? On
+    /// success `line` holds the line in reverse order.
+    fn attack(&mut self, pos: &Position, d: u32, t: u32, ply: usize, line: &mut Vec<Move>) -> bool {
+        self.memoized(pos, checks_key(d, t), true, line, |s, line| {
+            s.attack_search(pos, d, t, ply, line)
         })
     }
 
-    /// Runs `search` (attack or defence of `pos` with `d` checks left) through the memo.
+    /// Runs `search` (attack or defence of `pos` with the checks of key `d` left,
+    /// [`checks_key`]) through the memo.
     fn memoized(
         &mut self,
         pos: &Position,
@@ -449,7 +545,14 @@ impl MateSearch {
         found
     }
 
-    fn attack_search(&mut self, pos: &Position, d: u32, ply: usize, line: &mut Vec<Move>) -> bool {
+    fn attack_search(
+        &mut self,
+        pos: &Position,
+        d: u32,
+        t: u32,
+        ply: usize,
+        line: &mut Vec<Move>,
+    ) -> bool {
         self.nodes += 1;
         if crate::stop::tick() {
             self.nodes = self.nodes.max(NODE_BUDGET);
@@ -460,7 +563,7 @@ impl MateSearch {
         let mut checks = self.buf(ply);
         self.moves.checks_into(pos, &mut checks);
         self.drop_aside(&mut checks);
-        let found = self.attack_checks(pos, &checks, d, ply, line);
+        let found = self.attack_checks(pos, &checks, d, t, ply, line);
         self.bufs[ply] = checks;
         found
     }
@@ -479,6 +582,7 @@ impl MateSearch {
         pos: &Position,
         checks: &[Move],
         d: u32,
+        t: u32,
         ply: usize,
         line: &mut Vec<Move>,
     ) -> bool {
@@ -486,12 +590,18 @@ impl MateSearch {
             line.push(m);
             return true;
         }
-        if d == 1 {
+        if t == 1 {
             self.cut |= !checks.is_empty();
             return false;
         }
         for m in checks {
-            if self.defend(&pos.after(m), d - 1, ply + 1, line) {
+            let after = pos.after(m);
+            let (nd, nt) = self.spend(&after, d, t);
+            if nd == 0 {
+                self.cut = true;
+                continue;
+            }
+            if self.defend(&after, nd, nt, ply + 1, line) {
                 line.push(*m);
                 return true;
             }
@@ -501,13 +611,20 @@ impl MateSearch {
 
     /// Defender to move (in check, with legal moves): does every reply lose to a mate
     /// within `d` more checks? On success `line` holds the longest defence, reversed.
-    fn defend(&mut self, pos: &Position, d: u32, ply: usize, line: &mut Vec<Move>) -> bool {
-        self.memoized(pos, d, false, line, |s, line| {
-            s.defend_search(pos, d, ply, line)
+    fn defend(&mut self, pos: &Position, d: u32, t: u32, ply: usize, line: &mut Vec<Move>) -> bool {
+        self.memoized(pos, checks_key(d, t), false, line, |s, line| {
+            s.defend_search(pos, d, t, ply, line)
         })
     }
 
-    fn defend_search(&mut self, pos: &Position, d: u32, ply: usize, line: &mut Vec<Move>) -> bool {
+    fn defend_search(
+        &mut self,
+        pos: &Position,
+        d: u32,
+        t: u32,
+        ply: usize,
+        line: &mut Vec<Move>,
+    ) -> bool {
         self.nodes += 1;
         let mut replies = self.buf(ply);
         self.moves.legal_into(pos, &mut replies);
@@ -516,7 +633,7 @@ impl MateSearch {
         for r in &replies {
             let next = pos.after(r);
             let mut sub = Vec::new();
-            if !self.attack(&next, d, ply + 1, &mut sub) {
+            if !self.attack(&next, d, t, ply + 1, &mut sub) {
                 ok = false;
                 break;
             }
@@ -630,6 +747,45 @@ mod tests {
         assert_eq!(line[0].to.to_string(), "a9");
         let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
         assert_eq!(mate_by_checks(&pos, 4), None);
+    }
+
+    /// Two chariots and the general on the d-file against a general and two advisors: a
+    /// mate of seven checks, five of which leave a single reply. Counted each, four checks
+    /// find nothing (nor six); with the forced checks free up to seven in all, four (even
+    /// two) counted checks find it, and the line has the fewest checks in all (the plain search's seven);
+    /// a cap of six does not reach it.
+    #[test]
+    fn forced_checks_are_free_up_to_the_cap() {
+        let pos = Position::from_fen("4ka3/9/3a5/9/9/9/9/2R4R1/9/3K5 w - - 0 1").unwrap();
+        assert_eq!(mate_by_checks(&pos, 4), None);
+        assert_eq!(mate_by_checks(&pos, 6), None);
+        let plain = mate_by_checks(&pos, 7).expect("mate in seven checks");
+        assert_eq!(plain.len(), 13, "seven checks and six replies: {plain:?}");
+        let mut search = MateSearch::new();
+        let forced = search.find_forced(&pos, 4, 7).expect("four counted checks");
+        assert_eq!(forced, plain);
+        let single = (0..forced.len())
+            .step_by(2)
+            .filter(|&i| {
+                let mut p = pos.clone();
+                for m in &forced[..=i] {
+                    p = p.after(m);
+                }
+                p.legal_moves().len() == 1
+            })
+            .count();
+        assert_eq!(single, 5, "five checks leave a single reply: {forced:?}");
+        assert_eq!(search.find_forced(&pos, 4, 6), None);
+        // Two checks count: the one with three replies and the mating one.
+        assert!(search.find_forced(&pos, 2, 7).is_some());
+        assert_eq!(search.find_forced(&pos, 1, 7), None);
+        // A mate within the depth is the plain search's line.
+        let three = Position::from_fen("4k4/9/9/4p3p/9/9/9/1R7/R8/3K5 w - - 0 1").unwrap();
+        assert_eq!(
+            search.find_forced(&three, 4, 7),
+            mate_by_checks(&three, 4),
+            "the shortest mate first"
+        );
     }
 
     #[test]

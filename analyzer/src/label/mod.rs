@@ -619,14 +619,20 @@ pub(crate) fn label_move_context(
     } else {
         let passed = after.passed();
         // A same-kind pair's capture is set aside for mate threats and chases alike
-        // (CXA2020 §3.1, 图29).
-        let pairs = ctx.pairs(&passed);
-        let found = if pairs.is_empty() {
-            ctx.mate.find(&passed, settings.mate_depth)
+        // (CXA2020 §3.1, 图29); the capture of a pair whose trade the enemy would lose
+        // chases, and is set aside for mate threats where the rule book says so (图17).
+        let (pairs, losing) = ctx.pairs_and_losing(&passed);
+        // The forced checks of the rule book are free up to its cap (CXA2020 §3.6).
+        let (depth, cap) = (settings.mate_depth, policy.mate_forced_checks);
+        let found = if pairs.is_empty() && losing.is_empty() {
+            ctx.mate.find_forced(&passed, depth, cap)
         } else {
-            let aside: SmallVec<[(Square, Square); 2]> =
-                pairs.iter().map(|p| (p.mine, p.theirs)).collect();
-            ctx.mate.find_without(&passed, settings.mate_depth, &aside)
+            let aside: SmallVec<[(Square, Square); 2]> = pairs
+                .iter()
+                .chain(&losing)
+                .map(|p| (p.mine, p.theirs))
+                .collect();
+            ctx.mate.find_forced_without(&passed, depth, cap, &aside)
         };
         let found = match found {
             Some(line) if general_out_of_check => {
@@ -642,7 +648,7 @@ pub(crate) fn label_move_context(
                     && prior.is_some_and(|p| {
                         p.turn() != side
                             && !p.is_check()
-                            && ctx.mate.find(&p.passed(), settings.mate_depth).is_none()
+                            && ctx.mate.find_forced(&p.passed(), depth, cap).is_none()
                     }) =>
             {
                 threat_aside = Some((line, Article::Cxa2020Fig13));

@@ -47,8 +47,22 @@ pub(crate) type Pairs = SmallVec<[Pair; 2]>;
 ///   细则3) — CXA2020 图17: the chariot that takes the offered one is taken back with
 ///   check, and the chariot behind it falls, so the move chases.
 pub(crate) fn same_kind_pairs(ctx: &mut Ctx<'_>, pos: &Position) -> Pairs {
+    same_kind_pairs_and_losing(ctx, pos, false).0
+}
+
+/// [`same_kind_pairs`], and apart (when `losing_too`) the pairs that fail only the last
+/// test, the enemy's capture losing material (CXA2020 图17): the mover's capture of such
+/// a pair chases, but it is still set aside in the search for a mate threat where the
+/// rule book says so
+/// ([`ChasePolicy::losing_pair_capture_starts_no_mate`](crate::settings::ChasePolicy::losing_pair_capture_starts_no_mate)).
+pub(crate) fn same_kind_pairs_and_losing(
+    ctx: &mut Ctx<'_>,
+    pos: &Position,
+    losing_too: bool,
+) -> (Pairs, Pairs) {
     let us = pos.turn();
     let mut out = Pairs::new();
+    let mut losing = Pairs::new();
     let mut back: Option<Position> = None;
     for (q, their) in pos.pieces() {
         if their.color == us || !matches!(their.role, Role::Chariot | Role::Horse | Role::Cannon) {
@@ -89,17 +103,19 @@ pub(crate) fn same_kind_pairs(ctx: &mut Ctx<'_>, pos: &Position) -> Pairs {
             let lost = pos
                 .piece_at(p)
                 .map_or(Material::ZERO, |piece| Material::of(piece, p));
-            if ctx.retaking_gains(&taken, p, lost) {
-                continue;
-            }
-            out.push(Pair {
+            let pair = Pair {
                 mine: p,
                 theirs: q,
                 line: ex.line,
-            });
+            };
+            if !ctx.retaking_gains(&taken, p, lost) {
+                out.push(pair);
+            } else if losing_too {
+                losing.push(pair);
+            }
         }
     }
-    out
+    (out, losing)
 }
 
 /// The mover's pieces whose capture of the piece on `t` is set aside in `pos` (the mover

@@ -207,6 +207,19 @@ impl<'m> Ctx<'m> {
         }
     }
 
+    /// [`Self::pairs`], and apart the pairs whose capture chases only because the enemy's
+    /// capture would lose material, when the rule book sets their capture aside for mate
+    /// threats all the same
+    /// ([`ChasePolicy::losing_pair_capture_starts_no_mate`]; none otherwise).
+    pub fn pairs_and_losing(&mut self, pos: &Position) -> (Pairs, Pairs) {
+        if self.policy.same_kind_pair_is_exchange {
+            let losing_too = self.policy.losing_pair_capture_starts_no_mate;
+            pair::same_kind_pairs_and_losing(self, pos, losing_too)
+        } else {
+            (Pairs::new(), Pairs::new())
+        }
+    }
+
     /// A protector held only by the check the move itself gives ([`Self::standing_check`])
     /// is real: the threat is asked as if the mover could move again at once.
     fn standing_check_aside(&self, protectors: &mut [crate::protection::Protector]) {

@@ -45,6 +45,8 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     soldier_alone: AxfR29,
     loses_elsewhere: None,
     capture_safety_checks: 5,
+    mate_forced_checks: 0,
+    losing_pair_capture_starts_no_mate: false,
 };
 
 /// AXF D53, D56 (docs/rules.md §3): a move counts by the label that makes the conduct forbidden.

@@ -176,6 +176,8 @@ pub const CHASE: ChasePolicy = ChasePolicy {
     soldier_alone: Cxa27_2Xize11,
     loses_elsewhere: Some(Cxa2020Fig23),
     capture_safety_checks: 5,
+    mate_forced_checks: 7,
+    losing_pair_capture_starts_no_mate: true,
 };
 
 /// What counts as a chase under the current edition (2011, re-issued 2020; docs/rules.md §8):

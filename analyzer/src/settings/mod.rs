@@ -482,6 +482,29 @@ pub struct ChasePolicy {
     /// a real threat (AXF S1), which a capture answered by mate is not, and AXF sets no
     /// depth of its own.
     pub capture_safety_checks: u32,
+    /// The most checks in all of a mate threat's line (杀, CXA 28.2) when a forced check —
+    /// one that leaves the defender a single legal reply — does not count toward
+    /// [`Settings::mate_depth`]: the mover's checks that leave the defence a choice are
+    /// counted as before, and the forced ones are free up to this cap (0, or no more than
+    /// the depth: no check is free). A forced check adds one move list to the search, not
+    /// a branch, so the depth is paid for where the defence has no choice only (CXA2020
+    /// §3.6: a figure's mate threat, 图17 ply 4, is a mate of 7 checks, five of them
+    /// forced). It applies to the mate-threat label and to the threats it is compared with
+    /// (the reply's threat of CXA2020 图13, the threat a defensive key point parries,
+    /// 27.3); the 29.4 safety test, the exchange offer (28.6) and the roots keep their
+    /// depths. CXA (both editions): 7. AXF: 0 — AXF's mate threat keeps the plain depth
+    /// (its vectors were not measured with it).
+    pub mate_forced_checks: u32,
+    /// A same-kind pair that fails only because the enemy's capture of the mover's piece
+    /// would lose material (taken back with check and more won: CXA2020 图17) makes no
+    /// exchange offer, and the mover's capture chases (docs/rules.md §3); with `true` that
+    /// capture is still set aside in the search for the move's mate threat (CXA2020 §3.1:
+    /// the pair's capture is set aside "when looking for chases and mate threats — even
+    /// when … would be followed by a further gain"; a mate is such a gain). 图17 ply 3: the
+    /// mate through the capture of the pair's chariot is not counted, and the move is 捉, as
+    /// the book labels it. CXA (both editions): yes. AXF: no (it makes no such pairs,
+    /// [`ChasePolicy::same_kind_pair_is_exchange`]).
+    pub losing_pair_capture_starts_no_mate: bool,
 }
 
 impl ChasePolicy {
