@@ -44,11 +44,13 @@
 #![forbid(unsafe_code)]
 
 pub mod agreement;
+#[cfg(feature = "report")]
 pub mod audit;
 pub mod conduct;
 mod consequence;
 pub mod explain;
 pub mod graph;
+#[cfg(feature = "report")]
 pub mod html;
 pub mod incremental;
 pub mod input;
@@ -60,6 +62,7 @@ pub mod material;
 pub mod natural;
 pub mod outlook;
 pub mod protection;
+#[cfg(feature = "report")]
 pub mod report;
 pub mod rules;
 pub mod settings;

@@ -36,10 +36,14 @@ mod words;
 use crate::judge::Judgement;
 use crate::verdict::Status;
 
-pub(crate) use finding::{compare, compare_adjudication, decision, earlier_loss, outcome_name};
+pub(crate) use finding::outcome_name;
+#[cfg(feature = "report")]
+pub(crate) use finding::{compare, compare_adjudication, decision, earlier_loss};
 pub use finding::{compare_judgement, Decision, Expected, Finding, RecordOutcome, Ruled};
 pub use result::RecordedResult;
-pub(crate) use words::{finding_text, ruling_kind_text};
+pub(crate) use words::finding_text;
+#[cfg(feature = "report")]
+pub(crate) use words::ruling_kind_text;
 
 /// Whether the recorded result agrees with the ruling.
 #[derive(Debug, Clone, PartialEq, Eq)]
