@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::conduct::{classify_with, Conduct, ConductKind, CycleMove, PieceRef, PieceTracker};
 use crate::graph::{IllegalMoveAt, Line, PlayedLine, PositionGraph, Run};
+use crate::label::Labeller;
 use crate::label::{CycleContext, Label, MoveLabels, Scope};
-use crate::labeling::Labeller;
 use crate::natural::{natural_limit, natural_limit_with, NaturalLimit};
 use crate::rules::{Reading, RuleBook, Settings};
 use crate::verdict::{self, Article, Outcome, SideEvidence, Status, Verdict, VerdictInput};

@@ -56,7 +56,6 @@ pub mod incremental;
 pub mod input;
 pub mod judge;
 pub mod label;
-pub mod labeling;
 pub mod lines;
 pub mod material;
 pub mod natural;

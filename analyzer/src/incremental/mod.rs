@@ -48,7 +48,7 @@ use rustc_hash::FxHashMap;
 use qili_notation::{IllegalMove, Move, Position};
 
 use crate::judge::{judge_with, rule_new_run, Judgement, RuledRun, Ruling, RulingSource};
-use crate::labeling::Labeller;
+use crate::label::Labeller;
 use crate::natural::NaturalCounter;
 use crate::rules::Settings;
 use crate::verdict::{self, Article, Outcome, Status};

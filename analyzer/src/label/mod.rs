@@ -19,6 +19,7 @@ use crate::settings::{Article, Settings};
 
 mod cache;
 mod key_point;
+mod labeling;
 pub mod mate;
 mod novelty;
 mod pair;
@@ -33,6 +34,7 @@ mod tests;
 
 pub use crate::settings::ChasePolicy;
 pub(crate) use key_point::{is_key_point, void_when_chasing_elsewhere};
+pub use labeling::Labeller;
 pub use mate::{mate_by_checks, MateSearch};
 
 /// One label; declaration order is weight order, heaviest first (CXA 27.4, 细则12).
