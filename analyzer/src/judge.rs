@@ -151,7 +151,7 @@ pub fn judge(start: &Position, moves: &[Move], settings: &Settings) -> Judgement
 /// are marked incomplete ([`MoveLabels::complete`]); the others are as [`judge`] gives them.
 ///
 /// ```
-/// use qili_analyzer::{judge, judge::judge_verdict, Settings};
+/// use qili_analyzer::{judge, judge_verdict, Settings};
 /// use qili_notation::{Iccs, Position};
 ///
 /// // Red's chariot checks along the 9th and the 8th rank in turn; Black's general steps

@@ -200,6 +200,7 @@ pub struct Decision {
 }
 
 /// A game's ruling.
+#[cfg_attr(not(feature = "report"), allow(dead_code))]
 #[derive(Debug, Clone)]
 pub struct Ruled {
     /// The ruling in force that settles the record, if any.

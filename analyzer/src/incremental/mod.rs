@@ -54,7 +54,7 @@ use crate::rules::Settings;
 use crate::verdict::{self, Article, Outcome, Status};
 use online::{OnlineCycles, Step};
 
-/// A line of play judged move by move. See the [module documentation](self).
+/// A line of play judged move by move. See the [crate documentation](crate).
 #[derive(Debug)]
 pub struct Incremental {
     settings: Settings,
