@@ -120,6 +120,8 @@
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
+// Every type the API reaches can be named from the root.
+#![deny(unnameable_types)]
 
 mod agreement;
 #[cfg(feature = "report")]
@@ -148,14 +150,18 @@ pub mod terms;
 mod verdict;
 
 // Judging: a line, its cycles, each side's conduct and the verdict with its articles.
-pub use conduct::{Conduct, ConductKind};
-pub use graph::{Line, PositionGraph, Region, RegionSize, Run};
+pub use conduct::{ChaseRef, Conduct, ConductKind, CycleMove, PieceRef};
+pub use graph::{IllegalMoveAt, Line, PositionGraph, Region, RegionSize, Run, Walk};
 pub use judge::{
     judge, judge_lines, judge_verdict, judge_with, CycleJudgement, Judgement, PlyLabels, Ruling,
     RulingSource,
 };
 pub use lines::{LineError, LineJudge};
-pub use verdict::{Article, Outcome, Reason, Status, Verdict};
+pub use material::{Balance, Material};
+pub use natural::{Claim, NaturalLimit};
+pub use verdict::{
+    Article, OpenNote, Outcome, Reason, SideEvidence, Status, Verdict, VerdictInput,
+};
 
 // Incremental: moves pushed one at a time, and what each legal move would bring.
 pub use incremental::Incremental;
@@ -165,14 +171,17 @@ pub use outlook::{
 
 // Labels: each move's labels with their evidence.
 pub use label::{
-    label_line, label_move, label_move_after, label_move_with, Chase, ChaseNote, CycleContext,
-    DismissReason, Dismissed, Evidence, Label, Labeller, MoveLabels, Root, Scope,
+    label_line, label_move, label_move_after, label_move_with, Chase, ChaseForm, ChaseNote,
+    CycleContext, DismissReason, Dismissed, Evidence, Label, Labeller, MateSearch, MoveLabels,
+    NotWonBefore, Root, Scope,
 };
+pub use protection::{Protector, ProtectorStatus};
 
 // Rule books: the rule set, its open choices, the editions.
 pub use rules::{
     axf, cxa, ChasePolicy, EditionRef, OpenChoices, Reading, RuleBook, RuleSet, Settings,
 };
+pub use settings::{Names, OpenChoice};
 
 // Explanations: the ruling in words (more in [`explain`]).
 pub use explain::{explain_with, GameInfo};
@@ -186,19 +195,21 @@ pub use input::{
 };
 
 // Agreement: a ruling compared with what a record says.
-pub use agreement::{compare_judgement, Agreement, Finding, RecordedResult};
+pub use agreement::{
+    compare_judgement, Agreement, Expected, Finding, RecordOutcome, RecordedResult,
+};
 
 // Reporting (the `report` feature): one judgement rendered, a batch of cases, the label and
 // move reports (collections: [`audit`]; pages: [`html`]).
 #[cfg(feature = "report")]
 pub use report::cases::{
-    answer_case, answer_error, answer_line, judge_cases, judge_cases_timed, BatchOptions, Case,
-    Detail,
+    answer_case, answer_error, answer_line, judge_cases, judge_cases_timed, BatchOptions,
+    BatchSummary, Case, Detail,
 };
 #[cfg(feature = "report")]
 pub use report::label::{
-    write_json as write_labels_json, write_text as write_labels_text, LabelReport,
-    LABEL_SCHEMA_VERSION,
+    write_json as write_labels_json, write_text as write_labels_text, ChaseReport, DismissedReport,
+    EvidenceReport, LabelReport, MoveReport, ProtectorReport, LABEL_SCHEMA_VERSION,
 };
 #[cfg(feature = "report")]
 pub use report::moves::{moves_json, moves_text, SCHEMA_VERSION as MOVES_SCHEMA_VERSION};

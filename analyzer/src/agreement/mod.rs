@@ -39,9 +39,9 @@ use crate::verdict::Status;
 pub(crate) use finding::outcome_name;
 #[cfg(feature = "report")]
 pub(crate) use finding::{compare, compare_adjudication, decision, earlier_loss};
-pub use finding::{compare_judgement, Finding};
+pub use finding::{compare_judgement, Expected, Finding, RecordOutcome};
 #[cfg(feature = "report")]
-pub use finding::{Decision, Expected, RecordOutcome, Ruled};
+pub use finding::{Decision, Ruled};
 pub use result::RecordedResult;
 pub(crate) use words::finding_text;
 #[cfg(feature = "report")]

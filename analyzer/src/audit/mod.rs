@@ -40,7 +40,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 pub use crate::agreement::{
-    compare_judgement, Decision, Finding, RecordOutcome, RecordedResult, Ruled,
+    compare_judgement, Decision, Expected, Finding, RecordOutcome, RecordedResult, Ruled,
 };
 pub use crate::input::MAX_PLIES;
 pub use escape::escape_controls;
