@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use qili_analyzer::report::label::LabelReport;
+use qili_analyzer::LabelReport;
 use qili_analyzer::{label_line, CycleContext, Label, MoveLabels, Root, RuleSet, Settings};
 use qili_notation::{Iccs, Move, Position};
 use serde::Deserialize;
@@ -187,9 +187,9 @@ fn corpus_labels() {
                 }
             }
             let report = LabelReport::new(&start, &moves, &labels, rules);
-            snapshot.push_str(&report.to_text_in(qili_analyzer::explain::Lang::Zh));
+            snapshot.push_str(&report.to_text_in(qili_analyzer::Lang::Zh));
             snapshot.push('\n');
-            snapshot.push_str(&report.to_text_in(qili_analyzer::explain::Lang::En));
+            snapshot.push_str(&report.to_text_in(qili_analyzer::Lang::En));
             snapshot.push('\n');
             snapshot.push_str(&report.to_json());
             snapshot.push('\n');

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use qili_analyzer::explain::{en, zh};
-use qili_analyzer::input::from_fen_and_moves;
-use qili_analyzer::judge::RulingSource;
-use qili_analyzer::report::cases::Detail;
-use qili_analyzer::report::render::json_line;
+use qili_analyzer::from_fen_and_moves;
+use qili_analyzer::json_line;
+use qili_analyzer::Detail;
+use qili_analyzer::RulingSource;
 use qili_analyzer::{judge, Label, RuleSet, Settings};
 use serde::Deserialize;
 
@@ -204,7 +204,7 @@ fn disagreeing_cases_name_both_rule_sets() {
 /// CXA, and labels a cycle in full where those labels could decide something.
 #[test]
 fn verdict_first_rules_as_the_full_judgement() {
-    use qili_analyzer::judge::judge_verdict;
+    use qili_analyzer::judge_verdict;
     let (mut compared, mut incomplete, mut relabelled) = (0, 0, 0);
     for path in case_files() {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -223,9 +223,8 @@ fn verdict_first_rules_as_the_full_judgement() {
                 let json = |j| json_line(j, Detail::Verdict);
                 assert_eq!(json(&fast), json(&full), "{name} {rules:?} {repetitions}");
                 compared += 1;
-                let partial = |c: &qili_analyzer::judge::CycleJudgement| {
-                    c.moves.iter().any(|m| !m.labels.complete)
-                };
+                let partial =
+                    |c: &qili_analyzer::CycleJudgement| c.moves.iter().any(|m| !m.labels.complete);
                 incomplete += usize::from(fast.cycles.iter().any(partial));
                 // A cycle with checks or mate threats labelled in full all the same.
                 relabelled += usize::from(fast.cycles.iter().any(|c| {

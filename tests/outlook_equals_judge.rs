@@ -7,10 +7,10 @@
 
 use std::path::PathBuf;
 
-use qili_analyzer::input::{from_fen_and_moves, read_file, ReadOptions};
-use qili_analyzer::judge::{Judgement, RulingSource};
-use qili_analyzer::outlook::{outlook, Consequence, MoveOutlook, OutlookOptions};
+use qili_analyzer::{from_fen_and_moves, read_file, ReadOptions};
 use qili_analyzer::{judge, Incremental, RuleSet, Settings, Status};
+use qili_analyzer::{outlook, Consequence, MoveOutlook, OutlookOptions};
+use qili_analyzer::{Judgement, RulingSource};
 use qili_notation::{Move, Position};
 
 fn shared(rel: &str) -> Option<PathBuf> {

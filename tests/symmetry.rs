@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use qili_analyzer::verdict::Outcome;
+use qili_analyzer::Outcome;
 use qili_analyzer::{judge, label_line, CycleContext, RuleSet, Settings};
 use qili_notation::{Color, Iccs, Move, Piece, Position, Setup, Square};
 

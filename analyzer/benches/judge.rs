@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use qili_analyzer::input::{from_fen_and_moves, GameInput};
+use qili_analyzer::{from_fen_and_moves, GameInput};
 use qili_analyzer::{judge, RuleSet, Settings};
 use qili_notation::Position;
 

@@ -21,9 +21,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use qili_analyzer::input::{read_file, ReadOptions};
-use qili_analyzer::outlook::{outlook, OutlookOptions};
 use qili_analyzer::{judge, Incremental, RuleSet, Settings};
+use qili_analyzer::{outlook, OutlookOptions};
+use qili_analyzer::{read_file, ReadOptions};
 use qili_notation::{Move, Position};
 
 fn shared() -> Option<PathBuf> {

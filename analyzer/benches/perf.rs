@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use qili_analyzer::audit::{audit_game, discover, read_path, AuditInput, AuditScope};
-use qili_analyzer::input::from_fen_and_moves;
+use qili_analyzer::from_fen_and_moves;
 use qili_analyzer::{judge, Incremental, RuleSet, Settings};
 use qili_notation::{Move, Position};
 

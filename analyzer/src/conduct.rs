@@ -225,6 +225,7 @@ impl PieceTracker {
 
 /// Classifies `side`'s conduct from its cycle moves (`moves` may hold both sides' moves),
 /// each move counted by its heaviest label (CXA 27.4, 细则12).
+#[cfg(test)]
 pub fn classify(side: Color, moves: &[CycleMove]) -> Conduct {
     classify_with(side, moves, Reading::Heaviest)
 }

@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::conduct::{classify_with, Conduct, ConductKind, CycleMove, PieceRef, PieceTracker};
 use crate::graph::{IllegalMoveAt, Line, PlayedLine, PositionGraph, Run};
+use crate::label::Labeller;
 use crate::label::{CycleContext, Label, MoveLabels, Scope};
-use crate::labeling::Labeller;
 use crate::natural::{natural_limit, natural_limit_with, NaturalLimit};
 use crate::rules::{Reading, RuleBook, Settings};
 use crate::verdict::{self, Article, Outcome, SideEvidence, Status, Verdict, VerdictInput};
@@ -151,7 +151,7 @@ pub fn judge(start: &Position, moves: &[Move], settings: &Settings) -> Judgement
 /// are marked incomplete ([`MoveLabels::complete`]); the others are as [`judge`] gives them.
 ///
 /// ```
-/// use qili_analyzer::{judge, judge::judge_verdict, Settings};
+/// use qili_analyzer::{judge, judge_verdict, Settings};
 /// use qili_notation::{Iccs, Position};
 ///
 /// // Red's chariot checks along the 9th and the 8th rank in turn; Black's general steps

@@ -6,8 +6,8 @@
 //! line after line (the Python package's `is_optional_game_end`).
 //!
 //! ```
-//! use qili_analyzer::label::Scope;
-//! use qili_analyzer::lines::LineJudge;
+//! use qili_analyzer::Scope;
+//! use qili_analyzer::LineJudge;
 //! use qili_analyzer::{Outcome, Settings};
 //!
 //! let mut judge = LineJudge::new();

@@ -12,7 +12,7 @@
 //! ruling that would then take effect is the warning one occurrence before the threshold.
 //!
 //! ```
-//! use qili_analyzer::outlook::{outlook, Consequence, OutlookOptions};
+//! use qili_analyzer::{outlook, Consequence, OutlookOptions};
 //! use qili_analyzer::Settings;
 //! use qili_notation::{Iccs, Position};
 //!

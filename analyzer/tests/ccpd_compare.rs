@@ -13,7 +13,7 @@
 use std::path::PathBuf;
 
 use qili_analyzer::audit::read_path;
-use qili_analyzer::judge::RulingSource;
+use qili_analyzer::RulingSource;
 use qili_analyzer::{judge, Outcome, RuleSet, Settings};
 
 fn shared() -> Option<PathBuf> {
@@ -116,9 +116,9 @@ fn ccpd_axf_rulings_against_fairy_stockfish() {
 #[test]
 #[ignore = "a comparison run on ../shared (some seconds in release): -- --ignored --nocapture"]
 fn ccpd_verdict_first_rules_as_the_full_judgement() {
-    use qili_analyzer::judge::judge_verdict;
-    use qili_analyzer::report::cases::Detail;
-    use qili_analyzer::report::render::json_line;
+    use qili_analyzer::json_line;
+    use qili_analyzer::judge_verdict;
+    use qili_analyzer::Detail;
     let Some(shared) = shared() else { return };
     let text = std::fs::read_to_string(shared.join("vectors/ccpd-fairy-stockfish.jsonl")).unwrap();
     let (mut compared, mut incomplete) = (0, 0);

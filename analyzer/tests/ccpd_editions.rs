@@ -43,7 +43,7 @@ use std::path::{Path, PathBuf};
 use qili_analyzer::audit::{
     audit_files, audit_game, discover, json, read_path, AuditConfig, AuditScope,
 };
-use qili_analyzer::rules::{cxa, ChasePolicy, EditionRef};
+use qili_analyzer::{cxa, ChasePolicy, EditionRef};
 use qili_analyzer::{RuleSet, Settings};
 use serde_json::Value;
 

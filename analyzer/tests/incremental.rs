@@ -229,7 +229,7 @@ fn long_random_games_agree_on_every_prefix() {
                     natural_limit: 40,
                     ..Settings::default()
                 };
-                let mut labeller = qili_analyzer::labeling::Labeller::new();
+                let mut labeller = qili_analyzer::Labeller::new();
                 let mut inc = Incremental::new(start.clone(), settings.clone());
                 for (k, m) in moves.iter().enumerate() {
                     inc.push(*m).unwrap();

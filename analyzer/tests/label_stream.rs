@@ -1,4 +1,4 @@
-//! `report::label::write_json` and `write_text` write the label report while labelling
+//! `write_labels_json` and `write_labels_text` write the label report while labelling
 //! (issue 14: the report of a million-ply game, built whole, took 2.6 GB): the same bytes
 //! as `LabelReport::to_json` and `to_text_in`, in memory that does not grow with the line.
 //! Memory is counted by this test binary's allocator (allocations are deterministic: no
@@ -7,9 +7,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use qili_analyzer::explain::Lang;
-use qili_analyzer::report::label::{write_json, write_text, LabelReport};
+use qili_analyzer::Lang;
 use qili_analyzer::{label_line, CycleContext, Settings};
+use qili_analyzer::{write_labels_json, write_labels_text, LabelReport};
 use qili_notation::{Iccs, Move, Position};
 
 /// Counts the bytes allocated and keeps their peak.
@@ -94,11 +94,11 @@ fn streamed_label_json_is_the_report_in_bounded_memory() {
         let labels = label_line(&start, &moves, &settings, cycle);
         let report = LabelReport::new(&start, &moves, &labels, settings.rules);
         let mut streamed = Vec::new();
-        write_json(&mut streamed, &start, &moves, &settings, cycle).unwrap();
+        write_labels_json(&mut streamed, &start, &moves, &settings, cycle).unwrap();
         assert_eq!(String::from_utf8(streamed).unwrap(), report.to_json());
         for lang in [Lang::Zh, Lang::En] {
             let mut streamed = Vec::new();
-            write_text(&mut streamed, &start, &moves, &settings, cycle, lang).unwrap();
+            write_labels_text(&mut streamed, &start, &moves, &settings, cycle, lang).unwrap();
             assert_eq!(
                 String::from_utf8(streamed).unwrap(),
                 report.to_text_in(lang)
@@ -107,7 +107,7 @@ fn streamed_label_json_is_the_report_in_bounded_memory() {
     }
     let empty = Position::startpos();
     let mut streamed = Vec::new();
-    write_json(&mut streamed, &empty, &[], &settings, cycle).unwrap();
+    write_labels_json(&mut streamed, &empty, &[], &settings, cycle).unwrap();
     let whole = LabelReport::new(&empty, &[], &[], settings.rules).to_json();
     assert_eq!(String::from_utf8(streamed).unwrap(), whole);
 
@@ -125,14 +125,14 @@ fn streamed_label_json_is_the_report_in_bounded_memory() {
     let streamed = |moves: &[Move]| {
         peak_of(|| {
             let mut out = Count(0);
-            write_json(&mut out, &start, moves, &settings, cycle).unwrap();
+            write_labels_json(&mut out, &start, moves, &settings, cycle).unwrap();
             assert!(out.0 > moves.len() * 100);
         })
     };
     let text = |moves: &[Move]| {
         peak_of(|| {
             let mut out = Count(0);
-            write_text(&mut out, &start, moves, &settings, cycle, Lang::Zh).unwrap();
+            write_labels_text(&mut out, &start, moves, &settings, cycle, Lang::Zh).unwrap();
             assert!(out.0 > moves.len() * 20);
         })
     };

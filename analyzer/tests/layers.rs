@@ -287,6 +287,33 @@ fn use_tree(toks: &[Token], mut i: usize) -> (Vec<Vec<String>>, usize) {
 struct Module {
     path: Vec<String>,
     file: PathBuf,
+    /// Declared under the `report` feature (`#[cfg(feature = …)]`), or inside such a module.
+    report: bool,
+}
+
+/// Whether the `mod` at `k` is declared under a `#[cfg(feature = …)]` (the crate has one
+/// feature, `report`).
+fn under_feature(toks: &[Token], k: usize) -> bool {
+    let mut j = k;
+    // Skip the visibility: `pub`, `pub(crate)`.
+    while j > 0
+        && (is(toks.get(j - 1), "pub")
+            || is(toks.get(j - 1), "crate")
+            || punct(toks.get(j - 1), '(')
+            || punct(toks.get(j - 1), ')'))
+    {
+        j -= 1;
+    }
+    if j == 0 || !punct(toks.get(j - 1), ']') {
+        return false;
+    }
+    let Some(open) = (0..j - 1).rev().find(|&i| punct(toks.get(i), '[')) else {
+        return false;
+    };
+    let attr = &toks[open + 1..j - 1];
+    is(attr.first(), "cfg")
+        && attr.iter().any(|t| t.tok == Tok::Ident("feature".into()))
+        && !attr.iter().any(|t| t.tok == Tok::Ident("not".into()))
 }
 
 /// The crate's modules, from `lib.rs` down its `mod` declarations (test modules left out).
@@ -295,6 +322,7 @@ fn modules(src: &Path) -> Vec<Module> {
     let mut todo = vec![Module {
         path: vec![],
         file: src.join("lib.rs"),
+        report: false,
     }];
     while let Some(m) = todo.pop() {
         let text = std::fs::read_to_string(&m.file)
@@ -318,7 +346,8 @@ fn modules(src: &Path) -> Vec<Module> {
                     .unwrap_or_else(|| panic!("{}: no file for `mod {sub}`", m.file.display()));
                 let mut path = m.path.clone();
                 path.push(sub.clone());
-                todo.push(Module { path, file });
+                let report = m.report || under_feature(&toks, k);
+                todo.push(Module { path, file, report });
             }
         }
         out.push(m);
@@ -330,15 +359,37 @@ fn modules(src: &Path) -> Vec<Module> {
 /// An edge of the graph: from a top-level module to another, with where it was seen.
 type Edges = BTreeMap<(String, String), Vec<String>>;
 
-/// The import graph of the crate at `src`: its top-level modules and their edges. Paths that
-/// name no module and no item re-exported at the root are returned as errors.
-fn import_graph(src: &Path) -> (BTreeSet<String>, Edges, Vec<String>) {
+/// The import graph of the crate at `src`: its nodes — the top-level modules, and apart from
+/// its module each submodule declared under the `report` feature in a core module
+/// (`input::files`) — and their edges; with the nodes of the reporting (under the feature).
+/// Paths that name no module and no item re-exported at the root are returned as errors.
+fn import_graph(src: &Path) -> (BTreeSet<String>, Edges, Vec<String>, BTreeSet<String>) {
     let modules = modules(src);
-    let tops: BTreeSet<String> = modules
+    let mut tops: BTreeSet<String> = modules
         .iter()
         .filter(|m| m.path.len() == 1)
         .map(|m| m.path[0].clone())
         .collect();
+    let is_report = |path: &[String]| modules.iter().any(|m| m.path == path && m.report);
+    // The reporting submodules of core modules: nodes of their own.
+    let split: Vec<Vec<String>> = modules
+        .iter()
+        .filter(|m| m.path.len() > 1 && m.report && !is_report(&m.path[..m.path.len() - 1]))
+        .map(|m| m.path.clone())
+        .collect();
+    let node_of = |path: &[String]| -> Option<String> {
+        split
+            .iter()
+            .find(|p| path.starts_with(p))
+            .map(|p| p.join("::"))
+            .or_else(|| path.first().cloned())
+    };
+    let report: BTreeSet<String> = modules
+        .iter()
+        .filter(|m| m.report && !m.path.is_empty())
+        .filter_map(|m| node_of(&m.path))
+        .collect();
+    tops.extend(split.iter().map(|p| p.join("::")));
     // The root's re-exports: a name at the root → the module it comes from.
     let root = modules.iter().find(|m| m.path.is_empty()).unwrap();
     let root_toks = without_tests(tokens(&std::fs::read_to_string(&root.file).unwrap()));
@@ -357,7 +408,10 @@ fn import_graph(src: &Path) -> (BTreeSet<String>, Edges, Vec<String>) {
     let mut edges = Edges::new();
     let mut errors = Vec::new();
     for m in &modules {
-        let Some(from) = m.path.first() else { continue };
+        let Some(from) = node_of(&m.path) else {
+            continue;
+        };
+        let from = &from;
         let text = std::fs::read_to_string(&m.file).unwrap();
         let toks = without_tests(tokens(&text));
         let shown = m.file.strip_prefix(src).unwrap_or(&m.file).display();
@@ -390,7 +444,7 @@ fn import_graph(src: &Path) -> (BTreeSet<String>, Edges, Vec<String>) {
                 full.extend(p.into_iter().filter(|s| s != "self"));
                 let Some(first) = full.first() else { continue };
                 let to = if tops.contains(first) {
-                    first.clone()
+                    node_of(&full).unwrap_or_else(|| first.clone())
                 } else if let Some(t) = exported.get(first) {
                     t.clone()
                 } else {
@@ -411,7 +465,7 @@ fn import_graph(src: &Path) -> (BTreeSet<String>, Edges, Vec<String>) {
             }
         }
     }
-    (tops, edges, errors)
+    (tops, edges, errors, report)
 }
 
 /// The cycles of the graph: each strongly connected component of more than one module, its
@@ -457,7 +511,7 @@ fn import_cycles_only_shrink() {
     let src = std::env::var_os("QILI_LAYERS_SRC")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
-    let (tops, edges, errors) = import_graph(&src);
+    let (tops, edges, errors, report) = import_graph(&src);
     assert!(
         errors.is_empty(),
         "paths the test cannot place:\n{}",
@@ -484,10 +538,33 @@ fn import_cycles_only_shrink() {
         println!("  {t} → {}", to.join(", "));
     }
     let (cycles, layers) = cycles_and_layers(&tops, &edges);
-    println!("\nLayers, bottom first (a module imports only from its own layer or below):");
+    println!("\nLayers, bottom first (a module imports only from its own layer or below;");
+    println!("[report]: under the `report` feature):");
     for (n, l) in layers.iter().enumerate() {
-        println!("  {n:2}. {}", l.join(", "));
+        let names: Vec<String> = l
+            .iter()
+            .map(|m| match report.contains(m) {
+                true => format!("{m} [report]"),
+                false => m.clone(),
+            })
+            .collect();
+        println!("  {n:2}. {}", names.join(", "));
     }
+    // The core builds without the reporting (CI checks it so): no core module imports it.
+    let leaning: Vec<String> = edges
+        .iter()
+        .filter(|((from, to), _)| !report.contains(from) && report.contains(to))
+        .map(|((from, to), at)| format!("{from} → {to}: {}", at.join(", ")))
+        .collect();
+    assert!(
+        leaning.is_empty(),
+        "core modules import the reporting:\n{}",
+        leaning.join("\n")
+    );
+    assert!(
+        report.contains("audit") && report.contains("input::files"),
+        "the reporting modules not found: {report:?}"
+    );
     println!("\nCycles ({}):", cycles.len());
     for c in &cycles {
         println!("  {{{}}}", c.join(", "));

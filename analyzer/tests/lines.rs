@@ -5,11 +5,11 @@
 use std::path::Path;
 
 use qili_analyzer::audit::{discover, read_path};
-use qili_analyzer::label::Scope;
-use qili_analyzer::lines::{LineError, LineJudge};
-use qili_analyzer::report::cases::Detail;
-use qili_analyzer::report::render::json_line;
+use qili_analyzer::json_line;
+use qili_analyzer::Detail;
+use qili_analyzer::Scope;
 use qili_analyzer::{judge, judge_verdict, RuleSet, Settings};
+use qili_analyzer::{LineError, LineJudge};
 use qili_notation::Iccs;
 
 #[test]

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use qili_analyzer::audit::{self, audit_files, audit_games, discover, read_path, AuditConfig};
-use qili_analyzer::report::cases::{answer_case, answer_line, Case, Detail};
+use qili_analyzer::{answer_case, answer_line, Case, Detail};
 use qili_analyzer::{RuleSet, Settings};
 use qili_notation::Iccs;
 

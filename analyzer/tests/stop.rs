@@ -5,11 +5,11 @@
 use std::time::{Duration, Instant};
 
 use qili_analyzer::stop::{within, Budget, StopReason};
-use qili_analyzer::{input, judge, label_line, CycleContext, Settings};
+use qili_analyzer::{judge, label_line, CycleContext, Settings};
 
 /// A chariot walking a file up and back (an elephant moving each time), three times: a
 /// cycle of 32 plies whose moves have many checks to search at mate depth 6.
-fn heavy() -> input::GameInput {
+fn heavy() -> qili_analyzer::GameInput {
     let mut moves = Vec::new();
     let elephant = ["g9i7", "i7g9"];
     let mut j = 0;
@@ -21,7 +21,7 @@ fn heavy() -> input::GameInput {
             j += 1;
         }
     }
-    input::from_fen_and_moves(
+    qili_analyzer::from_fen_and_moves(
         "2bakab2/9/9/9/9/9/9/9/3NCNC2/R3K3R w - - 0 1",
         &moves.join(" "),
     )

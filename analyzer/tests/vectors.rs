@@ -10,7 +10,7 @@
 
 use std::path::PathBuf;
 
-use qili_analyzer::input::from_fen_and_moves;
+use qili_analyzer::from_fen_and_moves;
 use qili_analyzer::{judge, OpenChoices, RuleSet, Settings};
 
 /// Fairy-Stockfish cases whose expected value disagrees with docs/rules.md (none now);

@@ -130,10 +130,7 @@ pub fn judge_game_capped(data: &[u8], cap: usize) {
     let full = judge(&start, &moves, &settings);
     assert_eq!(full.moves, moves);
     assert!(full.stopped.is_none());
-    let _ = qili_analyzer::report::render::json_line(
-        &full,
-        qili_analyzer::report::cases::Detail::Explain,
-    );
+    let _ = qili_analyzer::json_line(&full, qili_analyzer::Detail::Explain);
     // The verdict-first judgement (`judge --cases` by default) rules as the full one: the
     // same cycles, contexts, conducts and verdicts, and the same ruling.
     let fast = judge_verdict(&start, &moves, &settings);

@@ -6,7 +6,7 @@
 use pyo3::create_exception;
 use pyo3::prelude::*;
 
-use qili_analyzer::input::InputError;
+use qili_analyzer::InputError;
 
 create_exception!(
     qili,

@@ -7,9 +7,9 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use qili_analyzer::input::{self, InputError};
-use qili_analyzer::outlook::OutlookOptions;
-use qili_analyzer::report::moves::moves_json;
+use qili_analyzer::moves_json;
+use qili_analyzer::InputError;
+use qili_analyzer::OutlookOptions;
 use qili_analyzer::{Incremental, Ruling, Settings};
 use qili_notation::{parse_move, Iccs, Move, MoveTextError, Position};
 
@@ -117,9 +117,14 @@ impl Game {
     ) -> PyResult<Game> {
         let settings = settings(rules, repetitions, natural_limit)?;
         let no_moves: [&str; 0] = [];
-        let start = input::read_move_list(fen, &no_moves, "Game", &input::ReadOptions::default())
-            .map_err(|e| judging::input_err(py, e))?
-            .start;
+        let start = qili_analyzer::read_move_list(
+            fen,
+            &no_moves,
+            "Game",
+            &qili_analyzer::ReadOptions::default(),
+        )
+        .map_err(|e| judging::input_err(py, e))?
+        .start;
         Ok(Game {
             settings: settings.clone(),
             line: Mutex::new(Line {

@@ -9,14 +9,13 @@ use pyo3::types::{PyBool, PyDict, PyList, PyString};
 
 use qili_analyzer::audit::MAX_PLIES;
 use qili_analyzer::explain::{self, Lang};
-use qili_analyzer::input::{self, InputError};
-use qili_analyzer::judge::RulingSource;
-use qili_analyzer::label::Scope;
-use qili_analyzer::lines::{LineError, LineJudge};
-use qili_analyzer::report::cases::Detail;
-use qili_analyzer::report::label as label_report;
-use qili_analyzer::report::render::json_line;
+use qili_analyzer::json_line;
+use qili_analyzer::Detail;
+use qili_analyzer::InputError;
+use qili_analyzer::RulingSource;
+use qili_analyzer::Scope;
 use qili_analyzer::{CycleContext, Outcome, Settings, Status};
+use qili_analyzer::{LineError, LineJudge};
 use qili_notation::Color;
 
 use crate::errors::{self, input_error, Kind, Place};
@@ -338,8 +337,13 @@ pub fn label<'py>(
     let move_texts_ref = move_texts(py, moves, false)?;
     let game = py
         .detach(|| {
-            input::read_move_list(fen, &move_texts_ref, PLACE, &input::ReadOptions::default())
-                .map_err(Box::new)
+            qili_analyzer::read_move_list(
+                fen,
+                &move_texts_ref,
+                PLACE,
+                &qili_analyzer::ReadOptions::default(),
+            )
+            .map_err(Box::new)
         })
         .map_err(|e| input_error(py, *e))?;
     let cycle = CycleContext {
@@ -347,7 +351,7 @@ pub fn label<'py>(
     };
     let text = py.detach(|| {
         let mut out = Vec::new();
-        label_report::write_json(&mut out, &game.start, &game.moves, &settings, cycle)
+        qili_analyzer::write_labels_json(&mut out, &game.start, &game.moves, &settings, cycle)
             .map(|_| String::from_utf8_lossy(&out).into_owned())
     });
     let text = text.map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;

@@ -11,11 +11,11 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use qili_analyzer::audit::{self, json as audit_json, AuditConfig, AuditScope};
-use qili_analyzer::input::{self, GameInput};
-use qili_analyzer::report::cases::{answer_case, answer_error, Case, Detail};
-use qili_analyzer::report::label::LabelReport;
-use qili_analyzer::report::render::{render, RenderFormat, RenderOptions};
+use qili_analyzer::GameInput;
+use qili_analyzer::LabelReport;
+use qili_analyzer::{answer_case, answer_error, Case, Detail};
 use qili_analyzer::{label_line, CycleContext, RuleSet, Settings};
+use qili_analyzer::{render, RenderFormat, RenderOptions};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -146,7 +146,7 @@ pub(crate) fn read_line(
     moves: &[String],
     endpoint: &str,
 ) -> Result<GameInput, ApiError> {
-    input::from_fen_and_moves(fen, &moves.join(" "))
+    qili_analyzer::from_fen_and_moves(fen, &moves.join(" "))
         .map_err(|e| ApiError::unprocessable(format!("{endpoint}: {e}")))
 }
 

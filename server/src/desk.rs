@@ -9,8 +9,8 @@ use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use qili_analyzer::explain::Lang;
-use qili_analyzer::input::{self, GameInput};
+use qili_analyzer::GameInput;
+use qili_analyzer::Lang;
 use qili_analyzer::{audit, terms};
 use qili_notation::{write_move, Color, Notation, Position};
 use serde::{Deserialize, Serialize};
@@ -159,8 +159,8 @@ pub(crate) async fn position(
 /// read before it in the answer ([`BadMove`]).
 fn read_for_page(fen: &str, texts: &[String], lang: Lang) -> Result<GameInput, ApiError> {
     let place = terms::moves_box().get(lang);
-    input::read_move_list_keeping(fen, texts, place, &input::ReadOptions::default()).map_err(
-        |failed| {
+    qili_analyzer::read_move_list_keeping(fen, texts, place, &qili_analyzer::ReadOptions::default())
+        .map_err(|failed| {
             let (e, before) = *failed;
             let Some((written, message)) = e.bad_move(lang) else {
                 return ApiError::unprocessable(e.text(lang));
@@ -184,8 +184,7 @@ fn read_for_page(fen: &str, texts: &[String], lang: Lang) -> Result<GameInput, A
                 });
             }
             error
-        },
-    )
+        })
 }
 
 #[derive(Serialize)]

@@ -8,9 +8,9 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use qili_analyzer::audit::MAX_PLIES;
-use qili_analyzer::explain::Lang;
-use qili_analyzer::outlook::{outlook, OutlookOptions};
-use qili_analyzer::report::moves::{moves_json, moves_text};
+use qili_analyzer::Lang;
+use qili_analyzer::{moves_json, moves_text};
+use qili_analyzer::{outlook, OutlookOptions};
 use serde::Deserialize;
 
 use crate::api::{move_texts, read_line, settings_for};

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qili_analyzer::audit::{self, json, AuditConfig};
-use qili_analyzer::explain::Lang;
+use qili_analyzer::Lang;
 
 use super::shared::RulingArgs;
 use crate::Failure;
@@ -29,7 +29,7 @@ pub struct Args {
     json: bool,
     /// Language of the text output: zh (the default, as for judge) or en.
     #[arg(long, default_value = "zh")]
-    lang: qili_analyzer::explain::Lang,
+    lang: qili_analyzer::Lang,
     /// In the text output, also list every game a ruling settles (with its articles).
     #[arg(long)]
     list: bool,

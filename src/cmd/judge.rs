@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 
 use qili_analyzer::audit::MAX_PLIES;
 use qili_analyzer::explain;
-use qili_analyzer::input::{self, GameInput};
-use qili_analyzer::report::cases::{judge_cases_timed, BatchOptions, Detail};
-use qili_analyzer::report::render::{self, RenderFormat, RenderOptions};
+use qili_analyzer::GameInput;
 use qili_analyzer::{judge, Settings};
+use qili_analyzer::{judge_cases_timed, BatchOptions, Detail};
+use qili_analyzer::{RenderFormat, RenderOptions};
 
 use super::shared::{LangArg, RulingArgs};
 use crate::Failure;
@@ -98,13 +98,13 @@ pub struct Args {
 }
 
 fn read(args: &Args) -> Result<GameInput, Failure> {
-    let options = input::ReadOptions {
+    let options = qili_analyzer::ReadOptions {
         strict: args.strict,
     };
     let game = if let Some(fen) = &args.fen {
-        input::read_fen_and_moves(fen, args.moves.as_deref().unwrap_or(""), &options)
+        qili_analyzer::read_fen_and_moves(fen, args.moves.as_deref().unwrap_or(""), &options)
     } else if let Some(path) = &args.file {
-        input::read_file(path, args.game as usize, &options)
+        qili_analyzer::read_file(path, args.game as usize, &options)
     } else {
         return Err(Failure::input("no input: give --fen or a FILE"));
     };
@@ -164,7 +164,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
             None => args.fen.clone().unwrap_or_default(),
         },
     };
-    write!(out, "{}", render::render(&j, &options))?;
+    write!(out, "{}", qili_analyzer::render(&j, &options))?;
     Ok(0)
 }
 

@@ -4,9 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use qili_analyzer::explain::Lang;
-use qili_analyzer::input;
-use qili_analyzer::report::label;
+use qili_analyzer::Lang;
 use qili_analyzer::{CycleContext, Settings};
 
 use super::shared::{LangArg, RulesArg};
@@ -63,14 +61,14 @@ pub struct Args {
 
 /// Labels the line and prints the report.
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
-    let options = input::ReadOptions {
+    let options = qili_analyzer::ReadOptions {
         strict: args.strict,
     };
     let game = match (&args.fen, &args.file) {
         (Some(fen), _) => {
-            input::read_fen_and_moves(fen, args.moves.as_deref().unwrap_or(""), &options)
+            qili_analyzer::read_fen_and_moves(fen, args.moves.as_deref().unwrap_or(""), &options)
         }
-        (None, Some(path)) => input::read_file(path, args.game, &options),
+        (None, Some(path)) => qili_analyzer::read_file(path, args.game, &options),
         (None, None) => return Err(Failure::input("give --fen FEN or a FILE")),
     }
     .map_err(|e| Failure::input(e.text(args.lang.lang)))?;
@@ -91,13 +89,18 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     // Written while labelling: memory holds one ply's entry, not the whole report.
     match args.format {
         Format::Json => {
-            label::write_json(&mut *out, &start, &moves, &settings, cycle)
+            qili_analyzer::write_labels_json(&mut *out, &start, &moves, &settings, cycle)
                 .map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        Format::Text => {
-            label::write_text(&mut *out, &start, &moves, &settings, cycle, args.lang.lang)?
-        }
+        Format::Text => qili_analyzer::write_labels_text(
+            &mut *out,
+            &start,
+            &moves,
+            &settings,
+            cycle,
+            args.lang.lang,
+        )?,
     }
     Ok(0)
 }

@@ -7,9 +7,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use qili_analyzer::audit::MAX_PLIES;
-use qili_analyzer::input;
-use qili_analyzer::outlook::{outlook, OutlookOptions};
-use qili_analyzer::report::moves::{moves_json, moves_text};
+use qili_analyzer::{moves_json, moves_text};
+use qili_analyzer::{outlook, OutlookOptions};
 
 use super::shared::{LangArg, RulingArgs};
 use crate::Failure;
@@ -58,11 +57,11 @@ pub struct Args {
 /// Runs `qili moves`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
     let settings = args.ruling.settings();
-    let options = input::ReadOptions::default();
+    let options = qili_analyzer::ReadOptions::default();
     let game = if let Some(fen) = &args.fen {
-        input::read_fen_and_moves(fen, args.moves.as_deref().unwrap_or(""), &options)
+        qili_analyzer::read_fen_and_moves(fen, args.moves.as_deref().unwrap_or(""), &options)
     } else if let Some(path) = &args.file {
-        input::read_file(path, args.game as usize, &options)
+        qili_analyzer::read_file(path, args.game as usize, &options)
     } else {
         return Err(Failure::input("no input: give --fen or a FILE"));
     };

@@ -2,7 +2,7 @@
 //! arguments (`#[command(flatten)]`): the rule set (`--rules`), the repetition threshold and
 //! the natural move limit (`--repetitions`, `--natural-limit`), the language (`--lang`).
 
-use qili_analyzer::explain::Lang;
+use qili_analyzer::Lang;
 use qili_analyzer::{RuleSet, Settings};
 
 /// `--rules`.

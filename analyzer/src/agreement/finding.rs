@@ -200,6 +200,7 @@ pub struct Decision {
 }
 
 /// A game's ruling.
+#[cfg_attr(not(feature = "report"), allow(dead_code))]
 #[derive(Debug, Clone)]
 pub struct Ruled {
     /// The ruling in force that settles the record, if any.
@@ -300,6 +301,7 @@ pub(crate) fn decision(j: &Judgement) -> Option<Decision> {
 
 /// Whether an engine arbiter's adjudication text rules on repetition (perpetual check or
 /// chase, a repetition draw), as against mate, material or a move limit.
+#[cfg(feature = "report")]
 fn is_repetition_adjudication(text: &str) -> bool {
     let t = text.to_ascii_lowercase();
     t.contains("perpetual") || t.contains("repetition")
@@ -309,6 +311,7 @@ fn is_repetition_adjudication(text: &str) -> bool {
 /// the ruling in force at the end of the record: a finding when they differ and no
 /// disagreement in `findings` already says so. Adjudications on other grounds (mate,
 /// material) are not compared.
+#[cfg(feature = "report")]
 pub(crate) fn compare_adjudication(
     ruled: &Ruled,
     adjudication: &str,

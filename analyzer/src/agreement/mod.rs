@@ -7,12 +7,12 @@
 //! judgement and the vocabulary (`terms`), so neither of them imports the other for it.
 //!
 //! ```
-//! use qili_analyzer::agreement::{compare_judgement, Agreement, Finding, RecordedResult};
-//! use qili_analyzer::{input, judge, RuleSet, Settings};
+//! use qili_analyzer::{compare_judgement, Agreement, Finding, RecordedResult};
+//! use qili_analyzer::{from_fen_and_moves, judge, RuleSet, Settings};
 //!
 //! // Red checks perpetually; under the 1999 text the checker loses at once (24.1), so a
 //! // record that says draw disagrees with the ruling.
-//! let game = input::from_fen_and_moves(
+//! let game = from_fen_and_moves(
 //!     "4k4/8R/9/9/9/9/9/9/9/3K5 w - - 0 1",
 //!     "i8i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8 e8e9",
 //! )?;
@@ -36,10 +36,16 @@ mod words;
 use crate::judge::Judgement;
 use crate::verdict::Status;
 
-pub(crate) use finding::{compare, compare_adjudication, decision, earlier_loss, outcome_name};
-pub use finding::{compare_judgement, Decision, Expected, Finding, RecordOutcome, Ruled};
+pub(crate) use finding::outcome_name;
+#[cfg(feature = "report")]
+pub(crate) use finding::{compare, compare_adjudication, decision, earlier_loss};
+pub use finding::{compare_judgement, Expected, Finding, RecordOutcome};
+#[cfg(feature = "report")]
+pub use finding::{Decision, Ruled};
 pub use result::RecordedResult;
-pub(crate) use words::{finding_text, ruling_kind_text};
+pub(crate) use words::finding_text;
+#[cfg(feature = "report")]
+pub(crate) use words::ruling_kind_text;
 
 /// Whether the recorded result agrees with the ruling.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -22,12 +22,15 @@
 
 mod escape;
 mod game;
-mod input;
 pub mod json;
 mod pages;
 mod rule;
 mod summary;
 mod text;
+
+// The readers of files and folders live in `crate::input::files`; the audit's modules name
+// them `super::input`.
+use crate::input::files as input;
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -37,7 +40,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 pub use crate::agreement::{
-    compare_judgement, Decision, Finding, RecordOutcome, RecordedResult, Ruled,
+    compare_judgement, Decision, Expected, Finding, RecordOutcome, RecordedResult, Ruled,
 };
 pub use crate::input::MAX_PLIES;
 pub use escape::escape_controls;

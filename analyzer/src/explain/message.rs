@@ -42,8 +42,10 @@ pub(crate) struct Headline {
     pub result: Outcome,
 }
 
-/// One sentence (or the part of one) of an explanation, with its arguments.
+/// One sentence (or the part of one) of an explanation, with its arguments. The `Short…`
+/// messages are the pages' (the `report` feature's): without it they are never built.
 #[derive(Debug, Clone, Copy)]
+#[cfg_attr(not(feature = "report"), allow(dead_code))]
 pub(crate) enum Message<'a> {
     /// A verdict's headline.
     Headline(Headline),
@@ -581,6 +583,7 @@ pub(crate) fn reason<'a>(j: &'a Judgement, c: &'a CycleJudgement) -> Vec<Message
 }
 
 /// A verdict in a few words, as the pages give it beside the cycle.
+#[cfg(feature = "report")]
 pub(crate) fn short_verdict(v: &Verdict) -> Message<'static> {
     match v.reason {
         Reason::OneSidedPerpetualCheck { checker, .. } if v.status == Status::MustChange => {

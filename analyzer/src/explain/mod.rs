@@ -17,6 +17,7 @@ pub use crate::agreement::Agreement;
 pub use crate::terms::{move_number_from, ply_place, ply_span, Lang};
 pub use articles::article_title;
 pub use board::board_text;
+#[cfg(feature = "report")]
 pub(crate) use compose::after_ply;
 pub use compose::move_number;
 

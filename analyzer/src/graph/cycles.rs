@@ -1,5 +1,5 @@
 //! The cycles of a line (docs/rules.md §1), found on any sequence of keys (a line's nodes in the
-//! position graph, or anything else that compares): the stretches in force ([`stretches`]),
+//! position graph, or anything else that compares): the stretches in force ([`stretches_in`]),
 //! the periodic runs below the threshold ([`periodic_runs`]), and the cycles made of both
 //! ([`cycles`]), each a [`Run`]; the occurrences of a run's repeated position
 //! ([`run_occurrences`]); and the room ([`CycleRoom`]) they are found in, kept from one line
@@ -11,7 +11,7 @@ use std::hash::Hash;
 /// A cycle on a line: a stretch in force (the repeated position's last N occurrences and
 /// the moves between them, extended while the line repeats its pattern), or a periodic run
 /// of positions below the threshold, or several such runs of loops of the same length joined
-/// where they meet (see [`cycles`]). `start` is always an occurrence of its repeated
+/// where they meet (see `cycles`). `start` is always an occurrence of its repeated
 /// position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Run {
@@ -30,7 +30,7 @@ pub struct Run {
 
 impl Run {
     /// How often the repeated position `p[start]` occurs in the run, when its occurrences
-    /// are evenly spaced ([`run_occurrences`] counts them in every case).
+    /// are evenly spaced (`run_occurrences` counts them in every case).
     pub fn occurrences(&self) -> usize {
         1 + (self.end - self.start) / self.period
     }
@@ -48,7 +48,7 @@ impl Run {
         self.start + 1..=self.start + self.span
     }
 
-    /// Whether the cycle joins loops that differ (see [`cycles`]).
+    /// Whether the cycle joins loops that differ (see `cycles`).
     pub fn joined(&self) -> bool {
         self.span != self.period
     }
@@ -56,7 +56,8 @@ impl Run {
 
 /// How often the repeated position of a run — the position it starts from, `keys[run.start]`
 /// — occurs in it. This is the one repeated position of a cycle: the one a stretch in force
-/// was cut for (see [`cycles`]), the one every output names and draws.
+/// was cut for (see `cycles`), the one every output names and draws.
+#[cfg(test)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RunOccurrences {
     /// Indices of the repeated position's occurrences in the run (the first is `run.start`).
@@ -71,6 +72,7 @@ pub struct RunOccurrences {
 
 /// Counts the occurrences of the repeated position of `run` inside it (see
 /// [`RunOccurrences`]).
+#[cfg(test)]
 pub fn run_occurrences<K: Eq + Hash + Copy>(
     keys: &[K],
     run: &Run,
@@ -114,7 +116,7 @@ pub(crate) fn occurrence_indices<K: Eq + Copy>(keys: &[K], run: &Run) -> Vec<usi
 ///   and the line is not simply going on with the stretch before: it runs from the first of
 ///   those `threshold` occurrences to the last, whatever loops it is made of (the threshold
 ///   counts positions, not loops), and nothing before or after it; it then extends for as
-///   long as the line repeats its pattern (see [`stretches`]);
+///   long as the line repeats its pattern (see [`stretches_in`]);
 /// - a **cycle below the threshold** for every loop played ([`periodic_runs`]; runs of loops
 ///   of the same length that meet are joined, the loops intertwining) in which no position
 ///   reaches the threshold and which shares no move with a stretch in force.
@@ -127,11 +129,11 @@ pub fn cycles<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
 /// anew.
 #[derive(Debug, Clone)]
 pub(crate) struct CycleRoom<K> {
-    /// Per position, its last occurrence and how many there were ([`stretches`]).
+    /// Per position, its last occurrence and how many there were ([`stretches_in`]).
     at: FxHashMap<K, (usize, usize)>,
-    /// Per index, the previous occurrence of the same position ([`stretches`]).
+    /// Per index, the previous occurrence of the same position ([`stretches_in`]).
     pub(super) prev: Vec<usize>,
-    /// A stretch's occurrences of its position ([`stretches`]).
+    /// A stretch's occurrences of its position ([`stretches_in`]).
     occ: Vec<usize>,
     /// Per position, its last occurrence ([`periodic_runs`]).
     last: FxHashMap<K, usize>,
@@ -229,11 +231,8 @@ fn reaches<K: Eq + Hash + Copy>(
 /// across it): one loop when the same loop was played each time, the whole stretch when
 /// different loops make it up. Its `period` is the spacing of the repeated position's
 /// occurrences when they are evenly spaced, else the span.
-pub fn stretches<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
-    stretches_in(keys, threshold, &mut CycleRoom::default())
-}
-
-/// [`stretches`], found in `room`.
+///
+/// Found in `room`, kept from one line to the next.
 fn stretches_in<K: Eq + Hash + Copy>(
     keys: &[K],
     threshold: usize,
@@ -319,6 +318,7 @@ fn least_period<K: Eq>(s: &[K]) -> usize {
 /// greedy from the left, each run started at the earliest repetition with its minimal period
 /// and extended backwards as far as the period holds; runs swallowed by a later, wider one are
 /// dropped.
+#[cfg(test)]
 pub fn periodic_runs<K: Eq + Hash + Copy>(keys: &[K]) -> Vec<Run> {
     let mut runs = Vec::new();
     periodic_runs_into(keys, &mut FxHashMap::default(), &mut runs);

@@ -4,7 +4,7 @@
 //!
 //! A **cycle in force** is cut where docs/rules.md §1 says: when a position occurs for the N-th
 //! time (N = the threshold), the stretch from the first of those N occurrences to the N-th,
-//! whatever loops it is made of, and nothing before or after it ([`stretches`]); it goes on
+//! whatever loops it is made of, and nothing before or after it ([`stretches_in`]); it goes on
 //! for as long as the line repeats its pattern. Loops that never reach the threshold are
 //! reported as *periodic runs*: a stretch of the line's positions `p[s..=e]` with
 //! `p[t] == p[t - period]` for every `t` in `s + period ..= e`, `period` minimal. A cycle
@@ -13,14 +13,14 @@
 //! region of the graph it lies in is reported with each side's moves inside it.
 //!
 //! Its parts: the graph and the lines' walks through it, here; the cycles of a line
-//! ([`Run`], [`cycles()`], [`stretches`], [`periodic_runs`]), found on any sequence of keys, in
+//! ([`Run`], [`cycles()`], [`stretches_in`], [`periodic_runs`]), found on any sequence of keys, in
 //! `cycles`; the strongly connected regions of the graph ([`Region`], [`RegionSize`]) in
 //! `regions`.
 
 mod cycles;
 mod regions;
 
-pub use cycles::{cycles, periodic_runs, run_occurrences, stretches, Run, RunOccurrences};
+pub use cycles::{cycles, Run};
 pub(crate) use cycles::{cycles_in, occurrence_indices, stretch, CycleRoom};
 use regions::RegionRoom;
 pub use regions::{Region, RegionSize};
@@ -307,7 +307,7 @@ impl PositionGraph {
         self.graph.edge_count()
     }
 
-    /// The cycles of line `line` for a ruling `threshold` (see [`cycles()`]), in order.
+    /// The cycles of line `line` for a ruling `threshold` (see `cycles()`), in order.
     pub fn cycles(&self, line: usize, threshold: usize) -> Vec<Run> {
         self.walks
             .get(line)

@@ -48,13 +48,13 @@ use rustc_hash::FxHashMap;
 use qili_notation::{IllegalMove, Move, Position};
 
 use crate::judge::{judge_with, rule_new_run, Judgement, RuledRun, Ruling, RulingSource};
-use crate::labeling::Labeller;
+use crate::label::Labeller;
 use crate::natural::NaturalCounter;
 use crate::rules::Settings;
 use crate::verdict::{self, Article, Outcome, Status};
 use online::{OnlineCycles, Step};
 
-/// A line of play judged move by move. See the [module documentation](self).
+/// A line of play judged move by move. See the [crate documentation](crate).
 #[derive(Debug)]
 pub struct Incremental {
     settings: Settings,

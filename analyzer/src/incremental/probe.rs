@@ -12,7 +12,7 @@ use crate::consequence::{
     Consequence, Effect, MoveOutlook, Outlook, OutlookOptions, Repetition, Warning,
 };
 use crate::judge::RulingSource;
-use crate::labeling::Labeller;
+use crate::label::Labeller;
 use crate::verdict::{OpenNote, Verdict};
 
 impl Incremental {

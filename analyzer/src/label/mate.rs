@@ -656,6 +656,7 @@ impl MateSearch {
 /// The checking moves of the side to move with the positions they lead to, in the order of
 /// [`Position::checking_moves_into`] (which generates them without testing every move);
 /// `buf` is scratch space.
+#[cfg(test)]
 pub fn checking_moves(pos: &Position, buf: &mut Vec<Move>) -> Vec<(Move, Position)> {
     buf.clear();
     pos.checking_moves_into(buf);
@@ -663,6 +664,7 @@ pub fn checking_moves(pos: &Position, buf: &mut Vec<Move>) -> Vec<(Move, Positio
 }
 
 /// Convenience: [`MateSearch::find`] with a fresh search.
+#[cfg(test)]
 pub fn mate_by_checks(pos: &Position, depth: u32) -> Option<Vec<Move>> {
     MateSearch::new().find(pos, depth)
 }

@@ -19,6 +19,7 @@ use crate::settings::{Article, Settings};
 
 mod cache;
 mod key_point;
+mod labeling;
 pub mod mate;
 mod novelty;
 mod pair;
@@ -33,7 +34,8 @@ mod tests;
 
 pub use crate::settings::ChasePolicy;
 pub(crate) use key_point::{is_key_point, void_when_chasing_elsewhere};
-pub use mate::{mate_by_checks, MateSearch};
+pub use labeling::Labeller;
+pub use mate::MateSearch;
 
 /// One label; declaration order is weight order, heaviest first (CXA 27.4, 细则12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -755,30 +757,6 @@ pub(crate) fn label_move_context(
     drop(ctx);
     settings.book().cite_labels(&mut out);
     (out, used)
-}
-
-/// The threats of the side to move in `pos` (what it could win if it moved now), with
-/// the threats the chase rules dismiss. Novelty (29.2) is not asked here.
-pub fn threats(
-    pos: &Position,
-    settings: &Settings,
-    cycle: CycleContext,
-) -> (Vec<Chase>, Vec<Dismissed>) {
-    let mut mate = MateSearch::new();
-    let mut ctx = threat::Ctx::with_mate(
-        settings.book().chase(),
-        settings.mate_depth,
-        cycle.mutual_perpetual_attack,
-        &mut mate,
-    );
-    let side = pos.turn();
-    let targets: SquareSet = pos
-        .pieces()
-        .filter(|&(sq, p)| p.color != side && Material::of(p, sq).is_material())
-        .map(|(sq, _)| sq)
-        .collect();
-    let (found, dismissed) = ctx.threats(pos, targets);
-    (found.into_iter().map(|f| f.chase).collect(), dismissed)
 }
 
 /// Whether the attack of one piece on the target on `t` stood in `before` (the mover to

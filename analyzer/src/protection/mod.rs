@@ -55,7 +55,7 @@ pub enum ProtectorStatus {
     },
     /// False root (假根, CXA 28.16; docs/rules.md §3): the recapture is legal, but it allows
     /// the capturing side to mate at once, by `line` (found by the chase rules, which
-    /// bound the search: [`FALSE_ROOT_MATE_DEPTH`]).
+    /// bound the search: `FALSE_ROOT_MATE_DEPTH`).
     AllowsMate {
         /// The mating line after the recapture, starting with the capturing side's check.
         line: Vec<qili_notation::Move>,

@@ -18,7 +18,7 @@
 //! [`BatchOptions::jobs`] judges several cases at once and still answers in input order.
 //!
 //! ```
-//! use qili_analyzer::report::cases::{judge_cases, BatchOptions};
+//! use qili_analyzer::{judge_cases, BatchOptions};
 //! use qili_analyzer::Settings;
 //!
 //! let input = r#"{"id": 1, "fen": "startpos", "moves": ["h0g2", "h9g7", "g2h0", "g7h9"]}

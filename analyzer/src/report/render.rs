@@ -5,10 +5,10 @@
 //! [`render`].
 //!
 //! ```
-//! use qili_analyzer::report::render::{render, RenderFormat, RenderOptions};
+//! use qili_analyzer::{render, RenderFormat, RenderOptions};
 //! use qili_analyzer::{judge, Settings};
 //!
-//! let game = qili_analyzer::input::read_fen_and_moves("startpos", "h0g2 h9g7", &Default::default())?;
+//! let game = qili_analyzer::read_fen_and_moves("startpos", "h0g2 h9g7", &Default::default())?;
 //! let j = judge(&game.start, &game.moves, &Settings::default());
 //! let json = render(&j, &RenderOptions::new(RenderFormat::Json));
 //! assert!(json.contains("\"schema_version\": 1"));

@@ -2,7 +2,7 @@
 //! docs/rules.md). Everything in which AXF differs from CXA is here.
 //!
 //! The values (editions, chase policies, readings, *(open)* choices) are defined in
-//! [`crate::settings::axf`], below the labeller and the verdict that read them, and
+//! `crate::settings::axf`, below the labeller and the verdict that read them, and
 //! re-exported here; this module holds the functions over conducts and verdicts.
 
 use qili_notation::{ByColor, Color, Role};

@@ -5,7 +5,7 @@
 //! change).
 //!
 //! The values (editions, chase policies, readings, *(open)* choices) are defined in
-//! [`crate::settings::cxa`], below the labeller and the verdict that read them, and
+//! `crate::settings::cxa`, below the labeller and the verdict that read them, and
 //! re-exported here; this module holds the functions over conducts and verdicts.
 //!
 //! Citations: the labeller and the 1999 edition cite the 1999 articles (`CXA1999 24.3`). The

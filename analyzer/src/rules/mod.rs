@@ -21,10 +21,8 @@ use crate::verdict::{Verdict, VerdictInput};
 pub mod axf;
 pub mod cxa;
 
-pub use crate::settings::articles;
 pub use crate::settings::{
-    Article, ChasePolicy, EditionRef, Names, OpenChoice, OpenChoices, Reading, RuleBook, RuleSet,
-    Settings, ATTACK_IS_THE_BASELINE, SHARED_OPEN_CHOICES,
+    Article, ChasePolicy, EditionRef, OpenChoices, Reading, RuleBook, RuleSet, Settings,
 };
 
 impl Reading {

@@ -143,7 +143,7 @@ pub struct OpenChoices {
 
 impl Default for OpenChoices {
     /// The defaults of the rule books ([`cxa::OPEN_CHOICES`], [`axf::OPEN_CHOICES`],
-    /// [`ATTACK_IS_THE_BASELINE`]).
+    /// `ATTACK_IS_THE_BASELINE`).
     fn default() -> OpenChoices {
         OpenChoices {
             key_point_plain_case_only: cxa::KEY_POINT_PLAIN_CASE_ONLY,
@@ -263,7 +263,7 @@ impl Settings {
 /// [`EditionRef::new`]): caches keyed by a rule book then keep each edition apart.
 ///
 /// ```
-/// use qili_analyzer::rules::{cxa, EditionRef, RuleSet, Settings};
+/// use qili_analyzer::{cxa, EditionRef, RuleSet, Settings};
 ///
 /// // The 1999 edition with the one switch of 图6 (a perpetual check must change first).
 /// let edition = cxa::Edition { perpetual_check_loses_at_once: false, ..cxa::CXA1999 };
@@ -626,7 +626,7 @@ impl RuleBook {
     }
 
     /// Whether its verdict reads which chased chariots a horse pins
-    /// ([`SideEvidence::horse_pinned_chariots`](crate::verdict::SideEvidence), AXF r19): CXA
+    /// (`SideEvidence::horse_pinned_chariots`, AXF r19): CXA
     /// has no such rule, so that evidence is neither gathered nor completed for it.
     pub const fn reads_horse_pinned_chariots(self) -> bool {
         match self.set {
@@ -637,7 +637,7 @@ impl RuleBook {
 
     /// Whether its verdict ranks two forbidden perpetual chases (CXA2020 26.9, the
     /// [`cxa::Edition::ranking`] table): then each side's
-    /// [`SideEvidence::chase_rank`](crate::verdict::SideEvidence) is gathered.
+    /// `SideEvidence::chase_rank` is gathered.
     pub const fn ranks_forbidden_chases(self) -> bool {
         match self.edition() {
             Some(e) => e.ranking.is_some(),

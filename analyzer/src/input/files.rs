@@ -560,7 +560,7 @@ fn is_html(path: &Path) -> bool {
 
 /// Record files at least this large are audited game by game, in batches, so that memory
 /// does not grow with the file (see [`stream_path`]). Smaller files with more than a few
-/// games are streamed the same way (see [`audit_files`](super::audit_files)).
+/// games are streamed the same way (see [`audit_files`](crate::audit::audit_files)).
 pub const STREAM_THRESHOLD: u64 = 16 << 20;
 
 /// Whether `path` is a record file of at least [`STREAM_THRESHOLD`] bytes.

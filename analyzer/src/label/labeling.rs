@@ -9,7 +9,7 @@ use rustc_hash::FxHashMap;
 use qili_notation::{ByColor, Color, Move, Position, Role};
 
 use crate::label::{label_move_context, CycleContext, Label, MateSearch, MoveLabels, Scope};
-use crate::rules::{RuleBook, Settings};
+use crate::settings::{RuleBook, Settings};
 
 /// What of the [`Settings`] the labels depend on: the rule book (the rule set with its open
 /// choices) and the mate-search depth. A [`Labeller`] reused across settings keeps each
@@ -319,7 +319,7 @@ impl PrimaryOrIdle for MoveLabels {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::RuleSet;
+    use crate::settings::RuleSet;
     use qili_notation::Iccs;
 
     #[test]

@@ -14,7 +14,7 @@
 //! move number and ply.
 //!
 //! ```
-//! use qili_analyzer::input::{read_fen_and_moves, ReadOptions};
+//! use qili_analyzer::{read_fen_and_moves, ReadOptions};
 //!
 //! let g = read_fen_and_moves("startpos", "1. 炮二平五 马８进７ 2. 马二进三 1-0", &ReadOptions::default())?;
 //! assert_eq!(g.moves.len(), 3);
