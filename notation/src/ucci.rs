@@ -97,8 +97,8 @@ impl UcciPosition {
         for (i, m) in self.moves.iter().enumerate() {
             let mv = m.to_move(&pos).map_err(|_| Error::IllegalMove {
                 ply: i + 1,
-                mv: m.to_string(),
-                fen: pos.fen(),
+                mv: *m,
+                position: Box::new(pos.clone()),
             })?;
             pos.play_unchecked(&mv);
             out.push(mv);

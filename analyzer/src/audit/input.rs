@@ -853,11 +853,14 @@ fn replay(
         qili_notation::Error::IllegalMove {
             ply,
             ref mv,
-            ref fen,
+            ref position,
         } => {
             let mut f = ReadFailure::new(
                 FailureKind::IllegalMove,
-                format!("{file}:{line}: ply {ply}: illegal move {mv} in {fen}"),
+                format!(
+                    "{file}:{line}: ply {ply}: illegal move {mv} in {}",
+                    position.fen()
+                ),
             );
             f.ply = Some(ply);
             f
