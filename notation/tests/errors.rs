@@ -27,7 +27,10 @@ fn illegal_move_hands_back_the_move_and_the_position() {
     );
     let back = e.into_position();
     assert_eq!(back.fen(), before.fen());
-    assert!(back.is_legal(&back.legal_moves()[0]), "a position to go on with");
+    assert!(
+        back.is_legal(&back.legal_moves()[0]),
+        "a position to go on with"
+    );
 }
 
 #[test]
@@ -56,7 +59,9 @@ fn position_error_hands_back_the_setup_and_every_reason() {
     for placement in [Placement::Strict, Placement::Loose] {
         let e = Position::from_setup(setup.clone(), placement).unwrap_err();
         assert_eq!(e.setup(), &setup);
-        assert!(e.reasons.contains(&PositionErrorKind::MissingGeneral(Color::Red)));
+        assert!(e
+            .reasons
+            .contains(&PositionErrorKind::MissingGeneral(Color::Red)));
         assert_eq!(
             e.reasons.len(),
             if placement == Placement::Strict { 2 } else { 1 },
@@ -68,7 +73,10 @@ fn position_error_hands_back_the_setup_and_every_reason() {
     let facing: Setup = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1".parse().unwrap();
     let e = Position::try_from(facing.clone()).unwrap_err();
     assert_eq!(e.reasons, [PositionErrorKind::GeneralsFacing('e')]);
-    assert_eq!(e.to_string(), "illegal position: the generals face each other on file e");
+    assert_eq!(
+        e.to_string(),
+        "illegal position: the generals face each other on file e"
+    );
     assert_eq!(e.into_setup(), facing);
 }
 
@@ -77,4 +85,53 @@ fn errors_stay_small() {
     // Boxed values keep the errors cheap to return (clippy's `result_large_err`: 128 bytes).
     assert!(std::mem::size_of::<qili_notation::IllegalMove>() <= 32);
     assert!(std::mem::size_of::<Error>() <= 64);
+}
+
+#[test]
+fn ucci_errors_hand_back_the_text_refused() {
+    use qili_notation::ucci::{UcciError, UcciErrorKind};
+    let read = |line: &str| line.parse::<UcciPosition>().unwrap_err();
+    let e = read("position foo");
+    assert_eq!(e.kind, UcciErrorKind::Start(Some("foo".into())));
+    assert_eq!(
+        e.to_string(),
+        "invalid UCCI position line at column 9: expected `startpos` or `fen`, found \"foo\""
+    );
+    let e = read("position");
+    assert_eq!((e.kind.clone(), e.column), (UcciErrorKind::Start(None), 8));
+    assert_eq!(
+        e.to_string(),
+        "invalid UCCI position line at column 8: expected `startpos` or `fen`"
+    );
+    assert_eq!(
+        read("position fen moves h2e2"),
+        UcciError {
+            kind: UcciErrorKind::MissingFen,
+            column: 9
+        }
+    );
+    let e = read("position startpos h2e2");
+    assert_eq!(e.kind, UcciErrorKind::Moves("h2e2".into()));
+    assert_eq!(
+        e.to_string(),
+        "invalid UCCI position line at column 18: expected `moves`, found \"h2e2\""
+    );
+    let e = read("position fen 4k4/9/9/9/9/9/9/9/9/4X4 w moves");
+    assert_eq!(
+        e.kind,
+        UcciErrorKind::Fen(qili_notation::FenErrorKind::UnknownLetter('X'))
+    );
+    assert_eq!(
+        e.to_string(),
+        "invalid UCCI position line at column 34: unknown piece letter 'X'"
+    );
+    let e = read("position startpos moves h2e2 h2x2");
+    let UcciErrorKind::Move(m) = &e.kind else {
+        panic!("not a move: {e:?}");
+    };
+    assert_eq!((m.text.as_str(), m.column, e.column), ("h2x2", 2, 31));
+    assert_eq!(
+        e.to_string(),
+        "invalid UCCI position line at column 31: invalid ICCS move \"h2x2\" at column 2: expected e.g. h2e2 or H2-E2"
+    );
 }

@@ -822,7 +822,7 @@ fn read_lines(file: &str, bytes: &[u8]) -> Vec<AuditInput> {
             Err(e) => {
                 let mut f = ReadFailure::new(
                     FailureKind::Syntax,
-                    format!("{file}:{}: column {}: {}", n + 1, e.column + 1, e.message),
+                    format!("{file}:{}: column {}: {}", n + 1, e.column + 1, e.kind),
                 );
                 f.offset = Some(line_start + e.column);
                 Err(f)

@@ -229,7 +229,11 @@ mod tests {
             assert!(!f.about().is_empty());
         }
         let e = "xml".parse::<RenderFormat>().unwrap_err();
-        assert_eq!(e, ParseRenderFormatError("xml".into()), "the text handed back");
+        assert_eq!(
+            e,
+            ParseRenderFormatError("xml".into()),
+            "the text handed back"
+        );
         assert_eq!(
             e.to_string(),
             "unknown format \"xml\": expected text, json, html"
