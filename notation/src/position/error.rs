@@ -104,10 +104,10 @@ impl fmt::Display for PositionError {
 impl std::error::Error for PositionError {}
 
 impl PositionErrorKind {
-    /// Whether a loose reading ([`Placement::Loose`]) lets this pass with a warning: a
-    /// piece other than a general on a point it can never reach. Everything else makes
-    /// the position unplayable (move generation relies on one general per side, inside
-    /// its palace).
+    /// Whether a loose reading ([`Placement::Loose`](crate::Placement::Loose)) lets this
+    /// pass with a warning: a piece other than a general on a point it can never reach.
+    /// Everything else makes the position unplayable (move generation relies on one
+    /// general per side, inside its palace).
     pub fn is_loose(&self) -> bool {
         matches!(self, PositionErrorKind::ImpossibleSquare { piece, .. } if piece.role != Role::General)
     }
