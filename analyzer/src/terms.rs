@@ -35,13 +35,18 @@ pub enum Lang {
     En,
 }
 
+/// A text that names no [`Lang`]: the text, handed back.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown language {0:?}: expected zh or en")]
+pub struct ParseLangError(pub String);
+
 impl std::str::FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Lang, String> {
+    type Err = ParseLangError;
+    fn from_str(s: &str) -> Result<Lang, ParseLangError> {
         match s.to_ascii_lowercase().as_str() {
             "zh" | "cn" | "zh-cn" => Ok(Lang::Zh),
             "en" => Ok(Lang::En),
-            _ => Err(format!("unknown language {s:?}: expected zh or en")),
+            _ => Err(ParseLangError(s.to_owned())),
         }
     }
 }
@@ -731,5 +736,14 @@ mod tests {
         assert_eq!(side(Color::Black).zh, "黑方");
         assert_eq!(forbidden(true).zh, "禁止着法");
         assert_eq!(forbidden(false).en, "allowed");
+    }
+
+    /// An unknown language is handed back, quoted in the message the CLI prints.
+    #[test]
+    fn unknown_language_is_handed_back() {
+        assert_eq!("ZH-CN".parse::<Lang>(), Ok(Lang::Zh));
+        let e = "xx".parse::<Lang>().unwrap_err();
+        assert_eq!(e, ParseLangError("xx".into()));
+        assert_eq!(e.to_string(), "unknown language \"xx\": expected zh or en");
     }
 }

@@ -255,3 +255,17 @@ fn long_random_games_agree_on_every_prefix() {
         "{rulings} rulings, {cycles} cycles"
     );
 }
+
+/// An illegal move changes nothing and is handed back with the position it was tried in.
+#[test]
+fn illegal_move_is_handed_back_with_its_position() {
+    let start = Position::startpos();
+    let mut game = Incremental::new(start.clone(), Settings::default());
+    let mv = parse_move(&start, "h2e2", None).unwrap();
+    game.push(mv).unwrap();
+    let fen = game.position().fen();
+    let e = game.push(mv).unwrap_err();
+    assert_eq!((e.mv(), e.position().fen()), (mv, fen.clone()));
+    assert_eq!(e.to_string(), format!("illegal move h2e2 in {fen}"));
+    assert_eq!((game.ply(), game.position().fen()), (1, fen));
+}

@@ -1,7 +1,8 @@
 //! UCCI `position` commands: `position startpos moves h2e2 h9g7`,
 //! `position fen <FEN> moves ...`.
 
-use crate::{Error, Iccs, Move, Position, Setup};
+use crate::iccs::ParseIccsError;
+use crate::{Error, FenErrorKind, Iccs, Move, Position, Setup};
 
 /// A parsed `position` line: where it starts and the moves that follow.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,14 +13,34 @@ pub struct UcciPosition {
     pub moves: Vec<Iccs>,
 }
 
-/// Why a `position` line could not be read.
+/// Why a `position` line could not be read: what and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid UCCI position line at column {column}: {message}")]
+#[error("invalid UCCI position line at column {column}: {kind}")]
 pub struct UcciError {
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong, with the text refused.
+    pub kind: UcciErrorKind,
     /// Byte offset into the line.
     pub column: usize,
+}
+
+/// What is wrong with a `position` line, handing back the text refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UcciErrorKind {
+    /// Neither `startpos` nor `fen` (the word found, if any).
+    #[error("expected `startpos` or `fen`{}", .0.as_ref().map(|t| format!(", found {t:?}")).unwrap_or_default())]
+    Start(Option<String>),
+    /// `fen` with nothing after it.
+    #[error("missing FEN after `fen`")]
+    MissingFen,
+    /// The FEN could not be read (its column counted in the line).
+    #[error("{0}")]
+    Fen(FenErrorKind),
+    /// Another word where `moves` belongs.
+    #[error("expected `moves`, found {0:?}")]
+    Moves(String),
+    /// A move is not ICCS (its column counted in the move).
+    #[error("{0}")]
+    Move(ParseIccsError),
 }
 
 impl std::str::FromStr for UcciPosition {
@@ -30,7 +51,7 @@ impl std::str::FromStr for UcciPosition {
             .split_whitespace()
             .map(|t| (t.as_ptr() as usize - line.as_ptr() as usize, t))
             .collect();
-        let err = |message: String, column| Err(UcciError { message, column });
+        let err = |kind, column| Err(UcciError { kind, column });
         let mut i = 0;
         if tokens.first().map(|t| t.1) == Some("position") {
             i = 1;
@@ -46,34 +67,30 @@ impl std::str::FromStr for UcciPosition {
                     .position(|t| t.1 == "moves")
                     .map_or(tokens.len(), |p| p + i + 1);
                 if end == i + 1 {
-                    return err("missing FEN after `fen`".into(), *col);
+                    return err(UcciErrorKind::MissingFen, *col);
                 }
                 let start = tokens[i + 1].0;
                 let stop = tokens[end - 1].0 + tokens[end - 1].1.len();
                 let setup = line[start..stop].parse::<Setup>().map_err(|e| UcciError {
-                    message: e.kind.to_string(),
+                    kind: UcciErrorKind::Fen(e.kind),
                     column: start + e.column,
                 })?;
                 i = end;
                 setup
             }
-            Some((col, t)) => {
-                return err(format!("expected `startpos` or `fen`, found {t:?}"), *col)
-            }
-            None => return err("expected `startpos` or `fen`".into(), line.len()),
+            Some((col, t)) => return err(UcciErrorKind::Start(Some((*t).to_owned())), *col),
+            None => return err(UcciErrorKind::Start(None), line.len()),
         };
         let mut moves = Vec::new();
         if let Some((col, t)) = tokens.get(i) {
             if *t != "moves" {
-                return err(format!("expected `moves`, found {t:?}"), *col);
+                return err(UcciErrorKind::Moves((*t).to_owned()), *col);
             }
             for (col, t) in &tokens[i + 1..] {
-                let m: Iccs = t
-                    .parse()
-                    .map_err(|e: crate::iccs::ParseIccsError| UcciError {
-                        message: e.to_string(),
-                        column: col + e.column,
-                    })?;
+                let m: Iccs = t.parse().map_err(|e: ParseIccsError| UcciError {
+                    column: col + e.column,
+                    kind: UcciErrorKind::Move(e),
+                })?;
                 moves.push(m);
             }
         }
@@ -97,8 +114,8 @@ impl UcciPosition {
         for (i, m) in self.moves.iter().enumerate() {
             let mv = m.to_move(&pos).map_err(|_| Error::IllegalMove {
                 ply: i + 1,
-                mv: m.to_string(),
-                fen: pos.fen(),
+                mv: *m,
+                position: Box::new(pos.clone()),
             })?;
             pos.play_unchecked(&mv);
             out.push(mv);

@@ -205,7 +205,9 @@ impl Judgement {
     ) -> PyResult<String> {
         let lang: Lang = lang
             .parse()
-            .map_err(pyo3::exceptions::PyValueError::new_err)?;
+            .map_err(|e: qili_analyzer::terms::ParseLangError| {
+                pyo3::exceptions::PyValueError::new_err(e.to_string())
+            })?;
         let options = explain::Options {
             lang,
             size: if detail {

@@ -179,10 +179,7 @@ impl Incremental {
     /// Plays `mv` and returns the ruling after it; an illegal move changes nothing.
     pub fn push(&mut self, mv: Move) -> Result<&Ruling, IllegalMove> {
         if !self.pos.is_legal(&mv) {
-            return Err(IllegalMove {
-                mv: mv.to_string(),
-                fen: self.pos.fen(),
-            });
+            return Err(IllegalMove::new(mv, self.pos.clone()));
         }
         self.pos.play_unchecked(&mv);
         self.ply += 1;

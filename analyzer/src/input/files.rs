@@ -822,7 +822,7 @@ fn read_lines(file: &str, bytes: &[u8]) -> Vec<AuditInput> {
             Err(e) => {
                 let mut f = ReadFailure::new(
                     FailureKind::Syntax,
-                    format!("{file}:{}: column {}: {}", n + 1, e.column + 1, e.message),
+                    format!("{file}:{}: column {}: {}", n + 1, e.column + 1, e.kind),
                 );
                 f.offset = Some(line_start + e.column);
                 Err(f)
@@ -853,11 +853,14 @@ fn replay(
         qili_notation::Error::IllegalMove {
             ply,
             ref mv,
-            ref fen,
+            ref position,
         } => {
             let mut f = ReadFailure::new(
                 FailureKind::IllegalMove,
-                format!("{file}:{line}: ply {ply}: illegal move {mv} in {fen}"),
+                format!(
+                    "{file}:{line}: ply {ply}: illegal move {mv} in {}",
+                    position.fen()
+                ),
             );
             f.ply = Some(ply);
             f

@@ -66,17 +66,19 @@ impl RenderFormat {
     }
 }
 
-impl std::str::FromStr for RenderFormat {
-    type Err = String;
+/// A text that names no [`RenderFormat`]: the text, handed back.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format {0:?}: expected {names}", names = RenderFormat::ALL.map(RenderFormat::name).join(", "))]
+pub struct ParseRenderFormatError(pub String);
 
-    fn from_str(s: &str) -> Result<RenderFormat, String> {
+impl std::str::FromStr for RenderFormat {
+    type Err = ParseRenderFormatError;
+
+    fn from_str(s: &str) -> Result<RenderFormat, ParseRenderFormatError> {
         RenderFormat::ALL
             .into_iter()
             .find(|f| f.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<_> = RenderFormat::ALL.iter().map(|f| f.name()).collect();
-                format!("unknown format {s:?}: expected {}", names.join(", "))
-            })
+            .ok_or_else(|| ParseRenderFormatError(s.to_owned()))
     }
 }
 
@@ -227,7 +229,15 @@ mod tests {
             assert!(!f.about().is_empty());
         }
         let e = "xml".parse::<RenderFormat>().unwrap_err();
-        assert_eq!(e, "unknown format \"xml\": expected text, json, html");
+        assert_eq!(
+            e,
+            ParseRenderFormatError("xml".into()),
+            "the text handed back"
+        );
+        assert_eq!(
+            e.to_string(),
+            "unknown format \"xml\": expected text, json, html"
+        );
     }
 
     /// The compact lines are the documents of both schemas, the verdict line without the

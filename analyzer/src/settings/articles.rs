@@ -185,10 +185,15 @@ impl std::fmt::Display for Article {
     }
 }
 
+/// A text that is the code of no [`Article`]: the text, handed back.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown article {0:?}")]
+pub struct ParseArticleError(pub String);
+
 impl std::str::FromStr for Article {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Article, String> {
-        Article::from_code(s).ok_or_else(|| format!("unknown article {s:?}"))
+    type Err = ParseArticleError;
+    fn from_str(s: &str) -> Result<Article, ParseArticleError> {
+        Article::from_code(s).ok_or_else(|| ParseArticleError(s.to_owned()))
     }
 }
 
@@ -219,6 +224,14 @@ mod tests {
         }
         assert!("CXA1999 26.5".parse::<Article>().is_err());
         assert!("CXA 26.4".parse::<Article>().is_err());
+    }
+
+    /// An unknown code is handed back, quoted in the message.
+    #[test]
+    fn unknown_code_is_handed_back() {
+        let e = "CXA 26.4".parse::<Article>().unwrap_err();
+        assert_eq!(e, super::ParseArticleError("CXA 26.4".into()));
+        assert_eq!(e.to_string(), "unknown article \"CXA 26.4\"");
     }
 
     #[test]

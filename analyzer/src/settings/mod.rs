@@ -67,16 +67,19 @@ impl RuleSet {
     }
 }
 
+/// A text that names no [`RuleSet`]: the text, handed back.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule set {0:?}: expected cxa, cxa1999 or axf")]
+pub struct ParseRuleSetError(pub String);
+
 impl std::str::FromStr for RuleSet {
-    type Err = String;
-    fn from_str(s: &str) -> Result<RuleSet, String> {
+    type Err = ParseRuleSetError;
+    fn from_str(s: &str) -> Result<RuleSet, ParseRuleSetError> {
         match s.to_ascii_lowercase().as_str() {
             "cxa" | "cxa2020" | "cxa2011" => Ok(RuleSet::Cxa),
             "cxa1999" => Ok(RuleSet::Cxa1999),
             "axf" | "wxf" => Ok(RuleSet::Axf),
-            _ => Err(format!(
-                "unknown rule set {s:?}: expected cxa, cxa1999 or axf"
-            )),
+            _ => Err(ParseRuleSetError(s.to_owned())),
         }
     }
 }
@@ -657,5 +660,22 @@ impl RuleBook {
             Some(_) => a,
             None => axf::label_article(a),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ParseRuleSetError, RuleSet};
+
+    /// An unknown rule set is handed back as written, quoted in the message the CLI prints.
+    #[test]
+    fn unknown_rule_set_is_handed_back() {
+        assert_eq!("WXF".parse::<RuleSet>(), Ok(RuleSet::Axf));
+        let e = "Xyz".parse::<RuleSet>().unwrap_err();
+        assert_eq!(e, ParseRuleSetError("Xyz".into()));
+        assert_eq!(
+            e.to_string(),
+            "unknown rule set \"Xyz\": expected cxa, cxa1999 or axf"
+        );
     }
 }

@@ -11,88 +11,14 @@ use crate::{zobrist, ByColor, Color, Move, Piece, Role, Setup, Square, SquareSet
 
 mod attacks;
 mod checks;
+mod error;
 mod geometry;
 mod moves;
 
 use attacks::{scan_attackers, Bits, Board};
 
+pub use error::{IllegalMove, PositionError, PositionErrorKind};
 pub use moves::MoveProbe;
-
-/// One reason a [`Setup`] is not a legal position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PositionErrorKind {
-    /// A side has no general.
-    #[error("{0} has no general")]
-    MissingGeneral(Color),
-    /// A side has more than one general.
-    #[error("{0} has {1} generals")]
-    TooManyGenerals(Color, usize),
-    /// More pieces of a kind than a side owns (2 advisors, 2 elephants, 2 horses, 2 chariots, 2 cannons, 5 soldiers).
-    #[error("{color} has {count} {role}s, at most {max} allowed")]
-    TooManyPieces {
-        /// The side.
-        color: Color,
-        /// The kind.
-        role: Role,
-        /// How many are on the board.
-        count: usize,
-        /// How many a side owns.
-        max: usize,
-    },
-    /// A piece stands on a point it can never reach (general or advisor off its palace
-    /// points, elephant off its seven points, soldier behind its start rank).
-    #[error("{} {} on {square} stands on a point it can never reach", piece.color.english(), piece.role.english())]
-    ImpossibleSquare {
-        /// The piece.
-        piece: Piece,
-        /// Where it stands.
-        square: Square,
-    },
-    /// The generals face each other on an open file.
-    #[error("the generals face each other on file {0}")]
-    GeneralsFacing(char),
-    /// The side that just moved is in check (it would be captured next move).
-    #[error("{0} is not to move but is in check")]
-    OppositeCheck(Color),
-}
-
-/// Every reason a [`Setup`] was rejected.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PositionError {
-    /// The reasons, in board order.
-    pub reasons: Vec<PositionErrorKind>,
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Only loose placements: what a loose reading warns about.
-        let loose = self.reasons.iter().all(PositionErrorKind::is_loose);
-        f.write_str(if loose {
-            "loose position: "
-        } else {
-            "illegal position: "
-        })?;
-        for (i, r) in self.reasons.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{r}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for PositionError {}
-
-impl PositionErrorKind {
-    /// Whether a loose reading ([`Placement::Loose`]) lets this pass with a warning: a
-    /// piece other than a general on a point it can never reach. Everything else makes
-    /// the position unplayable (move generation relies on one general per side, inside
-    /// its palace).
-    pub fn is_loose(&self) -> bool {
-        matches!(self, PositionErrorKind::ImpossibleSquare { piece, .. } if piece.role != Role::General)
-    }
-}
 
 /// How a [`Setup`]'s placement is checked by [`Position::from_setup`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -345,7 +271,7 @@ impl Position {
             }
         }
         let (Some(red), Some(black)) = (generals.red, generals.black) else {
-            return Err(PositionError { reasons });
+            return Err(PositionError::new(reasons, setup));
         };
         board.generals = ByColor { red, black };
         let pos = Position {
@@ -362,7 +288,7 @@ impl Position {
         if reasons.is_empty() {
             Ok((pos, misplaced))
         } else {
-            Err(PositionError { reasons })
+            Err(PositionError::new(reasons, setup))
         }
     }
 }
@@ -376,16 +302,6 @@ impl From<&Position> for Setup {
             fullmoves: pos.fullmoves,
         }
     }
-}
-
-/// Why a move cannot be played in a position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv} in {fen}")]
-pub struct IllegalMove {
-    /// The move in ICCS.
-    pub mv: String,
-    /// The position, as FEN.
-    pub fen: String,
 }
 
 impl Position {
@@ -660,10 +576,7 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMove {
-                mv: m.to_string(),
-                fen: self.fen(),
-            })
+            Err(IllegalMove::new(*m, self.clone()))
         }
     }
 

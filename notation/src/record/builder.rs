@@ -198,7 +198,8 @@ impl GameBuilder {
                         piece: m.piece,
                         square: m.square,
                     }];
-                    self.warn(ErrorKind::Position(PositionError { reasons }), offset);
+                    let e = PositionError::new(reasons, self.game.setup.clone());
+                    self.warn(ErrorKind::Position(e), offset);
                 }
                 self.frames.push(Frame::new(Some(pos), 0));
             }
