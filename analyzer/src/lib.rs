@@ -181,7 +181,7 @@ pub use protection::{Protector, ProtectorStatus};
 pub use rules::{
     axf, cxa, ChasePolicy, EditionRef, OpenChoices, Reading, RuleBook, RuleSet, Settings,
 };
-pub use settings::{Names, OpenChoice};
+pub use settings::{Names, OpenChoice, ParseArticleError, ParseRuleSetError};
 
 // Explanations: the ruling in words (more in [`explain`]).
 pub use explain::{explain_with, GameInfo};
@@ -215,6 +215,6 @@ pub use report::label::{
 pub use report::moves::{moves_json, moves_text, SCHEMA_VERSION as MOVES_SCHEMA_VERSION};
 #[cfg(feature = "report")]
 pub use report::render::{
-    json_line, render, write_case_answer, RenderFormat, RenderOptions,
+    json_line, render, write_case_answer, ParseRenderFormatError, RenderFormat, RenderOptions,
     SCHEMA_VERSION as JUDGE_SCHEMA_VERSION, VERDICT_SCHEMA_VERSION,
 };

@@ -44,7 +44,7 @@ pub(crate) fn settings(rules: &str, repetitions: u32, natural_limit: u32) -> PyR
     let rules: RuleSet =
         rules
             .parse()
-            .map_err(|e: qili_analyzer::settings::ParseRuleSetError| {
+            .map_err(|e: qili_analyzer::ParseRuleSetError| {
                 pyo3::exceptions::PyValueError::new_err(e.to_string())
             })?;
     if repetitions < 2 {

@@ -12,7 +12,7 @@ pub mod articles;
 pub mod axf;
 pub mod cxa;
 
-pub use articles::Article;
+pub use articles::{Article, ParseArticleError};
 
 /// Which repetition rules apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
