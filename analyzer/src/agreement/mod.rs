@@ -39,7 +39,7 @@ use crate::verdict::Status;
 pub(crate) use finding::{compare, compare_adjudication, decision, earlier_loss, outcome_name};
 pub use finding::{compare_judgement, Decision, Expected, Finding, RecordOutcome, Ruled};
 pub use result::RecordedResult;
-pub(crate) use words::{finding_text, ruling_kind_text};
+pub(crate) use words::{finding_text, ruling_kind_text, FindingWord};
 
 /// Whether the recorded result agrees with the ruling.
 #[derive(Debug, Clone, PartialEq, Eq)]
