@@ -678,7 +678,12 @@ mod tests {
             t.en
         );
         assert!(t.en.ends_with("); winning line b2b7 c3b5"), "{}", t.en);
-        let no_line = PageWord::Chases { line: None, ..word };
+        let no_line = PageWord::Chases {
+            attackers: &attackers,
+            target: at(Color::Black, Role::Cannon, "b7"),
+            root: Root::Unprotected,
+            line: None,
+        };
         assert!(no_line.text().en.ends_with(')'));
     }
 

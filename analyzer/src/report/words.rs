@@ -350,8 +350,10 @@ mod tests {
         );
         let w = ReportWord::Warning {
             plies: 4,
+            last: "h2e2",
+            by: Color::Red,
             occurrence: None,
-            ..w
+            what: "draw",
         };
         assert_eq!(
             w.get(Lang::En),
