@@ -68,11 +68,57 @@ impl Text {
             en: en.into(),
         }
     }
+
+    /// A name that stands for itself in both languages (an unknown kind, as read).
+    pub(crate) fn same(s: &str) -> Text {
+        Text {
+            zh: s.to_owned(),
+            en: s.to_owned(),
+        }
+    }
+
+    /// Words of the data, not of qili (a tag, a title, an error as read), shown once.
+    #[cfg_attr(not(feature = "report"), allow(dead_code))]
+    pub(crate) fn once(s: impl Into<String>) -> Text {
+        Text {
+            zh: String::new(),
+            en: s.into(),
+        }
+    }
+}
+
+/// A key of words with its arguments, worded by one table per language: each family of
+/// output words (the pages' [`crate::html`] words, the audit's, the text reports') is an enum
+/// of such keys whose [`Phrase::zh`] and [`Phrase::en`] are one `match` each, so a new word
+/// is one variant and one entry in each table, and no control flow is written twice.
+pub(crate) trait Phrase {
+    /// The words in Chinese (the family's Chinese table).
+    fn zh(&self) -> String;
+    /// The words in English (the family's English table).
+    fn en(&self) -> String;
+    /// The words in `lang`.
+    #[cfg_attr(not(feature = "report"), allow(dead_code))]
+    fn get(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => self.zh(),
+            Lang::En => self.en(),
+        }
+    }
+    /// The words in both languages (for a page that shows both).
+    fn text(&self) -> Text {
+        Text {
+            zh: self.zh(),
+            en: self.en(),
+        }
+    }
 }
 
 impl From<Term> for Text {
     fn from(t: Term) -> Text {
-        Text::new(t.zh, t.en)
+        Text {
+            zh: t.zh.to_owned(),
+            en: t.en.to_owned(),
+        }
     }
 }
 

@@ -41,12 +41,11 @@ pub(crate) fn from_json<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py,
 /// occurrences at which a ruling is in force (as `--repetitions`, at least 2) and the natural
 /// move limit (as `--natural-limit`, 0: not applied).
 pub(crate) fn settings(rules: &str, repetitions: u32, natural_limit: u32) -> PyResult<Settings> {
-    let rules: RuleSet =
-        rules
-            .parse()
-            .map_err(|e: qili_analyzer::ParseRuleSetError| {
-                pyo3::exceptions::PyValueError::new_err(e.to_string())
-            })?;
+    let rules: RuleSet = rules
+        .parse()
+        .map_err(|e: qili_analyzer::ParseRuleSetError| {
+            pyo3::exceptions::PyValueError::new_err(e.to_string())
+        })?;
     if repetitions < 2 {
         return Err(pyo3::exceptions::PyValueError::new_err(format!(
             "repetitions {repetitions}: a ruling needs a position to occur at least 2 times"

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qili_analyzer::audit::{self, json, AuditConfig};
-use qili_analyzer::Lang;
 
 use super::shared::RulingArgs;
 use crate::Failure;
@@ -112,13 +111,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
         p.finish(&summary)?;
         if let Some(dir) = &args.html {
             let index = dir.join("index.html");
-            eprintln!(
-                "qili: {}",
-                match args.lang {
-                    Lang::Zh => format!("HTML 报告：{}", index.display()),
-                    Lang::En => format!("HTML report: {}", index.display()),
-                }
-            );
+            eprintln!("qili: {}", audit::html_report_line(&index, args.lang));
         }
     }
     if args.json {

@@ -45,7 +45,7 @@ pub use finding::{Decision, Ruled};
 pub use result::RecordedResult;
 pub(crate) use words::finding_text;
 #[cfg(feature = "report")]
-pub(crate) use words::ruling_kind_text;
+pub(crate) use words::{ruling_kind_text, FindingWord};
 
 /// Whether the recorded result agrees with the ruling.
 #[derive(Debug, Clone, PartialEq, Eq)]

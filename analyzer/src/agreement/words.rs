@@ -3,117 +3,150 @@
 use qili_notation::Position;
 
 use super::Finding;
-use crate::terms::{Lang, Text};
+use crate::terms::{Lang, Phrase, Text};
 
 /// The words of a ruling kind of the summary (`draw`, `red_loses`, …).
 /// ([`crate::terms::ruling_kind`]; an unknown name stands for itself).
 pub(crate) fn ruling_kind_text(kind: &str) -> Text {
-    crate::terms::ruling_kind(kind).map_or_else(|| Text::new(kind, kind), Text::from)
+    crate::terms::ruling_kind(kind).map_or_else(|| Text::same(kind), Text::from)
 }
 
 /// The bilingual text of a finding in a game that starts at `start` (for the move numbers).
 pub(crate) fn finding_text(f: &Finding, start: Option<&Position>) -> Text {
-    let at = |ply: usize| {
-        Text::new(
-            crate::terms::ply_place(start, ply, Lang::Zh),
-            crate::terms::ply_place(start, ply, Lang::En),
-        )
-    };
+    FindingWord { finding: f, start }.text()
+}
+
+/// A finding as words: the finding (its kind and arguments are the key) and the start of its
+/// game (for the move numbers), worded by [`zh`] and [`en`], one `match` each.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct FindingWord<'a> {
+    /// The finding.
+    pub finding: &'a Finding,
+    /// The game's start position (`None`: the usual start).
+    pub start: Option<&'a Position>,
+}
+
+impl Phrase for FindingWord<'_> {
+    fn zh(&self) -> String {
+        zh(self.finding, self.start)
+    }
+
+    fn en(&self) -> String {
+        en(self.finding, self.start)
+    }
+}
+
+/// The Chinese words of a finding.
+fn zh(f: &Finding, start: Option<&Position>) -> String {
+    let at = |ply: usize| crate::terms::ply_place(start, ply, Lang::Zh);
     match *f {
-        Finding::DrawShouldBeLoss { loser } => Text::new(
-            format!("记录为和棋，但{}方应判负", loser.chinese()),
-            format!("recorded a draw, but {} should have lost", loser.english()),
-        ),
+        Finding::DrawShouldBeLoss { loser } => {
+            format!("记录为和棋，但{}方应判负", loser.chinese())
+        }
         Finding::WrongSide {
             recorded_loser,
             ruled_loser,
-        } => Text::new(
-            format!(
-                "记录{}方负，但应判{}方负",
-                recorded_loser.chinese(),
-                ruled_loser.chinese()
-            ),
-            format!(
-                "recorded a loss for {}, but {} loses",
-                recorded_loser.english(),
-                ruled_loser.english()
-            ),
+        } => format!(
+            "记录{}方负，但应判{}方负",
+            recorded_loser.chinese(),
+            ruled_loser.chinese()
         ),
-        Finding::WinOverDrawRuling { winner } => Text::new(
-            format!("循环判和，记录却为{}胜", winner.chinese()),
-            format!(
-                "the cycle is ruled a draw, the record a win for {}",
-                winner.english()
-            ),
+        Finding::WinOverDrawRuling { winner } => {
+            format!("循环判和，记录却为{}胜", winner.chinese())
+        }
+        Finding::PlayedPast {
+            ply,
+            continued: false,
+            ..
+        } => format!("{}裁决生效后变着续弈", at(ply)),
+        Finding::PlayedPast {
+            ply,
+            continued: true,
+            ..
+        } => format!("{}裁决生效后仍循环", at(ply)),
+        Finding::PlayedPastLoss { ply, loser } => format!(
+            "{}{}方已被判负（裁决生效），对局仍继续；以最后生效的裁决为准",
+            at(ply),
+            loser.chinese()
+        ),
+        Finding::NaturalLimit { ply } => format!("{}达到自然限着", at(ply)),
+        Finding::AdjudicationDiffers { recorded, ruled } => {
+            let ruled = match ruled {
+                None => "qili 在棋谱结束时无生效裁决".to_owned(),
+                Some(_) => format!(
+                    "qili 裁决：{}",
+                    ruling_kind_text(super::outcome_name(ruled)).zh
+                ),
+            };
+            format!("引擎裁判按重复规则判为 {}，但{ruled}", recorded.pgn())
+        }
+        Finding::CaseMismatch { expected, ruled } => format!(
+            "案例预期 {} {}，裁决为 {} {}",
+            expected.result.as_str(),
+            expected.status.as_str(),
+            ruled.result.as_str(),
+            ruled.status.as_str()
+        ),
+    }
+}
+
+/// The English words of a finding.
+fn en(f: &Finding, start: Option<&Position>) -> String {
+    let at = |ply: usize| crate::terms::ply_place(start, ply, Lang::En);
+    match *f {
+        Finding::DrawShouldBeLoss { loser } => {
+            format!("recorded a draw, but {} should have lost", loser.english())
+        }
+        Finding::WrongSide {
+            recorded_loser,
+            ruled_loser,
+        } => format!(
+            "recorded a loss for {}, but {} loses",
+            recorded_loser.english(),
+            ruled_loser.english()
+        ),
+        Finding::WinOverDrawRuling { winner } => format!(
+            "the cycle is ruled a draw, the record a win for {}",
+            winner.english()
         ),
         Finding::PlayedPast {
             ply,
             continued: false,
             ..
-        } => Text::new(
-            format!("{}裁决生效后变着续弈", at(ply).zh),
-            format!(
-                "ruling in force at {}; the players changed moves",
-                at(ply).en
-            ),
-        ),
+        } => format!("ruling in force at {}; the players changed moves", at(ply)),
         Finding::PlayedPast {
             ply,
             continued: true,
             ..
-        } => Text::new(
-            format!("{}裁决生效后仍循环", at(ply).zh),
-            format!(
-                "ruling in force at {}; the players went round the cycle again",
-                at(ply).en
-            ),
+        } => format!(
+            "ruling in force at {}; the players went round the cycle again",
+            at(ply)
         ),
-        Finding::PlayedPastLoss { ply, loser } => Text::new(
-            format!(
-                "{}{}方已被判负（裁决生效），对局仍继续；以最后生效的裁决为准",
-                at(ply).zh,
-                loser.chinese()
-            ),
-            format!(
-                "{} lost at {} (a ruling in force) and the game went on; the last ruling in force decides",
-                loser.english(),
-                at(ply).en
-            ),
+        Finding::PlayedPastLoss { ply, loser } => format!(
+            "{} lost at {} (a ruling in force) and the game went on; the last ruling in force decides",
+            loser.english(),
+            at(ply)
         ),
-        Finding::NaturalLimit { ply } => Text::new(
-            format!("{}达到自然限着", at(ply).zh),
-            format!("natural move limit reached at {}", at(ply).en),
-        ),
+        Finding::NaturalLimit { ply } => format!("natural move limit reached at {}", at(ply)),
         Finding::AdjudicationDiffers { recorded, ruled } => {
-            let ruled_kind = ruling_kind_text(super::outcome_name(ruled));
-            let (zh, en) = match ruled {
-                None => ("qili 在棋谱结束时无生效裁决".to_owned(), "qili has no ruling in force at the end of the record".to_owned()),
-                Some(_) => (format!("qili 裁决：{}", ruled_kind.zh), format!("qili rules: {}", ruled_kind.en)),
-            };
-            Text::new(
-                format!("引擎裁判按重复规则判为 {}，但{}", recorded.pgn(), zh),
-                format!(
-                    "the engine arbiter adjudicated {} on a repetition rule, but {}",
-                    recorded.pgn(),
-                    en
+            let ruled = match ruled {
+                None => "qili has no ruling in force at the end of the record".to_owned(),
+                Some(_) => format!(
+                    "qili rules: {}",
+                    ruling_kind_text(super::outcome_name(ruled)).en
                 ),
+            };
+            format!(
+                "the engine arbiter adjudicated {} on a repetition rule, but {ruled}",
+                recorded.pgn()
             )
         }
-        Finding::CaseMismatch { expected, ruled } => Text::new(
-            format!(
-                "案例预期 {} {}，裁决为 {} {}",
-                expected.result.as_str(),
-                expected.status.as_str(),
-                ruled.result.as_str(),
-                ruled.status.as_str()
-            ),
-            format!(
-                "the case expects {} ({}), the ruling is {} ({})",
-                expected.result.as_str(),
-                expected.status.as_str(),
-                ruled.result.as_str(),
-                ruled.status.as_str()
-            ),
+        Finding::CaseMismatch { expected, ruled } => format!(
+            "the case expects {} ({}), the ruling is {} ({})",
+            expected.result.as_str(),
+            expected.status.as_str(),
+            ruled.result.as_str(),
+            ruled.status.as_str()
         ),
     }
 }

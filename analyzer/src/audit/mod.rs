@@ -27,6 +27,7 @@ mod pages;
 mod rule;
 mod summary;
 mod text;
+mod words;
 
 // The readers of files and folders live in `crate::input::files`; the audit's modules name
 // them `super::input`.
@@ -56,7 +57,8 @@ pub use pages::{game_page, HtmlWriter};
 pub use rule::rule;
 pub use summary::{outcome_kind, Summary};
 pub use text::{
-    game_text, game_text_in, ruling_text, ruling_text_in, summary_table_in, warning_lines_in,
+    game_text, game_text_in, html_report_line, ruling_text, ruling_text_in, summary_table_in,
+    warning_lines_in,
 };
 
 use crate::rules::Settings;

@@ -9,8 +9,9 @@ use super::game::GameReport;
 use super::summary::Summary;
 
 use crate::agreement::{finding_text, ruling_kind_text, RecordOutcome};
-use crate::html::{self, IndexPage, IndexRow, Page, RowStatus, Text};
+use crate::html::{self, IndexPage, IndexRow, Page, PageWord, RowStatus, Text};
 use crate::rules::Settings;
+use crate::terms::Phrase;
 
 /// The style sheet the pages share, written beside them.
 const STYLESHEET: &str = "qili.css";
@@ -141,7 +142,7 @@ impl HtmlWriter {
         self.rows
             .sort_by(|a, b| (rank(a.status), &a.folder).cmp(&(rank(b.status), &b.folder)));
         let page = IndexPage {
-            title: Text::new("棋例审计", "Repetition audit"),
+            title: PageWord::AuditTitle.text(),
             summary: summary_rows(summary, &self.settings, self.pages),
             by_ruling: summary
                 .rulings
@@ -197,49 +198,34 @@ fn fit(name: String) -> String {
 
 /// The words of a finding kind of the summary.
 pub(crate) fn finding_kind_text(kind: &str) -> Text {
-    crate::terms::finding_kind(kind).map_or_else(|| Text::new(kind, kind), Text::from)
+    crate::terms::finding_kind(kind).map_or_else(|| Text::same(kind), Text::from)
 }
 
 fn summary_rows(s: &Summary, settings: &Settings, pages: usize) -> Vec<(Text, String)> {
-    vec![
+    [
+        (PageWord::Rules, settings.rules.names().short.to_owned()),
+        (PageWord::Files, s.files.to_string()),
+        (PageWord::GamesRead, s.games_read.to_string()),
+        (PageWord::WithoutResult, s.games_without_result.to_string()),
+        (PageWord::GamesFailed, s.games_failed_total().to_string()),
         (
-            Text::new("规则", "rules"),
-            settings.rules.names().short.to_owned(),
-        ),
-        (Text::new("文件", "files"), s.files.to_string()),
-        (
-            Text::new("读入对局", "games read"),
-            s.games_read.to_string(),
-        ),
-        (
-            Text::new("无记录结果", "without a recorded result"),
-            s.games_without_result.to_string(),
-        ),
-        (
-            Text::new("读取失败", "games failed"),
-            s.games_failed_total().to_string(),
-        ),
-        (
-            Text::new("有重复局面", "games with a repeated position"),
+            PageWord::WithRepetition,
             s.games_with_repetition.to_string(),
         ),
         (
-            Text::new(
-                format!("局面出现{}次", s.repetitions),
-                format!("games with a position {} times", s.repetitions),
-            ),
+            PageWord::WithThreshold(s.repetitions),
             s.games_with_ruling_threshold.to_string(),
         ),
         (
-            Text::new("裁决生效", "games with a ruling in force"),
+            PageWord::WithRuling,
             s.rulings.values().sum::<usize>().to_string(),
         ),
-        (
-            Text::new("与记录不符", "disagreeing with the record"),
-            s.games_disagreeing.to_string(),
-        ),
-        (Text::new("对局页面", "game pages"), pages.to_string()),
+        (PageWord::Disagreeing, s.games_disagreeing.to_string()),
+        (PageWord::GamePages, pages.to_string()),
     ]
+    .into_iter()
+    .map(|(word, n)| (word.text(), n))
+    .collect()
 }
 
 /// Event and players, as far as the tags tell.
@@ -265,8 +251,12 @@ fn game_title(g: &GameReport) -> Text {
         return Text::new(zh, en);
     }
     match game_name(g) {
-        n if n.is_empty() => Text::new("对局", format!("{} #{}", g.file, g.index)),
-        n => Text::new("", n),
+        n if n.is_empty() => PageWord::UntitledGame {
+            file: &g.file,
+            index: g.index,
+        }
+        .text(),
+        n => Text::once(n),
     }
 }
 
@@ -281,20 +271,18 @@ fn index_row(g: &GameReport, link: Option<String>) -> IndexRow {
         RowStatus::Agrees
     };
     let ruling = match (&g.error, g.ruled.as_ref().and_then(|r| r.decision)) {
-        (Some(f), _) => Text::new("", f.message.clone()),
+        (Some(f), _) => Text::once(f.message.clone()),
         (None, Some(d)) => outcome_text(d.outcome),
-        (None, None) if g.max_occurrences >= 2 => Text::new(
-            format!("局面最多出现{}次", g.max_occurrences),
-            format!("a position occurs {} times", g.max_occurrences),
-        ),
+        (None, None) if g.max_occurrences >= 2 => {
+            PageWord::MostOccurrences(g.max_occurrences).text()
+        }
         (None, None) => Text::default(),
     };
-    let mut finding = Text::default();
-    for f in &g.findings {
-        let t = finding_text(f, g.start.as_ref());
-        finding.zh = join(&finding.zh, &t.zh, "；");
-        finding.en = join(&finding.en, &t.en, "; ");
+    let finding = PageWord::Findings {
+        findings: &g.findings,
+        start: g.start.as_ref(),
     }
+    .text();
     let path = Path::new(&g.file);
     let folder = path
         .parent()
@@ -328,49 +316,27 @@ fn index_row(g: &GameReport, link: Option<String>) -> IndexRow {
     }
 }
 
-fn join(a: &str, b: &str, sep: &str) -> String {
-    if a.is_empty() {
-        b.to_owned()
-    } else {
-        format!("{a}{sep}{b}")
-    }
-}
-
 /// The bilingual text of an outcome.
 pub(crate) fn outcome_text(o: RecordOutcome) -> Text {
-    use RecordOutcome::*;
-    match o {
-        Draw => Text::new("和棋", "draw"),
-        Loses(c) => Text::new(
-            format!("{}方判负", c.chinese()),
-            format!("{} loses", c.english()),
-        ),
-        MustChange(c) => Text::new(
-            format!("{}方必须变着", c.chinese()),
-            format!("{} must change", c.english()),
-        ),
-    }
+    PageWord::Counted(o).text()
 }
 
 /// The teaching page of an audited game: its cycles in force, move by move, with the
 /// audit's findings as notes.
 pub fn game_page(g: &GameReport) -> Option<Page> {
     let j = g.ruled.as_ref()?.judgement.as_deref()?;
-    let mut meta = vec![(
-        Text::new("文件", "file"),
-        format!("{} #{}", g.file, g.index),
-    )];
+    let mut meta = vec![(PageWord::File.text(), format!("{} #{}", g.file, g.index))];
     for (k, v) in &g.tags {
         // The FEN is drawn, the result shown once below, `Game` is always Xiangqi.
         let skip = ["FEN", "title_zh", "title_en", "Result", "Game"]
             .iter()
             .any(|t| k.eq_ignore_ascii_case(t));
         if !v.is_empty() && !skip {
-            meta.push((Text::new("", k.clone()), v.clone()));
+            meta.push((Text::once(k.clone()), v.clone()));
         }
     }
     meta.push((
-        Text::new("记录结果", "recorded result"),
+        PageWord::RecordedResult.text(),
         g.recorded_text.clone().unwrap_or_else(|| "—".into()),
     ));
     let title = game_title(g);
@@ -383,10 +349,11 @@ pub fn game_page(g: &GameReport) -> Option<Page> {
     // The cycle that decides is drawn move by move; the other cycles in force get a line.
     if let crate::judge::RulingSource::Cycle { index } = j.ruling.source {
         for c in page.cycles.iter().filter(|c| c.index != index) {
-            notes.push(Text::new(
-                format!("{}：{}", c.heading.zh, c.verdict.zh),
-                format!("{}: {}", c.heading.en, c.verdict.en),
-            ));
+            let word = PageWord::OtherCycle {
+                heading: &c.heading,
+                verdict: &c.verdict,
+            };
+            notes.push(word.text());
         }
         if page.cycles.iter().any(|c| c.index == index) {
             page.cycles.retain(|c| c.index == index);

@@ -3,41 +3,40 @@
 
 use super::escape::escape_controls;
 use super::game::GameReport;
-use crate::agreement::{finding_text, Finding};
-use crate::terms::Lang;
+use super::words::AuditWord;
+use crate::explain::message::Place;
+use crate::terms::{Lang, Phrase};
 
 /// A line for `g` when it failed or disagrees with its record, in `lang`; `None` otherwise.
 fn game_text_in_raw(g: &GameReport, lang: Lang) -> Option<String> {
-    if lang == Lang::En {
-        return game_text_raw(g);
-    }
     let place = place(g);
     if let Some(f) = &g.error {
-        let what = if f.kind.is_path() {
-            "跳过"
-        } else {
-            "无法读取"
+        let word = AuditWord::Failed {
+            place: &place,
+            failure: f,
         };
-        let kind = super::input::FailureKind::text_of(f.kind.as_str()).zh;
-        // A file that is no record: its kind says all (the message repeats it in English).
-        if f.kind == super::input::FailureKind::NotARecord {
-            return Some(format!(
-                "{place}：{what}（{kind}）：无标签，首个词不是任何记法的着法"
-            ));
-        }
-        let message = f.zh.as_deref().unwrap_or(&f.message);
-        return Some(format!("{place}：{what}（{kind}）：{message}"));
+        return Some(word.get(lang));
     }
     let parts: Vec<String> = g
         .findings
         .iter()
         .filter(|f| f.is_disagreement())
-        .map(|f| finding_text(f, g.start.as_ref()).zh)
+        .map(|f| {
+            let word = AuditWord::Disagreement {
+                finding: f,
+                start: g.start.as_ref(),
+            };
+            word.get(lang)
+        })
         .collect();
     if parts.is_empty() {
         None
     } else {
-        Some(format!("{place}：{}", parts.join("；")))
+        let word = AuditWord::Disagreements {
+            place: &place,
+            parts: &parts,
+        };
+        Some(word.get(lang))
     }
 }
 
@@ -58,47 +57,43 @@ fn warning_lines_in_raw(g: &GameReport, lang: Lang) -> Vec<String> {
     let place = place(g);
     g.warnings
         .iter()
-        .map(|w| match lang {
-            Lang::Zh => format!(
-                "{place}：警告（{}）：{}",
-                super::input::FailureKind::text_of(w.kind.as_str()).zh,
-                w.message
-            ),
-            Lang::En => format!("{place}: warning ({}): {}", w.kind.as_str(), w.message),
+        .map(|w| {
+            let word = AuditWord::Warning {
+                place: &place,
+                warning: w,
+            };
+            word.get(lang)
         })
         .collect()
 }
 
-/// A line for `g` when a ruling settles it, in `lang`.
+/// A line for `g` when a ruling settles it, in `lang`: the ruling, its articles and the
+/// recorded result. Played past a ruling with changed moves, the cycle's ruling no longer
+/// decides the game (the offender changed, as the rules ask): the line says so, not who
+/// would have won.
 fn ruling_text_in_raw(g: &GameReport, lang: Lang) -> Option<String> {
-    if lang == Lang::En {
-        return ruling_text_raw(g);
-    }
     let j = g.ruled.as_ref()?.judgement.as_deref()?;
     if j.ruling.status == crate::verdict::Status::None {
         return None;
     }
     let articles: Vec<&str> = j.ruling.articles.iter().map(|a| a.code()).collect();
-    let ruling = match changed(g) {
-        Some((ply, Some(side))) => format!(
-            "{}须在{}变着，并已变着：循环不再决定结果，结果取决于其后的对局",
-            crate::terms::side(side).zh,
-            crate::terms::ply_place(j.positions.first(), ply, Lang::Zh)
-        ),
-        Some((ply, None)) => format!(
-            "{}裁决生效，其后双方变着：循环不再决定结果，结果取决于其后的对局",
-            crate::terms::ply_place(j.positions.first(), ply, Lang::Zh)
-        ),
-        None => crate::html::ruling_text(j).zh,
+    let at = |ply| Place {
+        start: j.positions.first(),
+        ply,
     };
-    Some(format!(
-        "{}#{}：{}〔{}〕（记录：{}）",
-        g.file,
-        g.index,
-        ruling,
-        articles.join("，"),
-        g.recorded_text.as_deref().unwrap_or("无")
-    ))
+    let ruling = match changed(g) {
+        Some((ply, Some(side))) => AuditWord::ChangedAsRuled { side, at: at(ply) },
+        Some((ply, None)) => AuditWord::ChangedAfterRuling(at(ply)),
+        None => AuditWord::Ruling(j),
+    };
+    let word = AuditWord::RulingLine {
+        file: &g.file,
+        index: g.index,
+        ruling: &ruling.get(lang),
+        articles: &articles,
+        recorded: g.recorded_text.as_deref(),
+    };
+    Some(word.get(lang))
 }
 
 /// Played past a ruling with changed moves: the ply the ruling took its form and the side
@@ -188,91 +183,7 @@ pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
     out
 }
 
-/// A line for `g` when it failed or disagrees with its record; `None` otherwise.
-fn game_text_raw(g: &GameReport) -> Option<String> {
-    let place = place(g);
-    if let Some(f) = &g.error {
-        let what = if f.kind.is_path() {
-            "skipped"
-        } else {
-            "unreadable"
-        };
-        return Some(format!(
-            "{place}: {what} ({}): {}",
-            f.kind.as_str(),
-            f.message
-        ));
-    }
-    let parts: Vec<String> = g
-        .findings
-        .iter()
-        .filter(|f| f.is_disagreement())
-        .map(|f| match f {
-            Finding::DrawShouldBeLoss { loser } => {
-                format!(
-                    "recorded a draw, but {} loses by the repetition rules",
-                    loser.english()
-                )
-            }
-            Finding::WrongSide {
-                recorded_loser,
-                ruled_loser,
-            } => format!(
-                "recorded a loss for {}, but {} loses by the repetition rules",
-                recorded_loser.english(),
-                ruled_loser.english()
-            ),
-            Finding::AdjudicationDiffers { .. } => finding_text(f, g.start.as_ref()).en,
-            Finding::CaseMismatch { expected, ruled } => format!(
-                "the case expects {} ({}), but the ruling is {} ({})",
-                expected.result.as_str(),
-                expected.status.as_str(),
-                ruled.result.as_str(),
-                ruled.status.as_str()
-            ),
-            other => other.kind().to_owned(),
-        })
-        .collect();
-    if parts.is_empty() {
-        None
-    } else {
-        Some(format!("{place}: {}", parts.join("; ")))
-    }
-}
-
-/// A line for `g` when a ruling settles it: the ruling, its articles and the recorded result.
-fn ruling_text_raw(g: &GameReport) -> Option<String> {
-    let j = g.ruled.as_ref()?.judgement.as_deref()?;
-    if j.ruling.status == crate::verdict::Status::None {
-        return None;
-    }
-    let articles: Vec<&str> = j.ruling.articles.iter().map(|a| a.code()).collect();
-    // Played past a ruling with changed moves: the cycle's ruling no longer decides the game
-    // (the offender changed, as the rules ask); say so, not who would have won.
-    let at = |ply| crate::terms::ply_place(j.positions.first(), ply, Lang::En);
-    let ruling = match changed(g) {
-        Some((ply, Some(side))) => format!(
-            "{} had to change at {} and changed: the cycle no longer decides, the result comes from the rest of the game",
-            side.english(),
-            at(ply)
-        ),
-        Some((ply, None)) => format!(
-            "ruling in force at {}, then the players changed moves: the cycle no longer decides, the result comes from the rest of the game",
-            at(ply)
-        ),
-        None => crate::html::ruling_text(j).en,
-    };
-    Some(format!(
-        "{}#{}: {} [{}] (recorded: {})",
-        g.file,
-        g.index,
-        ruling,
-        articles.join(", "),
-        g.recorded_text.as_deref().unwrap_or("none")
-    ))
-}
-
-/// The line of `game_text_raw` in `lang` (failed, or disagreeing with its record), its
+/// The line of `game_text_in_raw` in `lang` (failed, or disagreeing with its record), its
 /// control characters escaped (see [`escape_controls`]): a file name or a message cannot
 /// forge a line or drive the terminal.
 pub fn game_text_in(g: &GameReport, lang: Lang) -> Option<String> {
@@ -281,10 +192,10 @@ pub fn game_text_in(g: &GameReport, lang: Lang) -> Option<String> {
 
 /// [`game_text_in`] in English.
 pub fn game_text(g: &GameReport) -> Option<String> {
-    game_text_raw(g).map(escaped)
+    game_text_in(g, Lang::En)
 }
 
-/// The line of a ruling (see `ruling_text_raw`) in `lang`, its control characters
+/// The line of a ruling (see `ruling_text_in_raw`) in `lang`, its control characters
 /// escaped.
 pub fn ruling_text_in(g: &GameReport, lang: Lang) -> Option<String> {
     ruling_text_in_raw(g, lang).map(escaped)
@@ -292,7 +203,7 @@ pub fn ruling_text_in(g: &GameReport, lang: Lang) -> Option<String> {
 
 /// [`ruling_text_in`] in English.
 pub fn ruling_text(g: &GameReport) -> Option<String> {
-    ruling_text_raw(g).map(escaped)
+    ruling_text_in(g, Lang::En)
 }
 
 /// The warning lines of `g` (see `warning_lines_in_raw`), their control characters
@@ -302,6 +213,12 @@ pub fn warning_lines_in(g: &GameReport, lang: Lang) -> Vec<String> {
         .into_iter()
         .map(escaped)
         .collect()
+}
+
+/// The line that says where the HTML report of an audit is (`index`, its index page), in
+/// `lang`.
+pub fn html_report_line(index: &std::path::Path, lang: Lang) -> String {
+    AuditWord::HtmlReport(index).get(lang)
 }
 
 fn escaped(line: String) -> String {

@@ -3,21 +3,19 @@
 use qili_notation::{Color, Move, Position, Role, Square};
 
 use super::svg::{Arrow, ArrowKind, Diagram, Mark, MarkKind};
+use super::words::{PageWord, PieceAt};
 use super::Text;
-use crate::label::{Chase, DismissReason, Label, MoveLabels, Root};
-use crate::protection::Protector;
+use crate::label::{Chase, Label, MoveLabels};
+use crate::terms::Phrase;
 
 /// `车 b2` / `chariot b2`: a piece and its point.
 pub fn piece_text(color: Color, role: Role, sq: Square) -> Text {
-    Text::new(
-        format!("{}{}", role.chinese(color), sq),
-        format!("{} {} {sq}", color.english(), role.english()),
-    )
-}
-
-fn root_text(r: Root) -> Text {
-    let t = crate::terms::root_reason(r);
-    Text::new(t.zh, t.en)
+    PageWord::Piece(PieceAt {
+        color,
+        role,
+        square: sq,
+    })
+    .text()
 }
 
 fn line_text(line: &[Move]) -> String {
@@ -46,11 +44,12 @@ pub fn annotate_move(before: &Position, labels: &MoveLabels) -> (Diagram, Vec<Te
                 kind: ArrowKind::Check,
             });
             if let Some(p) = after.piece_at(sq) {
-                let a = piece_text(p.color, p.role, sq);
-                evidence.push(Text::new(
-                    format!("将：{} 将军", a.zh),
-                    format!("check: the {} attacks the general", a.en),
-                ));
+                let a = PieceAt {
+                    color: p.color,
+                    role: p.role,
+                    square: sq,
+                };
+                evidence.push(PageWord::Checks(a).text());
             }
         }
         d.marks.push(Mark {
@@ -65,10 +64,7 @@ pub fn annotate_move(before: &Position, labels: &MoveLabels) -> (Diagram, Vec<Te
             kind: ArrowKind::MateThreat,
         });
         let text = line_text(line);
-        evidence.push(Text::new(
-            format!("杀：再走可成杀 {text}"),
-            format!("mate threat: moving again, mates by {text}"),
-        ));
+        evidence.push(PageWord::MateBy(&text).text());
     }
     for c in &labels.chases {
         chase(&after, mover, c, &mut d, &mut evidence);
@@ -78,43 +74,29 @@ pub fn annotate_move(before: &Position, labels: &MoveLabels) -> (Diagram, Vec<Te
         .iter()
         .filter(|e| !e.label.is_attack() && !e.detail.is_empty())
     {
-        let name = super::label_text(e.label);
-        evidence.push(Text::new(name.zh, format!("{}: {}", name.en, e.detail)));
+        let word = PageWord::LabelEvidence {
+            label: e.label,
+            detail: &e.detail,
+        };
+        evidence.push(word.text());
     }
     for x in &labels.dismissed {
-        let why = dismiss_text(x.reason);
-        let target = piece_text(!mover, x.chase.target_role, x.chase.target);
-        evidence.push(Text::new(
-            format!("不算捉：{}——{}（{}）", target.zh, why.zh, x.article),
-            format!(
-                "not a chase of the {}: {} ({})",
-                target.en, why.en, x.article
-            ),
-        ));
+        let target = PieceAt {
+            color: !mover,
+            role: x.chase.target_role,
+            square: x.chase.target,
+        };
+        let word = PageWord::NotAChase {
+            target,
+            why: x.reason,
+            article: x.article,
+        };
+        evidence.push(word.text());
     }
     if evidence.is_empty() {
-        let l = labels.primary();
-        let t = super::label_text(l);
-        evidence.push(Text::new(format!("{}着", t.zh), format!("{} move", t.en)));
+        evidence.push(PageWord::LabelMove(labels.primary()).text());
     }
     (d, evidence)
-}
-
-/// Why a protector is real or false, in both languages.
-fn protector_text(p: &Protector, color: Color) -> Text {
-    use crate::terms::protector;
-    use crate::terms::Lang;
-    let who = piece_text(color, p.role, p.square);
-    Text::new(
-        format!("{}：{}", who.zh, protector(&p.status, Lang::Zh)),
-        format!("the {}: {}", who.en, protector(&p.status, Lang::En)),
-    )
-}
-
-/// The reason a threat is not a chase, in the words of the explanations (one source).
-fn dismiss_text(r: DismissReason) -> Text {
-    let t = crate::terms::dismiss(r);
-    Text::new(t.zh, t.en)
 }
 
 fn chase(after: &Position, mover: Color, c: &Chase, d: &mut Diagram, evidence: &mut Vec<Text>) {
@@ -151,37 +133,39 @@ fn chase(after: &Position, mover: Color, c: &Chase, d: &mut Diagram, evidence: &
             kind: mark,
         });
     }
-    let attackers: Vec<Text> = c
+    let attackers: Vec<PieceAt> = c
         .attackers
         .iter()
-        .filter_map(|&a| after.piece_at(a).map(|p| piece_text(p.color, p.role, a)))
+        .filter_map(|&a| {
+            after.piece_at(a).map(|p| PieceAt {
+                color: p.color,
+                role: p.role,
+                square: a,
+            })
+        })
         .collect();
-    let who_zh = attackers
-        .iter()
-        .map(|t| t.zh.as_str())
-        .collect::<Vec<_>>()
-        .join("、");
-    let who_en = attackers
-        .iter()
-        .map(|t| t.en.as_str())
-        .collect::<Vec<_>>()
-        .join(" and ");
-    let target = piece_text(!mover, c.target_role, c.target);
-    let root = root_text(c.root);
-    let mut t = Text::new(
-        format!("捉：{who_zh} 捉 {}（{}）", target.zh, root.zh),
-        format!(
-            "chase: the {who_en} threatens the {} ({})",
-            target.en, root.en
-        ),
-    );
-    if !c.line.is_empty() {
-        let line = line_text(&c.line);
-        t.zh.push_str(&format!("，得子线路 {line}"));
-        t.en.push_str(&format!("; winning line {line}"));
-    }
-    evidence.push(t);
+    let line = (!c.line.is_empty()).then(|| line_text(&c.line));
+    let word = PageWord::Chases {
+        attackers: &attackers,
+        target: PieceAt {
+            color: !mover,
+            role: c.target_role,
+            square: c.target,
+        },
+        root: c.root,
+        line: line.as_deref(),
+    };
+    evidence.push(word.text());
     for p in &c.protectors {
-        evidence.push(protector_text(p, !mover));
+        let who = PieceAt {
+            color: !mover,
+            role: p.role,
+            square: p.square,
+        };
+        let word = PageWord::Protects {
+            who,
+            status: &p.status,
+        };
+        evidence.push(word.text());
     }
 }

@@ -6,32 +6,29 @@ use qili_notation::{write_move, Color, Notation};
 use super::annotate::annotate_move;
 use super::page::{CitedArticle, CycleSection, Page, SideConduct, Step};
 use super::svg::Diagram;
+use super::words::PageWord;
 use super::Text;
 use crate::explain;
+use crate::explain::message::Place;
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
-use crate::terms::Lang;
+use crate::terms::{Lang, Phrase};
 use crate::verdict::{Outcome, Status, Verdict};
 
 /// Cycles drawn at most on one page (each draws one board per move).
 const MAX_CYCLES: usize = 8;
 
-/// Where `ply` stands on the score sheet of `j`, in both languages (`第25回合（第49步）`,
-/// `move 25 (ply 49)`).
-fn place(j: &Judgement, ply: usize) -> Text {
-    Text::new(
-        explain::ply_place(j.positions.first(), ply, Lang::Zh),
-        explain::ply_place(j.positions.first(), ply, Lang::En),
-    )
+/// Where `ply` stands on the score sheet of `j` (`第25回合（第49步）`, `move 25 (ply 49)`).
+fn place(j: &Judgement, ply: usize) -> Place<'_> {
+    Place {
+        start: j.positions.first(),
+        ply,
+    }
 }
 
 /// The short text of a cycle's verdict (composed by `explain::message::short_verdict`,
 /// worded in both languages).
 pub fn verdict_text(v: &Verdict) -> Text {
-    let m = [explain::message::short_verdict(v)];
-    Text::new(
-        explain::message::render(Lang::Zh, &m),
-        explain::message::render(Lang::En, &m),
-    )
+    PageWord::ShortVerdict(v).text()
 }
 
 /// The CSS kind of a result and status: `draw`, `loss`, `must-change` or `none`.
@@ -44,25 +41,14 @@ pub fn verdict_kind(result: Outcome, status: Status) -> &'static str {
     }
 }
 
-fn outcome_text(result: Outcome) -> Text {
-    crate::terms::outcome(result).into()
-}
-
 /// The text of the record's ruling.
 pub fn ruling_text(j: &Judgement) -> Text {
     let r = &j.ruling;
-    let mut t = outcome_text(r.result);
-    if r.status == Status::MustChange {
-        t = match r.result {
-            Outcome::RedWins => {
-                Text::new("黑方必须变着（不变判负）", "Black must change (or lose)")
-            }
-            Outcome::BlackWins => {
-                Text::new("红方必须变着（不变判负）", "Red must change (or lose)")
-            }
-            _ => t,
-        };
-    }
+    let t = match (r.status, r.result) {
+        (Status::MustChange, Outcome::RedWins) => PageWord::MustChangeOrLose(Color::Black),
+        (Status::MustChange, Outcome::BlackWins) => PageWord::MustChangeOrLose(Color::Red),
+        (_, result) => PageWord::Ruled(result),
+    };
     match r.source {
         RulingSource::Cycle { index } => {
             let ply = j
@@ -70,46 +56,21 @@ pub fn ruling_text(j: &Judgement) -> Text {
                 .get(index)
                 .and_then(CycleJudgement::decided_ply)
                 .unwrap_or(0);
-            let reason = j
-                .cycles
-                .get(index)
-                .map(|c| verdict_text(&c.verdict))
-                .unwrap_or_default();
-            let at = place(j, ply);
-            Text::new(
-                format!(
-                    "{}——循环{}，{}起生效：{}",
-                    t.zh,
-                    index + 1,
-                    at.zh,
-                    reason.zh
-                ),
-                format!(
-                    "{} — cycle {}, in force from {}: {}",
-                    t.en,
-                    index + 1,
-                    at.en,
-                    reason.en
-                ),
-            )
+            PageWord::RulingByCycle {
+                ruling: &t,
+                cycle: index,
+                at: place(j, ply),
+                reason: j.cycles.get(index).map(|c| &c.verdict),
+            }
+            .text()
         }
-        RulingSource::NaturalLimit { ply, .. } => {
-            let at = place(j, ply);
-            Text::new(
-                format!("{}——{}达到自然限着", t.zh, at.zh),
-                format!("{} — natural move limit reached at {}", t.en, at.en),
-            )
+        RulingSource::NaturalLimit { ply, .. } => PageWord::RulingByNaturalLimit {
+            ruling: &t,
+            at: place(j, ply),
         }
-        RulingSource::None if j.cycles.is_empty() => {
-            Text::new("无裁决：没有重复局面", "no ruling: no position repeats")
-        }
-        RulingSource::None => Text::new(
-            format!("无裁决：重复局面未达{}次", j.settings.repetitions),
-            format!(
-                "no ruling: no position occurs {} times",
-                j.settings.repetitions
-            ),
-        ),
+        .text(),
+        RulingSource::None if j.cycles.is_empty() => PageWord::NoRulingNoRepeat.text(),
+        RulingSource::None => PageWord::NoRulingBelow(j.settings.repetitions).text(),
     }
 }
 
@@ -135,7 +96,7 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
                 mv: format!("{} {}", write_move(before, mv, Notation::Chinese), mv),
                 labels: m.labels.labels.clone(),
                 evidence,
-                diagram: diagram.with_title(format!("after {}", place(j, m.ply).en)),
+                diagram: diagram.with_title(format!("after {}", place(j, m.ply).get(Lang::En))),
             })
         })
         .collect();
@@ -151,77 +112,36 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
         })
         .collect();
     let (first, last) = (c.run.start + 1, c.run.start + c.run.span);
-    let after = |p: usize| {
-        Text::new(
-            explain::after_ply(j.positions.first(), p, Lang::Zh),
-            explain::after_ply(j.positions.first(), p, Lang::En),
-        )
-    };
-    let occurrences: Vec<Text> = c.occurrence_indices.iter().map(|&p| after(p)).collect();
-    let join = |sep: &str, f: fn(&Text) -> &String| {
-        occurrences
-            .iter()
-            .map(f)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(sep)
-    };
     let force = match c.in_force_ply {
-        Some(p) => {
-            let at = place(j, p);
-            Text::new(
-                format!("{}起生效", at.zh),
-                format!("in force from {}", at.en),
-            )
-        }
-        None => Text::new(
-            format!("未生效（需出现{}次）", j.settings.repetitions),
-            format!(
-                "not in force (needs {} occurrences)",
-                j.settings.repetitions
-            ),
-        ),
+        Some(p) => PageWord::InForceFrom(place(j, p)),
+        None => PageWord::NotInForce(j.settings.repetitions),
     };
-    let mut verdict = verdict_text(&c.verdict);
-    if !c.in_force {
-        verdict = Text::new(
-            format!("若再重复：{}", verdict.zh),
-            format!("if repeated: {}", verdict.en),
-        );
-    }
+    let verdict = if c.in_force {
+        PageWord::ShortVerdict(&c.verdict)
+    } else {
+        PageWord::IfRepeated(&c.verdict)
+    };
     CycleSection {
         index: i,
-        heading: Text::new(
-            format!(
-                "循环{}：{}",
-                i + 1,
-                explain::ply_span(j.positions.first(), first, last, Lang::Zh)
-            ),
-            format!(
-                "Cycle {}: {}",
-                i + 1,
-                explain::ply_span(j.positions.first(), first, last, Lang::En)
-            ),
-        ),
-        caption: Text::new(
-            format!(
-                "重复局面，共出现{}次：{}；{}",
-                c.occurrences,
-                join("、", |t| &t.zh),
-                force.zh
-            ),
-            format!(
-                "Repeated position, {} times: {}; {}",
-                c.occurrences,
-                join(", ", |t| &t.en),
-                force.en
-            ),
-        ),
+        heading: PageWord::CycleHeading {
+            start: j.positions.first(),
+            cycle: i,
+            first,
+            last,
+        }
+        .text(),
+        caption: PageWord::RepeatedCaption {
+            start: j.positions.first(),
+            occurrences: c.occurrences,
+            after: &c.occurrence_indices,
+            force: &force,
+        }
+        .text(),
         fen: repeated_pos.fen(),
         repeated,
         conduct,
         steps,
-        verdict,
+        verdict: verdict.text(),
         verdict_kind: if c.in_force {
             verdict_kind(c.verdict.result, c.verdict.status)
         } else {
@@ -239,14 +159,14 @@ fn cycle_section(j: &Judgement, i: usize, c: &CycleJudgement) -> CycleSection {
 /// The ruling page of a judgement, under `title` with `meta` facts (file, players …).
 pub fn judgement_page(j: &Judgement, title: Text, mut meta: Vec<(Text, String)>) -> Page {
     meta.push((
-        Text::new("规则", "rules"),
+        PageWord::Rules.text(),
         j.settings.rules.names().short.to_owned(),
     ));
     meta.push((
-        Text::new("生效次数", "repetitions"),
+        PageWord::Repetitions.text(),
         j.settings.repetitions.to_string(),
     ));
-    meta.push((Text::new("步数", "plies"), j.moves.len().to_string()));
+    meta.push((PageWord::Plies.text(), j.moves.len().to_string()));
     let mut shown: Vec<usize> = (0..j.cycles.len())
         .filter(|&i| j.cycles[i].in_force)
         .collect();
@@ -261,24 +181,23 @@ pub fn judgement_page(j: &Judgement, title: Text, mut meta: Vec<(Text, String)>)
     shown.sort_unstable();
     let mut notes = Vec::new();
     if shown.len() > MAX_CYCLES {
-        notes.push(Text::new(
-            format!("共{}个生效循环，仅绘出最后{MAX_CYCLES}个", shown.len()),
-            format!(
-                "{} cycles in force; the last {MAX_CYCLES} are drawn",
-                shown.len()
-            ),
-        ));
+        notes.push(
+            PageWord::CyclesNotDrawn {
+                shown: shown.len(),
+                drawn: MAX_CYCLES,
+            }
+            .text(),
+        );
         shown.drain(..shown.len() - MAX_CYCLES);
     }
     if let Some(s) = &j.stopped {
-        notes.push(Text::new(
-            format!("棋谱在{}因不合法着法 {} 中止", place(j, s.ply).zh, s.mv),
-            format!(
-                "the record stops at {} on the illegal move {}",
-                place(j, s.ply).en,
-                s.mv
-            ),
-        ));
+        notes.push(
+            PageWord::StoppedAt {
+                at: place(j, s.ply),
+                mv: &s.mv,
+            }
+            .text(),
+        );
     }
     let cycles: Vec<CycleSection> = shown
         .iter()
@@ -294,7 +213,10 @@ pub fn judgement_page(j: &Judgement, title: Text, mut meta: Vec<(Text, String)>)
         .into_iter()
         .map(|a| CitedArticle {
             cite: a.code().to_owned(),
-            text: Text::new(a.zh(), a.en()),
+            text: Text {
+                zh: a.zh().to_owned(),
+                en: a.en().to_owned(),
+            },
         })
         .collect();
     Page {
@@ -305,10 +227,10 @@ pub fn judgement_page(j: &Judgement, title: Text, mut meta: Vec<(Text, String)>)
         cycles,
         notes,
         articles,
-        explanation: Some(Text::new(
-            explain::explain(j, Lang::Zh),
-            explain::explain(j, Lang::En),
-        )),
+        explanation: Some(Text {
+            zh: explain::explain(j, Lang::Zh),
+            en: explain::explain(j, Lang::En),
+        }),
         back: None,
     }
 }

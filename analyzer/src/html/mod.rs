@@ -20,6 +20,7 @@ mod fold;
 mod judgement;
 mod page;
 mod svg;
+mod words;
 
 pub use annotate::{annotate_move, piece_text};
 pub use fold::fold;
@@ -29,6 +30,7 @@ pub use page::{
     CycleSection, IndexPage, IndexRow, Page, RowStatus, SideConduct, Step,
 };
 pub use svg::{board_svg, Arrow, ArrowKind, Diagram, Mark, MarkKind};
+pub(crate) use words::PageWord;
 
 /// A text in Chinese and English (kept in [`crate::terms`], with the vocabulary).
 pub use crate::terms::Text;

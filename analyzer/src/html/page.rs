@@ -6,8 +6,10 @@ use std::fmt::Write;
 use qili_notation::Color;
 
 use super::svg::{board_svg_shared, Diagram, Reuse};
+use super::words::{side_by_side, PageWord};
 use super::{escape, Text};
 use crate::label::Label;
+use crate::terms::Phrase;
 
 const CSS: &str = include_str!("style.css");
 
@@ -156,39 +158,42 @@ fn meta(s: &mut String, rows: &[(Text, String)]) {
 
 /// The colour key of the diagrams, drawn with the same strokes as the boards.
 fn legend(s: &mut String) {
-    let items: [(&str, &str, &str); 6] = [
-        ("check", "将", "check"),
-        ("mate", "杀", "mate threat"),
-        ("chase", "捉", "chase"),
-        ("protector", "根", "protector"),
-        ("false-root", "假根", "false root"),
-        ("last-move", "上一着", "last move"),
+    let items: [(&str, PageWord); 6] = [
+        ("check", PageWord::KeyCheck),
+        ("mate", PageWord::KeyMate),
+        ("chase", PageWord::KeyChase),
+        ("protector", PageWord::KeyProtector),
+        ("false-root", PageWord::KeyFalseRoot),
+        ("last-move", PageWord::KeyLastMove),
     ];
     s.push_str(r#"<div class="legend">"#);
-    for (class, zh, en) in items {
+    for (class, word) in items {
         let _ = write!(
             s,
             r#"<span class="key {class}">{}</span>"#,
-            bi(&Text::new(zh, en))
+            bi(&word.text())
         );
     }
     s.push_str("</div>\n");
 }
 
 fn conduct_table(s: &mut String, rows: &[SideConduct]) {
-    s.push_str(r#"<table class="conduct-table"><thead><tr><th>方 · side</th><th>着法性质 · conduct</th><th></th></tr></thead><tbody>"#);
+    let _ = write!(
+        s,
+        r#"<table class="conduct-table"><thead><tr><th>{}</th><th>{}</th><th></th></tr></thead><tbody>"#,
+        side_by_side(PageWord::ColumnSide),
+        side_by_side(PageWord::ColumnConduct)
+    );
     for c in rows {
-        let (tag, zh, en) = if c.forbidden {
-            ("forbidden", "禁止", "forbidden")
-        } else {
-            ("allowed", "允许", "allowed")
-        };
+        let tag = if c.forbidden { "forbidden" } else { "allowed" };
+        let word = PageWord::Forbidden(c.forbidden);
+        let (zh, en) = (word.zh(), word.en());
         let _ = write!(
             s,
             r#"<tr class="conduct {}"><td class="{}">{}</td><td>{}</td><td><span class="tag {tag}">{zh} {en}</span></td></tr>"#,
             c.side.english().to_ascii_lowercase(),
             side_class(c.side),
-            bi(&Text::new(c.side.chinese(), c.side.english())),
+            bi(&PageWord::Side(c.side).text()),
             bi(&c.summary)
         );
     }
@@ -261,7 +266,7 @@ fn cycle(s: &mut String, i: usize, c: &CycleSection) {
         bi(&c.verdict)
     );
     if !c.cites.is_empty() {
-        s.push_str(r#"<p class="cites">依据 · articles: "#);
+        let _ = write!(s, r#"<p class="cites">{}: "#, side_by_side(PageWord::Cites));
         let cites: Vec<String> = c
             .cites
             .iter()
@@ -275,7 +280,7 @@ fn cycle(s: &mut String, i: usize, c: &CycleSection) {
     let _ = write!(
         s,
         "<h3>{}</h3>\n<ol class=\"steps\">\n",
-        bi(&Text::new("循环着法", "Moves of the cycle"))
+        bi(&PageWord::MovesOfCycle.text())
     );
     for st in &c.steps {
         step(s, st, Reuse::Use(&id, &fixed));
@@ -304,8 +309,9 @@ fn render_ruling_page(p: &Page, stylesheet: Option<&str>) -> String {
     if let Some(back) = &p.back {
         let _ = write!(
             s,
-            r#"<p class="back"><a href="{}">← 目录 · index</a></p>"#,
-            escape(back)
+            r#"<p class="back"><a href="{}">{}</a></p>"#,
+            escape(back),
+            side_by_side(PageWord::BackToIndex)
         );
     }
     let _ = writeln!(s, "<h1>{}</h1>", bi(&p.title));
@@ -328,7 +334,7 @@ fn render_ruling_page(p: &Page, stylesheet: Option<&str>) -> String {
         cycle(&mut s, i, c);
     }
     s.push_str("<section id=\"articles\">\n");
-    let _ = writeln!(s, "<h2>{}</h2>", bi(&Text::new("条款", "Articles applied")));
+    let _ = writeln!(s, "<h2>{}</h2>", bi(&PageWord::ArticlesApplied.text()));
     s.push_str(r#"<ul class="articles">"#);
     for a in &p.articles {
         let _ = write!(
@@ -341,7 +347,7 @@ fn render_ruling_page(p: &Page, stylesheet: Option<&str>) -> String {
     s.push_str("</ul>\n</section>\n");
     if let Some(e) = &p.explanation {
         s.push_str("<section id=\"explanation\">\n");
-        let _ = writeln!(s, "<h2>{}</h2>", bi(&Text::new("裁决说明", "Explanation")));
+        let _ = writeln!(s, "<h2>{}</h2>", bi(&PageWord::Explanation.text()));
         let _ = write!(
             s,
             r#"<div class="explanation"><pre lang="zh-Hans">{}</pre><pre lang="en">{}</pre></div>"#,
@@ -520,8 +526,9 @@ const INDEX_SCRIPT: &str = r#"(function () {
 fn counts(s: &mut String, id: &str, heading: &Text, rows: &[(Text, usize)]) {
     let _ = write!(
         s,
-        r#"<table class="counts" id="{id}"><thead><tr><th>{}</th><th class="num">数 · games</th></tr></thead><tbody>"#,
-        bi(heading)
+        r#"<table class="counts" id="{id}"><thead><tr><th>{}</th><th class="num">{}</th></tr></thead><tbody>"#,
+        bi(heading),
+        side_by_side(PageWord::ColumnCount)
     );
     if rows.is_empty() {
         s.push_str(r#"<tr><td>—</td><td class="num">0</td></tr>"#);
@@ -533,12 +540,7 @@ fn counts(s: &mut String, id: &str, heading: &Text, rows: &[(Text, usize)]) {
 }
 
 fn group_text(status: RowStatus) -> Text {
-    match status {
-        RowStatus::Disagrees => Text::new("与记录不符", "Disagreements with the record"),
-        RowStatus::Noted => Text::new("裁决（注意）", "Rulings with a note"),
-        RowStatus::Agrees => Text::new("其他裁决", "Other rulings"),
-        RowStatus::Error => Text::new("读取失败", "Unreadable games"),
-    }
+    PageWord::Group(status).text()
 }
 
 /// Renders an audit index page.
@@ -548,36 +550,57 @@ pub fn index_page(p: &IndexPage) -> String {
     let _ = writeln!(s, "<header>\n<h1>{}</h1>", bi(&p.title));
     meta(&mut s, &p.summary);
     s.push_str("</header>\n<section id=\"summary\" class=\"summary\">\n");
-    let _ = writeln!(s, "<h2>{}</h2>", bi(&Text::new("概要", "Summary")));
+    let _ = writeln!(s, "<h2>{}</h2>", bi(&PageWord::Summary.text()));
     counts(
         &mut s,
         "by-ruling",
-        &Text::new("裁决", "ruling"),
+        &PageWord::ByRuling.text(),
         &p.by_ruling,
     );
     counts(
         &mut s,
         "by-finding",
-        &Text::new("发现", "finding"),
+        &PageWord::ByFinding.text(),
         &p.by_finding,
     );
     s.push_str("</section>\n<section id=\"list\">\n");
-    let _ = writeln!(s, "<h2>{}</h2>", bi(&Text::new("对局", "Games")));
-    s.push_str(concat!(
-        r#"<p class="controls" id="controls" hidden><label>显示 · show <select id="only">"#,
-        r#"<option value="">全部 · all</option><option value="disagrees">不符 · disagreements</option>"#,
-        r#"<option value="noted">注意 · noted</option><option value="agrees">其他裁决 · other rulings</option>"#,
-        r#"<option value="error">读取失败 · unreadable</option></select></label> "#,
-        r#"<label>查找 · search <input id="q" type="search" size="24"></label> "#,
-        r#"<span id="shown"></span> 局 · games shown; 点击表头排序 · click a heading to sort</p>"#,
-        "\n"
-    ));
-    s.push_str(concat!(
-        r#"<table id="games"><thead><tr><th>文件 · file</th><th class="num">局 · #</th>"#,
-        r#"<th>赛事 · event</th><th>棋手 · players</th><th>记录 · recorded</th>"#,
-        r#"<th>裁决 · ruling</th><th>发现 · finding</th></tr></thead><tbody>"#,
-        "\n"
-    ));
+    let _ = writeln!(s, "<h2>{}</h2>", bi(&PageWord::Games.text()));
+    let w = side_by_side;
+    let _ = writeln!(
+        s,
+        concat!(
+            r#"<p class="controls" id="controls" hidden><label>{} <select id="only">"#,
+            r#"<option value="">{}</option><option value="disagrees">{}</option>"#,
+            r#"<option value="noted">{}</option><option value="agrees">{}</option>"#,
+            r#"<option value="error">{}</option></select></label> "#,
+            r#"<label>{} <input id="q" type="search" size="24"></label> "#,
+            r#"<span id="shown"></span> {}; {}</p>"#,
+        ),
+        w(PageWord::Show),
+        w(PageWord::ShowAll),
+        w(PageWord::ShowDisagrees),
+        w(PageWord::ShowNoted),
+        w(PageWord::ShowAgrees),
+        w(PageWord::ShowErrors),
+        w(PageWord::Search),
+        w(PageWord::GamesShown),
+        w(PageWord::ClickToSort),
+    );
+    let _ = writeln!(
+        s,
+        concat!(
+            r#"<table id="games"><thead><tr><th>{}</th><th class="num">{}</th>"#,
+            r#"<th>{}</th><th>{}</th><th>{}</th>"#,
+            r#"<th>{}</th><th>{}</th></tr></thead><tbody>"#,
+        ),
+        w(PageWord::File),
+        w(PageWord::ColumnNumber),
+        w(PageWord::ColumnEvent),
+        w(PageWord::ColumnPlayers),
+        w(PageWord::ColumnRecorded),
+        w(PageWord::ByRuling),
+        w(PageWord::ByFinding),
+    );
     let mut group = None;
     let mut folder: Option<&str> = None;
     for (i, r) in p.rows.iter().enumerate() {

@@ -12,9 +12,10 @@ use crate::label::{
 };
 use crate::material::Material;
 use crate::protection::{Protector, ProtectorStatus};
+use crate::report::words::ReportWord;
 use crate::rules::{RuleSet, Settings};
 use crate::terms;
-use crate::terms::Lang;
+use crate::terms::{Lang, Phrase};
 
 /// Version of the JSON layout below; bumped on any incompatible change.
 pub const LABEL_SCHEMA_VERSION: u32 = 1;
@@ -382,26 +383,18 @@ impl LabelReport {
     /// line per chase (with its protectors) or dismissed threat, in the words of the terms
     /// table ([`crate::terms`]).
     pub fn to_text_in(&self, lang: Lang) -> String {
-        let zh = lang == Lang::Zh;
         let mut s = String::new();
-        let names = self.rules.names();
-        let rules = if zh {
-            format!("规则：{}（{}）", names.zh, names.short)
-        } else {
-            format!("rules: {} ({})", names.short, names.en)
-        };
-        let _ = writeln!(s, "{rules}");
-        let _ = writeln!(
-            s,
-            "{}{}",
-            if zh { "局面：" } else { "start: " },
-            self.start_fen
-        );
-        let header: [&str; 5] = if zh {
-            ["步", "方", "着法", "iccs", "标签"]
-        } else {
-            ["ply", "side", "move", "iccs", "labels"]
-        };
+        let _ = writeln!(s, "{}", ReportWord::RulesLine(self.rules.names()).get(lang));
+        let _ = writeln!(s, "{}{}", ReportWord::Start.get(lang), self.start_fen);
+        let header = [
+            ReportWord::ColumnPly,
+            ReportWord::ColumnSide,
+            ReportWord::ColumnMove,
+            ReportWord::ColumnIccs,
+            ReportWord::ColumnLabels,
+        ]
+        .map(|w| w.get(lang));
+        let header: Vec<&str> = header.iter().map(String::as_str).collect();
         let widths = [4, 5, 10, 5, 0];
         row(&mut s, &header, &widths);
         // Loosely: a position drawn loosely was labelled as drawn.
@@ -424,15 +417,16 @@ impl LabelReport {
 /// chase (with its protectors), exchange, offer, block, follow or dismissed threat; `after`
 /// is the position after the move (naming the pieces).
 fn text_entry(s: &mut String, m: &MoveReport, after: &Position, lang: Lang) {
-    let zh = lang == Lang::Zh;
     let widths = [4, 5, 10, 5, 0];
-    let list = |v: &[String]| v.join(if zh { "；" } else { "; " });
+    let list_separator = ReportWord::ListSeparator.get(lang);
+    let list = |v: &[String]| v.join(&list_separator);
+    let line_word = ReportWord::Line.get(lang);
     let color = if m.side == "red" {
         Color::Red
     } else {
         Color::Black
     };
-    let side = if zh { color.chinese() } else { color.english() };
+    let side = ReportWord::Side(color).get(lang);
     let labels: Vec<&str> = m
         .labels
         .iter()
@@ -442,10 +436,10 @@ fn text_entry(s: &mut String, m: &MoveReport, after: &Position, lang: Lang) {
         s,
         &[
             &m.ply.to_string(),
-            side,
+            &side,
             &m.chinese,
             &m.iccs,
-            &labels.join(if zh { "、" } else { ", " }),
+            &labels.join(&ReportWord::LabelSeparator.get(lang)),
         ],
         &widths,
     );
@@ -468,14 +462,14 @@ fn text_entry(s: &mut String, m: &MoveReport, after: &Position, lang: Lang) {
             name(&c.target),
             terms::root(c.root_value).get(lang),
             list(&c.articles),
-            if zh { "着法" } else { "line" },
+            line_word,
             c.line.join(" ")
         );
         for n in &c.note_values {
             let _ = writeln!(
                 s,
                 "         {} {}",
-                if zh { "注：" } else { "note:" },
+                ReportWord::Note.get(lang),
                 terms::chase_note(n, lang)
             );
         }
@@ -483,7 +477,7 @@ fn text_entry(s: &mut String, m: &MoveReport, after: &Position, lang: Lang) {
             let _ = writeln!(
                 s,
                 "         {} {}: {}",
-                if zh { "根" } else { "protector" },
+                ReportWord::Protector.get(lang),
                 name(&p.square),
                 terms::protector(&p.status_value, lang)
             );
@@ -509,7 +503,7 @@ fn text_entry(s: &mut String, m: &MoveReport, after: &Position, lang: Lang) {
                 terms::label(e.label).get(lang),
                 e.detail,
                 list(&e.articles),
-                if zh { "着法" } else { "line" },
+                line_word,
                 e.line.join(" ")
             );
         }
@@ -519,7 +513,7 @@ fn text_entry(s: &mut String, m: &MoveReport, after: &Position, lang: Lang) {
         let _ = writeln!(
             s,
             "      ({}: {} → {}: {} [{}])",
-            if zh { "不算捉" } else { "not a chase" },
+            ReportWord::NotAChase.get(lang),
             attackers.join("+"),
             name(&d.chase.target),
             terms::dismiss(d.reason).get(lang),
@@ -547,8 +541,7 @@ fn display_width(s: &str) -> usize {
 
 fn piece_name(pos: &Position, sq: &str, lang: Lang) -> String {
     match sq.parse::<Square>().ok().and_then(|q| pos.piece_at(q)) {
-        Some(p) if lang == Lang::Zh => format!("{}{}", p.chinese(), sq),
-        Some(p) => format!("{} {}", p.role.english(), sq),
+        Some(piece) => ReportWord::PieceOn { piece, square: sq }.get(lang),
         None => sq.to_owned(),
     }
 }

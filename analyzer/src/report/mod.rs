@@ -8,3 +8,4 @@ pub(crate) mod judge_json;
 pub mod label;
 pub mod moves;
 pub mod render;
+mod words;

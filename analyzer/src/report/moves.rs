@@ -8,8 +8,9 @@ use serde_json::{json, Value};
 use crate::judge::{Ruling, RulingSource};
 use crate::outlook::{Consequence, Effect, MoveOutlook, Outlook, Warning};
 use crate::report::judge_json::conduct_json;
+use crate::report::words::ReportWord;
 use crate::terms;
-use crate::terms::Lang;
+use crate::terms::{Lang, Phrase};
 use crate::verdict::{Article, Outcome, Status};
 
 /// The schema version of [`moves_json`].
@@ -118,54 +119,28 @@ fn chinese(pos: Option<&Position>, m: &Move) -> String {
 /// repeats and decides nothing, the warning; then the UCCI `banmoves` line.
 pub fn moves_text(o: &Outlook, lang: Lang) -> String {
     let pos = Position::from_fen(&o.fen).ok();
-    let zh = lang == Lang::Zh;
-    let side = |c: Color| {
-        let t = terms::side(c);
-        if zh {
-            t.zh
-        } else {
-            t.en
-        }
-    };
-    let book = o.settings.rules.names().short;
-    let mut out = if zh {
-        format!(
-            "第{}步后，{}走棋（{}，局面第{}次出现时裁决生效）。\n当前裁决：{}\n",
-            o.ply,
-            side(o.mover),
-            book,
-            o.threshold,
-            ruling_text(&o.ruling, lang)
-        )
-    } else {
-        format!(
-            "After ply {}, {} to move ({}; a ruling takes effect at a position's occurrence {}).\nRuling now: {}\n",
-            o.ply,
-            side(o.mover),
-            book,
-            o.threshold,
-            ruling_text(&o.ruling, lang)
-        )
-    };
+    let mut out = ReportWord::MovesHeading {
+        ply: o.ply,
+        mover: o.mover,
+        book: o.settings.rules.names().short,
+        threshold: o.threshold,
+        ruling: &ruling_text(&o.ruling, lang),
+    }
+    .get(lang);
     let mattering: Vec<&MoveOutlook> = o.moves.iter().filter(|m| m.matters()).collect();
     if mattering.is_empty() {
-        out.push_str(if zh {
-            "没有着法构成重复或导致裁决。\n"
-        } else {
-            "No move repeats a position or brings a ruling.\n"
-        });
+        out.push_str(&ReportWord::NoMoveMatters.get(lang));
     }
     for m in mattering {
         let mv = format!("{} {}", m.mv, chinese(pos.as_ref(), &m.mv));
         let occurrence = match &m.repetition {
-            Some(r) if zh => format!("第{}次出现", r.occurrence),
-            Some(r) => format!("occurrence {}", r.occurrence),
+            Some(r) => ReportWord::Occurrence(r.occurrence).get(lang),
             None => "-".to_owned(),
         };
-        let ban = match (m.banned(o.mover), zh) {
-            (true, true) => "  [禁着 banmoves]",
-            (true, false) => "  [banned: banmoves]",
-            _ => "",
+        let ban = if m.banned(o.mover) {
+            ReportWord::Banned.get(lang)
+        } else {
+            String::new()
         };
         out.push_str(&format!(
             "  {mv}  {occurrence}  {}{ban}\n",
@@ -190,11 +165,9 @@ pub fn moves_text(o: &Outlook, lang: Lang) -> String {
 
 /// The ruling now, in a few words.
 fn ruling_text(r: &Ruling, lang: Lang) -> String {
-    let zh = lang == Lang::Zh;
-    let pick = |t: terms::Term| if zh { t.zh } else { t.en };
     let what = match (r.result, r.status) {
         (Outcome::None, _) | (_, Status::None) => {
-            return pick(terms::outcome(Outcome::None)).into()
+            return terms::outcome(Outcome::None).get(lang).into()
         }
         (Outcome::RedWins | Outcome::BlackWins, Status::MustChange) => {
             let offender = if r.result == Outcome::RedWins {
@@ -202,13 +175,9 @@ fn ruling_text(r: &Ruling, lang: Lang) -> String {
             } else {
                 Color::Red
             };
-            if zh {
-                format!("{}须变着", terms::side(offender).zh)
-            } else {
-                format!("{} must change", terms::side(offender).en)
-            }
+            ReportWord::MustChange(offender).get(lang)
         }
-        (result, _) => pick(terms::outcome(result)).to_owned(),
+        (result, _) => terms::outcome(result).get(lang).to_owned(),
     };
     format!("{what} ({})", codes(&r.articles))
 }
@@ -223,24 +192,11 @@ fn codes(articles: &[Article]) -> String {
 
 /// What a consequence means, for `mover`, with the articles of the ruling that takes effect.
 fn consequence_text(c: Consequence, mover: Color, effect: Option<&Effect>, lang: Lang) -> String {
-    let zh = lang == Lang::Zh;
-    let (me, them) = (terms::side(mover), terms::side(!mover));
-    let text = match (c, zh) {
-        (Consequence::None, true) => "无".to_owned(),
-        (Consequence::None, false) => "nothing".to_owned(),
-        (Consequence::Repeats, true) => "重复，尚无新的裁决".to_owned(),
-        (Consequence::Repeats, false) => "repeats; no new ruling".to_owned(),
-        (Consequence::Draw, true) => "判和".to_owned(),
-        (Consequence::Draw, false) => "draw".to_owned(),
-        (Consequence::MoverMustChange, true) => format!("{}须变着", me.zh),
-        (Consequence::MoverMustChange, false) => format!("{} must change", me.en),
-        (Consequence::MoverLoses, true) => format!("{}判负", me.zh),
-        (Consequence::MoverLoses, false) => format!("{} loses", me.en),
-        (Consequence::OpponentMustChange, true) => format!("{}须变着", them.zh),
-        (Consequence::OpponentMustChange, false) => format!("{} must change", them.en),
-        (Consequence::OpponentLoses, true) => format!("{}判负", them.zh),
-        (Consequence::OpponentLoses, false) => format!("{} loses", them.en),
-    };
+    let text = ReportWord::Consequence {
+        consequence: c,
+        mover,
+    }
+    .get(lang);
     match effect {
         Some(e) if !e.ruling.articles.is_empty() => {
             format!("{text} ({})", codes(&e.ruling.articles))
@@ -251,48 +207,34 @@ fn consequence_text(c: Consequence, mover: Color, effect: Option<&Effect>, lang:
 
 /// Which occurrence put the ruling in force, and both sides' conducts.
 fn evidence_text(e: &Effect, lang: Lang) -> Option<String> {
-    let zh = lang == Lang::Zh;
     let occurrence = e.occurrence?;
     let verdict = e.verdict.as_ref()?;
     let conducts = e.conducts.as_ref()?;
     let conduct = |c: Color| {
-        let k = terms::conduct(conducts[c].kind);
-        let forbidden = verdict.forbidden[c];
-        match (zh, forbidden) {
-            (true, true) => format!("{}{}（禁止）", terms::side(c).zh, k.zh),
-            (true, false) => format!("{}{}（允许）", terms::side(c).zh, k.zh),
-            (false, true) => format!("{}: {} (forbidden)", terms::side(c).en, k.en),
-            (false, false) => format!("{}: {} (allowed)", terms::side(c).en, k.en),
+        ReportWord::Conduct {
+            side: c,
+            kind: conducts[c].kind,
+            forbidden: verdict.forbidden[c],
+        }
+        .get(lang)
+    };
+    let when = if e.played_again {
+        ReportWord::LossAfterMustChange {
+            ply: e.ply,
+            occurrence,
+        }
+    } else {
+        ReportWord::TakesEffect {
+            ply: e.ply,
+            occurrence,
         }
     };
-    let when = match (zh, e.played_again) {
-        (true, false) => format!("第{}步局面第{}次出现，裁决生效", e.ply, occurrence),
-        (true, true) => format!(
-            "第{}步局面第{}次出现：已须变着而再走一个循环，变着改判负",
-            e.ply, occurrence
-        ),
-        (false, false) => format!(
-            "takes effect at ply {}, the position's occurrence {occurrence}",
-            e.ply
-        ),
-        (false, true) => format!(
-            "at ply {}, the position's occurrence {occurrence}: the cycle played once more after \"must change\", so it is a loss",
-            e.ply
-        ),
+    let word = ReportWord::Evidence {
+        when: &when.get(lang),
+        red: &conduct(Color::Red),
+        black: &conduct(Color::Black),
     };
-    Some(if zh {
-        format!(
-            "{when}；{}；{}。",
-            conduct(Color::Red),
-            conduct(Color::Black)
-        )
-    } else {
-        format!(
-            "{when}; {}; {}.",
-            conduct(Color::Red),
-            conduct(Color::Black)
-        )
-    })
+    Some(word.get(lang))
 }
 
 /// The warning before the threshold.
@@ -310,43 +252,12 @@ fn warning_text(
     } else {
         w.last_move.to_string()
     };
-    let n = w.plies_more;
-    let by = terms::side(w.by);
-    match (lang, w.effect.occurrence) {
-        (Lang::Zh, Some(k)) => format!(
-            "警告：照此循环再走{n}步（至{}{last}），有局面将第{k}次出现：{what}",
-            by.zh
-        ),
-        (Lang::Zh, None) => format!("警告：照此循环再走{n}步（至{}{last}）：{what}", by.zh),
-        (Lang::En, Some(k)) => format!(
-            "warning: {n} more {} round the same loop (to {last} by {}): a position occurs for the {} time: {what}",
-            plies(n),
-            by.en,
-            ordinal(k)
-        ),
-        (Lang::En, None) => format!(
-            "warning: {n} more {} round the same loop (to {last} by {}): {what}",
-            plies(n),
-            by.en
-        ),
-    }
-}
-
-fn plies(n: usize) -> &'static str {
-    if n == 1 {
-        "ply"
-    } else {
-        "plies"
-    }
-}
-
-fn ordinal(k: usize) -> String {
-    match k {
-        1 => "first".into(),
-        2 => "second".into(),
-        3 => "third".into(),
-        4 => "fourth".into(),
-        5 => "fifth".into(),
-        k => format!("{k}th"),
-    }
+    let word = ReportWord::Warning {
+        plies: w.plies_more,
+        last: &last,
+        by: w.by,
+        occurrence: w.effect.occurrence,
+        what: &what,
+    };
+    word.get(lang)
 }

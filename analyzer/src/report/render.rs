@@ -28,6 +28,7 @@ use crate::judge::Judgement;
 use crate::report::cases::Detail;
 use crate::report::judge_json::{judge_json, verdict_json, JudgeJson, VerdictLineJson};
 pub use crate::report::judge_json::{SCHEMA_VERSION, VERDICT_SCHEMA_VERSION};
+use crate::terms::Phrase;
 
 /// The formats a judgement is rendered in.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -122,8 +123,8 @@ pub fn render(j: &Judgement, options: &RenderOptions) -> String {
             text
         }
         RenderFormat::Html => {
-            let meta = vec![(html::Text::new("输入", "input"), options.input.clone())];
-            let title = html::Text::new("棋例裁决", "Repetition ruling");
+            let meta = vec![(html::PageWord::Input.text(), options.input.clone())];
+            let title = html::PageWord::RulingTitle.text();
             html::ruling_page(&html::judgement_page(j, title, meta))
         }
     }
