@@ -577,11 +577,6 @@ fn plain_iccs_moves<'t>(
     max_plies: usize,
 ) -> Option<PlayedLine> {
     let mut line = PlayedLine::new(start.clone(), expected.min(max_plies));
-    // Whether the side to move is known not to be in check: its own last move was legal
-    // (its general unattacked after it) and the opponent's move since surely gave no check
-    // (`Position::surely_not_in_check_after`); then a move far from its general needs no
-    // board test (`Position::is_legal_out_of_check`). Not known before the second ply.
-    let mut out_of_check = false;
     for token in tokens {
         if line.moves().len() == max_plies {
             return None;
@@ -602,15 +597,8 @@ fn plain_iccs_moves<'t>(
             from: point(b[0], b[1])?,
             to: point(b[2], b[3])?,
         };
-        let mv = if out_of_check {
-            let pos = line.last();
-            pos.move_from_squares(iccs.from, iccs.to)
-                .filter(|m| pos.is_legal_out_of_check(m))?
-        } else {
-            iccs.to_move(line.last()).ok()?
-        };
+        let mv = iccs.to_move(line.last()).ok()?;
         line.play(mv);
-        out_of_check = line.moves().len() >= 2 && line.last().surely_not_in_check_after(&mv);
     }
     (!line.moves().is_empty()).then_some(line)
 }

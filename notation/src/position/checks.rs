@@ -277,19 +277,6 @@ impl Position {
         }
     }
 
-    /// Whether the side to move is surely not in check, its general having been attacked by
-    /// no piece before `last`, the opponent's move that led here: `last` left no point on
-    /// that general's file or rank or next to it diagonally (no line or horse leg opened)
-    /// and landed on none of its file or rank or within two files and two ranks of it
-    /// (where the moved piece would attack from, or screen a cannon) — the test of
-    /// [`Position::gives_check`]'s mask before it tries the board. `false` tells nothing.
-    /// A reader of a played line knows the first condition from the second ply on: the
-    /// side to move's own move before `last` was legal.
-    pub fn surely_not_in_check_after(&self, last: &Move) -> bool {
-        let g = self.board.generals[self.board.turn];
-        CheckMask::new(g, SquareSet::EMPTY).surely_not(last.from.index(), last.to.index())
-    }
-
     /// Whether playing the pseudo-legal move `m` attacks the opponent's general, i.e.
     /// whether `self.after(m).is_check()`, without building the position. For many
     /// moves of one position, [`Position::probe`] is faster.

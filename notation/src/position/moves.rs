@@ -523,24 +523,6 @@ impl Position {
     /// general is safe afterwards. The geometry of the one move is tested directly (see
     /// `Position::reaches`), without generating the piece's other moves.
     pub fn is_legal(&self, m: &Move) -> bool {
-        self.is_legal_with(m, false)
-    }
-
-    /// [`Position::is_legal`] for a position whose side to move is known not to be in check
-    /// (its general attacked by no piece; see [`Position::surely_not_in_check_after`]): the
-    /// same answer, with less work. A move of another piece than the general, leaving a
-    /// point off the general's file and rank and not next to it diagonally (no line or
-    /// horse leg opens) for a point off that file and rank (no cannon screen appears),
-    /// leaves the general attacked only by pieces that attacked it before, and none did:
-    /// only its geometry is tested.
-    pub fn is_legal_out_of_check(&self, m: &Move) -> bool {
-        self.is_legal_with(m, true)
-    }
-
-    /// [`Position::is_legal`]; when `out_of_check`, the side to move is known not to be in
-    /// check (see [`Position::is_legal_out_of_check`]).
-    #[inline(always)]
-    fn is_legal_with(&self, m: &Move, out_of_check: bool) -> bool {
         let (from, to) = (m.from.index(), m.to.index());
         let piece = match self.board[from] {
             Some(p) if p.color == self.board.turn && p.role == m.role => p,
@@ -554,13 +536,7 @@ impl Position {
                 }
             }
         }
-        self.reaches(piece, from, to)
-            && ((out_of_check && piece.role != Role::General && {
-                let g = self.board.generals[piece.color].index();
-                let masks = &geometry::MASKS;
-                (masks.lines[g] | masks.diagonal[g]) & bit(from) == 0
-                    && masks.lines[g] & bit(to) == 0
-            }) || self.keeps_general_safe(m))
+        self.reaches(piece, from, to) && self.keeps_general_safe(m)
     }
 
     /// Whether `piece`, standing on `from`, reaches `to` by its geometry (the target being
