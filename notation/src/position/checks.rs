@@ -107,11 +107,13 @@ impl Position {
         ];
         // The points whose pieces need more than `off_lines`.
         let special = landings.uncovering | lines;
-        // The pieces of the side to move, found from the occupied mask by their bytes
-        // (fewer instructions than gathering the mask of their points first): a piece's
-        // byte less the first byte of its side is its role index when below 7.
+        // The pieces of the side to move, from the mask of their points (gathered eight
+        // bytes at a time): a piece's byte less the first byte of its side is its role
+        // index (below 7; the test stays as a guard). Walking every occupied point instead
+        // and skipping the opponent's pieces by their byte took more instructions and more
+        // mispredicted branches (those skips follow the board; docs/performance.md).
         let first = attacks::code(Some(Piece::new(us, Role::General)));
-        for f in Bits::new(occupied) {
+        for f in Bits::new(self.board.occupied_by(us)) {
             let r = usize::from(self.board.code_at(f).wrapping_sub(first));
             if r >= 7 {
                 continue;
