@@ -17,8 +17,9 @@
 # ../shared) and this tree's corpus cases, copied into the worktree of BEFORE (its own
 # corpus is older; the bench reads `corpus/cases` beside its crate). Env: QILI_BASE_TREE (the
 # worktree, default ../<this tree>-base; remove it with `git worktree remove --force`),
-# CARGO_TARGET_DIR (default target/bench-ratio, shared by both builds), BENCH_ARGS (criterion's
-# arguments, e.g. "--sample-size 10").
+# CARGO_TARGET_DIR (default target/bench-ratio; the two trees build in its `before/` and `after/`:
+# cargo names a workspace's path crates alike in any folder, so one target folder for both
+# would mix their artifacts), BENCH_ARGS (criterion's arguments, e.g. "--sample-size 10").
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 rev="${1:?usage: judge_ratio.sh BEFORE [ROUNDS]}"
@@ -37,7 +38,8 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 # The bench executable of a tree (cargo's JSON messages name it).
 build() {
-    cargo bench --manifest-path "$1/Cargo.toml" -p qili-analyzer --bench judge --no-run \
+    CARGO_TARGET_DIR="$CARGO_TARGET_DIR/$2" \
+        cargo bench --manifest-path "$1/Cargo.toml" -p qili-analyzer --bench judge --no-run \
         --message-format=json 2>/dev/null | python3 -c '
 import json, sys
 for line in sys.stdin:
@@ -46,8 +48,8 @@ for line in sys.stdin:
             and m.get("executable"):
         print(m["executable"])'
 }
-cp "$(build "$base")" "$tmp/before"
-cp "$(build "$root")" "$tmp/after"
+cp "$(build "$base" before)" "$tmp/before"
+cp "$(build "$root" after)" "$tmp/after"
 echo "before: $rev ($(git -C "$root" log -1 --format='%h %s' "$commit" | cut -c1-60))"
 echo "after:  this tree ($(git -C "$root" log -1 --format='%h' HEAD), with its uncommitted changes)"
 for r in $(seq 1 "$rounds"); do
