@@ -66,6 +66,33 @@ pub enum FailureKind {
 }
 
 impl FailureKind {
+    /// Every kind, in the order of the enum.
+    pub const ALL: [FailureKind; 23] = [
+        FailureKind::Io,
+        FailureKind::UnknownFormat,
+        FailureKind::Malformed,
+        FailureKind::Encoding,
+        FailureKind::Syntax,
+        FailureKind::Limit,
+        FailureKind::Fen,
+        FailureKind::Position,
+        FailureKind::Truncated,
+        FailureKind::Format,
+        FailureKind::UnknownMove,
+        FailureKind::IllegalMove,
+        FailureKind::AmbiguousMove,
+        FailureKind::WrongSide,
+        FailureKind::Internal,
+        FailureKind::NoGame,
+        FailureKind::TooLarge,
+        FailureKind::Path,
+        FailureKind::NotAFile,
+        FailureKind::SymlinkLoop,
+        FailureKind::Duplicate,
+        FailureKind::NotARecord,
+        FailureKind::Changed,
+    ];
+
     /// The snake-case name used in JSON and in the summary.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -111,33 +138,11 @@ impl FailureKind {
     /// The words of a kind of failure (`illegal_move`: 着法不合规则, illegal move), from its
     /// snake-case name; an unknown name stands for itself.
     pub fn text_of(kind: &str) -> crate::html::Text {
-        use crate::html::Text;
-        let (zh, en) = match kind {
-            "io" => ("读取出错", "read error"),
-            "unknown_format" => ("格式不明", "unknown format"),
-            "malformed" => ("文件损坏", "broken file"),
-            "encoding" => ("编码无法识别", "undecodable text"),
-            "syntax" => ("记录语法有误", "broken record syntax"),
-            "limit" => ("超出读取限制", "beyond a reading limit"),
-            "fen" => ("FEN 无法读取", "unreadable FEN"),
-            "position" => ("局面不合规则", "illegal position"),
-            "truncated" => ("文件不完整", "truncated file"),
-            "format" => ("记录数值有误", "impossible value"),
-            "unknown_move" => ("着法无法识别", "unreadable move"),
-            "illegal_move" => ("着法不合规则", "illegal move"),
-            "ambiguous_move" => ("着法有歧义", "ambiguous move"),
-            "wrong_side" => ("着法属另一方（漏着或多着）", "the other side's move"),
-            "internal" => ("qili 内部错误", "internal error of qili"),
-            "no_game" => ("文件中无对局", "no game in the file"),
-            "too_large" => ("文件过大", "file too large"),
-            "path" => ("路径无法读取", "unreadable path"),
-            "not_a_file" => ("非普通文件", "not a regular file"),
-            "symlink_loop" => ("符号链接成环", "symbolic link loop"),
-            "duplicate" => ("重复路径", "duplicate path"),
-            "not_a_record" => ("非棋谱文件", "not a game record"),
-            other => return Text::new(other, other),
-        };
-        Text::new(zh, en)
+        use crate::terms::Phrase;
+        match FailureKind::ALL.into_iter().find(|k| k.as_str() == kind) {
+            Some(k) => super::words::InputWord::Failure(k).text(),
+            None => crate::html::Text::new(kind, kind),
+        }
     }
 
     fn of_path(e: &PathError) -> FailureKind {
