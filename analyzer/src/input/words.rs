@@ -233,3 +233,51 @@ fn failure_en(kind: FailureKind) -> &'static str {
         FailureKind::Changed => "changed",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_errors_english_is_its_display_but_a_moves() {
+        let errors = [
+            InputError::Empty {
+                place: "--fen".into(),
+            },
+            InputError::Io {
+                file: "a.pgn".into(),
+                message: "gone".into(),
+            },
+            InputError::NoSuchGame {
+                file: "a.pgn".into(),
+                game: 3,
+                count: 2,
+            },
+            InputError::Record("a.pgn: byte 4: cut".into()),
+        ];
+        for e in &errors {
+            assert_eq!(e.text(Lang::En), e.to_string());
+        }
+        // A record's message is the reader's, in English.
+        for e in &errors[..3] {
+            assert_ne!(e.text(Lang::Zh), e.text(Lang::En), "{e}");
+        }
+        assert_eq!(
+            errors[2].text(Lang::Zh),
+            "a.pgn：要第3局，文件只有2局",
+            "the Chinese table words it"
+        );
+    }
+
+    #[cfg(feature = "report")]
+    #[test]
+    fn every_kind_of_failure_is_worded_in_both_languages() {
+        for k in FailureKind::ALL {
+            let (zh, en) = (InputWord::Failure(k).zh(), InputWord::Failure(k).en());
+            assert!(!zh.is_empty() && !en.is_empty(), "{k:?}");
+            assert_eq!(FailureKind::text_of(k.as_str()).en, en);
+        }
+        assert_eq!(FailureKind::text_of("illegal_move").zh, "着法不合规则");
+        assert_eq!(FailureKind::text_of("no_such_kind").zh, "no_such_kind");
+    }
+}
