@@ -110,9 +110,10 @@ fn changed(g: &GameReport) -> Option<(usize, Option<qili_notation::Color>)> {
     })
 }
 
-/// The summary table in `lang`: each row's label ([`AuditWord::SummaryRow`]) and its
-/// figure, the figures right-aligned on the counts (the two timing lines, last, may stand out
-/// to the right, so that the counts' layout does not change with the machine's speed).
+/// The summary table in `lang`: each row's label (`AuditWord::SummaryRow`, in
+/// `audit/words.rs`) and its figure, the figures right-aligned on the counts (the two timing
+/// lines, last, may stand out to the right, so that the counts' layout does not change with
+/// the machine's speed).
 pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
     let width = |x: &str| {
         x.chars()
