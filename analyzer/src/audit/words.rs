@@ -10,7 +10,6 @@ use qili_notation::{Color, Position};
 use super::{FailureKind, ReadFailure};
 use crate::agreement::{Finding, FindingWord};
 use crate::explain::message::Place;
-use crate::input::words::InputWord;
 use crate::judge::Judgement;
 use crate::terms::{self, Lang, Phrase};
 
@@ -132,7 +131,7 @@ pub(crate) fn zh(w: &AuditWord<'_>) -> String {
             "无法读取"
         }
     };
-    let kind = |k: FailureKind| InputWord::Failure(k).zh();
+    let kind = |k: FailureKind| k.zh();
     match *w {
         // A file that is no record: its kind says all (the message repeats it in English).
         Failed { place, failure: f } if f.kind == FailureKind::NotARecord => format!(

@@ -1,14 +1,11 @@
-//! The words of reading: an input error as an arbiter reads it, a reader's warning and (with
-//! the `report` feature) a kind of failure of the audit, as typed keys ([`InputWord`])
-//! worded by one table per language ([`zh`], [`en`]: one `match` each). The English of an
+//! The words of reading: an input error as an arbiter reads it and a reader's warning, as
+//! typed keys ([`InputWord`]) worded by one table per language ([`zh`], [`en`]: one `match` each). The English of an
 //! error other than a move's is also its [`Display`](std::fmt::Display) (one line, for
 //! logs), so the English is written once.
 
 use qili_notation::chinese::NumeralVerdict;
 use qili_notation::{Color, MoveTextError};
 
-#[cfg(feature = "report")]
-use super::files::FailureKind;
 use super::line::{InputError, InputWarning};
 use crate::terms::{self, Lang, Phrase};
 
@@ -19,9 +16,6 @@ pub(crate) enum InputWord<'a> {
     Error(&'a InputError),
     /// A reader's warning.
     Warning(&'a InputWarning),
-    /// A kind of failure of the audit (`illegal_move`: 着法不合规则, illegal move).
-    #[cfg(feature = "report")]
-    Failure(FailureKind),
 }
 
 impl Phrase for InputWord<'_> {
@@ -90,8 +84,6 @@ pub(crate) fn zh(w: &InputWord<'_>) -> String {
             }
             InputWarning::Record { place, message } => format!("{place}: {message}"),
         },
-        #[cfg(feature = "report")]
-        InputWord::Failure(kind) => failure_zh(kind).to_owned(),
     }
 }
 
@@ -147,8 +139,6 @@ pub(crate) fn en(w: &InputWord<'_>) -> String {
             }
             InputWarning::Record { place, message } => format!("{place}: {message}"),
         },
-        #[cfg(feature = "report")]
-        InputWord::Failure(kind) => failure_en(kind).to_owned(),
     }
 }
 
@@ -170,67 +160,6 @@ fn fen_turn(fen: &str) -> Color {
     match fen.split_ascii_whitespace().nth(1) {
         Some("b") => Color::Black,
         _ => Color::Red,
-    }
-}
-
-/// A kind of failure in Chinese.
-#[cfg(feature = "report")]
-fn failure_zh(kind: FailureKind) -> &'static str {
-    match kind {
-        FailureKind::Io => "读取出错",
-        FailureKind::UnknownFormat => "格式不明",
-        FailureKind::Malformed => "文件损坏",
-        FailureKind::Encoding => "编码无法识别",
-        FailureKind::Syntax => "记录语法有误",
-        FailureKind::Limit => "超出读取限制",
-        FailureKind::Fen => "FEN 无法读取",
-        FailureKind::Position => "局面不合规则",
-        FailureKind::Truncated => "文件不完整",
-        FailureKind::Format => "记录数值有误",
-        FailureKind::UnknownMove => "着法无法识别",
-        FailureKind::IllegalMove => "着法不合规则",
-        FailureKind::AmbiguousMove => "着法有歧义",
-        FailureKind::WrongSide => "着法属另一方（漏着或多着）",
-        FailureKind::Internal => "qili 内部错误",
-        FailureKind::NoGame => "文件中无对局",
-        FailureKind::TooLarge => "文件过大",
-        FailureKind::Path => "路径无法读取",
-        FailureKind::NotAFile => "非普通文件",
-        FailureKind::SymlinkLoop => "符号链接成环",
-        FailureKind::Duplicate => "重复路径",
-        FailureKind::NotARecord => "非棋谱文件",
-        // Not yet worded in Chinese: its name stands for itself (as in the JSON).
-        FailureKind::Changed => "changed",
-    }
-}
-
-/// A kind of failure in English.
-#[cfg(feature = "report")]
-fn failure_en(kind: FailureKind) -> &'static str {
-    match kind {
-        FailureKind::Io => "read error",
-        FailureKind::UnknownFormat => "unknown format",
-        FailureKind::Malformed => "broken file",
-        FailureKind::Encoding => "undecodable text",
-        FailureKind::Syntax => "broken record syntax",
-        FailureKind::Limit => "beyond a reading limit",
-        FailureKind::Fen => "unreadable FEN",
-        FailureKind::Position => "illegal position",
-        FailureKind::Truncated => "truncated file",
-        FailureKind::Format => "impossible value",
-        FailureKind::UnknownMove => "unreadable move",
-        FailureKind::IllegalMove => "illegal move",
-        FailureKind::AmbiguousMove => "ambiguous move",
-        FailureKind::WrongSide => "the other side's move",
-        FailureKind::Internal => "internal error of qili",
-        FailureKind::NoGame => "no game in the file",
-        FailureKind::TooLarge => "file too large",
-        FailureKind::Path => "unreadable path",
-        FailureKind::NotAFile => "not a regular file",
-        FailureKind::SymlinkLoop => "symbolic link loop",
-        FailureKind::Duplicate => "duplicate path",
-        FailureKind::NotARecord => "not a game record",
-        FailureKind::Changed => "changed",
     }
 }
 
@@ -267,17 +196,5 @@ mod tests {
             "a.pgn：要第3局，文件只有2局",
             "the Chinese table words it"
         );
-    }
-
-    #[cfg(feature = "report")]
-    #[test]
-    fn every_kind_of_failure_is_worded_in_both_languages() {
-        for k in FailureKind::ALL {
-            let (zh, en) = (InputWord::Failure(k).zh(), InputWord::Failure(k).en());
-            assert!(!zh.is_empty() && !en.is_empty(), "{k:?}");
-            assert_eq!(FailureKind::text_of(k.as_str()).en, en);
-        }
-        assert_eq!(FailureKind::text_of("illegal_move").zh, "着法不合规则");
-        assert_eq!(FailureKind::text_of("no_such_kind").zh, "no_such_kind");
     }
 }
