@@ -1,9 +1,9 @@
 //! The figures of a whole audit, and the plain-text table printed at its end.
 
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 use super::game::GameReport;
+use super::words::SummaryRow;
 use crate::agreement::RecordOutcome;
 
 /// Figures of an audit.
@@ -104,61 +104,60 @@ impl Summary {
 
     /// The plain-text summary table.
     pub fn table(&self) -> String {
-        let mut rows: Vec<(String, String)> = vec![
-            ("files".into(), self.files.to_string()),
-            ("games read".into(), self.games_read.to_string()),
+        super::text::summary_table_in(self, crate::terms::Lang::En)
+    }
+
+    /// The rows of the summary table: each label's key and its figure, the two timing
+    /// lines last.
+    pub(crate) fn rows(&self) -> Vec<(SummaryRow<'_>, String)> {
+        let mut rows = vec![
+            (SummaryRow::Files, self.files.to_string()),
+            (SummaryRow::GamesRead, self.games_read.to_string()),
             (
-                "games without a recorded result".into(),
+                SummaryRow::GamesWithoutResult,
                 self.games_without_result.to_string(),
             ),
-            ("games failed".into(), self.games_failed_total().to_string()),
+            (
+                SummaryRow::GamesFailed,
+                self.games_failed_total().to_string(),
+            ),
         ];
         for (k, n) in &self.games_failed {
-            rows.push((format!("  failed: {k}"), n.to_string()));
+            rows.push((SummaryRow::Failed(k), n.to_string()));
         }
         if !self.paths_skipped.is_empty() {
             let total: usize = self.paths_skipped.values().sum();
-            rows.push(("paths skipped".into(), total.to_string()));
+            rows.push((SummaryRow::PathsSkipped, total.to_string()));
             for (k, n) in &self.paths_skipped {
-                rows.push((format!("  skipped: {k}"), n.to_string()));
+                rows.push((SummaryRow::Skipped(k), n.to_string()));
             }
         }
-        rows.push(("plies replayed".into(), self.plies.to_string()));
+        rows.push((SummaryRow::Plies, self.plies.to_string()));
         rows.push((
-            "games with a repeated position".into(),
+            SummaryRow::GamesWithRepetition,
             self.games_with_repetition.to_string(),
         ));
         rows.push((
-            format!("games with a position {} times", self.repetitions),
+            SummaryRow::GamesAtThreshold(self.repetitions),
             self.games_with_ruling_threshold.to_string(),
         ));
-        rows.push(("repetition cycles".into(), self.cycles.to_string()));
+        rows.push((SummaryRow::Cycles, self.cycles.to_string()));
         for (k, n) in &self.rulings {
-            rows.push((format!("  ruling: {k}"), n.to_string()));
+            rows.push((SummaryRow::Ruling(k), n.to_string()));
         }
         rows.push((
-            "games disagreeing with the record".into(),
+            SummaryRow::GamesDisagreeing,
             self.games_disagreeing.to_string(),
         ));
         for (k, n) in &self.findings {
-            rows.push((format!("  finding: {k}"), n.to_string()));
+            rows.push((SummaryRow::Finding(k), n.to_string()));
         }
-        // The figures are right-aligned on the counts: the timing lines, last, may stand out
-        // to the right, so that the counts' layout does not change with the machine's speed.
-        let v = rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
-        rows.push(("seconds".into(), format!("{:.2}", self.seconds)));
-        rows.push(("games/s".into(), format!("{:.0}", self.games_per_second())));
-        let w = rows
-            .iter()
-            .map(|(k, _)| k.chars().count())
-            .max()
-            .unwrap_or(0);
-        let mut s = String::new();
-        for (k, val) in rows {
-            let pad = w - k.chars().count();
-            let _ = writeln!(s, "{k}{}  {val:>v$}", " ".repeat(pad));
-        }
-        s
+        rows.push((SummaryRow::Seconds, format!("{:.2}", self.seconds)));
+        rows.push((
+            SummaryRow::GamesPerSecond,
+            format!("{:.0}", self.games_per_second()),
+        ));
+        rows
     }
 }
 

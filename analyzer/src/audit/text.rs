@@ -110,69 +110,29 @@ fn changed(g: &GameReport) -> Option<(usize, Option<qili_notation::Color>)> {
     })
 }
 
-/// The summary table in `lang`: the English table, its labels translated (a label the
-/// translation does not know stays in English).
+/// The summary table in `lang`: each row's label (`AuditWord::SummaryRow`, in
+/// `audit/words.rs`) and its figure, the figures right-aligned on the counts (the two timing
+/// lines, last, may stand out to the right, so that the counts' layout does not change with
+/// the machine's speed).
 pub fn summary_table_in(s: &super::Summary, lang: Lang) -> String {
-    let table = s.table();
-    if lang == Lang::En {
-        return table;
-    }
-    const WORDS: &[(&str, &str)] = &[
-        ("games disagreeing with the record", "与记录不符的对局"),
-        ("games without a recorded result", "无记录结果的对局"),
-        ("paths skipped", "跳过的路径"),
-        ("games with a repeated position", "有重复局面的对局"),
-        ("repetition cycles", "循环"),
-        ("plies replayed", "复演步数"),
-        ("games failed", "读取失败"),
-        ("games read", "读入对局"),
-        ("files", "文件"),
-        ("seconds", "秒"),
-        ("games/s", "局/秒"),
-    ];
     let width = |x: &str| {
         x.chars()
             .map(|c| if (c as u32) >= 0x2E80 { 2 } else { 1 })
             .sum::<usize>()
     };
-    // Each line is a label, two or more spaces, and a figure.
-    let rows: Vec<(String, String)> = table
-        .lines()
-        .map(|line| {
-            let (label, figure) = match line.trim_end().rfind("  ") {
-                Some(i) => (line[..i].trim_end(), line[i..].trim()),
-                None => (line, ""),
-            };
-            let t = label.trim_start();
-            let indent = &label[..label.len() - t.len()];
-            let mut zh = t.to_owned();
-            if let Some(rest) = t.strip_prefix("games with a position ") {
-                if let Some((n, tail)) = rest.split_once(" times") {
-                    zh = format!("局面出现{n}次的对局{tail}");
-                }
-            } else if let Some(kind) = t.strip_prefix("ruling: ") {
-                zh = format!("裁决：{}", crate::agreement::ruling_kind_text(kind).zh);
-            } else if let Some(kind) = t.strip_prefix("failed: ") {
-                zh = format!("失败：{}", super::input::FailureKind::text_of(kind).zh);
-            } else if let Some(kind) = t.strip_prefix("skipped: ") {
-                zh = format!("跳过：{}", super::input::FailureKind::text_of(kind).zh);
-            } else if let Some(kind) = t.strip_prefix("finding: ") {
-                zh = format!("发现：{}", super::pages::finding_kind_text(kind).zh);
-            } else if let Some((en, w)) = WORDS.iter().find(|(en, _)| t.starts_with(en)) {
-                zh = format!("{w}{}", &t[en.len()..]);
-            }
-            (format!("{indent}{zh}"), figure.to_owned())
-        })
+    let rows: Vec<(String, String)> = s
+        .rows()
+        .into_iter()
+        .map(|(row, figure)| (AuditWord::SummaryRow(row).get(lang), figure))
         .collect();
     let left = rows.iter().map(|(l, _)| width(l)).max().unwrap_or(0);
-    // Aligned on the counts, as the English table: the two timing lines come last.
     let counts = rows.len().saturating_sub(2);
     let right = rows[..counts]
         .iter()
         .map(|(_, f)| f.len())
         .max()
         .unwrap_or(0);
-    let mut out = String::with_capacity(table.len() * 2);
+    let mut out = String::new();
     for (l, f) in rows {
         let pad = left - width(&l) + 2 + right.saturating_sub(f.len());
         out.push_str(&l);

@@ -70,6 +70,45 @@ pub(crate) enum AuditWord<'a> {
     },
     /// Where the HTML report was written (its index page).
     HtmlReport(&'a Path),
+    /// A row's label of the summary table.
+    SummaryRow(SummaryRow<'a>),
+}
+
+/// A row of the audit's summary table (its label; the figure is the summary's).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum SummaryRow<'a> {
+    /// The files read.
+    Files,
+    /// The games read.
+    GamesRead,
+    /// The games without a recorded result.
+    GamesWithoutResult,
+    /// The games that failed.
+    GamesFailed,
+    /// The games that failed of one kind (its snake-case name).
+    Failed(&'a str),
+    /// The paths skipped.
+    PathsSkipped,
+    /// The paths skipped of one kind.
+    Skipped(&'a str),
+    /// The plies replayed.
+    Plies,
+    /// The games with a repeated position.
+    GamesWithRepetition,
+    /// The games with a position repeated the ruling's number of times.
+    GamesAtThreshold(u32),
+    /// The repetition cycles.
+    Cycles,
+    /// The rulings of one kind.
+    Ruling(&'a str),
+    /// The games disagreeing with their record.
+    GamesDisagreeing,
+    /// The findings of one kind.
+    Finding(&'a str),
+    /// The seconds taken.
+    Seconds,
+    /// The games read per second.
+    GamesPerSecond,
 }
 
 impl Phrase for AuditWord<'_> {
@@ -92,7 +131,7 @@ pub(crate) fn zh(w: &AuditWord<'_>) -> String {
             "无法读取"
         }
     };
-    let kind = |k: FailureKind| FailureKind::text_of(k.as_str()).zh;
+    let kind = |k: FailureKind| k.zh();
     match *w {
         // A file that is no record: its kind says all (the message repeats it in English).
         Failed { place, failure: f } if f.kind == FailureKind::NotARecord => format!(
@@ -133,6 +172,28 @@ pub(crate) fn zh(w: &AuditWord<'_>) -> String {
             recorded.unwrap_or("无")
         ),
         HtmlReport(index) => format!("HTML 报告：{}", index.display()),
+        SummaryRow(row) => match row {
+            self::SummaryRow::Files => "文件".to_owned(),
+            self::SummaryRow::GamesRead => "读入对局".to_owned(),
+            self::SummaryRow::GamesWithoutResult => "无记录结果的对局".to_owned(),
+            self::SummaryRow::GamesFailed => "读取失败".to_owned(),
+            self::SummaryRow::Failed(k) => format!("  失败：{}", FailureKind::text_of(k).zh),
+            self::SummaryRow::PathsSkipped => "跳过的路径".to_owned(),
+            self::SummaryRow::Skipped(k) => format!("  跳过：{}", FailureKind::text_of(k).zh),
+            self::SummaryRow::Plies => "复演步数".to_owned(),
+            self::SummaryRow::GamesWithRepetition => "有重复局面的对局".to_owned(),
+            self::SummaryRow::GamesAtThreshold(n) => format!("局面出现{n}次的对局"),
+            self::SummaryRow::Cycles => "循环".to_owned(),
+            self::SummaryRow::Ruling(k) => {
+                format!("  裁决：{}", crate::agreement::ruling_kind_text(k).zh)
+            }
+            self::SummaryRow::GamesDisagreeing => "与记录不符的对局".to_owned(),
+            self::SummaryRow::Finding(k) => {
+                format!("  发现：{}", super::pages::finding_kind_text(k).zh)
+            }
+            self::SummaryRow::Seconds => "秒".to_owned(),
+            self::SummaryRow::GamesPerSecond => "局/秒".to_owned(),
+        },
     }
 }
 
@@ -202,5 +263,23 @@ pub(crate) fn en(w: &AuditWord<'_>) -> String {
             recorded.unwrap_or("none")
         ),
         HtmlReport(index) => format!("HTML report: {}", index.display()),
+        SummaryRow(row) => match row {
+            self::SummaryRow::Files => "files".to_owned(),
+            self::SummaryRow::GamesRead => "games read".to_owned(),
+            self::SummaryRow::GamesWithoutResult => "games without a recorded result".to_owned(),
+            self::SummaryRow::GamesFailed => "games failed".to_owned(),
+            self::SummaryRow::Failed(k) => format!("  failed: {k}"),
+            self::SummaryRow::PathsSkipped => "paths skipped".to_owned(),
+            self::SummaryRow::Skipped(k) => format!("  skipped: {k}"),
+            self::SummaryRow::Plies => "plies replayed".to_owned(),
+            self::SummaryRow::GamesWithRepetition => "games with a repeated position".to_owned(),
+            self::SummaryRow::GamesAtThreshold(n) => format!("games with a position {n} times"),
+            self::SummaryRow::Cycles => "repetition cycles".to_owned(),
+            self::SummaryRow::Ruling(k) => format!("  ruling: {k}"),
+            self::SummaryRow::GamesDisagreeing => "games disagreeing with the record".to_owned(),
+            self::SummaryRow::Finding(k) => format!("  finding: {k}"),
+            self::SummaryRow::Seconds => "seconds".to_owned(),
+            self::SummaryRow::GamesPerSecond => "games/s".to_owned(),
+        },
     }
 }

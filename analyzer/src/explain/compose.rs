@@ -14,11 +14,11 @@
 
 use qili_notation::{Color, Position};
 
-use super::message::{self, render, Message, Place};
+use super::message::{self, one, render, Message, Place};
 use super::{article_title, GameInfo, Lang, Options, Size};
 use crate::agreement::Agreement;
 use crate::judge::{CycleJudgement, Judgement, RulingSource};
-use crate::terms::{move_number_from, ply_place, ply_span, Term};
+use crate::terms::{move_number_from, ply_place, ply_span};
 use crate::verdict::{Article, OpenNote};
 
 /// The score-sheet move number of `ply` (1-based) in `j`: move n is plies 2n−1 and 2n when
@@ -99,7 +99,7 @@ fn game_line(lang: Lang, g: &GameInfo) -> String {
     parts.push(render(lang, &[Message::RecordedResult { result }]));
     format!(
         "{}{}{}{}",
-        Term::new("对局", "Game").get(lang),
+        one(lang, &Message::GameHeading),
         p.colon,
         parts.join(p.semicolon),
         p.stop
@@ -110,7 +110,7 @@ fn game_line(lang: Lang, g: &GameInfo) -> String {
 /// `after move 2 (ply 4)`; `开始局面`, `第2回合（第4步）后`.
 pub(crate) fn after_ply(start: Option<&Position>, p: usize, lang: Lang) -> String {
     if p == 0 {
-        return Term::new("开始局面", "the start").get(lang).to_owned();
+        return one(lang, &Message::Start);
     }
     render(lang, &[Message::AfterPly(Place { start, ply: p })])
 }
@@ -147,7 +147,7 @@ fn verdict_line(lang: Lang, j: &Judgement, c: &CycleJudgement) -> String {
     let codes: Vec<&str> = c.verdict.articles.iter().map(|a| a.code()).collect();
     format!(
         "{}{}{}{}{}{}{}{}",
-        Term::new("裁决", "Verdict").get(lang),
+        one(lang, &Message::VerdictHeading),
         p.colon,
         render(lang, &[Message::Headline(message::headline(&c.verdict))]),
         p.dash,
@@ -160,7 +160,7 @@ fn verdict_line(lang: Lang, j: &Judgement, c: &CycleJudgement) -> String {
 
 /// `Articles:` and each article with its gist.
 fn articles(lang: Lang, a: &[Article]) -> String {
-    let mut s = Term::new("依据：", "Articles:").get(lang).to_owned();
+    let mut s = one(lang, &Message::ArticlesHeading);
     for a in a {
         match article_title(a.code(), lang) {
             Some(t) => s.push_str(&format!("\n  {a}{}{t}", punct(lang).dash)),
@@ -242,9 +242,7 @@ pub(crate) fn compose(lang: Lang, j: &Judgement, game: Option<&GameInfo>, o: &Op
     };
     if j.cycles.is_empty() {
         s.push('\n');
-        s.push_str(
-            Term::new("棋谱中没有重复局面。", "No position repeats in the record.").get(lang),
-        );
+        s.push_str(&one(lang, &Message::NoRepetition));
         s.push('\n');
     }
     // The deciding cycle first, then the other expanded ones.
@@ -289,13 +287,7 @@ pub(crate) fn compose(lang: Lang, j: &Judgement, game: Option<&GameInfo>, o: &Op
         .collect();
     if !short.is_empty() {
         s.push('\n');
-        s.push_str(
-            Term::new(
-                "其他循环（每个一行；--all-cycles 展开）：",
-                "Other cycles (one line each; --all-cycles expands them):",
-            )
-            .get(lang),
-        );
+        s.push_str(&one(lang, &Message::OtherCycles));
         s.push('\n');
         for i in short {
             s.push_str("  ");
@@ -315,13 +307,7 @@ pub(crate) fn compose(lang: Lang, j: &Judgement, game: Option<&GameInfo>, o: &Op
     }
     if detail && !notes.is_empty() {
         s.push('\n');
-        s.push_str(
-            Term::new(
-                "待定规则与注释（各列一次）：",
-                "Open choices and notes (each once):",
-            )
-            .get(lang),
-        );
+        s.push_str(&one(lang, &Message::OpenChoices));
         s.push('\n');
         for n in &notes {
             s.push_str("  ");
@@ -378,7 +364,7 @@ fn cycle(
             s.push_str(&render(lang, &[f]));
             s.push('\n');
         }
-        s.push_str(Term::new("  逐着证据：", "  Evidence, move by move:").get(lang));
+        s.push_str(&one(lang, &Message::EvidenceHeading));
         s.push('\n');
         for m in &c.moves {
             s.push_str(&evidence(lang, j, m));

@@ -207,6 +207,14 @@ pub(crate) fn message(m: &Message) -> String {
             format!("recorded result {}", result.unwrap_or("none"))
         }
         Message::AfterPly(at) => format!("after {}", at.get(en)),
+        Message::Start => "the start".to_owned(),
+        Message::GameHeading => "Game".to_owned(),
+        Message::VerdictHeading => "Verdict".to_owned(),
+        Message::ArticlesHeading => "Articles:".to_owned(),
+        Message::NoRepetition => "No position repeats in the record.".to_owned(),
+        Message::OtherCycles => "Other cycles (one line each; --all-cycles expands them):".to_owned(),
+        Message::OpenChoices => "Open choices and notes (each once):".to_owned(),
+        Message::EvidenceHeading => "  Evidence, move by move:".to_owned(),
         Message::CycleHeading {
             cycle,
             times,

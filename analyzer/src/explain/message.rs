@@ -229,6 +229,22 @@ pub(crate) enum Message<'a> {
     },
     /// The position after a ply (`after move 2 (ply 4)`).
     AfterPly(Place<'a>),
+    /// The start position (where [`Message::AfterPly`] would say ply 0).
+    Start,
+    /// The heading of the game's line.
+    GameHeading,
+    /// The heading of a verdict's line.
+    VerdictHeading,
+    /// The heading of the articles cited (a list follows).
+    ArticlesHeading,
+    /// The record repeats no position.
+    NoRepetition,
+    /// The heading of the cycles not expanded.
+    OtherCycles,
+    /// The heading of the open choices and notes.
+    OpenChoices,
+    /// The heading of a cycle's evidence, move by move.
+    EvidenceHeading,
     /// The heading of an expanded cycle: its repeated position and where it occurs.
     CycleHeading {
         /// The cycle's index.

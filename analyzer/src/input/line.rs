@@ -32,9 +32,9 @@ use qili_notation::{
     UcciPosition,
 };
 
+use super::words::InputWord;
 use crate::graph::PlayedLine;
-use crate::terms;
-use crate::terms::Lang;
+use crate::terms::{Lang, Phrase};
 
 /// The longest game an audit, a batch of cases or a file of lines judges, in plies: judging
 /// takes memory in proportion to the plies (about 1 KB a ply), so a longer game is reported
@@ -90,26 +90,7 @@ pub enum InputWarning {
 impl InputWarning {
     /// The warning in `lang`.
     pub fn text(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (InputWarning::Misplaced { place, misplaced }, Lang::En) => {
-                format!("{place}: {misplaced} (read as drawn; --strict refuses it)")
-            }
-            (InputWarning::Misplaced { place, misplaced }, Lang::Zh) => {
-                format!(
-                    "{place}：{}（按图读入；--strict 则拒绝）",
-                    misplaced.chinese()
-                )
-            }
-            (InputWarning::OneStyle { place, style }, Lang::En) => format!(
-                "{place}: {}",
-                qili_notation::chinese::NumeralVerdict::OneStyle(*style)
-            ),
-            (InputWarning::OneStyle { place, style }, Lang::Zh) => format!(
-                "{place}：{}",
-                qili_notation::chinese::NumeralVerdict::OneStyle(*style).chinese()
-            ),
-            (InputWarning::Record { place, message }, _) => format!("{place}: {message}"),
-        }
+        InputWord::Warning(self).get(lang)
     }
 }
 
@@ -117,13 +98,13 @@ impl InputWarning {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InputError {
     /// Nothing to read.
-    #[error("{place}: empty input: expected a FEN or a UCCI `position` line")]
+    #[error("{}", InputWord::Error(self).en())]
     Empty {
         /// Where.
         place: String,
     },
     /// The FEN cannot be read.
-    #[error("{place}: {error}")]
+    #[error("{}", InputWord::Error(self).en())]
     Fen {
         /// Where: `--fen`, or the file and line.
         place: String,
@@ -131,7 +112,7 @@ pub enum InputError {
         error: qili_notation::FenError,
     },
     /// The FEN was read but cannot be played (or, with `--strict`, is drawn loosely).
-    #[error("{place}: {error}")]
+    #[error("{}", InputWord::Error(self).en())]
     Position {
         /// Where: `--fen`, or the file and game.
         place: String,
@@ -139,7 +120,7 @@ pub enum InputError {
         error: PositionError,
     },
     /// The UCCI line is wrong.
-    #[error("{place}: line {line}: {message}")]
+    #[error("{}", InputWord::Error(self).en())]
     Ucci {
         /// The file.
         place: String,
@@ -149,7 +130,7 @@ pub enum InputError {
         message: String,
     },
     /// With `--strict`: the position is drawn loosely (and would otherwise be read).
-    #[error("{place}: {error} (refused by --strict)")]
+    #[error("{}", InputWord::Error(self).en())]
     Strict {
         /// Where: `--fen`, or the file and game.
         place: String,
@@ -182,7 +163,7 @@ pub enum InputError {
         error: qili_notation::chinese::WrongSide,
     },
     /// The file cannot be read.
-    #[error("{file}: {message}")]
+    #[error("{}", InputWord::Error(self).en())]
     Io {
         /// The file.
         file: String,
@@ -191,10 +172,10 @@ pub enum InputError {
     },
     /// The record cannot be read here (file, game, move number, ply and byte offset in
     /// the message).
-    #[error("{0}")]
+    #[error("{}", InputWord::Error(self).en())]
     Record(String),
     /// The file holds fewer games than asked for.
-    #[error("{file}: game {game} asked for, the file holds {count}")]
+    #[error("{}", InputWord::Error(self).en())]
     NoSuchGame {
         /// The file.
         file: String,
@@ -228,66 +209,7 @@ impl InputError {
     /// position it was tried in follows as a detail line. ([`Display`](std::fmt::Display)
     /// is the English form for logs, on one line.)
     pub fn text(&self, lang: Lang) -> String {
-        let sep = match lang {
-            Lang::Zh => "：",
-            Lang::En => ": ",
-        };
-        match self {
-            InputError::Move {
-                place,
-                move_number,
-                ply,
-                column,
-                error,
-                fen,
-            } => {
-                let mover = terms::side(fen_turn(fen)).get(lang);
-                let at = match (lang, *column) {
-                    (_, 0) => String::new(),
-                    (Lang::Zh, c) => format!("，第{c}个字"),
-                    (Lang::En, c) => format!(", character {c}"),
-                };
-                let problem = terms::move_problem(error, lang);
-                let detail = terms::position_detail().get(lang);
-                match lang {
-                    Lang::Zh => format!(
-                        "{place}：第{move_number}回合（第{ply}步{at}），{mover}走：{problem}\n  {detail}：{fen}"
-                    ),
-                    Lang::En => format!(
-                        "{place}: move {move_number} (ply {ply}{at}), {mover} to move: {problem}\n  {detail}: {fen}"
-                    ),
-                }
-            }
-            InputError::WrongSide { place, error } => {
-                format!("{place}{sep}{}", terms::wrong_side(error, lang))
-            }
-            InputError::Empty { place } if lang == Lang::Zh => {
-                format!("{place}：没有输入：应为 FEN 或 UCCI 的 position 行")
-            }
-            InputError::Fen { place, error } if lang == Lang::Zh => format!(
-                "{place}：FEN 第{}个字有误：{}",
-                error.column + 1,
-                terms::fen_problem(&error.kind).zh
-            ),
-            InputError::Position { place, error } if lang == Lang::Zh => {
-                format!("{place}：局面不合规则：{error}")
-            }
-            InputError::Strict { place, error } if lang == Lang::Zh => {
-                format!("{place}：{error}（--strict 不接受）")
-            }
-            InputError::Ucci {
-                place,
-                line,
-                message,
-            } if lang == Lang::Zh => format!("{place}：第{line}行（UCCI）：{message}"),
-            InputError::Io { file, message } if lang == Lang::Zh => {
-                format!("{file}：无法读取：{message}")
-            }
-            InputError::NoSuchGame { file, game, count } if lang == Lang::Zh => {
-                format!("{file}：要第{game}局，文件只有{count}局")
-            }
-            other => other.to_string(),
-        }
+        InputWord::Error(self).get(lang)
     }
 }
 
@@ -306,14 +228,6 @@ fn column_text(column: usize) -> String {
         String::new()
     } else {
         format!(", column {column}")
-    }
-}
-
-/// The side to move of a FEN written by qili.
-fn fen_turn(fen: &str) -> Color {
-    match fen.split_ascii_whitespace().nth(1) {
-        Some("b") => Color::Black,
-        _ => Color::Red,
     }
 }
 

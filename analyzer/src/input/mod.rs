@@ -6,6 +6,7 @@
 #[cfg(feature = "report")]
 pub(crate) mod files;
 mod line;
+mod words;
 
 pub use line::{
     from_fen_and_moves, from_file, from_text, read_fen_and_moves, read_file, read_move_list,
