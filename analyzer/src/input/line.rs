@@ -295,7 +295,7 @@ impl InputError {
 fn move_text_of(e: &MoveTextError) -> &str {
     match e {
         MoveTextError::Syntax { text, .. } => text.trim(),
-        MoveTextError::Illegal(t) | MoveTextError::Ambiguous(t) => t,
+        MoveTextError::Illegal { text, .. } | MoveTextError::Ambiguous { text, .. } => text,
         MoveTextError::WrongSide(w) => &w.text,
     }
 }
