@@ -191,7 +191,7 @@ pub use terms::Lang;
 pub use input::{
     from_fen_and_moves, from_file, from_text, read_fen_and_moves, read_file, read_move_list,
     read_move_list_keeping, GameInput, InputError, InputWarning, ReadBefore, ReadOptions,
-    MAX_PLIES,
+    UcciLineError, MAX_PLIES,
 };
 
 // Agreement: a ruling compared with what a record says.

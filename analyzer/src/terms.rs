@@ -524,14 +524,14 @@ pub fn move_problem(error: &MoveTextError, lang: Lang) -> String {
                 (Lang::En, None) => format!("cannot read the move \"{text}\" ({problem})"),
             }
         }
-        (MoveTextError::Illegal(text), Lang::Zh) => format!("着法“{text}”在此局面下不能走"),
-        (MoveTextError::Illegal(text), Lang::En) => {
+        (MoveTextError::Illegal { text, .. }, Lang::Zh) => format!("着法“{text}”在此局面下不能走"),
+        (MoveTextError::Illegal { text, .. }, Lang::En) => {
             format!("the move \"{text}\" cannot be played in this position")
         }
-        (MoveTextError::Ambiguous(text), Lang::Zh) => {
+        (MoveTextError::Ambiguous { text, .. }, Lang::Zh) => {
             format!("着法“{text}”可指几步棋：请写明是哪个子（前、后或纵线）")
         }
-        (MoveTextError::Ambiguous(text), Lang::En) => format!(
+        (MoveTextError::Ambiguous { text, .. }, Lang::En) => format!(
             "the move \"{text}\" fits more than one move: say which piece (front, rear or file)"
         ),
         (MoveTextError::WrongSide(w), lang) => wrong_side(w, lang),

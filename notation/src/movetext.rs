@@ -15,7 +15,7 @@
 
 use crate::abbreviated::Abbreviated;
 use crate::chinese::Chinese;
-use crate::descriptive::{ResolveError, SyntaxError};
+use crate::descriptive::{IllegalReason, ResolveError, SyntaxError};
 use crate::winboard::WinBoard;
 use crate::wxf::Wxf;
 use crate::{Iccs, Move, Position};
@@ -88,11 +88,22 @@ pub enum MoveTextError {
         kind: Option<crate::SyntaxErrorKind>,
     },
     /// The text names a move that is not legal here.
-    #[error("illegal move {0:?}")]
-    Illegal(String),
+    #[error("illegal move {text:?}")]
+    Illegal {
+        /// The move text.
+        text: String,
+        /// Why, where the notation tells (a descriptive notation names a piece and a way;
+        /// coordinates name only two points, so `None`).
+        reason: Option<IllegalReason>,
+    },
     /// The text fits several legal moves.
-    #[error("ambiguous move {0:?}")]
-    Ambiguous(String),
+    #[error("ambiguous move {text:?}")]
+    Ambiguous {
+        /// The move text.
+        text: String,
+        /// The legal moves it fits (two or more).
+        candidates: Vec<Move>,
+    },
     /// The move is written in the other side's numerals in a record that uses the usual
     /// convention (see [`crate::chinese::NumeralCheck`]).
     #[error("{0}")]
@@ -157,9 +168,10 @@ fn read(text: &str, notation: Notation) -> Result<Syntax, Failed> {
 fn resolve(pos: &Position, syntax: &Syntax, text: &str) -> Result<Move, MoveTextError> {
     let r = match syntax {
         Syntax::Iccs(i) => {
-            return i
-                .to_move(pos)
-                .map_err(|_| MoveTextError::Illegal(text.to_owned()));
+            return i.to_move(pos).map_err(|_| MoveTextError::Illegal {
+                text: text.to_owned(),
+                reason: None,
+            });
         }
         Syntax::Chinese(c) => c.to_move(pos),
         Syntax::Wxf(w) => w.to_move(pos),
@@ -167,8 +179,14 @@ fn resolve(pos: &Position, syntax: &Syntax, text: &str) -> Result<Move, MoveText
         Syntax::WinBoard(w) => w.to_move(pos),
     };
     r.map_err(|e| match e {
-        ResolveError::Illegal { .. } => MoveTextError::Illegal(text.to_owned()),
-        ResolveError::Ambiguous { .. } => MoveTextError::Ambiguous(text.to_owned()),
+        ResolveError::Illegal { reason, .. } => MoveTextError::Illegal {
+            text: text.to_owned(),
+            reason: Some(reason),
+        },
+        ResolveError::Ambiguous { candidates, .. } => MoveTextError::Ambiguous {
+            text: text.to_owned(),
+            candidates,
+        },
     })
 }
 

@@ -318,10 +318,16 @@ fn illegal_and_ambiguous() {
             Err(ResolveError::Illegal { reason: r, .. }) => assert_eq!(r, reason, "{text}"),
             other => panic!("{n:?} {text}: expected Illegal({reason:?}), got {other:?}"),
         }
+        // The dispatcher keeps the reason the notation gave; its message stays the text.
+        let e = movetext::parse_move(&pos(fen), text, Some(n)).unwrap_err();
         assert_eq!(
-            movetext::parse_move(&pos(fen), text, Some(n)),
-            Err(MoveTextError::Illegal(text.to_owned()))
+            e,
+            MoveTextError::Illegal {
+                text: text.to_owned(),
+                reason: Some(reason),
+            }
         );
+        assert_eq!(e.to_string(), format!("illegal move {text:?}"));
     }
 
     let ambiguous: &[(&str, Notation, &str, &[&str])] = &[
@@ -350,10 +356,26 @@ fn illegal_and_ambiguous() {
             }
             other => panic!("{n:?} {text}: expected Ambiguous, got {other:?}"),
         }
-        assert_eq!(
-            movetext::parse_move(&pos(fen), text, None),
-            Err(MoveTextError::Ambiguous(text.to_owned()))
-        );
+        // The dispatcher keeps the candidates; its message stays the text.
+        match movetext::parse_move(&pos(fen), text, None) {
+            Err(e @ MoveTextError::Ambiguous { .. }) => {
+                assert_eq!(e.to_string(), format!("ambiguous move {text:?}"));
+                let MoveTextError::Ambiguous {
+                    text: t,
+                    candidates,
+                } = e
+                else {
+                    unreachable!()
+                };
+                assert_eq!(t, text);
+                let mut got: Vec<String> = candidates.iter().map(|m| m.to_string()).collect();
+                let mut want: Vec<String> = fits.iter().map(|s| s.to_string()).collect();
+                got.sort();
+                want.sort();
+                assert_eq!(got, want, "{text}");
+            }
+            other => panic!("{n:?} {text}: expected Ambiguous, got {other:?}"),
+        }
     }
 }
 
@@ -412,7 +434,10 @@ fn dispatcher_errors_and_detection() {
     ));
     assert_eq!(
         movetext::parse_move(&p, "h2h7", None),
-        Err(MoveTextError::Illegal("h2h7".into()))
+        Err(MoveTextError::Illegal {
+            text: "h2h7".into(),
+            reason: None,
+        })
     );
     assert_eq!(
         movetext::parse_move(&p, "炮二平五", Some(Notation::Wxf)),

@@ -84,7 +84,13 @@ impl Game {
         let ruling = py
             .detach(|| line.incremental.push(mv).cloned())
             .map_err(|_| {
-                judging::input_err(py, place_error(MoveTextError::Illegal(text.to_owned())))
+                judging::input_err(
+                    py,
+                    place_error(MoveTextError::Illegal {
+                        text: text.to_owned(),
+                        reason: None,
+                    }),
+                )
             })?;
         line.moves.push(mv);
         ruling_dict(py, &ruling)

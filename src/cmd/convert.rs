@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use qili_notation::record::json::{file_bytes, JsonGame};
-use qili_notation::record::{self, write, ReadGame};
+use qili_notation::record::{self, write, ReadError, ReadGame};
 use qili_notation::Notation;
 use rayon::prelude::*;
 
@@ -88,7 +88,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
             let (name, bytes, games): (
                 String,
                 Option<String>,
-                Box<dyn Iterator<Item = Result<ReadGame, String>>>,
+                Box<dyn Iterator<Item = Result<ReadGame, ReadError>>>,
             ) = match read {
                 Read::Failed(e) => {
                     eprintln!("qili: {e}");
@@ -99,11 +99,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<u8, Failure> {
                     (name, bytes, Box::new(games.into_iter().map(Ok)))
                 }
                 Read::Large(path) => match record::stream_file(&path) {
-                    Ok(s) => (
-                        path.display().to_string(),
-                        file_bytes(&path),
-                        Box::new(s.map(|g| g.map_err(|e| e.to_string()))),
-                    ),
+                    Ok(s) => (path.display().to_string(), file_bytes(&path), Box::new(s)),
                     Err(e) => {
                         eprintln!("qili: {e}");
                         problems = true;

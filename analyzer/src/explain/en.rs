@@ -162,8 +162,8 @@ pub(crate) fn message(m: &Message) -> String {
         Message::Stopped { stop, at } => format!(
             "The record stops at {}: {} is not legal in {}.",
             at.get(en),
-            stop.mv,
-            stop.fen
+            stop.illegal.mv(),
+            stop.illegal.position().fen()
         ),
         Message::SheetMove { before, mv, label } => {
             format!("{} {}", move_text(before, mv), terms::label(label).en)

@@ -151,8 +151,8 @@ pub(crate) fn message(m: &Message) -> String {
         Message::Stopped { stop, at } => format!(
             "棋谱在{}中止：{} 在局面 {} 中不合法。",
             at.get(zh),
-            stop.mv,
-            stop.fen
+            stop.illegal.mv(),
+            stop.illegal.position().fen()
         ),
         Message::SheetMove { before, mv, label } => {
             let mv = match before {

@@ -31,7 +31,7 @@ use hashbrown::HashTable;
 use rustc_hash::FxHashSet;
 
 use petgraph::graph::{DiGraph, NodeIndex};
-use qili_notation::{Color, Move, Position};
+use qili_notation::{Color, IllegalMove, Move, Position};
 
 /// A line of play: a start position and the moves played from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,14 +44,12 @@ pub struct Line {
 
 /// A move that is not legal where it is played: the line stops before it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("ply {ply}: illegal move {mv} in {fen}")]
+#[error("ply {ply}: {illegal}")]
 pub struct IllegalMoveAt {
     /// 1-based ply of the move.
     pub ply: usize,
-    /// The move (ICCS).
-    pub mv: String,
-    /// The position it was tried in.
-    pub fen: String,
+    /// The move and the position it was tried in.
+    pub illegal: IllegalMove,
 }
 
 /// An edge: one move played.
@@ -222,8 +220,7 @@ impl PositionGraph {
             if !played.last().is_legal(mv) {
                 stopped = Some(IllegalMoveAt {
                     ply: i + 1,
-                    mv: mv.to_string(),
-                    fen: played.last().fen(),
+                    illegal: IllegalMove::new(*mv, played.last().clone()),
                 });
                 break;
             }
@@ -425,7 +422,17 @@ mod tests {
         let line = g.add_line(&start, &[good, good]);
         let w = g.walk(line).unwrap();
         assert_eq!(w.moves.len(), 1);
-        assert_eq!(w.stopped.as_ref().map(|s| s.ply), Some(2));
+        let stop = w.stopped.as_ref().expect("stopped");
+        assert_eq!(stop.ply, 2);
+        // The move and the position it was tried in, typed; the message as before.
+        let mut after = start.clone();
+        after.play_unchecked(&good);
+        assert_eq!(stop.illegal.mv(), good);
+        assert_eq!(stop.illegal.position(), &after);
+        assert_eq!(
+            stop.to_string(),
+            format!("ply 2: illegal move b0c2 in {}", after.fen())
+        );
     }
 
     #[test]

@@ -194,7 +194,7 @@ pub fn judgement_page(j: &Judgement, title: Text, mut meta: Vec<(Text, String)>)
         notes.push(
             PageWord::StoppedAt {
                 at: place(j, s.ply),
-                mv: &s.mv,
+                mv: s.illegal.mv(),
             }
             .text(),
         );

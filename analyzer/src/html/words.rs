@@ -4,7 +4,7 @@
 //! is filled from both tables ([`Phrase::text`]). A new word on a page is one variant here
 //! and one entry in each table (the compiler asks for both).
 
-use qili_notation::{Color, Position, Role, Square};
+use qili_notation::{Color, Move, Position, Role, Square};
 
 use super::page::RowStatus;
 use crate::agreement::{Finding, FindingWord, RecordOutcome};
@@ -143,8 +143,8 @@ pub(crate) enum PageWord<'a> {
     StoppedAt {
         /// Where.
         at: Place<'a>,
-        /// The move as written.
-        mv: &'a str,
+        /// The move (written in ICCS).
+        mv: Move,
     },
     /// Another cycle of an audited game: its heading and verdict.
     OtherCycle {

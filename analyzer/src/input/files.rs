@@ -157,8 +157,8 @@ impl FailureKind {
     fn of_record(kind: &ErrorKind) -> FailureKind {
         match kind {
             ErrorKind::Move(MoveTextError::Syntax { .. }) => FailureKind::UnknownMove,
-            ErrorKind::Move(MoveTextError::Illegal(_)) => FailureKind::IllegalMove,
-            ErrorKind::Move(MoveTextError::Ambiguous(_)) => FailureKind::AmbiguousMove,
+            ErrorKind::Move(MoveTextError::Illegal { .. }) => FailureKind::IllegalMove,
+            ErrorKind::Move(MoveTextError::Ambiguous { .. }) => FailureKind::AmbiguousMove,
             ErrorKind::Move(MoveTextError::WrongSide(_)) => FailureKind::WrongSide,
             ErrorKind::Syntax(_) => FailureKind::Syntax,
             ErrorKind::Limit(_) | ErrorKind::TooLong { .. } => FailureKind::Limit,
@@ -1013,7 +1013,7 @@ fn read_case(file: &str, bytes: &[u8], rules: RuleSet) -> Option<AuditInput> {
                 E::Move { ply, error, .. } => (
                     match error {
                         MoveTextError::Syntax { .. } => FailureKind::UnknownMove,
-                        MoveTextError::Ambiguous(_) => FailureKind::AmbiguousMove,
+                        MoveTextError::Ambiguous { .. } => FailureKind::AmbiguousMove,
                         _ => FailureKind::IllegalMove,
                     },
                     Some(*ply),

@@ -94,6 +94,17 @@ impl InputWarning {
     }
 }
 
+/// What is wrong with a UCCI `position` line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UcciLineError {
+    /// The line is not a `position` command (what and at which column).
+    #[error(transparent)]
+    Read(#[from] qili_notation::ucci::UcciError),
+    /// One of its moves is illegal: the ply, the move and the position, handed back.
+    #[error(transparent)]
+    Replay(#[from] qili_notation::Error),
+}
+
 /// Why the input could not be read; every variant names the place.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InputError {
@@ -126,8 +137,8 @@ pub enum InputError {
         place: String,
         /// 1-based line.
         line: usize,
-        /// What is wrong (with the column).
-        message: String,
+        /// What is wrong (with the column, or the ply, move and position).
+        error: UcciLineError,
     },
     /// With `--strict`: the position is drawn loosely (and would otherwise be read).
     #[error("{}", InputWord::Error(self).en())]
@@ -217,7 +228,7 @@ impl InputError {
 fn move_text_of(e: &MoveTextError) -> &str {
     match e {
         MoveTextError::Syntax { text, .. } => text.trim(),
-        MoveTextError::Illegal(t) | MoveTextError::Ambiguous(t) => t,
+        MoveTextError::Illegal { text, .. } | MoveTextError::Ambiguous { text, .. } => text,
         MoveTextError::WrongSide(w) => &w.text,
     }
 }
@@ -586,18 +597,17 @@ fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<GameInput
     let mut warnings = Vec::new();
     let (start, mut moves) =
         if matches!(first_word, "position" | "startpos" | "fen") && first != "startpos" {
-            let ucci_error = |message: String| InputError::Ucci {
+            let ucci_error = |error: UcciLineError| InputError::Ucci {
                 place: place.to_owned(),
                 line: first_no + 1,
-                message,
+                error,
             };
             let ucci: UcciPosition = first
                 .parse()
-                .map_err(|e: qili_notation::ucci::UcciError| ucci_error(e.to_string()))?;
+                .map_err(|e: qili_notation::ucci::UcciError| ucci_error(e.into()))?;
             let line_place = format!("{place}, line {}", first_no + 1);
             let start = validate(ucci.setup.clone(), &line_place, options, &mut warnings)?;
-            ucci.replay_from(start)
-                .map_err(|e| ucci_error(e.to_string()))?
+            ucci.replay_from(start).map_err(|e| ucci_error(e.into()))?
         } else {
             let place = format!("{place}, line {}", first_no + 1);
             let setup = read_setup(first, &place)?;
@@ -1137,8 +1147,30 @@ mod tests {
         );
         assert!(matches!(
             from_text("position fen"),
-            Err(InputError::Ucci { line: 1, .. })
+            Err(InputError::Ucci {
+                line: 1,
+                error: UcciLineError::Read(qili_notation::ucci::UcciError {
+                    kind: qili_notation::ucci::UcciErrorKind::MissingFen,
+                    ..
+                }),
+                ..
+            })
         ));
+        // An illegal move of a UCCI line: the ply, the move and the position handed back.
+        match from_text("position startpos moves h2e2 a9a5") {
+            Err(InputError::Ucci {
+                line: 1,
+                error:
+                    UcciLineError::Replay(qili_notation::Error::IllegalMove { ply, mv, position }),
+                ..
+            }) => {
+                assert_eq!((ply, mv.to_string()), (2, "a9a5".to_owned()));
+                let mut after = Position::startpos();
+                after.play_unchecked(&"h2e2".parse::<Iccs>().unwrap().to_move(&after).unwrap());
+                assert_eq!(*position, after);
+            }
+            other => panic!("{other:?}"),
+        }
         // A UCCI line from a loose position: read, with the warning.
         let g = from_text("position fen 3k5/9/9/9/9/9/9/9/2P6/4K4 w moves c1c2\n").unwrap();
         assert_eq!(g.moves.len(), 1);

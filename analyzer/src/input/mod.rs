@@ -11,6 +11,6 @@ mod words;
 pub use line::{
     from_fen_and_moves, from_file, from_text, read_fen_and_moves, read_file, read_move_list,
     read_move_list_keeping, GameInput, InputError, InputWarning, ReadBefore, ReadOptions,
-    MAX_PLIES,
+    UcciLineError, MAX_PLIES,
 };
 pub(crate) use line::{plain_move_list, read_played_line};

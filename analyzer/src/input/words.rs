@@ -61,11 +61,9 @@ pub(crate) fn zh(w: &InputWord<'_>) -> String {
             ),
             InputError::Position { place, error } => format!("{place}：局面不合规则：{error}"),
             InputError::Strict { place, error } => format!("{place}：{error}（--strict 不接受）"),
-            InputError::Ucci {
-                place,
-                line,
-                message,
-            } => format!("{place}：第{line}行（UCCI）：{message}"),
+            InputError::Ucci { place, line, error } => {
+                format!("{place}：第{line}行（UCCI）：{error}")
+            }
             InputError::Io { file, message } => format!("{file}：无法读取：{message}"),
             InputError::Record(message) => message.clone(),
             InputError::NoSuchGame { file, game, count } => {
@@ -119,11 +117,7 @@ pub(crate) fn en(w: &InputWord<'_>) -> String {
             InputError::Strict { place, error } => {
                 format!("{place}: {error} (refused by --strict)")
             }
-            InputError::Ucci {
-                place,
-                line,
-                message,
-            } => format!("{place}: line {line}: {message}"),
+            InputError::Ucci { place, line, error } => format!("{place}: line {line}: {error}"),
             InputError::Io { file, message } => format!("{file}: {message}"),
             InputError::Record(message) => message.clone(),
             InputError::NoSuchGame { file, game, count } => {

@@ -211,6 +211,28 @@ struct Room {
     start: Option<(String, Position)>,
 }
 
+/// Why a case cannot be judged; its message is the `error` of the answer.
+#[derive(Debug, thiserror::Error)]
+enum CaseError {
+    /// `rules` names no rule set.
+    #[error("rules: {0}")]
+    Rules(crate::ParseRuleSetError),
+    /// `repetitions` below 2.
+    #[error("repetitions: {0} (at least 2)")]
+    Repetitions(u32),
+    /// The position or a move cannot be read.
+    #[error(transparent)]
+    Input(#[from] crate::input::InputError),
+    /// More plies than a line is judged up to.
+    #[error("moves: {plies} plies: longer than the {max} plies a line is judged up to (limit)")]
+    TooLong {
+        /// The plies given.
+        plies: usize,
+        /// The bound.
+        max: usize,
+    },
+}
+
 /// Reads the case on one line and prepares it: settings, and the line of its legal moves
 /// played from its start position. The start position `room` remembers (given by the same
 /// text) is not read again when the moves are plain ICCS; anything else is read in full,
@@ -219,14 +241,14 @@ fn prepare(
     case: &CaseLine<'_>,
     defaults: &Settings,
     room: &mut Room,
-) -> Result<(Settings, PlayedLine), String> {
+) -> Result<(Settings, PlayedLine), CaseError> {
     let mut settings = defaults.clone();
     if let Some(r) = &case.rules {
-        settings.rules = r.parse::<RuleSet>().map_err(|e| format!("rules: {e}"))?;
+        settings.rules = r.parse::<RuleSet>().map_err(CaseError::Rules)?;
     }
     if let Some(n) = case.repetitions {
         if n < 2 {
-            return Err(format!("repetitions: {n} (at least 2)"));
+            return Err(CaseError::Repetitions(n));
         }
         settings.repetitions = n;
     }
@@ -241,12 +263,10 @@ fn prepare(
             // Moves as people write them, `startpos` or a FEN, a loose position read (as
             // `judge`).
             let (start, read) =
-                crate::input::read_played_line(&case.fen, &case.moves, "moves", max_plies)
-                    .map_err(|e| e.to_string())?;
-            let line = read.map_err(|plies| {
-                format!(
-                    "moves: {plies} plies: longer than the {max_plies} plies a line is judged up to (limit)",
-                )
+                crate::input::read_played_line(&case.fen, &case.moves, "moves", max_plies)?;
+            let line = read.map_err(|plies| CaseError::TooLong {
+                plies,
+                max: max_plies,
             })?;
             room.start = Some((case.fen.to_string(), start));
             line
@@ -406,7 +426,7 @@ fn answer_read(
             Ok(true)
         }
         Err(error) => {
-            answer_error(case.id, line_no, error, detail, out)?;
+            answer_error(case.id, line_no, error.to_string(), detail, out)?;
             Ok(false)
         }
     }
@@ -672,6 +692,37 @@ mod tests {
 
     const A: &[u8] = b"{\"id\": 1, \"fen\": \"startpos\", \"moves\": [\"h0g2\"]}\n";
     const B: &[u8] = b"{\"id\": 2, \"fen\": \"startpos\", \"moves\": []}\n";
+
+    /// A case that cannot be judged hands back why, typed: the input error of its move
+    /// (with the notation's reason), the rule set refused, the repetitions below 2.
+    #[test]
+    fn prepare_hands_back_the_typed_error() {
+        let prepare_line = |line: &str| {
+            let case: CaseLine = serde_json::from_str(line).unwrap();
+            prepare(&case, &Settings::default(), &mut Room::default()).map(|_| ())
+        };
+        let e = prepare_line(r#"{"fen": "startpos", "moves": ["马二进四"]}"#).unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                CaseError::Input(crate::input::InputError::Move {
+                    ply: 1,
+                    error: qili_notation::MoveTextError::Illegal {
+                        reason: Some(_),
+                        ..
+                    },
+                    ..
+                })
+            ),
+            "{e:?}"
+        );
+        let e = prepare_line(r#"{"fen": "startpos", "rules": "xyz"}"#).unwrap_err();
+        assert!(matches!(e, CaseError::Rules(_)), "{e:?}");
+        assert!(e.to_string().starts_with("rules: "), "{e}");
+        let e = prepare_line(r#"{"fen": "startpos", "repetitions": 1}"#).unwrap_err();
+        assert!(matches!(e, CaseError::Repetitions(1)), "{e:?}");
+        assert_eq!(e.to_string(), "repetitions: 1 (at least 2)");
+    }
 
     /// Every answer to the input read so far is flushed before the next read, which may
     /// wait (a co-process client waits for the answer before writing the next case).

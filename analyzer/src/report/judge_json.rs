@@ -39,7 +39,7 @@ pub struct JudgeJson<'a> {
     /// Number of plies judged.
     pub plies: usize,
     /// Where the record stopped on an illegal move.
-    pub stopped: Option<StoppedJson<'a>>,
+    pub stopped: Option<StoppedJson>,
     /// The ruling of the record.
     pub ruling: RulingJson<'a>,
     /// Every cycle, in force or not.
@@ -72,7 +72,7 @@ pub struct VerdictLineJson<'a> {
     /// Number of plies judged.
     pub plies: usize,
     /// Where the record stopped on an illegal move.
-    pub stopped: Option<StoppedJson<'a>>,
+    pub stopped: Option<StoppedJson>,
     /// The ruling of the record (without its explanation).
     pub ruling: RulingVerdictJson<'a>,
     /// Every cycle, in force or not.
@@ -110,13 +110,13 @@ pub struct RulingVerdictJson<'a> {
 
 /// An illegal move that ended the record.
 #[derive(Debug, Clone, Serialize)]
-pub struct StoppedJson<'a> {
+pub struct StoppedJson {
     /// 1-based ply.
     pub ply: usize,
-    /// The move.
-    pub mv: &'a str,
-    /// The position.
-    pub fen: &'a str,
+    /// The move (ICCS).
+    pub mv: String,
+    /// The position (FEN).
+    pub fen: String,
 }
 
 /// Explanations in both languages.
@@ -488,11 +488,11 @@ fn natural_limit_json(j: &Judgement) -> NaturalLimitJson {
     }
 }
 
-fn stopped_json(j: &Judgement) -> Option<StoppedJson<'_>> {
+fn stopped_json(j: &Judgement) -> Option<StoppedJson> {
     j.stopped.as_ref().map(|s| StoppedJson {
         ply: s.ply,
-        mv: &s.mv,
-        fen: &s.fen,
+        mv: s.illegal.mv().to_string(),
+        fen: s.illegal.position().fen(),
     })
 }
 

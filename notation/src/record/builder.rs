@@ -227,7 +227,7 @@ impl GameBuilder {
                         self.wrong_side_offset = Some(offset);
                     }
                 }
-                Err(MoveTextError::Illegal(_)) => {
+                Err(MoveTextError::Illegal { .. }) => {
                     if let Some(w) = self.other_sides_move(pos, ply, text) {
                         resolved = Err(MoveTextError::WrongSide(w));
                     }
@@ -278,9 +278,12 @@ impl GameBuilder {
             return;
         };
         let iccs = Iccs { from, to };
-        let resolved = iccs
-            .to_move(pos)
-            .map_err(|_| ErrorKind::Move(MoveTextError::Illegal(iccs.to_string())));
+        let resolved = iccs.to_move(pos).map_err(|_| {
+            ErrorKind::Move(MoveTextError::Illegal {
+                text: iccs.to_string(),
+                reason: None,
+            })
+        });
         self.play(resolved, offset);
     }
 

@@ -51,8 +51,8 @@ impl ErrorKind {
     pub fn name(&self) -> &'static str {
         match self {
             ErrorKind::Move(MoveTextError::Syntax { .. }) => "unknown_move",
-            ErrorKind::Move(MoveTextError::Illegal(_)) => "illegal_move",
-            ErrorKind::Move(MoveTextError::Ambiguous(_)) => "ambiguous_move",
+            ErrorKind::Move(MoveTextError::Illegal { .. }) => "illegal_move",
+            ErrorKind::Move(MoveTextError::Ambiguous { .. }) => "ambiguous_move",
             ErrorKind::Move(MoveTextError::WrongSide(_)) => "wrong_side",
             ErrorKind::Syntax(_) => "syntax",
             ErrorKind::Limit(_) | ErrorKind::TooLong { .. } => "limit",
