@@ -202,7 +202,7 @@ pub use agreement::{
 // Reporting (the `report` feature): one judgement rendered, a batch of cases, the label and
 // move reports (collections: [`audit`]; pages: [`html`]).
 #[cfg(feature = "report")]
-pub use report::cases::{
+pub use report::batch::{
     answer_case, answer_error, answer_line, judge_cases, judge_cases_timed, BatchOptions,
     BatchSummary, Case, Detail,
 };

@@ -23,7 +23,7 @@ pub const VERDICT_SCHEMA_VERSION: u32 = 2;
 #[derive(Debug, Clone, Serialize)]
 pub struct JudgeJson<'a> {
     /// The case's `id`, first, in an answer of `qili judge --cases` (see
-    /// [`crate::report::cases`]); not written when `None`. A field here rather than a
+    /// [`crate::report::batch`]); not written when `None`. A field here rather than a
     /// wrapper flattening this struct (`#[serde(flatten)]`), which serde writes through a
     /// map serializer, field by field, at a higher cost.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -56,7 +56,7 @@ pub struct JudgeJson<'a> {
 #[derive(Debug, Clone, Serialize)]
 pub struct VerdictLineJson<'a> {
     /// The case's `id`, first, in an answer of `qili judge --cases` (see
-    /// [`crate::report::cases`]); not written when `None`. A field here rather than a
+    /// [`crate::report::batch`]); not written when `None`. A field here rather than a
     /// wrapper flattening this struct (`#[serde(flatten)]`), which serde writes through a
     /// map serializer, field by field, at a higher cost.
     #[serde(skip_serializing_if = "Option::is_none")]

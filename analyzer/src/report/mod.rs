@@ -2,8 +2,8 @@
 //! JSON document carries a `schema_version`; the formats are documented in `docs/`. A
 //! judgement is rendered through [`render`] alone (its JSON structures are private to it).
 
-mod case_lines;
-pub mod cases;
+pub mod batch;
+mod batch_lines;
 pub(crate) mod judge_json;
 pub mod label;
 pub mod moves;

@@ -1,6 +1,6 @@
 //! The one output seam over a [`Judgement`]: every rendering of a judgement — the text
 //! explanation (zh, en), the JSON (docs/judge-json.md) and the HTML teaching page — is
-//! asked for here, by `qili judge`, by the batch answers of [`crate::report::cases`] and by
+//! asked for here, by `qili judge`, by the batch answers of [`crate::report::batch`] and by
 //! the server alike, so that a new format is one more [`RenderFormat`] and one more arm of
 //! [`render`].
 //!
@@ -25,7 +25,7 @@ use serde_json::value::RawValue;
 use crate::explain::{self, GameInfo, Lang};
 use crate::html;
 use crate::judge::Judgement;
-use crate::report::cases::Detail;
+use crate::report::batch::Detail;
 use crate::report::judge_json::{judge_json, verdict_json, JudgeJson, VerdictLineJson};
 pub use crate::report::judge_json::{SCHEMA_VERSION, VERDICT_SCHEMA_VERSION};
 use crate::terms::Phrase;

@@ -72,13 +72,13 @@ pub const OPEN_CHOICES: &[OpenChoice] = &[
         name: "axf_pinned_chariot_ranked_above_chase",
         default: PINNED_CHARIOT_RANKED_ABOVE_CHASE,
         articles: &[AxfR19],
-        open_in: "AXF.md §4.17 (D105 is not in the English edition)",
+        open_in: "docs/rules.md §7 (AXF r19; D105 is not in the English edition)",
     },
     OpenChoice {
         name: "axf_check_that_chases_is_chase",
         default: CHECK_THAT_CHASES_IS_CHASE,
         articles: &[],
-        open_in: "RULES.md §5, AXF.md §4.1 (the forbidden reading, D53, D56)",
+        open_in: "docs/rules.md §5, §7 (the forbidden reading, AXF D53, D56)",
     },
 ];
 

@@ -218,12 +218,12 @@ pub const OPEN_CHOICES: &[OpenChoice] = &[
         default: KEY_POINT_PLAIN_CASE_ONLY,
         articles: &[Cxa27_3Xize13],
         open_in:
-            "RULES.md §3 (detect only the plain case: a plain draw read as a parried mate threat)",
+            "docs/rules.md §3, §7 (detect only the plain case: a plain draw read as a parried mate threat)",
     },
     OpenChoice {
         name: "threat_needing_fewer_checks_is_new",
         default: THREAT_NEEDING_FEWER_CHECKS_IS_NEW,
         articles: &[Cxa29_1, Cxa29_2Xize6],
-        open_in: "RULES.md §3 (novelty of a chase through a series of checks)",
+        open_in: "docs/rules.md §3, §7 (novelty of a chase through a series of checks)",
     },
 ];

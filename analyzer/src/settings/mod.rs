@@ -182,7 +182,7 @@ pub const SHARED_OPEN_CHOICES: &[OpenChoice] = &[OpenChoice {
     name: "attack_is_the_baseline",
     default: ATTACK_IS_THE_BASELINE,
     articles: &[Article::Cxa29_2Xize6],
-    open_in: "RULES.md §3 (novelty: the baseline is the attack itself)",
+    open_in: "docs/rules.md §3, §7 (novelty: the baseline is the attack itself)",
 }];
 
 /// How the label that decides a move's part in the conduct is chosen when the move has
@@ -405,7 +405,7 @@ pub struct ChasePolicy {
     /// that shows it, `CXA2020 图18`. How "a plain draw" is read is the *(open)* choice
     /// [`OpenChoices::key_point_plain_case_only`], the one place it is decided. A chase on
     /// an advisor or elephant the rule does not dismiss carries a note that the exception
-    /// may apply. AXF: `None`, no such rule (AXF.md has none).
+    /// may apply. AXF: `None`, no such rule (the AXF rules have none; docs/rules.md §8).
     pub defensive_key_point: Option<&'static [Article]>,
     /// The reading of "a plain draw" (简明和棋) of 27.3 over a cycle: a plain draw is a
     /// position the side only holds. A side that, in the same cycle, leaves the key point to

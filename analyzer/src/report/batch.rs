@@ -53,7 +53,7 @@ use serde_json::value::RawValue;
 use crate::graph::{PlayedLine, PositionGraph};
 use crate::judge::judge_legal_in;
 use crate::label::Scope;
-use crate::report::case_lines::{blank, Lines};
+use crate::report::batch_lines::{blank, Lines};
 use crate::report::render::{write_case_answer, SCHEMA_VERSION, VERDICT_SCHEMA_VERSION};
 use crate::rules::{RuleSet, Settings};
 

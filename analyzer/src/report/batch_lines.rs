@@ -1,4 +1,4 @@
-//! The input of a batch split into lines, for [`super::cases`]: each line as soon as it is
+//! The input of a batch split into lines, for [`super::batch`]: each line as soon as it is
 //! there, and a signal before a read that may wait (the answers so far are then flushed).
 
 use std::io::{self, BufRead};
