@@ -222,6 +222,13 @@ fn verdict_first_rules_as_the_full_judgement() {
                 let fast = judge_verdict(&game.start, &game.moves, &settings);
                 let json = |j| json_line(j, Detail::Verdict);
                 assert_eq!(json(&fast), json(&full), "{name} {rules:?} {repetitions}");
+                // The ruling alone (labelling only the cycles that could give it) is the
+                // judgement's, and so is the side to move after the line.
+                let alone = qili_analyzer::judge_ruling(&game.start, &game.moves, &settings);
+                assert_eq!(alone.ruling, full.ruling, "{name} {rules:?} {repetitions}");
+                let after = full.positions.last().map(|p| p.turn());
+                assert_eq!(Some(alone.to_move), after, "{name}");
+                assert_eq!(alone.plies, full.moves.len(), "{name}");
                 compared += 1;
                 let partial =
                     |c: &qili_analyzer::CycleJudgement| c.moves.iter().any(|m| !m.labels.complete);

@@ -20,7 +20,8 @@
 //!
 //! - **Judging**: [`judge`], [`judge_with`], [`judge_verdict`], [`judge_lines`] →
 //!   [`Judgement`] ([`Ruling`], [`CycleJudgement`], [`Verdict`], [`Article`], [`Outcome`],
-//!   [`Status`], [`Conduct`]); [`PositionGraph`]; [`LineJudge`] for many lines.
+//!   [`Status`], [`Conduct`]); [`judge_ruling`] → [`LineRuling`] (the ruling alone, with
+//!   less work); [`PositionGraph`]; [`LineJudge`] for many lines.
 //! - **Incremental**: [`Incremental`] (moves pushed one at a time); [`outlook`] (what each
 //!   legal move would bring: [`Outlook`], [`Consequence`]).
 //! - **Labels**: [`label_line`], [`label_move`], [`label_move_after`], [`label_move_with`]
@@ -153,8 +154,8 @@ mod verdict;
 pub use conduct::{ChaseRef, Conduct, ConductKind, CycleMove, PieceRef};
 pub use graph::{IllegalMoveAt, Line, PositionGraph, Region, RegionSize, Run, Walk};
 pub use judge::{
-    judge, judge_lines, judge_verdict, judge_with, CycleJudgement, Judgement, PlyLabels, Ruling,
-    RulingSource,
+    judge, judge_lines, judge_ruling, judge_verdict, judge_with, CycleJudgement, Judgement,
+    LineRuling, PlyLabels, Ruling, RulingSource,
 };
 pub use lines::{LineError, LineJudge};
 pub use material::{Balance, Material};

@@ -15,6 +15,8 @@
 //! let fen = "3k5/9/9/9/9/9/9/9/9/4K2R1 w - - 0 1";
 //! let j = judge.judge(fen, &line, "moves", &Settings::default(), Scope::Verdict)?;
 //! assert_eq!(j.ruling.result, Outcome::BlackWins);
+//! let r = judge.ruling(fen, &line, "moves", &Settings::default())?;
+//! assert_eq!(r.ruling, j.ruling);
 //! let e = judge.judge(fen, &["h0h9", "h9h0"], "moves", &Settings::default(), Scope::Verdict);
 //! assert!(e.unwrap_err().to_string().starts_with("moves: move 1"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -22,9 +24,10 @@
 
 use qili_notation::Position;
 
+use crate::graph::PlayedLine;
 use crate::graph::PositionGraph;
 use crate::input::{plain_move_list, read_played_line, InputError, MAX_PLIES};
-use crate::judge::{judge_legal_in, Judgement};
+use crate::judge::{judge_legal_in, rule_legal_in, Judgement, LineRuling};
 use crate::label::Scope;
 use crate::rules::Settings;
 
@@ -84,6 +87,30 @@ impl LineJudge {
         settings: &Settings,
         scope: Scope,
     ) -> Result<Judgement, LineError> {
+        let line = self.read(fen, moves, place)?;
+        Ok(judge_legal_in(&mut self.graph, line, settings, scope))
+    }
+
+    /// The ruling of `moves` played from `fen` (read as [`LineJudge::judge`] reads them):
+    /// [`crate::judge_ruling`], the ruling of [`LineJudge::judge`] with less work.
+    pub fn ruling(
+        &mut self,
+        fen: &str,
+        moves: &[impl AsRef<str>],
+        place: &str,
+        settings: &Settings,
+    ) -> Result<LineRuling, LineError> {
+        let line = self.read(fen, moves, place)?;
+        Ok(rule_legal_in(&mut self.graph, line, settings))
+    }
+
+    /// The line of `moves` played from `fen`, each move tested once.
+    fn read(
+        &mut self,
+        fen: &str,
+        moves: &[impl AsRef<str>],
+        place: &str,
+    ) -> Result<PlayedLine, LineError> {
         let known = self.start.as_ref().filter(|(text, _)| text == fen);
         let plain = known.and_then(|(_, start)| plain_move_list(start, moves, MAX_PLIES));
         let line = match plain {
@@ -98,6 +125,6 @@ impl LineJudge {
                 })?
             }
         };
-        Ok(judge_legal_in(&mut self.graph, line, settings, scope))
+        Ok(line)
     }
 }

@@ -1,6 +1,7 @@
 //! `LineJudge` (lines given as text, judged one after the other in one room) gives the
-//! judgement of `judge` and `judge_verdict` on every corpus case and sample game, each
-//! judged twice in a row (the second time from the start position it remembers).
+//! judgement of `judge` and `judge_verdict`, and `LineJudge::ruling` their ruling, on every
+//! corpus case and sample game, each judged twice in a row (the second time from the start
+//! position it remembers).
 
 use std::path::Path;
 
@@ -44,6 +45,8 @@ fn line_judge_equals_judge_on_the_corpus() {
                         .judge(&fen, &texts, "moves", &settings, Scope::Verdict)
                         .unwrap();
                     assert_eq!(json_line(&j, Detail::Verdict), verdict, "{}", game.file);
+                    let r = room.ruling(&fen, &texts, "moves", &settings).unwrap();
+                    assert_eq!(r.ruling, j.ruling, "{}", game.file);
                 }
                 lines += 1;
             }

@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 
 use qili_analyzer::from_fen_and_moves;
-use qili_analyzer::{judge, OpenChoices, RuleSet, Settings};
+use qili_analyzer::{judge, judge_ruling, OpenChoices, RuleSet, Settings};
 
 /// Fairy-Stockfish cases whose expected value disagrees with docs/rules.md (none now);
 /// never special-case a vector in library code.
@@ -114,6 +114,9 @@ fn judge_vectors(file: &str, listed_failures: &[&str], open: OpenChoices) -> Opt
             ..Settings::default()
         };
         let j = judge(&game.start, &game.moves, &settings);
+        // The ruling alone is the judgement's.
+        let alone = judge_ruling(&game.start, &game.moves, &settings);
+        assert_eq!(alone.ruling, j.ruling, "{id}: judge_ruling");
         let got = j.ruling.result.as_str();
         judged += 1;
         let ok = got == expected;
@@ -267,6 +270,9 @@ fn cxa_diagram_vectors_under_cxa() {
             ..Settings::default()
         };
         let j = judge(&game.start, &game.moves, &settings);
+        // The ruling alone is the judgement's.
+        let alone = judge_ruling(&game.start, &game.moves, &settings);
+        assert_eq!(alone.ruling, j.ruling, "{id}: judge_ruling");
         judged += 1;
         // The verdict.
         let expected = case["expected"].as_str().expect("expected");

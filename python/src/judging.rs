@@ -43,19 +43,36 @@ pub(crate) fn judge_texts(
     scope: Scope,
 ) -> PyResult<qili_analyzer::Judgement> {
     py.detach(|| ROOM.with(|room| room.borrow_mut().judge(fen, &texts, PLACE, settings, scope)))
-        .map_err(|e| match e {
-            LineError::Input(e) => input_error(py, *e),
-            too_long @ LineError::TooLong { .. } => errors::raise(
-                py,
-                Kind::Move,
-                too_long.to_string(),
-                Place {
-                    place: Some(PLACE.to_owned()),
-                    ply: Some(MAX_PLIES + 1),
-                    ..Place::default()
-                },
-            ),
-        })
+        .map_err(|e| line_error(py, e))
+}
+
+/// The ruling alone of `fen` and `texts` ([`LineJudge::ruling`]: only the cycles that could
+/// give it are labelled), as [`judge_texts`] reads them.
+fn rule_texts(
+    py: Python<'_>,
+    fen: &str,
+    texts: Vec<MoveText>,
+    settings: &Settings,
+) -> PyResult<qili_analyzer::LineRuling> {
+    py.detach(|| ROOM.with(|room| room.borrow_mut().ruling(fen, &texts, PLACE, settings)))
+        .map_err(|e| line_error(py, e))
+}
+
+/// A line's error as the exception it raises.
+fn line_error(py: Python<'_>, e: LineError) -> PyErr {
+    match e {
+        LineError::Input(e) => input_error(py, *e),
+        too_long @ LineError::TooLong { .. } => errors::raise(
+            py,
+            Kind::Move,
+            too_long.to_string(),
+            Place {
+                place: Some(PLACE.to_owned()),
+                ply: Some(MAX_PLIES + 1),
+                ..Place::default()
+            },
+        ),
+    }
 }
 
 /// The move texts of a call (see [`texts::move_texts`]); with `uci`, a text that is no
@@ -428,8 +445,8 @@ pub fn is_optional_game_end(
             ))
         }
     };
-    let j = judge_texts(py, &fen, texts, &settings, Scope::Verdict)?;
-    Ok(game_end(&j.ruling, side_to_move(&j), final_only))
+    let r = rule_texts(py, &fen, texts, &settings)?;
+    Ok(game_end(&r.ruling, r.to_move, final_only))
 }
 
 /// `text` as Python writes it (`repr`).

@@ -1,7 +1,8 @@
 """`is_optional_game_end` equals `judge` (its ruling mapped to pyffish's values) on every case
 of ../shared/vectors: the Fairy-Stockfish chasing cases, the AXF and CXA diagrams (each with
 its own rules and repetitions), and the 2,514 CCPD games cut at the ply where a position
-reached its third occurrence (ccpd-fairy-stockfish.jsonl, AXF, 3 repetitions)."""
+reached its third occurrence (ccpd-fairy-stockfish.jsonl, 3 repetitions: AXF, and the two
+CXA editions)."""
 
 import json
 
@@ -33,13 +34,13 @@ def cases(shared):
                     yield v["id"], v["fen"], v["moves"], v.get("rules", "axf"), v.get("repetitions", 3)
 
 
-def ccpd_cases(shared):
+def ccpd_cases(shared, rules="axf"):
     with open(shared / "vectors" / "ccpd-fairy-stockfish.jsonl", encoding="utf-8") as f:
         for line in f:
             if line.strip():
                 v = json.loads(line)
                 (g,) = [g for g in qili.read_games(shared / v["file"]) if g["index"] == 1]
-                yield v["file"], g["fen"], g["moves"][: v["ply"]], "axf", 3
+                yield v["file"], g["fen"], g["moves"][: v["ply"]], rules, 3
 
 
 def check(all_cases, pyffish_call):
@@ -60,3 +61,10 @@ def test_vectors(shared):
 
 def test_ccpd_threefold_games(shared):
     assert check(ccpd_cases(shared), pyffish_call=True) == 2514
+
+
+def test_ccpd_threefold_games_under_cxa(shared):
+    """The same games under both CXA editions: is_optional_game_end labels only the cycles
+    that could give the ruling (analyzer: judge_ruling), whatever the rule book."""
+    for rules in ("cxa", "cxa1999"):
+        assert check(ccpd_cases(shared, rules), pyffish_call=False) == 2514, rules
