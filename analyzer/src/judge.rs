@@ -8,7 +8,7 @@ use qili_notation::{ByColor, Color, Move, Position, Role};
 use serde::Serialize;
 
 use crate::conduct::{classify_with, Conduct, ConductKind, CycleMove, PieceRef, PieceTracker};
-use crate::graph::{IllegalMoveAt, Line, PlayedLine, PositionGraph, Run, Walk};
+use crate::graph::{IllegalMoveAt, Line, PlayedLine, PositionGraph, Run};
 use crate::label::Labeller;
 use crate::label::{CycleContext, Label, MoveLabels, Scope};
 use crate::natural::{natural_limit, natural_limit_with, NaturalLimit};
@@ -210,7 +210,7 @@ pub(crate) fn judge_legal_in(
     judge_walk(graph, 0, &mut Labeller::with_scope(scope), settings)
 }
 
-fn empty_judgement(start: &Position, settings: &Settings) -> Judgement {
+pub(crate) fn empty_judgement(start: &Position, settings: &Settings) -> Judgement {
     let positions = vec![start.clone()];
     let natural_limit = natural_limit(
         &positions,
@@ -322,7 +322,13 @@ fn judge_walk(
         });
     }
     labelled.sort_by_key(|l| l.ply);
-    let natural_limit = walk_natural_limit(&walk, graph.node_count(), settings);
+    let natural_limit = keyed_natural_limit(
+        &walk.positions,
+        &walk.moves,
+        |i| walk.nodes.get(i).map(|n| n.index()),
+        graph.node_count(),
+        settings,
+    );
     let ruling = ruling(&cycles, &natural_limit);
     Judgement {
         settings: settings.clone(),
@@ -336,148 +342,31 @@ fn judge_walk(
     }
 }
 
-/// The natural-limit check of a walk whose positions are among `nodes` nodes of the graph.
-fn walk_natural_limit(walk: &Walk, nodes: usize, settings: &Settings) -> NaturalLimit {
+/// The natural-limit check of a line whose positions are known by `keys` (equal keys,
+/// equal positions), each below `distinct`.
+pub(crate) fn keyed_natural_limit(
+    positions: &[Position],
+    moves: &[Move],
+    keys: impl Fn(usize) -> Option<usize>,
+    distinct: usize,
+    settings: &Settings,
+) -> NaturalLimit {
     // Each position is asked once whether it is check, however often the line passes it
-    // (a cycle passes its positions again and again): by its node.
-    let mut checks: Vec<Option<bool>> = vec![None; nodes];
+    // (a cycle passes its positions again and again): by its key.
+    let mut checks: Vec<Option<bool>> = vec![None; distinct];
     natural_limit_with(
-        &walk.positions,
-        &walk.moves,
+        positions,
+        moves,
         settings.natural_limit,
         settings.natural_limit_check_cap,
-        |i| match (walk.nodes.get(i), walk.positions.get(i)) {
-            (Some(n), Some(p)) => match checks.get_mut(n.index()) {
+        |i| match (keys(i), positions.get(i)) {
+            (Some(k), Some(p)) => match checks.get_mut(k) {
                 Some(known) => *known.get_or_insert_with(|| p.is_check()),
                 None => p.is_check(),
             },
             _ => false,
         },
     )
-}
-
-/// The ruling of a line alone ([`judge_ruling`]), with what a caller of the ruling needs
-/// beside it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LineRuling {
-    /// The ruling: [`Judgement::ruling`] of the same line (a cycle is named by its index in
-    /// [`Judgement::cycles`]).
-    pub ruling: Ruling,
-    /// The side to move after the line.
-    pub to_move: Color,
-    /// The plies judged.
-    pub plies: usize,
-}
-
-/// The ruling of `moves` played from `start`: [`Judgement::ruling`] of [`judge`], and no
-/// more. Only the cycles that could give the ruling are labelled: those in force, and of
-/// them only those whose verdict could take its form last — no earlier than the ply at which
-/// it comes in force, no later than the one at which it is played again (only a forbidden
-/// side's verdict takes that one) — and not before the natural limit is reached. A play
-/// server asking whether a game ends (the Python package's `is_optional_game_end`) needs no
-/// more: a line whose ruling comes from its last cycle labels that cycle alone. Illegal
-/// moves end the line, as for [`judge`].
-///
-/// ```
-/// use qili_analyzer::{judge, judge_ruling, Outcome, Settings};
-/// use qili_notation::{Color, Iccs, Position};
-///
-/// // Red's chariot checks along the 9th and the 8th rank in turn; Black's general steps
-/// // up and back.
-/// let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K2R1 w - - 0 1").unwrap();
-/// let mut pos = start.clone();
-/// let mut moves = Vec::new();
-/// let cycle = ["d9d8", "h9h8", "d8d9", "h8h9"].iter().cycle().take(8);
-/// for m in std::iter::once(&"h0h9").chain(cycle) {
-///     let mv = m.parse::<Iccs>().unwrap().to_move(&pos).unwrap();
-///     pos.play(&mv);
-///     moves.push(mv);
-/// }
-/// let ruled = judge_ruling(&start, &moves, &Settings::default());
-/// assert_eq!(ruled.ruling, judge(&start, &moves, &Settings::default()).ruling);
-/// assert_eq!(ruled.ruling.result, Outcome::BlackWins);
-/// assert_eq!((ruled.to_move, ruled.plies), (Color::Black, 9));
-/// ```
-pub fn judge_ruling(start: &Position, moves: &[Move], settings: &Settings) -> LineRuling {
-    let mut graph = PositionGraph::new();
-    graph.add_line(start, moves);
-    rule_walk(&mut graph, settings)
-}
-
-/// [`judge_ruling`] for a line already played, in the room of `graph` (see
-/// [`judge_legal_in`]).
-pub(crate) fn rule_legal_in(
-    graph: &mut PositionGraph,
-    line: PlayedLine,
-    settings: &Settings,
-) -> LineRuling {
-    graph.clear();
-    graph.add_played_line(line);
-    rule_walk(graph, settings)
-}
-
-/// The ruling of the graph's first line (see [`judge_ruling`]).
-fn rule_walk(graph: &mut PositionGraph, settings: &Settings) -> LineRuling {
-    let threshold = verdict::threshold(settings);
-    let runs = graph.cycles_in_room(0, threshold);
-    let Some(walk) = graph.take_walk(0) else {
-        let start = Position::startpos();
-        return LineRuling {
-            ruling: empty_judgement(&start, settings).ruling,
-            to_move: start.turn(),
-            plies: 0,
-        };
-    };
-    let natural_limit = walk_natural_limit(&walk, graph.node_count(), settings);
-    // Each cycle in force, by the least and the greatest (ply, index) its verdict could take
-    // its form at: the repeated position's threshold-th occurrence, and the one after it
-    // (CycleJudgement::decided_ply, through `verdict_of`).
-    let mut bounds: Vec<((usize, usize), (usize, usize))> = runs
-        .iter()
-        .enumerate()
-        .filter_map(|(i, run)| {
-            let occurrences = crate::graph::occurrence_indices(&walk.nodes, run);
-            let in_force = *occurrences.get(threshold - 1)?;
-            let again = occurrences.get(threshold).copied().unwrap_or(in_force);
-            Some(((in_force, i), (again, i)))
-        })
-        .collect();
-    // A cycle can give the ruling when it could come last among those in force (no other
-    // comes in force after the latest it could) and not before the natural limit is
-    // reached (which wins over an earlier cycle).
-    let floor = bounds.iter().map(|&(least, _)| least).max();
-    let natural = natural_limit.reached().map(|(q, _)| q);
-    bounds.retain(|&(_, most)| Some(most) >= floor && natural.is_none_or(|q| most.0 >= q));
-    // The latest first: once a cycle's verdict takes its form after the latest another
-    // could, that one is not ruled.
-    bounds.sort_by_key(|&(_, most)| std::cmp::Reverse(most));
-    let mut labeller = Labeller::with_scope(Scope::Verdict);
-    let mut last: Option<(usize, usize, Verdict)> = None;
-    for (_, (most, i)) in bounds {
-        if last.as_ref().is_some_and(|&(p, j, _)| (p, j) > (most, i)) {
-            break;
-        }
-        let ruled = rule_new_run(
-            &runs[i],
-            &walk.nodes,
-            &walk.positions,
-            &walk.moves,
-            &mut labeller,
-            settings,
-        );
-        if let Some(p) = ruled.decided_ply() {
-            if last.as_ref().is_none_or(|&(q, j, _)| (p, i) > (q, j)) {
-                last = Some((p, i, ruled.verdict));
-            }
-        }
-    }
-    let decided = last.iter().map(|(p, i, v)| (*p, *i, v));
-    let plies = walk.moves.len();
-    LineRuling {
-        ruling: ruling_of(decided, &natural_limit),
-        to_move: walk.positions.last().map_or(Color::Red, |p| p.turn()),
-        plies,
-    }
 }
 
 /// A cycle's labels, conducts and verdict: all of its judgement that does not depend on its
@@ -726,17 +615,17 @@ fn ruling(cycles: &[CycleJudgement], nl: &NaturalLimit) -> Ruling {
         .enumerate()
         .filter(|(_, c)| c.in_force)
         .filter_map(|(i, c)| c.decided_ply().map(|p| (p, i, &c.verdict)));
-    ruling_of(decided, nl)
+    ruling_of(decided, nl.reached())
 }
 
 /// [`ruling`] of the cycles in force given as (the ply their verdict took its form at, their
-/// index, their verdict).
-fn ruling_of<'a>(
+/// index, their verdict), and the natural limit reached (at a ply, by a claimant:
+/// [`NaturalLimit::reached`]).
+pub(crate) fn ruling_of<'a>(
     decided: impl Iterator<Item = (usize, usize, &'a Verdict)>,
-    nl: &NaturalLimit,
+    natural: Option<(usize, Color)>,
 ) -> Ruling {
     let last_cycle = decided.max_by_key(|&(p, i, _)| (p, i));
-    let natural = nl.reached();
     match (last_cycle, natural) {
         (Some((p, i, v)), n) if !matches!(n, Some((q, _)) if q > p) => Ruling {
             result: v.result,

@@ -145,6 +145,7 @@ mod protection;
 #[cfg(feature = "report")]
 mod report;
 mod rules;
+mod ruling;
 mod settings;
 pub mod stop;
 pub mod terms;
@@ -154,12 +155,13 @@ mod verdict;
 pub use conduct::{ChaseRef, Conduct, ConductKind, CycleMove, PieceRef};
 pub use graph::{IllegalMoveAt, Line, PositionGraph, Region, RegionSize, Run, Walk};
 pub use judge::{
-    judge, judge_lines, judge_ruling, judge_verdict, judge_with, CycleJudgement, Judgement,
-    LineRuling, PlyLabels, Ruling, RulingSource,
+    judge, judge_lines, judge_verdict, judge_with, CycleJudgement, Judgement, PlyLabels, Ruling,
+    RulingSource,
 };
 pub use lines::{LineError, LineJudge};
 pub use material::{Balance, Material};
 pub use natural::{Claim, NaturalLimit};
+pub use ruling::{judge_ruling, LineRuling};
 pub use verdict::{
     Article, OpenNote, Outcome, Reason, SideEvidence, Status, Verdict, VerdictInput,
 };

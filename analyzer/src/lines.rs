@@ -27,9 +27,10 @@ use qili_notation::Position;
 use crate::graph::PlayedLine;
 use crate::graph::PositionGraph;
 use crate::input::{plain_move_list, read_played_line, InputError, MAX_PLIES};
-use crate::judge::{judge_legal_in, rule_legal_in, Judgement, LineRuling};
+use crate::judge::{judge_legal_in, Judgement};
 use crate::label::Scope;
 use crate::rules::Settings;
+use crate::ruling::{LineRuling, RulingRoom};
 
 /// Why a line could not be judged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -66,6 +67,8 @@ pub struct LineJudge {
     graph: PositionGraph,
     /// The last start position read, with its text.
     start: Option<(String, Position)>,
+    /// The room rulings alone are found in ([`LineJudge::ruling`]).
+    ruling: RulingRoom,
 }
 
 impl LineJudge {
@@ -92,7 +95,8 @@ impl LineJudge {
     }
 
     /// The ruling of `moves` played from `fen` (read as [`LineJudge::judge`] reads them):
-    /// [`crate::judge_ruling`], the ruling of [`LineJudge::judge`] with less work.
+    /// [`crate::judge_ruling`], the ruling of [`LineJudge::judge`] with less work (no
+    /// position graph, only the cycles that could give the ruling labelled).
     pub fn ruling(
         &mut self,
         fen: &str,
@@ -101,7 +105,7 @@ impl LineJudge {
         settings: &Settings,
     ) -> Result<LineRuling, LineError> {
         let line = self.read(fen, moves, place)?;
-        Ok(rule_legal_in(&mut self.graph, line, settings))
+        Ok(self.ruling.rule(&line, settings))
     }
 
     /// The line of `moves` played from `fen`, each move tested once.

@@ -125,6 +125,30 @@ pub(crate) fn natural_limit_with(
     counter.report()
 }
 
+/// Whether either side's claim could hold anywhere on the line of `moves` from `start`
+/// under a `limit` (moves; 0: none): a claim holds only when the claimant's moves and the
+/// opponent's each reach the limit since the last capture, so only in a stretch without a
+/// capture of at least twice the limit's plies (the start's halfmove clock counted in the
+/// first). When none is that long, [`NaturalLimit::reached`] is `None` whatever the checks,
+/// and a ruling need not count them.
+pub(crate) fn claim_within_reach(start: &Position, moves: &[Move], limit: u32) -> bool {
+    let needed = 2 * limit as usize;
+    if needed == 0 {
+        return false;
+    }
+    let mut plies = start.halfmoves() as usize;
+    if plies >= needed {
+        return true;
+    }
+    for m in moves {
+        plies = if m.is_capture() { 0 } else { plies + 1 };
+        if plies >= needed {
+            return true;
+        }
+    }
+    false
+}
+
 /// The natural-limit count, one ply at a time (what [`natural_limit`] does along a line).
 #[derive(Debug, Clone)]
 pub(crate) struct NaturalCounter {

@@ -21,7 +21,9 @@ pub(crate) enum MoveText {
 }
 
 impl MoveText {
+    /// The text of `b`, ASCII (at most [`INLINE`] bytes).
     fn inline(b: &[u8]) -> MoveText {
+        debug_assert!(b.is_ascii());
         let mut bytes = [0; INLINE];
         bytes[..b.len()].copy_from_slice(b);
         MoveText::Inline {
@@ -29,14 +31,30 @@ impl MoveText {
             len: b.len() as u8,
         }
     }
+
+    /// The Fairy-Stockfish UCI move it is ([`uci_to_iccs`]), as ICCS bytes: an inline text
+    /// read from its bytes at once, the white space around it trimmed only when that fails.
+    fn uci(&self) -> Option<[u8; 4]> {
+        match self {
+            MoveText::Inline { bytes, len } => bytes
+                .get(..*len as usize)
+                .and_then(uci_bytes_to_iccs)
+                .or_else(|| uci_to_iccs(self.as_ref())),
+            MoveText::Owned(s) => uci_to_iccs(s),
+        }
+    }
 }
 
 impl AsRef<str> for MoveText {
     fn as_ref(&self) -> &str {
         match self {
-            // Inline bytes are ASCII (checked when read): valid UTF-8.
             MoveText::Inline { bytes, len } => {
-                std::str::from_utf8(&bytes[..*len as usize]).unwrap_or_default()
+                let b = bytes.get(..*len as usize).unwrap_or_default();
+                debug_assert!(b.is_ascii());
+                // SAFETY: inline bytes are ASCII, checked where they are made (`read_text`,
+                // and ICCS from `uci_bytes_to_iccs`), so valid UTF-8; this runs once for
+                // every move of every call.
+                unsafe { std::str::from_utf8_unchecked(b) }
             }
             MoveText::Owned(s) => s,
         }
@@ -73,23 +91,21 @@ pub(crate) fn read_text(s: &Bound<'_, PyString>) -> PyResult<MoveText> {
 /// A Fairy-Stockfish (pyffish) UCI move — files a–i, ranks 1–10 from Red's side, `h3e3` —
 /// as ICCS bytes (`h2e2`, ranks 0–9); `None` when `text` is no such move.
 pub(crate) fn uci_to_iccs(text: &str) -> Option<[u8; 4]> {
-    let b = text.trim().as_bytes();
-    let square = |b: &[u8]| -> Option<(u8, u8, usize)> {
-        let file = *b.first()?;
-        if !(b'a'..=b'i').contains(&file) {
-            return None;
-        }
-        match b.get(1..3) {
-            Some([b'1', b'0']) => Some((file, b'9', 3)),
-            _ => match b.get(1) {
-                Some(&d @ b'1'..=b'9') => Some((file, d - 1, 2)),
-                _ => None,
-            },
-        }
-    };
-    let (f1, r1, n1) = square(b)?;
-    let (f2, r2, n2) = square(&b[n1..])?;
-    (n1 + n2 == b.len()).then_some([f1, r1, f2, r2])
+    uci_bytes_to_iccs(text.trim().as_bytes())
+}
+
+/// [`uci_to_iccs`] of a text's bytes, white space not trimmed: a point is a file and a rank
+/// (`a1`, `a10`), two of them a move.
+fn uci_bytes_to_iccs(b: &[u8]) -> Option<[u8; 4]> {
+    let file = |f: u8| (b'a'..=b'i').contains(&f).then_some(f);
+    let rank = |r: u8| (b'1'..=b'9').contains(&r).then(|| r - 1);
+    match *b {
+        [f1, r1, f2, r2] => Some([file(f1)?, rank(r1)?, file(f2)?, rank(r2)?]),
+        [f1, b'1', b'0', f2, r2] => Some([file(f1)?, b'9', file(f2)?, rank(r2)?]),
+        [f1, r1, f2, b'1', b'0'] => Some([file(f1)?, rank(r1)?, file(f2)?, b'9']),
+        [f1, b'1', b'0', f2, b'1', b'0'] => Some([file(f1)?, b'9', file(f2)?, b'9']),
+        _ => None,
+    }
 }
 
 /// The move texts of a call: one string (a score sheet: several moves, move numbers and a
@@ -105,7 +121,7 @@ pub(crate) fn move_texts<'py>(
         let text = read_text(item.cast::<PyString>().map_err(|_| not_moves())?)?;
         if !uci {
             texts.push(text);
-        } else if let Some(iccs) = uci_to_iccs(text.as_ref()) {
+        } else if let Some(iccs) = text.uci() {
             texts.push(MoveText::inline(&iccs));
         } else {
             return Ok(Err((texts.len() + 1, text.as_ref().to_owned())));

@@ -131,6 +131,10 @@ def test_is_optional_game_end_takes_pyffish_calls():
 
     assert qili.is_optional_game_end("xiangqi", CHECK_FEN, [uci(m) for m in CHECKS]) == (True, 32000)
     assert qili.is_optional_game_end("xiangqi", CHASE_FEN, [uci(m) for m in CHASES]) == (True, -32000)
+    # White space around a move is no part of it (the quick read of short texts falls back
+    # to trimming them).
+    padded = [f" {uci(m)}\t" for m in CHECKS]
+    assert qili.is_optional_game_end("xiangqi", CHECK_FEN, padded) == (True, 32000)
     with pytest.raises(ValueError, match="xiangqi only"):
         qili.is_optional_game_end("chess", CHECK_FEN, [])
     with pytest.raises(qili.MoveError, match="not a UCI move") as e:

@@ -121,54 +121,86 @@ pub(crate) fn occurrence_indices<K: Eq + Copy>(keys: &[K], run: &Run) -> Vec<usi
 ///   of the same length that meet are joined, the loops intertwining) in which no position
 ///   reaches the threshold and which shares no move with a stretch in force.
 pub fn cycles<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
-    cycles_in(keys, threshold, &mut CycleRoom::default())
+    cycles_in(&dense_ids(keys), threshold, &mut CycleRoom::default())
+}
+
+/// `keys` renamed by the order of their first occurrence (0, 1, 2 …): equal keys, equal
+/// ids, so the cycles are the same.
+fn dense_ids<K: Eq + Hash + Copy>(keys: &[K]) -> Vec<usize> {
+    let mut ids: FxHashMap<K, usize> = FxHashMap::default();
+    keys.iter()
+        .map(|k| {
+            let next = ids.len();
+            *ids.entry(*k).or_insert(next)
+        })
+        .collect()
+}
+
+/// A key of a line's positions that is also a small index: equal positions, equal keys,
+/// and the keys of a line no more than a few times its length (a position graph's node, or
+/// the index of a position's first occurrence). The cycles are found with tables indexed
+/// by it rather than hash maps.
+pub(crate) trait DenseKey: Copy + Eq {
+    /// The index.
+    fn id(self) -> usize;
+}
+
+impl DenseKey for usize {
+    #[inline]
+    fn id(self) -> usize {
+        self
+    }
+}
+
+impl DenseKey for u32 {
+    #[inline]
+    fn id(self) -> usize {
+        self as usize
+    }
+}
+
+impl DenseKey for petgraph::graph::NodeIndex {
+    #[inline]
+    fn id(self) -> usize {
+        self.index()
+    }
 }
 
 /// The maps and lists [`cycles`] is found with, kept (emptied) from one line to the next:
 /// judging case after case, a batch then finds each case's cycles without allocating them
 /// anew.
-#[derive(Debug, Clone)]
-pub(crate) struct CycleRoom<K> {
-    /// Per position, its last occurrence and how many there were ([`stretches_in`]).
-    at: FxHashMap<K, (usize, usize)>,
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CycleRoom {
+    /// Per key, its last occurrence and how many there were ([`stretches_in`]).
+    at: Vec<(usize, usize)>,
     /// Per index, the previous occurrence of the same position ([`stretches_in`]).
     pub(super) prev: Vec<usize>,
     /// A stretch's occurrences of its position ([`stretches_in`]).
     occ: Vec<usize>,
-    /// Per position, its last occurrence ([`periodic_runs`]).
-    last: FxHashMap<K, usize>,
+    /// Per key, its last occurrence ([`periodic_runs`]).
+    last: Vec<usize>,
     /// The periodic runs ([`periodic_runs`]).
     runs: Vec<Run>,
     /// The periodic runs, those that meet joined.
     loops: Vec<Run>,
-    /// Per position, its occurrences in a run ([`reaches`]).
-    count: FxHashMap<K, usize>,
-}
-
-impl<K> Default for CycleRoom<K> {
-    fn default() -> Self {
-        CycleRoom {
-            at: FxHashMap::default(),
-            prev: Vec::new(),
-            occ: Vec::new(),
-            last: FxHashMap::default(),
-            runs: Vec::new(),
-            loops: Vec::new(),
-            count: FxHashMap::default(),
-        }
-    }
+    /// Per key, its occurrences in a run ([`reaches`]); all zero between two runs.
+    count: Vec<usize>,
 }
 
 /// [`cycles`], found in `room`.
-pub(crate) fn cycles_in<K: Eq + Hash + Copy>(
+pub(crate) fn cycles_in<K: DenseKey>(
     keys: &[K],
     threshold: usize,
-    room: &mut CycleRoom<K>,
+    room: &mut CycleRoom,
 ) -> Vec<Run> {
     let threshold = threshold.max(2);
-    let mut out = stretches_in(keys, threshold, room);
+    // Room for every key in the tables, the counts all zero.
+    let ids = keys.iter().map(|k| k.id()).max().map_or(0, |m| m + 1);
+    room.count.clear();
+    room.count.resize(ids, 0);
+    let mut out = stretches_in(keys, threshold, ids, room);
     let in_force = out.len();
-    periodic_runs_into(keys, &mut room.last, &mut room.runs);
+    periodic_runs_into(keys, ids, &mut room.last, &mut room.runs);
     let CycleRoom {
         runs, loops, count, ..
     } = room;
@@ -199,26 +231,26 @@ pub(crate) fn cycles_in<K: Eq + Hash + Copy>(
     out
 }
 
-/// Whether some position occurs `threshold` times inside `run` (counted in `count`).
-fn reaches<K: Eq + Hash + Copy>(
-    keys: &[K],
-    run: &Run,
-    threshold: usize,
-    count: &mut FxHashMap<K, usize>,
-) -> bool {
-    // A periodic run passes no more distinct positions than its pattern's plies (and a
-    // joined one's span is its length): room for them at once.
-    let len = run.end.saturating_sub(run.start) + 1;
-    count.clear();
-    count.reserve(run.span.saturating_add(1).min(len));
-    keys.iter()
-        .take(run.end.saturating_add(1))
-        .skip(run.start)
-        .any(|k| {
-            let c = count.entry(*k).or_default();
-            *c += 1;
-            *c >= threshold
-        })
+/// Whether some position occurs `threshold` times inside `run` (counted in `count`, a zero
+/// per key, left all zero).
+fn reaches<K: DenseKey>(keys: &[K], run: &Run, threshold: usize, count: &mut [usize]) -> bool {
+    let stretch = keys
+        .get(run.start..keys.len().min(run.end.saturating_add(1)))
+        .unwrap_or_default();
+    let (mut counted, mut reached) = (0, false);
+    for k in stretch {
+        counted += 1;
+        let c = &mut count[k.id()];
+        *c += 1;
+        if *c >= threshold {
+            reached = true;
+            break;
+        }
+    }
+    for k in &stretch[..counted] {
+        count[k.id()] = 0;
+    }
+    reached
 }
 
 /// The stretches in force of a sequence of keys (docs/rules.md §1): walking the line, each time a
@@ -233,22 +265,23 @@ fn reaches<K: Eq + Hash + Copy>(
 /// occurrences when they are evenly spaced, else the span.
 ///
 /// Found in `room`, kept from one line to the next.
-fn stretches_in<K: Eq + Hash + Copy>(
+fn stretches_in<K: DenseKey>(
     keys: &[K],
     threshold: usize,
-    room: &mut CycleRoom<K>,
+    ids: usize,
+    room: &mut CycleRoom,
 ) -> Vec<Run> {
     let threshold = threshold.max(2);
     // Per position, its last occurrence and how many there were; per index, the previous
     // occurrence of the same position (the occurrences are a chain, not a list each).
     let CycleRoom { at, prev, occ, .. } = room;
     at.clear();
-    at.reserve(keys.len());
+    at.resize(ids, (usize::MAX, 0));
     prev.clear();
     prev.resize(keys.len(), usize::MAX);
     let mut out: Vec<Run> = Vec::new();
     for (t, k) in keys.iter().enumerate() {
-        let (last, count) = at.entry(*k).or_insert((usize::MAX, 0));
+        let (last, count) = &mut at[k.id()];
         prev[t] = *last;
         *last = t;
         *count += 1;
@@ -320,24 +353,27 @@ fn least_period<K: Eq>(s: &[K]) -> usize {
 /// dropped.
 #[cfg(test)]
 pub fn periodic_runs<K: Eq + Hash + Copy>(keys: &[K]) -> Vec<Run> {
-    let mut runs = Vec::new();
-    periodic_runs_into(keys, &mut FxHashMap::default(), &mut runs);
+    let (mut runs, ids) = (Vec::new(), dense_ids(keys));
+    let n = ids.iter().max().map_or(0, |m| m + 1);
+    periodic_runs_into(&ids, n, &mut Vec::new(), &mut runs);
     runs
 }
 
-/// [`periodic_runs`], written into `runs` (emptied first), with `last` for a map of each
-/// position's last occurrence.
-fn periodic_runs_into<K: Eq + Hash + Copy>(
+/// [`periodic_runs`], written into `runs` (emptied first), with `last` for a table of each
+/// key's last occurrence (keys below `ids`).
+fn periodic_runs_into<K: DenseKey>(
     keys: &[K],
-    last: &mut FxHashMap<K, usize>,
+    ids: usize,
+    last: &mut Vec<usize>,
     runs: &mut Vec<Run>,
 ) {
     last.clear();
-    last.reserve(keys.len());
+    last.resize(ids, usize::MAX);
     runs.clear();
     let mut cur: Option<Run> = None;
     for t in 0..keys.len() {
-        let prev = last.insert(keys[t], t);
+        let before = std::mem::replace(&mut last[keys[t].id()], t);
+        let prev = (before != usize::MAX).then_some(before);
         if let Some(r) = cur.as_mut() {
             if keys[t] == keys[t - r.period] {
                 r.end = t;
@@ -623,9 +659,12 @@ mod tests {
             "AxyzAuvAB",
             "YABACABACA",
         ] {
-            let keys: Vec<char> = s.chars().collect();
+            // The room's tables indexed by the characters' codes (keys that are not the
+            // order of first occurrence, with gaps), against the cycles of the characters.
+            let chars: Vec<char> = s.chars().collect();
+            let keys: Vec<usize> = chars.iter().map(|&c| c as usize).collect();
             for threshold in [2, 3, 4] {
-                let alone = cycles(&keys, threshold);
+                let alone = cycles(&chars, threshold);
                 assert_eq!(cycles_in(&keys, threshold, &mut room), alone, "{s}");
             }
         }

@@ -101,7 +101,7 @@ pub struct PositionGraph {
     /// Room for finding and measuring the regions again.
     room: RegionRoom,
     /// Room for finding a line's cycles again.
-    cycle_room: CycleRoom<NodeIndex>,
+    cycle_room: CycleRoom,
 }
 
 /// A line known to be legal, with the position after each of its moves, as the reader
@@ -154,6 +154,11 @@ impl PlayedLine {
     /// The moves played.
     pub(crate) fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// The positions: the start, then the one after each move.
+    pub(crate) fn positions(&self) -> &[Position] {
+        &self.positions
     }
 
     /// The moves played, the positions dropped.

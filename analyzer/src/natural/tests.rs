@@ -215,3 +215,30 @@ fn checks_asked_only_where_they_can_count_give_the_same_report() {
     }
     assert!(skipped, "some stretch was counted without asking");
 }
+
+#[test]
+fn no_claim_out_of_reach() {
+    // The same lines: where `claim_within_reach` says no claim can hold, none is reached,
+    // and where a claim is reached, it said one could.
+    let check = |ply: usize, mover: Color| mover == Color::Red && ply % 4 == 1 && ply < 56;
+    let (mut out_of_reach, mut reached) = (0, 0);
+    for clock in [0, 7, 100, 119, 120] {
+        let fen = FEN.replace(" 0 1", &format!(" {clock} 1"));
+        let s = Position::from_fen(&fen).unwrap();
+        let (positions, moves) = shuffle(&s, 60, check, Some(31));
+        for plies in [0, 1, 20, 30, 31, 32, 45, 60] {
+            let (ps, ms) = (&positions[..=plies], &moves[..plies]);
+            for limit in [0, 1, 2, 3, 5, 10, 15, 16, 60] {
+                let within = claim_within_reach(&s, ms, limit);
+                let got = natural_limit_with(ps, ms, limit, 10, |i| ps[i].is_check()).reached();
+                assert!(
+                    within || got.is_none(),
+                    "clock {clock}, {plies} plies, limit {limit}: {got:?}"
+                );
+                out_of_reach += usize::from(!within);
+                reached += usize::from(got.is_some());
+            }
+        }
+    }
+    assert!(out_of_reach > 0 && reached > 0, "{out_of_reach} {reached}");
+}
