@@ -116,7 +116,13 @@ pub(crate) fn move_texts<'py>(
     moves: &Bound<'py, PyAny>,
     uci: bool,
 ) -> PyResult<Result<Vec<MoveText>, Bad>> {
-    let mut texts = Vec::new();
+    // Room for a list's or a tuple's moves at once (a text each, as a play server sends).
+    let items = moves
+        .cast::<PyList>()
+        .map(|l| l.len())
+        .or_else(|_| moves.cast::<PyTuple>().map(|t| t.len()))
+        .unwrap_or(0);
+    let mut texts = Vec::with_capacity(items);
     let mut read = |item: &Bound<'py, PyAny>| -> PyResult<Result<(), Bad>> {
         let text = read_text(item.cast::<PyString>().map_err(|_| not_moves())?)?;
         if !uci {
