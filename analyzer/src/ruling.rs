@@ -3,13 +3,13 @@
 //! position graph — what a play server asks after each move (the Python package's
 //! `is_optional_game_end`).
 
-use std::hash::BuildHasher;
-
 use hashbrown::HashTable;
 use qili_notation::{Color, Move, Position};
 
-use crate::graph::{cycles_in, occurrence_indices, CycleRoom, PlayedLine};
-use crate::judge::{empty_judgement, keyed_natural_limit, rule_new_run, ruling_of, Ruling};
+use crate::graph::{
+    cycles_in, first_occurrence_keys_into, occurrence_indices, CycleRoom, PlayedLine,
+};
+use crate::judge::{decision_plies, keyed_natural_limit, rule_new_run, ruling_of, Ruling};
 use crate::label::{Labeller, Scope};
 use crate::natural::claim_within_reach;
 use crate::rules::Settings;
@@ -57,14 +57,7 @@ pub struct LineRuling {
 /// assert_eq!((ruled.to_move, ruled.plies), (Color::Black, 9));
 /// ```
 pub fn judge_ruling(start: &Position, moves: &[Move], settings: &Settings) -> LineRuling {
-    let mut line = PlayedLine::new(start.clone(), moves.len());
-    for mv in moves {
-        if line.last().is_legal(mv) {
-            line.play(*mv);
-        } else {
-            break;
-        }
-    }
+    let (line, _) = PlayedLine::legal(start, moves);
     RulingRoom::default().rule(&line, settings)
 }
 
@@ -76,10 +69,10 @@ const KEPT_KEYS: usize = 1 << 12;
 #[derive(Debug, Default)]
 pub(crate) struct RulingRoom {
     /// Each distinct position of the line, by the index of its first occurrence.
-    first: HashTable<u32>,
+    first: HashTable<usize>,
     /// Per position of the line, the index of its first occurrence: equal positions have
     /// equal keys (what the position graph's nodes are to [`crate::judge()`]).
-    keys: Vec<u32>,
+    keys: Vec<usize>,
     /// The room the cycles are found in.
     cycles: CycleRoom,
 }
@@ -88,26 +81,17 @@ impl RulingRoom {
     /// The ruling of `line` (see [`judge_ruling`]).
     pub(crate) fn rule(&mut self, line: &PlayedLine, settings: &Settings) -> LineRuling {
         let (positions, moves) = (line.positions(), line.moves());
-        let Some(last) = positions.last() else {
-            let start = Position::startpos();
-            return LineRuling {
-                ruling: empty_judgement(&start, settings).ruling,
-                to_move: start.turn(),
-                plies: 0,
-            };
-        };
-        self.key(positions);
+        first_occurrence_keys_into(positions, &mut self.first, &mut self.keys);
         let keys = &self.keys;
         let threshold = verdict::threshold(settings);
         let runs = cycles_in(keys, threshold, &mut self.cycles);
         // The natural limit, where a claim could hold at all (its checks are asked then).
-        let start = positions.first().unwrap_or(last);
-        let natural = claim_within_reach(start, moves, settings.natural_limit)
+        let natural = claim_within_reach(line.start(), moves, settings.natural_limit)
             .then(|| {
                 keyed_natural_limit(
                     positions,
                     moves,
-                    |i| keys.get(i).map(|&k| k as usize),
+                    |i| keys.get(i).copied(),
                     positions.len(),
                     settings,
                 )
@@ -122,8 +106,7 @@ impl RulingRoom {
             .enumerate()
             .filter_map(|(i, run)| {
                 let occurrences = occurrence_indices(keys, run);
-                let in_force = *occurrences.get(threshold - 1)?;
-                let again = occurrences.get(threshold).copied().unwrap_or(in_force);
+                let (in_force, again) = decision_plies(&occurrences, threshold)?;
                 Some(((in_force, i), (again, i)))
             })
             .collect();
@@ -154,7 +137,7 @@ impl RulingRoom {
         }
         let ruled = LineRuling {
             ruling: ruling_of(decided.iter().map(|(p, i, v)| (*p, *i, v)), natural),
-            to_move: last.turn(),
+            to_move: line.last().turn(),
             plies: moves.len(),
         };
         // A long line's room is let go rather than held until the next line.
@@ -162,26 +145,5 @@ impl RulingRoom {
             *self = RulingRoom::default();
         }
         ruled
-    }
-
-    /// Keys `positions` ([`RulingRoom::keys`]).
-    fn key(&mut self, positions: &[Position]) {
-        let hash = |p: &Position| rustc_hash::FxBuildHasher.hash_one(p);
-        self.first.clear();
-        self.keys.clear();
-        self.keys.reserve(positions.len());
-        for (i, p) in positions.iter().enumerate() {
-            let h = hash(p);
-            let first = *self
-                .first
-                .entry(
-                    h,
-                    |&k| positions[k as usize] == *p,
-                    |&k| hash(&positions[k as usize]),
-                )
-                .or_insert(i as u32)
-                .get();
-            self.keys.push(first);
-        }
     }
 }

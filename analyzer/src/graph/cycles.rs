@@ -5,8 +5,11 @@
 //! ([`run_occurrences`]); and the room ([`CycleRoom`]) they are found in, kept from one line
 //! to the next. Their definitions are in the [`graph`](super) module's documentation.
 
+use std::hash::{BuildHasher, Hash};
+
+use hashbrown::HashTable;
+#[cfg(test)]
 use rustc_hash::FxHashMap;
-use std::hash::Hash;
 
 /// A cycle on a line: a stretch in force (the repeated position's last N occurrences and
 /// the moves between them, extended while the line repeats its pattern), or a periodic run
@@ -121,19 +124,30 @@ pub(crate) fn occurrence_indices<K: Eq + Copy>(keys: &[K], run: &Run) -> Vec<usi
 ///   of the same length that meet are joined, the loops intertwining) in which no position
 ///   reaches the threshold and which shares no move with a stretch in force.
 pub fn cycles<K: Eq + Hash + Copy>(keys: &[K], threshold: usize) -> Vec<Run> {
-    cycles_in(&dense_ids(keys), threshold, &mut CycleRoom::default())
+    let mut ids = Vec::new();
+    first_occurrence_keys_into(keys, &mut HashTable::new(), &mut ids);
+    cycles_in(&ids, threshold, &mut CycleRoom::default())
 }
 
-/// `keys` renamed by the order of their first occurrence (0, 1, 2 …): equal keys, equal
-/// ids, so the cycles are the same.
-fn dense_ids<K: Eq + Hash + Copy>(keys: &[K]) -> Vec<usize> {
-    let mut ids: FxHashMap<K, usize> = FxHashMap::default();
-    keys.iter()
-        .map(|k| {
-            let next = ids.len();
-            *ids.entry(*k).or_insert(next)
-        })
-        .collect()
+/// Each of `keys` named by the index of its first occurrence, written into `out`: equal
+/// keys, equal names, so the cycles are the same, and the names are dense keys for
+/// [`cycles_in`]. `table` holds the indices of the keys met (both are emptied first and
+/// keep their room: a batch keys line after line without allocating anew).
+pub(crate) fn first_occurrence_keys_into<K: Eq + Hash>(
+    keys: &[K],
+    table: &mut HashTable<usize>,
+    out: &mut Vec<usize>,
+) {
+    let hash = |k: &K| rustc_hash::FxBuildHasher.hash_one(k);
+    table.clear();
+    out.clear();
+    out.reserve(keys.len());
+    for (i, k) in keys.iter().enumerate() {
+        let first = table
+            .entry(hash(k), |&f| keys[f] == *k, |&f| hash(&keys[f]))
+            .or_insert(i);
+        out.push(*first.get());
+    }
 }
 
 /// A key of a line's positions that is also a small index: equal positions, equal keys,
@@ -149,13 +163,6 @@ impl DenseKey for usize {
     #[inline]
     fn id(self) -> usize {
         self
-    }
-}
-
-impl DenseKey for u32 {
-    #[inline]
-    fn id(self) -> usize {
-        self as usize
     }
 }
 
@@ -353,9 +360,9 @@ fn least_period<K: Eq>(s: &[K]) -> usize {
 /// dropped.
 #[cfg(test)]
 pub fn periodic_runs<K: Eq + Hash + Copy>(keys: &[K]) -> Vec<Run> {
-    let (mut runs, ids) = (Vec::new(), dense_ids(keys));
-    let n = ids.iter().max().map_or(0, |m| m + 1);
-    periodic_runs_into(&ids, n, &mut Vec::new(), &mut runs);
+    let (mut runs, mut ids) = (Vec::new(), Vec::new());
+    first_occurrence_keys_into(keys, &mut HashTable::new(), &mut ids);
+    periodic_runs_into(&ids, keys.len(), &mut Vec::new(), &mut runs);
     runs
 }
 

@@ -21,7 +21,9 @@ mod cycles;
 mod regions;
 
 pub use cycles::{cycles, Run};
-pub(crate) use cycles::{cycles_in, occurrence_indices, stretch, CycleRoom};
+pub(crate) use cycles::{
+    cycles_in, first_occurrence_keys_into, occurrence_indices, stretch, CycleRoom,
+};
 use regions::RegionRoom;
 pub use regions::{Region, RegionSize};
 
@@ -126,6 +128,23 @@ impl PlayedLine {
         }
     }
 
+    /// `moves` played from `start` as long as each is legal in turn, with where the line
+    /// stopped on an illegal move.
+    pub(crate) fn legal(start: &Position, moves: &[Move]) -> (PlayedLine, Option<IllegalMoveAt>) {
+        let mut played = PlayedLine::new(start.clone(), moves.len());
+        for (i, mv) in moves.iter().enumerate() {
+            if !played.last().is_legal(mv) {
+                let stopped = IllegalMoveAt {
+                    ply: i + 1,
+                    illegal: IllegalMove::new(*mv, played.last().clone()),
+                };
+                return (played, Some(stopped));
+            }
+            played.play(*mv);
+        }
+        (played, None)
+    }
+
     /// The moves `moves`, legal in turn from `start`, played.
     pub(crate) fn replay(start: &Position, moves: &[Move]) -> PlayedLine {
         let mut line = PlayedLine::new(start.clone(), moves.len());
@@ -133,6 +152,12 @@ impl PlayedLine {
             line.play(*mv);
         }
         line
+    }
+
+    /// The position the line starts from.
+    pub(crate) fn start(&self) -> &Position {
+        // Never empty: it starts with its start position.
+        &self.positions[0]
     }
 
     /// The position the line has come to.
@@ -219,18 +244,7 @@ impl PositionGraph {
     /// Each move is tested and played, then the line is added as played
     /// (`PositionGraph::add_played_line`).
     pub fn add_line(&mut self, start: &Position, moves: &[Move]) -> usize {
-        let mut played = PlayedLine::new(start.clone(), moves.len());
-        let mut stopped = None;
-        for (i, mv) in moves.iter().enumerate() {
-            if !played.last().is_legal(mv) {
-                stopped = Some(IllegalMoveAt {
-                    ply: i + 1,
-                    illegal: IllegalMove::new(*mv, played.last().clone()),
-                });
-                break;
-            }
-            played.play(*mv);
-        }
+        let (played, stopped) = PlayedLine::legal(start, moves);
         let line = self.add_played_line(played);
         self.walks[line].stopped = stopped;
         line

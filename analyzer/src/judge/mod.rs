@@ -20,7 +20,7 @@ use crate::verdict::{self, Article, Outcome, Status, Verdict};
 mod evidence;
 mod run;
 
-pub(crate) use run::{rule_new_run, RuledRun};
+pub(crate) use run::{decision_plies, rule_new_run, RuledRun};
 
 /// The judgement of one line of play.
 #[derive(Debug, Clone)]
@@ -217,7 +217,7 @@ pub(crate) fn judge_legal_in(
     judge_walk(graph, 0, &mut Labeller::with_scope(scope), settings)
 }
 
-pub(crate) fn empty_judgement(start: &Position, settings: &Settings) -> Judgement {
+fn empty_judgement(start: &Position, settings: &Settings) -> Judgement {
     let positions = vec![start.clone()];
     let natural_limit = natural_limit(
         &positions,

@@ -216,6 +216,20 @@ impl RuledRun {
     }
 }
 
+/// The plies between which the verdict of a cycle whose repeated position occurs at
+/// `occurrence_indices` takes its form ([`RuledRun::decided_ply`]), known before any label:
+/// the threshold-th occurrence (in force), and the one after it when the cycle is played
+/// again ([`played_again`]; only a verdict on a side that repeats takes it); `None` below
+/// the threshold.
+pub(crate) fn decision_plies(
+    occurrence_indices: &[usize],
+    threshold: usize,
+) -> Option<(usize, usize)> {
+    let in_force = *occurrence_indices.get(threshold.checked_sub(1)?)?;
+    let latest = played_again(occurrence_indices, threshold).unwrap_or(in_force);
+    Some((in_force, latest))
+}
+
 /// The ply at which the cycle has been played once more after it came in force (docs/rules.md
 /// §1 and §5, CXA 24.3 "再重复一次循环即判负"): the repeated position's occurrence after the
 /// one that put the ruling in force. The threshold counts positions, not loops, so this holds
